@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { generateInMemory, printableDiagnostics } from './pipeline.js';
+import { diffTree, writeTree } from './write/tree.js';
+
+/** Exit codes, as `--help` documents them. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
+
+const HELP_FOOTER = `
+Exit codes:
+  0  success
+  1  the spec has errors, check found differences, or validate found errors
+  2  usage error (unknown command or option)
+  3  internal error in the toolchain (please report it)`;
+
+interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const defaultIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
+  const result = await generateInMemory(specDir);
+  if (result.diagnostics.length) io.err(`${printableDiagnostics(result.diagnostics, specDir)}\n`);
+  if (!result.model) {
+    io.err('generate: nothing was written; generated/ is as it was.\n');
+    return EXIT.failed;
+  }
+  await writeTree(outDir, result.files);
+  io.out(`generate: wrote ${result.files.length} files for protocol ${result.model.protocolVersion} to ${outDir}\n`);
+  return EXIT.ok;
+}
+
+async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
+  const result = await generateInMemory(specDir);
+  if (result.diagnostics.length) io.err(`${printableDiagnostics(result.diagnostics, specDir)}\n`);
+  if (!result.model) return EXIT.failed;
+  const diff = await diffTree(outDir, result.files);
+  const lines = [
+    ...diff.stale.map((p) => `  stale    ${p}`),
+    ...diff.missing.map((p) => `  missing  ${p}`),
+    ...diff.extra.map((p) => `  extra    ${p}`),
+  ];
+  if (lines.length) {
+    io.err(`check: ${outDir} does not match the spec (${lines.length} files); run \`npm run generate\`:\n${lines.join('\n')}\n`);
+    return EXIT.failed;
+  }
+  io.out(`check: ${result.files.length} files in ${outDir} match the spec\n`);
+  return EXIT.ok;
+}
+
+/** The command line; returns the exit code rather than exiting, so tests can call it. */
+export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command()
+    .name('element-spec')
+    .description("Reads the element model's RFCs in spec/ and regenerates every artifact in generated/.")
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .addHelpText('after', HELP_FOOTER)
+    .showHelpAfterError('(run element-spec --help for usage)');
+  const withDirs = (cmd: Command) =>
+    cmd.option('--spec <dir>', 'the spec folder', 'spec').option('--out <dir>', 'the generated folder', 'generated');
+
+  withDirs(program.command('generate').description('rewrite the generated folder from the spec'))
+    .action(async (opts: { spec: string; out: string }) => {
+      code = await runGenerate(resolve(opts.spec), resolve(opts.out), io);
+    });
+  withDirs(program.command('check').description('regenerate in memory and fail on any stale, missing or extra file'))
+    .action(async (opts: { spec: string; out: string }) => {
+      code = await runCheck(resolve(opts.spec), resolve(opts.out), io);
+    });
+
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    io.err(`element-spec: internal error: ${(error as Error).message}\n`);
+    return EXIT.internal;
+  }
+  if (argv.length === 0) {
+    io.err(program.helpInformation());
+    return EXIT.usage;
+  }
+  return code;
+}

@@ -1,0 +1,103 @@
+/**
+ * Every rule id the spec reader can report, in one table: the id is stable (tests and users match on it),
+ * the summary says what is wrong, the hint says how to mend it. spec/README.md lists the same table.
+ */
+export const RULES = {
+  'missing-table': {
+    summary: 'A table the toolchain needs is missing',
+    hint: 'Add the table under the section named in the message; spec/README.md shows its columns.',
+  },
+  'table-columns': {
+    summary: 'A table does not have the expected columns',
+    hint: 'Use exactly the columns spec/README.md gives for this table, in that order.',
+  },
+  'empty-cell': {
+    summary: 'A required cell is empty',
+    hint: 'Fill the cell; write — where a value is meant to be absent and the column allows it.',
+  },
+  'bad-cell': {
+    summary: 'A cell does not hold a value of the expected form',
+    hint: 'See spec/README.md for what this column accepts.',
+  },
+  'duplicate-field': {
+    summary: 'A field is defined twice in one table',
+    hint: 'Keep one row per field; to change a field in a later RFC, restate its row there.',
+  },
+  'duplicate-role': {
+    summary: 'A role is named twice',
+    hint: 'Each role appears in exactly one kind.',
+  },
+  'duplicate-requirement': {
+    summary: 'A requirement id is used twice',
+    hint: 'Requirement ids are unique; a later RFC restates a row to change a requirement.',
+  },
+  'duplicate-entry': {
+    summary: 'A row repeats the key of an earlier row',
+    hint: 'Keep one row per key.',
+  },
+  'unknown-type': {
+    summary: 'A type names nothing',
+    hint: 'Use string, boolean, number, a type from the Types table, or one of those followed by [].',
+  },
+  'unknown-role': {
+    summary: 'A role is not in the role language',
+    hint: 'Name a role from the Kind/Roles table, spelled as shown there.',
+  },
+  'unknown-apple-role': {
+    summary: "A name is not in the table of Apple's roles",
+    hint: "Use the Name column of spec/reference/apple-roles.md, or add Apple's role there first.",
+  },
+  'unmapped-apple-role': {
+    summary: 'An Apple content role is not mapped to any protocol role',
+    hint: "Map it in an RFC's Also-covers table, or give it a class of elements that are not reported.",
+  },
+  'unknown-class': {
+    summary: 'A class of Apple roles is neither content nor a class that is not reported',
+    hint: 'Use content, or a class from a Not reported table.',
+  },
+  'unknown-field': {
+    summary: 'A name refers to a field that does not exist',
+    hint: 'Refer to a field defined in a Field table.',
+  },
+  'unknown-status': {
+    summary: "An RFC's Status is not one the process knows",
+    hint: 'Use a status from the table in spec/process.md.',
+  },
+  'missing-metadata': {
+    summary: 'A metadata row is missing from the RFC',
+    hint: 'The metadata table needs the rows Status, Version effect and Supersedes or amends.',
+  },
+  'bad-version': {
+    summary: 'A version is not written as the versioning rule asks',
+    hint: 'Write the Version effect as "Breaking: 0.1 to 0.2.0", "Additive: 0.2.0 to 0.2.1" or "Editorial".',
+  },
+  'version-sequence': {
+    summary: "An RFC's version does not follow the previous one",
+    hint: 'An RFC starts from the version the previous counted RFC made, and steps it as section 10 says.',
+  },
+  'bad-default': {
+    summary: 'A default is stated in a form the toolchain does not read',
+    hint: 'End the Meaning with "Absent means false", "Absent means true" or "Absent means the parent\'s value; the root is visible".',
+  },
+  'unknown-check-rule': {
+    summary: 'A requirement names a checker rule that does not exist',
+    hint: 'Use a rule the checker implements (listed in spec/README.md), or — when none applies.',
+  },
+  'bad-rfc-file': {
+    summary: 'An RFC file is not named or titled as the guide asks',
+    hint: 'Name RFC files NNNN-words.md and title them "# RFC-NNNN: Title" with the same number.',
+  },
+  'external-type': {
+    summary: 'An external type could not be loaded from its package',
+    hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
+  },
+  'bad-model': {
+    summary: 'The folded model does not match the model schema',
+    hint: 'This is a toolchain fault or an unusual spec; the message names the path in the model.',
+  },
+} as const;
+
+export type RuleId = keyof typeof RULES;
+
+/** The tool name diagnostics carry as their source, the way remark-lint messages carry theirs. */
+export const DIAGNOSTIC_SOURCE = 'element-spec';

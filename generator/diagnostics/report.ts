@@ -1,0 +1,74 @@
+import { VFile } from 'vfile';
+import { reporter } from 'vfile-reporter';
+import { DIAGNOSTIC_SOURCE, RULES, type RuleId } from './codes.js';
+
+/** A place in a spec file; line and column start at 1, as in unist. */
+export interface Place {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface Diagnostic extends Place {
+  ruleId: RuleId;
+  message: string;
+  /** The offending text, when there is one. */
+  actual?: string;
+  hint: string;
+  severity: 'error' | 'warning';
+}
+
+/** Collects every problem in a run, so a maintainer sees all of them at once rather than the first. */
+export class Diagnostics {
+  readonly items: Diagnostic[] = [];
+
+  error(ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
+    this.items.push({
+      ...place,
+      ruleId,
+      message,
+      ...(actual === undefined ? {} : { actual }),
+      hint: hint ?? RULES[ruleId].hint,
+      severity: 'error',
+    });
+  }
+
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === 'error');
+  }
+}
+
+/** Sorted by file, then position, so output never depends on the order work was done in. */
+export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
+  return [...items].sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+}
+
+/** Prints diagnostics the way vfile-reporter prints remark's: grouped by file, with notes as hints. */
+export function formatDiagnostics(items: readonly Diagnostic[], options: { color?: boolean } = {}): string {
+  const files = new Map<string, VFile>();
+  for (const d of sortDiagnostics(items)) {
+    let file = files.get(d.file);
+    if (!file) {
+      file = new VFile({ path: d.file });
+      files.set(d.file, file);
+    }
+    const text = d.actual === undefined ? d.message : `${d.message}: \`${d.actual}\``;
+    const message = file.message(text, {
+      place: { line: d.line, column: d.column },
+      ruleId: d.ruleId,
+      source: DIAGNOSTIC_SOURCE,
+    });
+    message.fatal = d.severity === 'error' ? true : false;
+    message.note = `hint: ${d.hint}`;
+    if (d.actual !== undefined) message.actual = d.actual;
+    // A spec problem is about the spec, not about our code: never show a stack.
+    message.stack = '';
+  }
+  return reporter([...files.values()], { verbose: true, color: options.color ?? false });
+}

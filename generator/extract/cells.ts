@@ -1,0 +1,77 @@
+import type { Diagnostics, Place } from '../diagnostics/report.js';
+import type { FieldDefault, TypeRef } from '../model/types.js';
+import type { Cell } from './tables.js';
+
+/** A value read from the spec, with the place it was read from. */
+export interface Located<T> {
+  value: T;
+  place: Place;
+}
+
+/** Cells that mean "nothing here". */
+const ABSENT = new Set(['—', '–', '-', 'None', 'none']);
+
+export const isAbsent = (cell: Cell): boolean => ABSENT.has(cell.plain);
+
+/** The cell's text, or a diagnostic when it is empty. */
+export function required(cell: Cell, column: string, diagnostics: Diagnostics): string | null {
+  if (cell.plain === '') {
+    diagnostics.error('empty-cell', cell.place, `The ${column} cell is empty`);
+    return null;
+  }
+  return cell.plain;
+}
+
+/** A name written as code (`id`), as the guide asks; plain text is accepted when there is no code span. */
+export function name(cell: Cell, column: string, diagnostics: Diagnostics): string | null {
+  const text = required(cell, column, diagnostics);
+  if (text === null) return null;
+  const code = cell.codes[0];
+  return code ?? text;
+}
+
+export function yesNo(cell: Cell, column: string, diagnostics: Diagnostics): boolean | null {
+  const text = required(cell, column, diagnostics);
+  if (text === null) return null;
+  const word = text.toLowerCase().split(/[\s:;,.]/)[0];
+  if (word === 'yes') return true;
+  if (word === 'no') return false;
+  diagnostics.error('bad-cell', cell.place, `The ${column} cell must start with yes or no`, text);
+  return null;
+}
+
+const TYPE_NOTATION = /^([A-Za-z][A-Za-z0-9]*)((?:\[\])*)$/;
+const PRIMITIVES = new Set(['string', 'boolean', 'number']);
+
+/** `string`, `Element`, `ContentBlock[]`: the type notation of the guide. Names are resolved later. */
+export function typeRef(notation: string): TypeRef | null {
+  const match = TYPE_NOTATION.exec(notation);
+  if (!match?.[1]) return null;
+  let ref: TypeRef = PRIMITIVES.has(match[1])
+    ? { kind: 'primitive', name: match[1] as 'string' | 'boolean' | 'number' }
+    : { kind: 'named', name: match[1] };
+  for (let depth = (match[2] ?? '').length / 2; depth > 0; depth--) ref = { kind: 'array', items: ref };
+  return ref;
+}
+
+/**
+ * The default a Meaning states: "Absent means false", "Absent means true", or "Absent means the parent's
+ * value; the root is <field>" (or "is not <field>"). Undefined when the Meaning states none.
+ */
+export function defaultOf(
+  meaning: Cell,
+  field: string,
+  diagnostics: Diagnostics,
+): FieldDefault | null | undefined {
+  const at = meaning.plain.indexOf('Absent means');
+  if (at < 0) return null;
+  const rest = meaning.plain.slice(at + 'Absent means'.length).trim();
+  const literal = /^(false|true)\b/.exec(rest);
+  if (literal) return { kind: 'value', value: literal[1] === 'true' };
+  const inherit = /^the parent's value(?:;\s*the root is (not )?(\S+?))?\.?$/.exec(rest);
+  if (inherit && (inherit[2] === undefined || inherit[2] === field)) {
+    return { kind: 'inherit', root: inherit[1] === undefined };
+  }
+  diagnostics.error('bad-default', meaning.place, 'The default is not in a form the toolchain reads', rest);
+  return undefined;
+}

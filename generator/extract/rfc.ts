@@ -1,0 +1,267 @@
+import type { Diagnostics, Place } from '../diagnostics/report.js';
+import type { FieldDefault, TypeRef } from '../model/types.js';
+import { defaultOf, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
+import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
+import type { Cell, SpecDocument, SpecTable } from './tables.js';
+
+export interface TypeRow {
+  name: string;
+  section: string | null;
+  kind: string;
+  meaning: string;
+  place: Place;
+}
+
+export interface FieldRow {
+  name: string;
+  notation: string;
+  type: TypeRef | null;
+  required: boolean;
+  meaning: string;
+  default: FieldDefault | null;
+  place: Place;
+  typePlace: Place;
+}
+
+export interface SectionTable<Row> {
+  section: string | null;
+  place: Place;
+  rows: Row[];
+}
+
+export interface RfcDraft {
+  id: string;
+  number: number;
+  title: string;
+  summary: string;
+  file: string;
+  place: Place;
+  metadata: Map<string, Cell>;
+  types: TypeRow[];
+  fieldTables: SectionTable<FieldRow>[];
+  stateTables: SectionTable<{ field: string; reachable: boolean; path: boolean; place: Place }>[];
+  removed: { name: string; from: string; replacedBy: string; place: Place }[];
+  roleKinds: { kind: string; roles: Located<string>[]; place: Place }[];
+  appleNames: { role: Located<string>; appleName: boolean }[];
+  covers: { role: Located<string>; names: Located<string>[]; note: string | null }[];
+  roleRules: { rule: 'root' | 'unknown' | 'fallback'; role: Located<string> }[];
+  notReported: { name: string; reason: string; place: Place }[];
+  attributeTables: SectionTable<{ name: string; notation: string; type: TypeRef | null; meaning: string; place: Place; typePlace: Place }>[];
+  operations: { name: string; takes: string | null; returns: string | null; meaning: string; place: Place }[];
+  versioning: { change: string; beforeOne: string; fromOne: string; place: Place }[];
+  requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
+}
+
+const RFC_FILE = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+const RFC_TITLE = /^RFC-(\d{4}):\s*(.+)$/;
+
+/** Splits "`Sheet`, `Drawer`. A tab says so" into the names and the note after the first full stop. */
+function namesAndNote(cell: Cell): { names: string[]; note: string | null } {
+  const dot = cell.markdown.indexOf('. ');
+  const note = dot >= 0 ? cell.markdown.slice(dot + 2).trim() : null;
+  return { names: cell.codes.filter((code) => !note || !note.includes(`\`${code}\``)), note };
+}
+
+/** Reads every table of one RFC into a draft; problems go to `diagnostics`, and the draft keeps what was readable. */
+export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Diagnostics): RfcDraft | null {
+  const filePlace = { file: doc.file, line: 1, column: 1 };
+  const fileMatch = RFC_FILE.exec(baseName);
+  if (!fileMatch?.[1]) {
+    diagnostics.error('bad-rfc-file', filePlace, 'An RFC file name must be NNNN-words.md', baseName);
+    return null;
+  }
+  const titleMatch = doc.title ? RFC_TITLE.exec(doc.title.text) : null;
+  if (!doc.title || !titleMatch?.[1] || !titleMatch[2]) {
+    diagnostics.error('bad-rfc-file', doc.title?.place ?? filePlace, 'The RFC has no "# RFC-NNNN: Title" heading', doc.title?.text);
+    return null;
+  }
+  if (titleMatch[1] !== fileMatch[1]) {
+    diagnostics.error('bad-rfc-file', doc.title.place, `The title's number does not match the file name ${baseName}`, doc.title.text);
+  }
+  const draft: RfcDraft = {
+    id: `RFC-${titleMatch[1]}`,
+    number: Number(titleMatch[1]),
+    title: titleMatch[2],
+    summary: doc.summary,
+    file: doc.file,
+    place: doc.title.place,
+    metadata: new Map(),
+    types: [],
+    fieldTables: [],
+    stateTables: [],
+    removed: [],
+    roleKinds: [],
+    appleNames: [],
+    covers: [],
+    roleRules: [],
+    notReported: [],
+    attributeTables: [],
+    operations: [],
+    versioning: [],
+    requirements: [],
+  };
+  let sawMetadata = false;
+  for (const table of doc.tables) {
+    const classified = classifyTable(table.header);
+    if (classified.kind === 'prose') continue;
+    if (classified.kind === 'malformed') {
+      const expected = TABLE_SIGNATURES[classified.expected].join(' | ');
+      diagnostics.error('table-columns', table.place, `This table's columns should be: ${expected}`, table.header.join(' | '));
+      continue;
+    }
+    if (classified.kind === 'metadata') sawMetadata = true;
+    readTable(draft, classified.kind, table, diagnostics);
+  }
+  if (!sawMetadata) {
+    diagnostics.error('missing-table', doc.title.place, 'The RFC has no metadata table (Field | Value) under its title');
+  }
+  return draft;
+}
+
+function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagnostics): void {
+  const section = table.section?.number ?? null;
+  const seen = new Map<string, Place>();
+  /** Reports a repeated key within this table; returns false for a repeat. */
+  const once = (key: string, place: Place, rule: 'duplicate-field' | 'duplicate-role' | 'duplicate-requirement' | 'duplicate-entry', what: string) => {
+    const first = seen.get(key);
+    if (first) {
+      d.error(rule, place, `${what} is already defined at line ${first.line}`, key);
+      return false;
+    }
+    seen.set(key, place);
+    return true;
+  };
+  const cols = TABLE_SIGNATURES[kind];
+  for (const row of table.rows) {
+    const cell = (i: number) => row[i] as Cell;
+    const col = (i: number) => cols[i] as string;
+    switch (kind) {
+      case 'metadata': {
+        const key = required(cell(0), col(0), d);
+        if (key !== null && once(key, cell(0).place, 'duplicate-entry', `Metadata row ${key}`)) draft.metadata.set(key, cell(1));
+        break;
+      }
+      case 'types': {
+        const n = name(cell(0), col(0), d);
+        const k = required(cell(2), col(2), d);
+        if (n === null || k === null || !once(n, cell(0).place, 'duplicate-entry', `Type ${n}`)) break;
+        draft.types.push({ name: n, section: isAbsent(cell(1)) ? null : cell(1).plain, kind: k, meaning: cell(3).markdown, place: cell(0).place });
+        break;
+      }
+      case 'fields': {
+        let tableRows = draft.fieldTables.find((t) => t.place === table.place);
+        if (!tableRows) draft.fieldTables.push((tableRows = { section, place: table.place, rows: [] }));
+        const n = name(cell(0), col(0), d);
+        const notation = name(cell(1), col(1), d);
+        const req = yesNo(cell(2), col(2), d);
+        if (n === null || notation === null || req === null) break;
+        if (!once(n, cell(0).place, 'duplicate-field', `Field ${n}`)) break;
+        const type = typeRef(notation);
+        if (!type) d.error('unknown-type', cell(1).place, 'The type is not in the type notation', notation);
+        const dflt = defaultOf(cell(3), n, d);
+        tableRows.rows.push({ name: n, notation, type, required: req, meaning: cell(3).markdown, default: dflt ?? null, place: cell(0).place, typePlace: cell(1).place });
+        break;
+      }
+      case 'states': {
+        let t = draft.stateTables.find((x) => x.place === table.place);
+        if (!t) draft.stateTables.push((t = { section, place: table.place, rows: [] }));
+        const n = name(cell(0), col(0), d);
+        const reachable = yesNo(cell(1), col(1), d);
+        const path = yesNo(cell(2), col(2), d);
+        if (n === null || reachable === null || path === null || !once(n, cell(0).place, 'duplicate-entry', `State ${n}`)) break;
+        t.rows.push({ field: n, reachable, path, place: cell(0).place });
+        break;
+      }
+      case 'removed': {
+        const n = name(cell(0), col(0), d);
+        const from = name(cell(1), col(1), d);
+        const by = required(cell(2), col(2), d);
+        if (n === null || from === null || by === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Removed name ${n}`)) break;
+        draft.removed.push({ name: n, from, replacedBy: cell(2).markdown, place: cell(0).place });
+        break;
+      }
+      case 'roleKinds': {
+        const k = required(cell(0), col(0), d);
+        if (k === null || required(cell(1), col(1), d) === null) break;
+        const roles: Located<string>[] = [];
+        for (const role of cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/)) {
+          if (once(role, cell(1).place, 'duplicate-role', `Role ${role}`)) roles.push({ value: role, place: cell(1).place });
+        }
+        draft.roleKinds.push({ kind: k, roles, place: cell(0).place });
+        break;
+      }
+      case 'appleNames': {
+        const role = name(cell(0), col(0), d);
+        const flag = yesNo(cell(1), col(1), d);
+        if (role === null || flag === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
+        draft.appleNames.push({ role: { value: role, place: cell(0).place }, appleName: flag });
+        break;
+      }
+      case 'covers': {
+        const role = name(cell(0), col(0), d);
+        if (role === null || required(cell(1), col(1), d) === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
+        const { names, note } = namesAndNote(cell(1));
+        draft.covers.push({ role: { value: role, place: cell(0).place }, names: names.map((value) => ({ value, place: cell(1).place })), note });
+        break;
+      }
+      case 'roleRules': {
+        const phrase = required(cell(0), col(0), d);
+        const role = name(cell(1), col(1), d);
+        if (phrase === null || role === null) break;
+        const rule = (ROLE_RULE_PHRASES as Record<string, 'root' | 'unknown' | 'fallback'>)[phrase];
+        if (!rule) {
+          d.error('bad-cell', cell(0).place, `The Rule must be one of: ${Object.keys(ROLE_RULE_PHRASES).join('; ')}`, phrase);
+          break;
+        }
+        if (once(rule, cell(0).place, 'duplicate-entry', `Rule ${phrase}`)) draft.roleRules.push({ rule, role: { value: role, place: cell(1).place } });
+        break;
+      }
+      case 'notReported': {
+        const n = required(cell(0), col(0), d);
+        const reason = required(cell(1), col(1), d);
+        if (n === null || reason === null || !once(n, cell(0).place, 'duplicate-entry', `Class ${n}`)) break;
+        draft.notReported.push({ name: n, reason: cell(1).markdown, place: cell(0).place });
+        break;
+      }
+      case 'attributes': {
+        let t = draft.attributeTables.find((x) => x.place === table.place);
+        if (!t) draft.attributeTables.push((t = { section, place: table.place, rows: [] }));
+        const n = name(cell(0), col(0), d);
+        const notation = name(cell(1), col(1), d);
+        if (n === null || notation === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
+        const type = typeRef(notation);
+        if (!type) d.error('unknown-type', cell(1).place, 'The type is not in the type notation', notation);
+        t.rows.push({ name: n, notation, type, meaning: cell(2).markdown, place: cell(0).place, typePlace: cell(1).place });
+        break;
+      }
+      case 'operations': {
+        const n = name(cell(0), col(0), d);
+        if (n === null || !once(n, cell(0).place, 'duplicate-entry', `Operation ${n}`)) break;
+        const opt = (c: Cell) => (isAbsent(c) || c.plain === '' ? null : (c.codes[0] ?? c.plain));
+        draft.operations.push({ name: n, takes: opt(cell(1)), returns: opt(cell(2)), meaning: cell(3).markdown, place: cell(0).place });
+        break;
+      }
+      case 'versioning': {
+        const change = required(cell(0), col(0), d);
+        const before = required(cell(1), col(1), d);
+        const from = required(cell(2), col(2), d);
+        if (change === null || before === null || from === null || !once(change, cell(0).place, 'duplicate-entry', `Change ${change}`)) break;
+        draft.versioning.push({ change, beforeOne: before, fromOne: from, place: cell(0).place });
+        break;
+      }
+      case 'requirements': {
+        const id = required(cell(0), col(0), d);
+        const req = required(cell(1), col(1), d);
+        const check = required(cell(2), col(2), d);
+        if (id === null || req === null || check === null) break;
+        if (!once(id, cell(0).place, 'duplicate-requirement', `Requirement ${id}`)) break;
+        const rule = isAbsent(cell(3)) || cell(3).plain === '' ? null : (cell(3).codes[0] ?? cell(3).plain);
+        draft.requirements.push({ id, requirement: cell(1).markdown, check: cell(2).markdown, rule, place: cell(0).place, rulePlace: cell(3).place });
+        break;
+      }
+      default:
+        // Tables of reference files and the process file are read elsewhere; in an RFC they state nothing.
+        break;
+    }
+  }
+}

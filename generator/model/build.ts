@@ -1,0 +1,62 @@
+import { Diagnostics } from '../diagnostics/report.js';
+import { extractAppleRoles, extractExternalTypes, extractProcess } from '../extract/reference.js';
+import { type RfcDraft, extractRfc } from '../extract/rfc.js';
+import { documentOf } from '../extract/tables.js';
+import { parseMarkdown } from '../parse/markdown.js';
+import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
+import { loadExternalTypes } from './external.js';
+import { fold } from './fold.js';
+import type { CanonicalModel } from './types.js';
+import { modelProblems } from './validate.js';
+
+export interface BuildResult {
+  model: CanonicalModel | null;
+  diagnostics: Diagnostics;
+}
+
+/** parse -> extract -> fold -> resolve external types -> validate: the spec's files to one canonical model. */
+export async function buildModel(files: SpecFiles): Promise<BuildResult> {
+  const d = new Diagnostics();
+  const doc = (path: string, text: string) => documentOf(path, parseMarkdown(text));
+  const missing = (rel: string) =>
+    d.error('missing-table', { file: `spec/${rel}`, line: 1, column: 1 }, `The spec has no ${rel}`);
+
+  if (!files.process) missing(SPEC_LAYOUT.process);
+  if (!files.appleRoles) missing(SPEC_LAYOUT.appleRoles);
+  if (!files.externalTypes) missing(SPEC_LAYOUT.externalTypes);
+  if (files.rfcs.length === 0) missing(`${SPEC_LAYOUT.rfcs}/NNNN-*.md`);
+
+  const statuses = files.process ? extractProcess(doc(files.process.path, files.process.text), d) : [];
+  const apple = files.appleRoles
+    ? extractAppleRoles(doc(files.appleRoles.path, files.appleRoles.text), d)
+    : { appleRoles: [], notReported: [] };
+  const externalRows = files.externalTypes ? extractExternalTypes(doc(files.externalTypes.path, files.externalTypes.text), d) : [];
+  const rfcs = files.rfcs
+    .map((f) => extractRfc(doc(f.path, f.text), f.baseName, d))
+    .filter((r): r is RfcDraft => r !== null);
+
+  const folded = fold(
+    { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported, appleFile: files.appleRoles?.path ?? '' },
+    d,
+  );
+  if (!folded) return { model: null, diagnostics: d };
+
+  const externalTypeNames = new Set(folded.types.filter((t) => t.kind === 'external').map((t) => t.name));
+  for (const row of externalRows) {
+    if (!externalTypeNames.has(row.name)) d.error('unknown-type', row.place, 'No Types table declares this external type', row.name);
+  }
+  for (const name of externalTypeNames) {
+    if (!externalRows.some((r) => r.name === name)) {
+      const t = folded.types.find((x) => x.name === name);
+      d.error('missing-table', { file: t?.source.file ?? 'spec', line: t?.source.line ?? 1, column: t?.source.column ?? 1 }, `spec/${SPEC_LAYOUT.externalTypes} does not say where ${name} comes from`, name);
+    }
+  }
+  const reserved = new Set(folded.types.map((t) => t.name));
+  const external = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
+  if (d.hasErrors) return { model: null, diagnostics: d };
+
+  const model: CanonicalModel = { ...folded, external };
+  const problems = modelProblems(model);
+  for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
+  return { model: problems.length ? null : model, diagnostics: d };
+}

@@ -1,0 +1,201 @@
+/**
+ * The canonical model: everything an emitter needs, folded from the counted RFCs and the reference tables.
+ * Emitters read only this; none of them sees Markdown. generated/model/model.schema.json describes it.
+ */
+
+/** Where an item was stated: the RFC (or reference file), its section, and the place in the file. */
+export interface Source {
+  document: string;
+  section: string | null;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type TypeRef =
+  | { kind: 'primitive'; name: 'string' | 'boolean' | 'number' }
+  | { kind: 'named'; name: string }
+  | { kind: 'array'; items: TypeRef };
+
+export type FieldDefault =
+  | { kind: 'value'; value: boolean }
+  /** Absent means the parent's value; the root's own value is `root`. */
+  | { kind: 'inherit'; root: boolean };
+
+export interface Field {
+  name: string;
+  /** The type as the spec writes it, e.g. `ContentBlock[]`. */
+  notation: string;
+  type: TypeRef;
+  required: boolean;
+  /** Markdown, as the spec states it. */
+  meaning: string;
+  default: FieldDefault | null;
+  since: string;
+  source: Source;
+}
+
+export interface RecordType {
+  name: string;
+  kind: 'record';
+  meaning: string;
+  fields: Field[];
+  since: string;
+  source: Source;
+}
+
+export interface OtherType {
+  name: string;
+  kind: 'roles' | 'attributes' | 'external';
+  meaning: string;
+  since: string;
+  source: Source;
+}
+
+export type TypeDef = RecordType | OtherType;
+
+export interface Role {
+  name: string;
+  kind: string;
+  /** True where the role is named after one of Apple's roles; false for this protocol's own. */
+  appleName: boolean;
+  /** Apple role names (the Name column of Apple's list) this role also covers, in the spec's order. */
+  covers: string[];
+  /** The note that follows the covered names, e.g. "Nesting shows the hierarchy". */
+  coversNote: string | null;
+  since: string;
+  source: Source;
+}
+
+export interface RoleKind {
+  name: string;
+  roles: string[];
+}
+
+export interface RoleRules {
+  /** The role the root must have. */
+  root: string;
+  /** The role a receiver reads an unknown role as. */
+  unknown: string;
+  /** The role a provider uses when no role plainly fits. */
+  fallback: string;
+  source: Source;
+}
+
+export interface State {
+  field: string;
+  /** The record type the state is a field of. */
+  type: string;
+  reachable: boolean;
+  path: boolean;
+  source: Source;
+}
+
+export interface Removed {
+  name: string;
+  from: string;
+  replacedBy: string;
+  /** The version that removed it. */
+  version: string;
+  source: Source;
+}
+
+export interface NotReportedClass {
+  name: string;
+  reason: string;
+  source: Source;
+}
+
+export interface AppleRole {
+  constant: string | null;
+  value: string;
+  name: string;
+  /** `content`, or the class of elements that are not reported. */
+  class: string;
+  origin: string;
+  /** The protocol role it becomes, or null when such elements are not reported. */
+  role: string | null;
+  source: Source;
+}
+
+export interface ReservedAttribute {
+  name: string;
+  notation: string;
+  type: TypeRef;
+  meaning: string;
+  since: string;
+  source: Source;
+}
+
+export interface Operation {
+  name: string;
+  takes: string | null;
+  returns: string | null;
+  meaning: string;
+  since: string;
+  source: Source;
+}
+
+export interface Requirement {
+  id: string;
+  requirement: string;
+  check: string;
+  checkable: boolean;
+  /** The checker rule that implements it, or null when none does. */
+  rule: string | null;
+  since: string;
+  source: Source;
+}
+
+export interface VersionRule {
+  change: string;
+  beforeOne: string;
+  fromOne: string;
+}
+
+export interface RfcSummary {
+  id: string;
+  number: number;
+  title: string;
+  summary: string;
+  status: string;
+  effect: 'breaking' | 'additive' | 'editorial';
+  from: string | null;
+  version: string;
+  supersedesOrAmends: string;
+  metadata: Record<string, string>;
+  source: Source;
+}
+
+export interface ExternalType {
+  name: string;
+  module: string;
+  export: string;
+  format: string;
+  package: string;
+  packageVersion: string;
+  /** For MCP: the protocol version the package speaks. */
+  protocolVersion: string | null;
+  /** The JSON Schema of the type (its root) with its definitions; `$ref`s point into `definitions`. */
+  schema: Record<string, unknown>;
+  definitions: Record<string, Record<string, unknown>>;
+}
+
+export interface CanonicalModel {
+  format: 1;
+  protocolVersion: string;
+  rfcs: RfcSummary[];
+  versioning: VersionRule[];
+  types: TypeDef[];
+  roleKinds: RoleKind[];
+  roles: Role[];
+  roleRules: RoleRules;
+  states: State[];
+  removed: Removed[];
+  notReported: NotReportedClass[];
+  appleRoles: AppleRole[];
+  attributes: ReservedAttribute[];
+  operations: Operation[];
+  requirements: Requirement[];
+  external: ExternalType[];
+}

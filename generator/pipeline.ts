@@ -1,0 +1,34 @@
+import { relative, resolve, sep } from 'node:path';
+import { type Diagnostic, formatDiagnostics, sortDiagnostics } from './diagnostics/report.js';
+import { emitAll } from './emit/index.js';
+import type { GeneratedFile } from './emit/types.js';
+import { buildModel } from './model/build.js';
+import type { CanonicalModel } from './model/types.js';
+import { readSpecFiles } from './spec-files.js';
+
+export const REGENERATE_COMMAND = 'npm run generate';
+
+export interface RunResult {
+  model: CanonicalModel | null;
+  files: GeneratedFile[];
+  diagnostics: Diagnostic[];
+}
+
+/** Reads spec/, builds the model and emits every target in memory. Writes nothing. */
+export async function generateInMemory(specDir: string): Promise<RunResult> {
+  const { model, diagnostics } = await buildModel(await readSpecFiles(specDir));
+  const items = sortDiagnostics(diagnostics.items);
+  if (!model || items.some((d) => d.severity === 'error')) return { model: null, files: [], diagnostics: items };
+  const files = await emitAll(model, { regenerate: REGENERATE_COMMAND });
+  return { model, files, diagnostics: items };
+}
+
+/** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
+export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): string {
+  const shown = items.map((d) => {
+    const rest = d.file.startsWith('spec/') ? d.file.slice('spec/'.length) : d.file;
+    const path = relative(cwd, resolve(specDir, rest)).split(sep).join('/');
+    return { ...d, file: path || d.file };
+  });
+  return formatDiagnostics(shown);
+}

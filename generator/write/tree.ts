@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { GeneratedFile } from '../emit/types.js';
+
+/** Folders that tools create inside generated/ (build output); never part of the generated tree. */
+const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm', '.vitepress']);
+
+async function writeFileDurably(path: string, contents: string): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.writeFile(contents, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+const exists = (path: string) => stat(path).then(() => true, () => false);
+
+/** A previous run killed between its two renames leaves the old tree beside an empty place; put it back. */
+async function recover(outDir: string): Promise<void> {
+  if (await exists(outDir)) return;
+  const parent = dirname(outDir);
+  const prefix = `.${basename(outDir)}.old-`;
+  const olds = (await readdir(parent).catch(() => [] as string[])).filter((n) => n.startsWith(prefix)).sort();
+  const last = olds.at(-1);
+  if (last) await rename(join(parent, last), outDir);
+}
+
+/**
+ * Replaces outDir with exactly `files`: everything is written into a sibling folder first, then swapped in with
+ * renames, so an interrupted or failed run leaves the previous tree as it was.
+ */
+export async function writeTree(outDir: string, files: readonly GeneratedFile[]): Promise<void> {
+  await recover(outDir);
+  const parent = dirname(outDir);
+  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const staging = join(parent, `.${basename(outDir)}.tmp-${tag}`);
+  const old = join(parent, `.${basename(outDir)}.old-${tag}`);
+  try {
+    await mkdir(staging, { recursive: true });
+    const dirs = new Set(files.map((f) => dirname(join(staging, f.path))));
+    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    for (const file of files) await writeFileDurably(join(staging, file.path), file.contents);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const hadOld = await exists(outDir);
+  if (hadOld) await rename(outDir, old);
+  await rename(staging, outDir);
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+/** Every file under dir, as paths relative to it, leaving out build folders. Iterative: no recursion depth. */
+export async function listTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const stack = [''];
+  while (stack.length) {
+    const rel = stack.pop() as string;
+    const entries = await readdir(join(dir, rel), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (IGNORED.has(entry.name)) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) stack.push(path);
+      else out.push(path);
+    }
+  }
+  return out.sort();
+}
+
+export interface TreeDifference {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+/** How outDir differs from what `files` says it should hold. */
+export async function diffTree(outDir: string, files: readonly GeneratedFile[]): Promise<TreeDifference> {
+  const actual = new Set(await listTree(outDir));
+  const diff: TreeDifference = { stale: [], missing: [], extra: [] };
+  for (const file of files) {
+    if (!actual.has(file.path)) diff.missing.push(file.path);
+    else if ((await readFile(join(outDir, file.path), 'utf8')) !== file.contents) diff.stale.push(file.path);
+    actual.delete(file.path);
+  }
+  diff.extra = [...actual].sort();
+  return diff;
+}

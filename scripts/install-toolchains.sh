@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what the Swift and Kotlin binding tests need on a Debian machine, as root.
+# Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
+# Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
+# Everything is cached outside the clone, so a rerun on the same machine takes seconds.
+set -euo pipefail
+
+cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
+root="$cache/swift-trixie"
+mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+
+log() { printf 'install-toolchains: %s\n' "$*"; }
+
+need_apt() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "apt-get install ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+install_swift() {
+  if [ -x "$root/usr/bin/swift" ] && [ -f "$root/.complete" ]; then
+    log "swift: cached in $root"
+  else
+    need_apt debootstrap
+    rm -rf "$root.partial"
+    mkdir -p "$cache"
+    log "swift: debootstrap trixie into $root (a few minutes, once)"
+    debootstrap --variant=minbase --include=swiftlang,libc6-dev,ca-certificates \
+      trixie "$root.partial" "$mirror" >"$cache/debootstrap.log" 2>&1 \
+      || { tail -n 30 "$cache/debootstrap.log"; exit 1; }
+    rm -rf "$root"
+    mv "$root.partial" "$root"
+    touch "$root/.complete"
+  fi
+  mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+  chroot "$root" ldconfig
+  log "swift: $(chroot "$root" swift --version 2>&1 | head -n 1)"
+}
+
+install_maven() {
+  command -v mvn >/dev/null 2>&1 || need_apt maven
+  command -v java >/dev/null 2>&1 || need_apt openjdk-17-jdk-headless
+  log "maven: $(mvn -v 2>/dev/null | head -n 1 | sed 's/\x1b\[[0-9;]*m//g')"
+}
+
+case "${1:-all}" in
+  swift) install_swift ;;
+  maven) install_maven ;;
+  all) install_swift; install_maven ;;
+  *) echo "usage: $0 [all|swift|maven]" >&2; exit 2 ;;
+esac
