@@ -91,6 +91,10 @@ export const RULES = {
     summary: 'An external type could not be loaded from its package',
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
   },
+  'bad-example': {
+    summary: 'A json code block is not valid JSON',
+    hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',
+  },
   'bad-model': {
     summary: 'The folded model does not match the model schema',
     hint: 'This is a toolchain fault or an unusual spec; the message names the path in the model.',

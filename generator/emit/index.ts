@@ -7,6 +7,9 @@ import type { Emit, EmitContext, GeneratedFile } from './types.js';
  */
 const TARGETS: Record<string, () => Promise<Emit>> = {
   model: async () => (await import('./model/index.js')).emitModel,
+  typescript: async () => (await import('./typescript/index.js')).emitTypeScript,
+  schema: async () => (await import('./schema/index.js')).emitSchema,
+  conformance: async () => (await import('./conformance/index.js')).emitConformance,
 };
 
 export const TARGET_NAMES = Object.keys(TARGETS).sort();

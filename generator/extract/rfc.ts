@@ -49,6 +49,8 @@ export interface RfcDraft {
   attributeTables: SectionTable<{ name: string; notation: string; type: TypeRef | null; meaning: string; place: Place; typePlace: Place }>[];
   operations: { name: string; takes: string | null; returns: string | null; meaning: string; place: Place }[];
   versioning: { change: string; beforeOne: string; fromOne: string; place: Place }[];
+  versionField: { type: string; field: string; place: Place } | null;
+  examples: { value: unknown; section: string | null; place: Place }[];
   requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
 }
 
@@ -98,8 +100,17 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     attributeTables: [],
     operations: [],
     versioning: [],
+    versionField: null,
     requirements: [],
+    examples: [],
   };
+  for (const example of doc.examples) {
+    try {
+      draft.examples.push({ value: JSON.parse(example.text) as unknown, section: example.section?.number ?? null, place: example.place });
+    } catch (error) {
+      diagnostics.error('bad-example', example.place, `The json example does not parse: ${(error as Error).message}`);
+    }
+  }
   let sawMetadata = false;
   for (const table of doc.tables) {
     const classified = classifyTable(table.header);
@@ -247,6 +258,13 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const from = required(cell(2), col(2), d);
         if (change === null || before === null || from === null || !once(change, cell(0).place, 'duplicate-entry', `Change ${change}`)) break;
         draft.versioning.push({ change, beforeOne: before, fromOne: from, place: cell(0).place });
+        break;
+      }
+      case 'versionField': {
+        const type = name(cell(0), col(0), d);
+        const field = name(cell(1), col(1), d);
+        if (type === null || field === null || !once('version', cell(0).place, 'duplicate-entry', 'The versioned type')) break;
+        draft.versionField = { type, field, place: cell(1).place };
         break;
       }
       case 'requirements': {

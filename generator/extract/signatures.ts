@@ -16,6 +16,7 @@ export const TABLE_SIGNATURES = {
   attributes: ['Attribute', 'Type', 'Meaning'],
   operations: ['Operation', 'Takes', 'Returns', 'Meaning'],
   versioning: ['Change', 'Before 1.0', 'From 1.0'],
+  versionField: ['Versioned by', 'Field'],
   requirements: ['Draft', 'Requirement', 'Check from outside', 'Rule'],
   statuses: ['Status', 'Counted', 'Meaning'],
   appleRoles: ['Constant', 'Value', 'Name', 'Class', 'Source'],

@@ -30,6 +30,8 @@ export interface SpecDocument {
   summary: string;
   sections: Section[];
   tables: SpecTable[];
+  /** Fenced code blocks marked `json`: the spec's examples. */
+  examples: { text: string; section: Section | null; place: Place }[];
 }
 
 /** Inline Markdown back to text, keeping the marks a reader needs (code, emphasis, links). */
@@ -109,7 +111,8 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
         markdown: inlineMarkdown(cell.children),
         plain: inlinePlain(cell.children),
         codes: codesIn(cell.children),
-        place: placeOf(file, cell),
+        // Point at the cell's text, not at the pipe before it.
+        place: placeOf(file, cell.children[0] ?? cell),
       };
     }),
   );
@@ -118,7 +121,7 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
 
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
 export function documentOf(file: string, tree: Root): SpecDocument {
-  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [] };
+  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [] };
   let section: Section | null = null;
   let wantSummary = false;
   const children: RootContent[] = tree.children;
@@ -135,6 +138,8 @@ export function documentOf(file: string, tree: Root): SpecDocument {
     } else if (node.type === 'paragraph' && wantSummary) {
       doc.summary = inlineMarkdown(node.children);
       wantSummary = false;
+    } else if (node.type === 'code' && node.lang === 'json') {
+      doc.examples.push({ text: node.value, section, place: placeOf(file, node) });
     } else if (node.type === 'table') {
       doc.tables.push(tableOf(file, node, section));
       wantSummary = false;

@@ -20,6 +20,7 @@ import type {
   RoleKind,
   Source,
   State,
+  TreeShape,
   TypeDef,
   TypeRef,
   VersionRule,
@@ -76,12 +77,14 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
   const operations = new Map<string, Operation>();
   const requirements = new Map<string, Requirement>();
   let versioning: VersionRule[] = [];
+  let versionField: { type: string; field: string; place: Place } | null = null;
   const rfcs: RfcSummary[] = [];
   // Places to report unresolved names at, checked once everything is folded.
   const typeUses: { ref: TypeRef; place: Place }[] = [];
   const roleUses: { role: string; place: Place }[] = [];
   const coverUses: { name: string; role: string; place: Place }[] = [];
   let version: string | null = null;
+  const examples: { value: unknown; source: Source }[] = [];
 
   const seenNumbers = new Map<number, string>();
   for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
@@ -277,6 +280,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
       }
       operations.set(row.name, { name: row.name, takes: row.takes, returns: row.returns, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place) });
     }
+    if (rfc.versionField) versionField = rfc.versionField;
+    for (const ex of rfc.examples) examples.push({ value: ex.value, source: src(ex.section, ex.place) });
     for (const row of rfc.requirements) {
       if (row.rule !== null && !(row.rule in CHECK_RULES)) {
         d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
@@ -377,7 +382,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
     });
   }
 
-  if (d.hasErrors) return null;
+  const tree = treeShape([...types.values()], [...operations.values()], [...requirements.values()], versionField, firstPlace, d);
+  if (d.hasErrors || !tree) return null;
   const root = roleRules.root as { source: Source };
   return {
     format: 1,
@@ -395,5 +401,62 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
     attributes: [...attributes.values()],
     operations: [...operations.values()],
     requirements: [...requirements.values()],
+    tree,
+    examples,
+  };
+}
+
+const isNamed = (ref: TypeRef, name?: string) => ref.kind === 'named' && (name === undefined || ref.name === name);
+const isArrayOf = (ref: TypeRef, name: string) => ref.kind === 'array' && isNamed(ref.items, name);
+
+/** Finds the tree in the types: the answer an operation returns, its root field, and the node's own fields. */
+function treeShape(
+  types: TypeDef[],
+  operations: Operation[],
+  requirements: Requirement[],
+  versionField: { type: string; field: string; place: Place } | null,
+  place: Place,
+  d: Diagnostics,
+): TreeShape | null {
+  const byName = new Map(types.map((t) => [t.name, t]));
+  const record = (name: string | null | undefined) => {
+    const t = name ? byName.get(name) : undefined;
+    return t?.kind === 'record' ? t : undefined;
+  };
+  const answer = operations.map((o) => record(o.returns)).find((t) => t !== undefined);
+  const rootField = answer?.fields.find((f) => f.type.kind === 'named' && record(f.type.name));
+  const node = rootField && rootField.type.kind === 'named' ? record(rootField.type.name) : undefined;
+  const children = node?.fields.find((f) => isArrayOf(f.type, node.name));
+  const kindOf = (f: Field) => (f.type.kind === 'named' ? byName.get(f.type.name)?.kind : f.type.kind === 'array' && f.type.items.kind === 'named' ? byName.get(f.type.items.name)?.kind : undefined);
+  const role = node?.fields.find((f) => isNamed(f.type) && kindOf(f) === 'roles');
+  const attributes = node?.fields.find((f) => isNamed(f.type) && kindOf(f) === 'attributes');
+  const content = node?.fields.find((f) => f.type.kind === 'array' && kindOf(f) === 'external');
+  // The id is the field the uniqueness requirement names; failing that, the node's first required string.
+  const uniqueness = requirements.find((r) => r.rule === 'unique-id');
+  const named = uniqueness ? [...uniqueness.requirement.matchAll(/`([^`]+)`/g)].map((m) => m[1]) : [];
+  const id = node?.fields.find((f) => named.includes(f.name)) ?? node?.fields.find((f) => f.required && f.type.kind === 'primitive' && f.type.name === 'string');
+  if (versionField && (versionField.type !== answer?.name || !answer.fields.some((f) => f.name === versionField.field))) {
+    d.error('unknown-field', versionField.place, `The version field must be a field of the answer (${answer?.name ?? 'none'})`, versionField.field);
+    return null;
+  }
+  if (!versionField) {
+    d.error('missing-table', place, 'No counted RFC says which field of the answer holds the version (Versioned by | Field)');
+    return null;
+  }
+  if (!answer || !rootField || !node || !children || !role || !id) {
+    const missing = !answer ? 'an operation that returns a record (the answer)' : !rootField || !node ? "a field of the answer whose type is the tree's element record" : !children ? 'a field of the element typed as an array of elements (its children)' : !role ? 'a field of the element typed with the roles type' : 'an id field';
+    d.error('missing-table', place, `The types do not form a tree: the spec needs ${missing}`);
+    return null;
+  }
+  return {
+    answer: answer.name,
+    root: rootField.name,
+    node: node.name,
+    children: children.name,
+    id: id.name,
+    role: role.name,
+    attributes: attributes?.name ?? null,
+    content: content?.name ?? null,
+    version: versionField.field,
   };
 }

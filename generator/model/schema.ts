@@ -63,6 +63,8 @@ export const MODEL_SCHEMA = {
       type: 'array',
       items: object({ id: str, requirement: str, check: str, checkable: bool, rule: nullableStr, since: str, source }),
     },
+    examples: { type: 'array', items: object({ value: {}, source }) },
+    tree: object({ answer: str, root: str, node: str, children: str, id: str, role: str, attributes: nullableStr, content: nullableStr, version: str }),
     external: {
       type: 'array',
       items: object({

@@ -181,6 +181,29 @@ export interface ExternalType {
   definitions: Record<string, Record<string, unknown>>;
 }
 
+/**
+ * How the answer forms a tree, resolved from the types: which record is the answer, which field holds the root,
+ * which record is a node of the tree and which of its fields are its children, id, role, attributes and content.
+ */
+export interface TreeShape {
+  answer: string;
+  root: string;
+  node: string;
+  children: string;
+  id: string;
+  role: string;
+  attributes: string | null;
+  content: string | null;
+  /** The answer's field that holds the protocol version. */
+  version: string;
+}
+
+export interface Example {
+  /** The JSON value, as the spec writes it. */
+  value: unknown;
+  source: Source;
+}
+
 export interface CanonicalModel {
   format: 1;
   protocolVersion: string;
@@ -197,5 +220,7 @@ export interface CanonicalModel {
   attributes: ReservedAttribute[];
   operations: Operation[];
   requirements: Requirement[];
+  tree: TreeShape;
+  examples: Example[];
   external: ExternalType[];
 }

@@ -1,0 +1,107 @@
+import type { CanonicalModel, TypeRef } from '../../model/types.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = { [key: string]: Json };
+
+export interface ExpectedFinding {
+  requirement: string | null;
+  rule: string;
+  severity: 'error' | 'warning';
+  elementId: string | null;
+  path: string;
+}
+
+export interface Vector {
+  name: string;
+  description: string;
+  covers: string[];
+  input: Json;
+  decodes: boolean;
+  strictValid: boolean;
+  findings: ExpectedFinding[];
+}
+
+/** Builds answers from the model's own names, so every vector follows the spec when the spec changes. */
+export class AnswerBuilder {
+  constructor(private readonly model: CanonicalModel) {}
+
+  private get tree() {
+    return this.model.tree;
+  }
+
+  requirementOf(rule: string): string | null {
+    return this.model.requirements.find((r) => r.rule === rule)?.id ?? null;
+  }
+
+  /** A placeholder value of a type, for required fields the vector does not care about. */
+  private filler(type: TypeRef, name: string): Json {
+    if (type.kind === 'array') return [];
+    if (type.kind === 'primitive') return type.name === 'string' ? `${name}-1` : type.name === 'boolean' ? false : 0;
+    return {};
+  }
+
+  element(id: string, role: string, extra: Obj = {}, children?: Obj[]): Obj {
+    const node = this.model.types.find((t) => t.name === this.tree.node);
+    const out: Obj = { [this.tree.id]: id, [this.tree.role]: role };
+    if (node?.kind === 'record') {
+      for (const f of node.fields) if (f.required && !(f.name in out)) out[f.name] = this.filler(f.type, f.name);
+    }
+    Object.assign(out, extra);
+    if (children) out[this.tree.children] = children;
+    return out;
+  }
+
+  answer(root: Obj, extra: Obj = {}): Obj {
+    const type = this.model.types.find((t) => t.name === this.tree.answer);
+    const out: Obj = {};
+    if (type?.kind === 'record') {
+      for (const f of type.fields) {
+        if (f.name === this.tree.version) out[f.name] = this.model.protocolVersion;
+        else if (f.name === this.tree.root) out[f.name] = root;
+        else if (f.required) out[f.name] = this.filler(f.type, f.name);
+      }
+    }
+    return { ...out, ...extra };
+  }
+
+  /** A role of the language other than the root's, by kind order. */
+  otherRole(index = 0): string {
+    const roles = this.model.roles.map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
+    return roles[index % roles.length] as string;
+  }
+
+  /** A role string the language does not have: the first of Apple's roles that is not reported. */
+  unknownRole(): string {
+    const known = new Set(this.model.roles.map((r) => r.name));
+    return this.model.appleRoles.find((a) => a.role === null && !known.has(a.name))?.name ?? 'NotARole';
+  }
+}
+
+/** A minimal value that satisfies a JSON Schema definition, following refs into `defs`. */
+export function minimalInstance(schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, depth = 0): Json {
+  if (depth > 8) return null;
+  if (typeof schema.$ref === 'string') return minimalInstance(defs[schema.$ref.replace('#/$defs/', '')] ?? {}, defs, depth + 1);
+  if ('const' in schema) return schema.const as Json;
+  if (Array.isArray(schema.enum)) return schema.enum[0] as Json;
+  const options = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (options?.[0]) return minimalInstance(options[0], defs, depth + 1);
+  switch (schema.type) {
+    case 'string':
+      return 'x';
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object': {
+      const out: Obj = {};
+      const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const name of (schema.required ?? []) as string[]) out[name] = minimalInstance(props[name] ?? {}, defs, depth + 1);
+      return out;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,173 @@
+import type { CanonicalModel } from '../../model/types.js';
+import { stableJson } from '../../util/json.js';
+import type { Emit } from '../types.js';
+import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './build.js';
+import { referenceElements } from './reference.js';
+
+type Obj = Record<string, unknown>;
+
+/** Every vector, each built so its expected findings follow from how it was built, not from running the checker. */
+export function buildVectors(model: CanonicalModel): Vector[] {
+  const b = new AnswerBuilder(model);
+  const t = model.tree;
+  const vectors: Vector[] = [];
+  const req = (rule: string) => b.requirementOf(rule);
+  const finding = (rule: string, severity: 'error' | 'warning', path: string, elementId: string | null, requirement = req(rule)): ExpectedFinding =>
+    ({ requirement, rule, severity, elementId, path });
+  const add = (v: Omit<Vector, 'covers'> & { covers?: (string | null)[] }) =>
+    vectors.push({ ...v, covers: (v.covers ?? []).filter((c): c is string => c !== null) });
+  const root = (children: Obj[] = [], extra: Obj = {}) => b.element('app', model.roleRules.root, extra as never, children as never);
+  const childPath = (...indexes: number[]) => `/${t.root}${indexes.map((i) => `/${t.children}/${i}`).join('')}`;
+  const states = model.states.map((s) => s.field);
+  const pathState = model.states.find((s) => s.path)?.field;
+
+  model.examples.forEach((ex, i) => {
+    add({
+      name: `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`,
+      description: `The example of ${ex.source.document} section ${ex.source.section ?? '?'}.`,
+      covers: model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id),
+      input: ex.value as never, decodes: true, strictValid: true, findings: [],
+    });
+  });
+  add({ name: 'minimal', description: 'An answer whose tree is the root alone.', input: b.answer(root()) as never, decodes: true, strictValid: true, findings: [] });
+
+  // R1: state on the element it describes, and nowhere else.
+  if (states.length) {
+    add({
+      name: 'state-on-element-pass', description: 'Every state is stated on the element it describes.', covers: [req('state-on-element')],
+      input: b.answer(root([b.element('e-1', b.otherRole(), Object.fromEntries(states.map((s) => [s, true])) as never)])) as never,
+      decodes: true, strictValid: true, findings: [],
+    });
+    if (t.attributes) {
+      add({
+        name: 'state-on-element-in-attributes', description: 'A state stated among the attributes instead of on the element.', covers: [req('state-on-element')],
+        input: b.answer(root([b.element('e-1', b.otherRole(), { [t.attributes]: { [states[0] as string]: true } })])) as never,
+        decodes: true, strictValid: false,
+        findings: [finding('state-on-element', 'error', `${childPath(0)}/${t.attributes}/${states[0] as string}`, 'e-1')],
+      });
+    }
+  }
+  // Names earlier versions had: each rejected with what replaced it.
+  for (const r of model.removed) {
+    const movesState = [...r.replacedBy.matchAll(/`([^`]+)`/g)].some((m) => states.includes(m[1] as string));
+    const onAnswer = r.from === t.answer;
+    const input = onAnswer ? b.answer(root(), { [r.name]: [] }) : b.answer(root([b.element('e-1', b.otherRole(), { [r.name]: 'x' })]));
+    const path = onAnswer ? `/${r.name}` : `${childPath(0)}/${r.name}`;
+    add({
+      name: `removed-${r.from.toLowerCase()}-${r.name}`, description: `${r.from} carries ${r.name}, removed in ${r.version}.`,
+      covers: movesState ? [req('state-on-element')] : [],
+      input: input as never, decodes: true, strictValid: false,
+      findings: [movesState ? finding('state-on-element', 'error', path, onAnswer ? null : 'e-1') : finding('structure', 'error', path, onAnswer ? null : 'e-1', null)],
+    });
+  }
+
+  // R3: the root's role, and roles outside the language.
+  add({
+    name: 'role-language-root', description: `The root is not ${model.roleRules.root}.`, covers: [req('role-language')],
+    input: b.answer(b.element('app', b.otherRole())) as never, decodes: true, strictValid: false,
+    findings: [finding('role-language', 'error', `/${t.root}/${t.role}`, 'app')],
+  });
+  add({
+    name: 'unknown-role', description: `A role the language does not have: flagged, and read as ${model.roleRules.unknown}.`, covers: [req('role-language')],
+    input: b.answer(root([b.element('e-1', b.unknownRole())])) as never, decodes: true, strictValid: false,
+    findings: [finding('role-language', 'warning', `${childPath(0)}/${t.role}`, 'e-1')],
+  });
+  add({
+    name: 'unknown-field', description: 'A field the spec does not define: a receiver ignores it.',
+    input: b.answer(root([b.element('e-1', b.otherRole(), { vendorNote: 'kept by the app' })])) as never, decodes: true, strictValid: false,
+    findings: [finding('structure', 'warning', `${childPath(0)}/vendorNote`, 'e-1', null)],
+  });
+
+  // R4: ids are unique within an answer.
+  add({
+    name: 'unique-id-repeat', description: 'Two elements share an id.', covers: [req('unique-id')],
+    input: b.answer(root([b.element('e-1', b.otherRole()), b.element('e-1', b.otherRole(1))])) as never, decodes: true, strictValid: true,
+    findings: [finding('unique-id', 'error', `${childPath(1)}/${t.id}`, 'e-1')],
+  });
+  add({
+    name: 'unique-id-pass', description: 'Every id differs.', covers: [req('unique-id')],
+    input: b.answer(root([b.element('e-1', b.otherRole()), b.element('e-2', b.otherRole(1))])) as never, decodes: true, strictValid: true, findings: [],
+  });
+
+  // R6: the path state runs without gaps from the root's child down.
+  if (pathState) {
+    const on = { [pathState]: true };
+    add({
+      name: 'state-reachable-path', description: `${pathState} set on every element from the root's child down.`, covers: [req('state-reachable')],
+      input: b.answer(root([b.element('e-1', b.otherRole(), on, [b.element('e-2', b.otherRole(1), on)])])) as never, decodes: true, strictValid: true, findings: [],
+    });
+    add({
+      name: 'state-reachable-gap', description: `${pathState} set on a grandchild but not on its parent.`, covers: [req('state-reachable')],
+      input: b.answer(root([b.element('e-1', b.otherRole(), {}, [b.element('e-2', b.otherRole(1), on)])])) as never, decodes: true, strictValid: true,
+      findings: [finding('state-reachable', 'error', `${childPath(0, 0)}/${pathState}`, 'e-2')],
+    });
+    add({
+      name: 'state-reachable-fork', description: `Two siblings both have ${pathState} set: the path is ambiguous.`, covers: [req('state-reachable')],
+      input: b.answer(root([b.element('e-1', b.otherRole(), on), b.element('e-2', b.otherRole(), on)])) as never, decodes: true, strictValid: true,
+      findings: [finding('state-reachable', 'warning', `/${t.root}/${t.children}`, 'app')],
+    });
+  }
+
+  // R2: defaults and inheritance, on a fixed tree with every state stated false, true and absent.
+  const mixed = (v: boolean) => Object.fromEntries(states.map((s) => [s, v]));
+  add({
+    name: 'state-reader', description: 'Absent states read as their defaults or the parent\'s value.', covers: [req('state-reader')],
+    input: b.answer(root([
+      b.element('e-1', b.otherRole(), mixed(false), [b.element('e-2', b.otherRole(1)), b.element('e-3', b.otherRole(1), mixed(true))]),
+      b.element('e-4', b.otherRole(), {}, [b.element('e-5', b.otherRole(1))]),
+    ])) as never,
+    decodes: true, strictValid: true,
+    findings: pathState ? [finding('state-reachable', 'error', `${childPath(0, 1)}/${pathState}`, 'e-3')] : [],
+  });
+
+  // Content blocks: one of each kind the external type defines, and one that is none of them.
+  if (t.content) {
+    for (const ext of model.external) {
+      for (const member of (ext.schema.anyOf ?? []) as Obj[]) {
+        const block = minimalInstance(member, ext.definitions) as Obj;
+        add({
+          name: `content-${String(block.type).replace(/_/g, '-')}`, description: `A ${String(block.type)} content block with only its required fields.`,
+          input: b.answer(root([b.element('e-1', b.otherRole(), { [t.content]: [block] } as never)])) as never, decodes: true, strictValid: true, findings: [],
+        });
+      }
+    }
+    add({
+      name: 'content-unknown-type', description: 'A content block whose type is not a content kind.',
+      input: b.answer(root([b.element('e-1', b.otherRole(), { [t.content]: [{ type: 'hologram' }] })])) as never, decodes: false, strictValid: false,
+      findings: [finding('structure', 'error', `${childPath(0)}/${t.content}/0/type`, 'e-1', null)],
+    });
+  }
+
+  // Shape errors a receiver cannot decode.
+  const noId = b.element('e-1', b.otherRole());
+  delete noId[t.id];
+  add({ name: 'missing-id', description: 'An element without its id.', input: b.answer(root([noId])) as never, decodes: false, strictValid: false,
+    findings: [finding('structure', 'error', childPath(0), null, null)] });
+  add({ name: 'role-not-string', description: 'A role that is not a string.', input: b.answer(root([b.element('e-1', 5 as never)])) as never, decodes: false, strictValid: false,
+    findings: [finding('structure', 'error', `${childPath(0)}/${t.role}`, 'e-1', null)] });
+  add({ name: 'children-not-array', description: 'Children that are not an array.', input: b.answer(root([], { [t.children]: 'none' })) as never, decodes: false, strictValid: false,
+    findings: [finding('structure', 'error', `/${t.root}/${t.children}`, 'app', null)] });
+  add({ name: 'not-an-object', description: 'An answer that is not a JSON object.', input: 42, decodes: false, strictValid: false,
+    findings: [finding('structure', 'error', '', null, null)] });
+
+  // Size: a deep chain and a wide list, within what every binding decodes.
+  let deep = b.element('d-100', b.otherRole());
+  for (let i = 99; i >= 1; i--) deep = b.element(`d-${i}`, b.otherRole(), {}, [deep]);
+  add({ name: 'deep-tree', description: 'A chain of 100 nested elements.', input: b.answer(root([deep])) as never, decodes: true, strictValid: true, findings: [] });
+  const wide = Array.from({ length: 2000 }, (_, i) => b.element(`w-${i + 1}`, b.otherRole(i)));
+  add({ name: 'wide-tree', description: 'A root with 2,000 children.', input: b.answer(root(wide)) as never, decodes: true, strictValid: true, findings: [] });
+
+  for (const v of vectors) v.findings.sort((a, x) => (a.path < x.path ? -1 : a.path > x.path ? 1 : 0) || ((a.requirement ?? '') < (x.requirement ?? '') ? -1 : 1));
+  return vectors.sort((a, x) => (a.name < x.name ? -1 : 1));
+}
+
+/** generated/conformance/: the shared vectors every language's tests run. */
+export const emitConformance: Emit = (model) => {
+  const vectors = buildVectors(model);
+  const files = vectors.map((v) => ({
+    path: `conformance/vectors/${v.name}.json`,
+    contents: JSON.stringify({ ...v, elements: v.decodes ? referenceElements(model, v.input) : undefined }, null, v.name === 'wide-tree' || v.name === 'deep-tree' ? undefined : 2) + '\n',
+  }));
+  files.push({ path: 'conformance/index.json', contents: stableJson({ protocolVersion: model.protocolVersion, vectors: vectors.map((v) => v.name) }) });
+  return files;
+};

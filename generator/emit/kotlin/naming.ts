@@ -1,0 +1,108 @@
+/**
+ * Kotlin identifiers and literals, in the manner of quicktype's Kotlin renderer: split a name into words,
+ * restyle the words, drop characters Kotlin does not allow, and keep clear of the language's keywords.
+ */
+
+/** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
+export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
+  'as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null',
+  'object', 'package', 'return', 'super', 'this', 'throw', 'true', 'try', 'typealias', 'typeof', 'val', 'var',
+  'when', 'while',
+]);
+
+export const KOTLIN_SOFT_KEYWORDS: ReadonlySet<string> = new Set([
+  'by', 'catch', 'constructor', 'delegate', 'dynamic', 'field', 'file', 'finally', 'get', 'import', 'init', 'param',
+  'property', 'receiver', 'set', 'setparam', 'value', 'where', 'abstract', 'actual', 'annotation', 'companion',
+  'const', 'crossinline', 'data', 'enum', 'expect', 'external', 'final', 'infix', 'inline', 'inner', 'internal',
+  'lateinit', 'noinline', 'open', 'operator', 'out', 'override', 'private', 'protected', 'public', 'reified',
+  'sealed', 'suspend', 'tailrec', 'vararg',
+]);
+
+/** Type names a generated class must not shadow: Kotlin's own and the ones the generated files import. */
+export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
+  'Any', 'Array', 'Boolean', 'Byte', 'Char', 'Class', 'Double', 'Enum', 'Float', 'Int', 'List', 'Long', 'Map',
+  'Nothing', 'Number', 'Pair', 'Result', 'Set', 'Short', 'String', 'System', 'Unit', 'Json', 'JsonArray',
+  'JsonElement', 'JsonNull', 'JsonObject', 'JsonPrimitive', 'Serializable', 'SerialName', 'KSerializer',
+]);
+
+/** Splits `resource_link`, `lastModified`, `window furniture` or `_meta` into words. */
+export function words(original: string): string[] {
+  return original
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+
+function legalStart(name: string, fallback: string): string {
+  if (name.length === 0) return fallback;
+  return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
+}
+
+/** `resource_link` -> `ResourceLink`: a class, object or enum entry name. */
+export function typeName(original: string): string {
+  const name = legalStart(words(original).map(upperFirst).join(''), 'Unnamed');
+  return KOTLIN_RESERVED_TYPE_NAMES.has(name) ? `${name}Type` : name;
+}
+
+/** `_meta` -> `meta`, `mimeType` -> `mimeType`: a property or parameter name. */
+export function propertyName(original: string): string {
+  const [first = '', ...rest] = words(original);
+  const name = legalStart(first.toLowerCase() + rest.map(upperFirst).join(''), 'unnamed');
+  return KOTLIN_HARD_KEYWORDS.has(name) ? `\`${name}\`` : name;
+}
+
+/** `window furniture` -> `WINDOW_FURNITURE`: a constant name. */
+export function constantName(original: string): string {
+  return legalStart(words(original).map((w) => w.toUpperCase()).join('_'), 'UNNAMED');
+}
+
+/** A Kotlin string literal, with `$` escaped so no template expression is formed. */
+export function stringLiteral(value: string): string {
+  let out = '"';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '"') out += '\\"';
+    else if (ch === '$') out += '\\$';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** A JSON Pointer reference token (RFC 6901). */
+export function pointerToken(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * A KDoc block at the given indent, the text wrapped to about 110 columns. Text is Markdown from the spec, which
+ * KDoc reads as Markdown too; only a closing comment marker must be broken up.
+ */
+export function kdoc(paragraphs: readonly string[], indent = ''): string {
+  const width = 110 - indent.length - 3;
+  const lines: string[] = [];
+  paragraphs
+    .map((p) => p.replace(/\*\//g, '*&#47;').replace(/\s+/g, ' ').trim())
+    .filter((p) => p.length > 0)
+    .forEach((p, i) => {
+      if (i > 0) lines.push('');
+      let line = '';
+      for (const word of p.split(' ')) {
+        if (line.length > 0 && line.length + 1 + word.length > width) {
+          lines.push(line);
+          line = word;
+        } else line = line.length > 0 ? `${line} ${word}` : word;
+      }
+      if (line.length > 0) lines.push(line);
+    });
+  if (lines.length === 0) return '';
+  if (lines.length === 1 && (lines[0] ?? '').length <= width - 4) return `${indent}/** ${lines[0]} */`;
+  return [`${indent}/**`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join('\n');
+}

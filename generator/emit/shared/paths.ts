@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | undefined;
+
+/** The toolchain's own folder (where package.json and templates/ are), whether run from dist/ or generator/. */
+export function toolchainRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'templates'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('Cannot find the toolchain folder (package.json beside templates/)');
+    dir = up;
+  }
+  root = dir;
+  return dir;
+}
+
+export const templatesDir = (...parts: string[]) => join(toolchainRoot(), 'templates', ...parts);

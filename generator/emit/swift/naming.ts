@@ -1,0 +1,110 @@
+/**
+ * Swift identifiers from names in the model, in the manner of quicktype's Swift renderer: split a name into words,
+ * join them in camel case, keep only characters Swift allows, and escape the words Swift reserves.
+ */
+
+/** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
+export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
+  // Declarations
+  'associatedtype', 'borrowing', 'class', 'consuming', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import',
+  'init', 'inout', 'internal', 'let', 'nonisolated', 'open', 'operator', 'private', 'precedencegroup', 'protocol',
+  'public', 'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var',
+  // Statements
+  'break', 'case', 'catch', 'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in',
+  'repeat', 'return', 'throw', 'switch', 'where', 'while',
+  // Expressions and types
+  'Any', 'as', 'await', 'false', 'is', 'nil', 'self', 'Self', 'super', 'throws', 'true', 'try',
+  // Reserved in particular contexts, escaped everywhere to be safe
+  'Protocol', 'Type', 'async', 'some', 'any', 'actor',
+]);
+
+/** Names the generated package declares itself; a model name that would collide with one is an error. */
+export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
+  'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
+  'JSONValue', 'CodingKeys', 'Data', 'URL',
+]);
+
+/** The words of a name: `resource_link` -> [resource, link], `lastModified` -> [last, Modified], `_meta` -> [meta]. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function legal(identifier: string): string {
+  const cleaned = identifier.length === 0 ? 'empty' : identifier;
+  return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
+}
+
+/** A type's name: `McpRole` stays, `window furniture` -> `WindowFurniture`. */
+export function upperCamel(name: string): string {
+  return legal(words(name).map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
+}
+
+/** A property's or a case's name: `Application` -> `application`, `resource_link` -> `resourceLink`. */
+export function lowerCamel(name: string): string {
+  const parts = words(name);
+  const [first, ...rest] = parts;
+  if (first === undefined) return legal('');
+  const head = first === first.toUpperCase() ? first.toLowerCase() : first.charAt(0).toLowerCase() + first.slice(1);
+  return legal(head + rest.map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
+}
+
+/** Escapes a keyword with backticks, so `protocol` can be a property: `` `protocol` ``. */
+export function escape(identifier: string): string {
+  return SWIFT_KEYWORDS.has(identifier) ? `\`${identifier}\`` : identifier;
+}
+
+/** Makes names unique within one scope by numbering the later ones, as quicktype does. */
+export class Namer {
+  private readonly taken = new Set<string>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const name of reserved) this.taken.add(name);
+  }
+  name(proposed: string): string {
+    let candidate = proposed;
+    for (let n = 2; this.taken.has(candidate); n++) candidate = `${proposed}${n}`;
+    this.taken.add(candidate);
+    return candidate;
+  }
+}
+
+/** A Swift string literal, for values from the model (role names, Apple role strings, reasons). */
+export function stringLiteral(value: string): string {
+  let out = '"';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\u{${code.toString(16)}}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** `///` lines from the spec's Markdown text, wrapped at about 100 columns, ending with a full stop. */
+export function docLines(text: string | null | undefined, width = 100): string[] {
+  const trimmed = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (trimmed.length === 0) return [];
+  const sentence = /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of sentence.split(' ')) {
+    if (line.length > 0 && line.length + 1 + word.length > width) {
+      lines.push(`/// ${line}`);
+      line = word;
+    } else {
+      line = line.length > 0 ? `${line} ${word}` : word;
+    }
+  }
+  if (line.length > 0) lines.push(`/// ${line}`);
+  return lines;
+}

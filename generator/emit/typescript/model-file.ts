@@ -1,0 +1,185 @@
+import { type Project, StructureKind, VariableDeclarationKind, type JSDocStructure, type OptionalKind } from 'ts-morph';
+import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
+import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
+import { jsonTypesOf, typeOf } from './json-schema.js';
+
+const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSDocStructure>[] => [
+  { description: parts.filter(Boolean).join('\n') },
+];
+
+function tsType(ref: TypeRef): string {
+  if (ref.kind === 'array') return `${tsType(ref.items)}[]`;
+  if (ref.kind === 'primitive') return ref.name;
+  return ref.name;
+}
+
+function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
+  const def = defaultWords(field);
+  return docs(
+    sentence(plainText(field.meaning)),
+    '',
+    `@since ${field.since}`,
+    def ? `@default ${def}` : null,
+    `@see ${citation(field.source)}`,
+  );
+}
+
+/** Writes src/model.ts: the types of the answer and the data the runtime reads, all from the model. */
+export function writeModelFile(project: Project, model: CanonicalModel, header: string): void {
+  const file = project.createSourceFile('src/model.ts', '', { overwrite: true });
+  file.addStatements(header.trimEnd());
+  const roleType = model.types.find((t) => t.kind === 'roles');
+  const attributesType = model.types.find((t) => t.kind === 'attributes');
+
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('The protocol version these types describe.'),
+    declarations: [{ name: 'PROTOCOL_VERSION', initializer: JSON.stringify(model.protocolVersion) }],
+  });
+
+  // The role language.
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('Every role of the role language, in the spec\'s order.'),
+    declarations: [{ name: 'ROLES', initializer: `[${model.roles.map((r) => JSON.stringify(r.name)).join(', ')}] as const` }],
+  });
+  if (roleType) {
+    file.addTypeAlias({
+      isExported: true,
+      name: roleType.name,
+      type: '(typeof ROLES)[number]',
+      docs: docs(sentence(plainText(roleType.meaning)), '', `@see ${citation(roleType.source)}`),
+    });
+  }
+  file.addTypeAlias({
+    isExported: true,
+    name: 'RoleKind',
+    type: model.roleKinds.map((k) => JSON.stringify(k.name)).join(' | '),
+    docs: docs('The kinds the roles are grouped in.'),
+  });
+  const role = roleType?.name ?? 'string';
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('Each role with its kind, whether it carries the name of one of Apple\'s roles, and the Apple roles it also covers.'),
+    declarations: [{
+      name: 'ROLE_INFO',
+      type: `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
+      initializer: JSON.stringify(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), null, 2),
+    }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('The role the root has, the role an unknown role reads as, and the role used when none plainly fits.'),
+    declarations: [{
+      name: 'ROLE_RULES',
+      type: `{ readonly root: ${role}; readonly unknown: ${role}; readonly fallback: ${role} }`,
+      initializer: JSON.stringify({ root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback }),
+    }],
+  });
+
+  // External types (MCP content blocks).
+  for (const ext of model.external) {
+    for (const [name, schema] of Object.entries(ext.definitions)) {
+      file.addTypeAlias({
+        isExported: true,
+        name,
+        type: typeOf(schema),
+        docs: docs(`${typeof schema.description === 'string' ? sentence(schema.description) : `MCP's ${name}.`}`, '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
+      });
+    }
+    file.addTypeAlias({
+      isExported: true,
+      name: ext.name,
+      type: typeOf(ext.schema),
+      docs: docs(sentence(plainText(model.types.find((t) => t.name === ext.name)?.meaning ?? ext.name)), '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
+    });
+  }
+
+  // Reserved attributes: typed; everything else unknown.
+  if (attributesType) {
+    file.addInterface({
+      isExported: true,
+      name: attributesType.name,
+      docs: docs(sentence(plainText(attributesType.meaning)), '', `@see ${citation(attributesType.source)}`),
+      properties: model.attributes.map((a) => ({
+        name: a.name,
+        hasQuestionToken: true,
+        type: tsType(a.type),
+        docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, `@see ${citation(a.source)}`),
+      })),
+      indexSignatures: [{ keyName: 'name', keyType: 'string', returnType: 'unknown' }],
+    });
+  }
+
+  // Records, in the spec's order.
+  for (const type of model.types) {
+    if (type.kind !== 'record') continue;
+    file.addInterface({
+      isExported: true,
+      name: type.name,
+      docs: docs(sentence(plainText(type.meaning)), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
+      properties: type.fields.map((f) => ({
+        name: f.name,
+        hasQuestionToken: !f.required,
+        type: tsType(f.type),
+        docs: fieldDoc(f),
+      })),
+    });
+  }
+
+  // What the runtime reads.
+  const states = model.states.map((s) => {
+    const type = model.types.find((t) => t.name === s.type);
+    const field = type?.kind === 'record' ? type.fields.find((f) => f.name === s.field) : undefined;
+    return { name: s.field, default: field?.default ?? { kind: 'value', value: false }, reachable: s.reachable, path: s.path };
+  });
+  file.addTypeAlias({ isExported: true, name: 'StateName', type: states.map((s) => JSON.stringify(s.name)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
+  file.addTypeAlias({
+    isExported: true,
+    name: 'StateDefault',
+    type: "{ readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean }",
+    docs: docs('What an absent state reads as: a value, or the parent\'s value (with the root\'s own).'),
+  });
+  const constant = (name: string, type: string, value: unknown, doc: string) =>
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(doc),
+      declarations: [{ name, type, initializer: JSON.stringify(value, null, 2) }],
+    });
+  constant('STATES', 'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]', states, 'Each state, its default, whether it must be reachable from the root, and whether it forms a path.');
+  constant('TREE', '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }', model.tree, 'How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.');
+  file.addTypeAlias({
+    isExported: true,
+    name: 'TypeShape',
+    type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
+    docs: docs('A field\'s type, as the spec writes it.'),
+  });
+  constant('TYPE_KINDS', 'Readonly<Record<string, \'record\' | \'roles\' | \'attributes\' | \'external\'>>', Object.fromEntries(model.types.map((t) => [t.name, t.kind])), 'Every type of the spec and its kind.');
+  constant('RECORDS', 'Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>', Object.fromEntries(model.types.filter((t) => t.kind === 'record').map((t) => [t.name, t.kind === 'record' ? t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type })) : []])), 'The fields of each record type.');
+  constant('RESERVED_ATTRIBUTES', 'readonly { readonly name: string; readonly type: TypeShape }[]', model.attributes.map((a) => ({ name: a.name, type: a.type })), 'The reserved attributes and their types.');
+  const stateNames = new Set(model.states.map((s) => s.field));
+  constant('REMOVED', 'readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly StateName[] }[]',
+    model.removed.map((r) => ({ name: r.name, from: r.from, replacedBy: plainText(r.replacedBy).replace(/`/g, ''), version: r.version, states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n) => n !== undefined && stateNames.has(n)) })),
+    'Names earlier versions had, what replaced each, and the states a replacement moved onto the element.');
+  const contentKinds = model.external.flatMap((ext) =>
+    ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
+      const name = member.$ref?.replace('#/$defs/', '');
+      const def = name ? ext.definitions[name] : undefined;
+      const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
+      return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
+    }),
+  );
+  constant('CONTENT_KINDS', 'readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[]', contentKinds, 'The content block kinds, by their `type`, with their required properties and JSON types.');
+  constant('REQUIREMENTS', 'readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[]',
+    model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })), 'The conformance requirements, whether each can be checked from outside, and the checker rule that does.');
+  constant('APPLE_ROLES', `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
+    model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.");
+  constant('NOT_REPORTED', 'readonly { readonly name: string; readonly reason: string }[]', model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 'Classes of elements a provider does not report, and why.');
+  file.formatText({ indentSize: 2, convertTabsToSpaces: true });
+  file.replaceWithText(file.getFullText().replace(/"([A-Za-z_$][\w$]*)":/g, '$1:'));
+}

@@ -1,0 +1,42 @@
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildModel } from '../../generator/model/build.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SPEC = join(ROOT, 'spec');
+export const GENERATED = join(ROOT, 'generated');
+export const SHARED = resolve(ROOT, '../shared');
+
+/** A scratch copy of spec/ (and optionally generated/) in a temp folder, removed by `dispose`. */
+export async function scratch(withGenerated = false): Promise<{ dir: string; spec: string; out: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'element-spec-'));
+  await cp(SPEC, join(dir, 'spec'), { recursive: true });
+  if (withGenerated) await cp(GENERATED, join(dir, 'generated'), { recursive: true });
+  return { dir, spec: join(dir, 'spec'), out: join(dir, 'generated'), dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function editFile(path: string, edit: (text: string) => string): Promise<void> {
+  await writeFile(path, edit(await readFile(path, 'utf8')));
+}
+
+let cached: Promise<CanonicalModel> | undefined;
+
+/** The model of the real spec, built once per test file. */
+export function realModel(): Promise<CanonicalModel> {
+  cached ??= readSpecFiles(SPEC).then(async (files) => {
+    const { model, diagnostics } = await buildModel(files);
+    if (!model) throw new Error(`The real spec has errors: ${JSON.stringify(diagnostics.items, null, 2)}`);
+    return model;
+  });
+  return cached;
+}
+
+export async function listFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
+}
