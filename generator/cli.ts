@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { generateInMemory, printableDiagnostics } from './pipeline.js';
+import { formatFindings, readInput, validateText } from './validate-answer.js';
 import { diffTree, writeTree } from './write/tree.js';
 
 /** Exit codes, as `--help` documents them. */
@@ -73,6 +74,26 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
   withDirs(program.command('check').description('regenerate in memory and fail on any stale, missing or extra file'))
     .action(async (opts: { spec: string; out: string }) => {
       code = await runCheck(resolve(opts.spec), resolve(opts.out), io);
+    });
+
+  program
+    .command('validate')
+    .description('check an answer (a file, or - for standard input) against the structure and requirements')
+    .argument('<file>', 'the answer as JSON, or - to read standard input')
+    .option('--json', 'print the findings as JSON')
+    .option('--out <dir>', 'the generated folder whose TypeScript checker to use', 'generated')
+    .action(async (file: string, opts: { json?: boolean; out: string }) => {
+      let text: string;
+      try {
+        text = await readInput(file);
+      } catch (error) {
+        io.err(`validate: cannot read ${file}: ${(error as Error).message}\n`);
+        code = EXIT.usage;
+        return;
+      }
+      const findings = await validateText(text, resolve(opts.out));
+      io.out(opts.json ? `${JSON.stringify(findings, null, 2)}\n` : formatFindings(findings, file === '-' ? '<stdin>' : file));
+      code = findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
     });
 
   try {

@@ -16,7 +16,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
     ({ requirement, rule, severity, elementId, path });
   const add = (v: Omit<Vector, 'covers'> & { covers?: (string | null)[] }) =>
     vectors.push({ ...v, covers: (v.covers ?? []).filter((c): c is string => c !== null) });
-  const root = (children: Obj[] = [], extra: Obj = {}) => b.element('app', model.roleRules.root, extra as never, children as never);
+  const root = (children: Obj[] = [], extra: Obj = {}) => b.element('app', model.roleRules.root, extra as never, (children.length ? children : undefined) as never);
   const childPath = (...indexes: number[]) => `/${t.root}${indexes.map((i) => `/${t.children}/${i}`).join('')}`;
   const states = model.states.map((s) => s.field);
   const pathState = model.states.find((s) => s.path)?.field;
@@ -31,7 +31,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   });
   add({ name: 'minimal', description: 'An answer whose tree is the root alone.', input: b.answer(root()) as never, decodes: true, strictValid: true, findings: [] });
 
-  // R1: state on the element it describes, and nowhere else.
+  // States on the element they describe, and nowhere else.
   if (states.length) {
     add({
       name: 'state-on-element-pass', description: 'Every state is stated on the element it describes.', covers: [req('state-on-element')],
@@ -61,7 +61,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
     });
   }
 
-  // R3: the root's role, and roles outside the language.
+  // The root's role, and roles outside the language.
   add({
     name: 'role-language-root', description: `The root is not ${model.roleRules.root}.`, covers: [req('role-language')],
     input: b.answer(b.element('app', b.otherRole())) as never, decodes: true, strictValid: false,
@@ -78,7 +78,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
     findings: [finding('structure', 'warning', `${childPath(0)}/vendorNote`, 'e-1', null)],
   });
 
-  // R4: ids are unique within an answer.
+  // Ids are unique within an answer.
   add({
     name: 'unique-id-repeat', description: 'Two elements share an id.', covers: [req('unique-id')],
     input: b.answer(root([b.element('e-1', b.otherRole()), b.element('e-1', b.otherRole(1))])) as never, decodes: true, strictValid: true,
@@ -89,7 +89,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
     input: b.answer(root([b.element('e-1', b.otherRole()), b.element('e-2', b.otherRole(1))])) as never, decodes: true, strictValid: true, findings: [],
   });
 
-  // R6: the path state runs without gaps from the root's child down.
+  // The path state runs without gaps from the root's child down.
   if (pathState) {
     const on = { [pathState]: true };
     add({
@@ -108,7 +108,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
     });
   }
 
-  // R2: defaults and inheritance, on a fixed tree with every state stated false, true and absent.
+  // Defaults and inheritance, on a fixed tree with every state stated false, true and absent.
   const mixed = (v: boolean) => Object.fromEntries(states.map((s) => [s, v]));
   add({
     name: 'state-reader', description: 'Absent states read as their defaults or the parent\'s value.', covers: [req('state-reader')],

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { ROOT, editFile, listFiles, scratch } from './helpers/spec.js';
+
+const run = promisify(execFile);
+
+function capture() {
+  const io = { outText: '', errText: '', out: (t: string) => { io.outText += t; }, err: (t: string) => { io.errText += t; } };
+  return io;
+}
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of await listFiles(dir)) out[f] = await readFile(join(dir, f), 'utf8');
+  return out;
+}
+
+describe('generate and check', () => {
+  it('generated/ in the repository matches spec/', async () => {
+    const io = capture();
+    expect(await main(['check'], io)).toBe(0);
+    expect(io.outText).toMatch(/match the spec/);
+  });
+
+  it('check names every stale, missing and extra file, and exits 1', async () => {
+    const s = await scratch(true);
+    try {
+      await writeFile(join(s.out, 'model/model.json'), '{}\n');
+      await rm(join(s.out, 'schema/answer.strict.schema.json'));
+      await writeFile(join(s.out, 'stray.txt'), 'not generated\n');
+      const io = capture();
+      expect(await main(['check', '--spec', s.spec, '--out', s.out], io)).toBe(1);
+      expect(io.errText).toContain('stale    model/model.json');
+      expect(io.errText).toContain('missing  schema/answer.strict.schema.json');
+      expect(io.errText).toContain('extra    stray.txt');
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  it('a role removed from the role table leaves the model, and check names the files that change', async () => {
+    const s = await scratch(true);
+    try {
+      await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) =>
+        t.replace('| Pictures and pages | `Image`, `Page` |', '| Pictures and pages | `Image` |')
+          .replace(/^\| `Page` \| yes \|\n/m, ''),
+      );
+      await editFile(join(s.spec, 'reference/apple-roles.md'), (t) => t.replace(/^\| — \| `AXPage` \| `Page` \| content \|/m, '| — | `AXPage` | `Page` | unknown |'));
+      const io = capture();
+      expect(await main(['check', '--spec', s.spec, '--out', s.out], io)).toBe(1);
+      expect(io.errText).toContain('stale    model/model.json');
+      expect(io.errText).toContain('stale    typescript/src/model.ts');
+      expect(io.errText).toContain('stale    schema/answer.strict.schema.json');
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], capture())).toBe(0);
+      const model = JSON.parse(await readFile(join(s.out, 'model/model.json'), 'utf8'));
+      expect(model.roles.map((r: { name: string }) => r.name)).not.toContain('Page');
+      expect(model.roles).toHaveLength(12);
+      const roles = /export const ROLES = \[(.*)\] as const/.exec(await readFile(join(s.out, 'typescript/src/model.ts'), 'utf8'))?.[1];
+      expect(roles).toContain('"Image"');
+      expect(roles).not.toContain('"Page"');
+      expect(await main(['check', '--spec', s.spec, '--out', s.out], capture())).toBe(0);
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  it('a failed generate leaves generated/ byte for byte as it was', async () => {
+    const s = await scratch(true);
+    try {
+      const before = await snapshot(s.out);
+      await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| `title` | `string` |', '| `title` | `Headline` |'));
+      const io = capture();
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], io)).toBe(1);
+      expect(io.errText).toContain('unknown-type');
+      expect(await snapshot(s.out)).toEqual(before);
+      expect((await readdir(s.dir)).sort()).toEqual(['generated', 'spec']);
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
+describe('determinism', () => {
+  it('two runs in different folders, time zones and locales give byte-identical trees', async () => {
+    const a = await scratch();
+    const b = await scratch();
+    try {
+      const bin = join(ROOT, 'bin/element-spec.js');
+      await run(process.execPath, [bin, 'generate', '--spec', a.spec, '--out', a.out], { cwd: a.dir, env: { ...process.env, TZ: 'UTC', LANG: 'C', LC_ALL: 'C' } });
+      await run(process.execPath, [bin, 'generate', '--spec', 'spec', '--out', 'generated'], { cwd: b.dir, env: { ...process.env, TZ: 'Pacific/Chatham', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' } });
+      const [x, y] = [await snapshot(a.out), await snapshot(b.out)];
+      expect(Object.keys(x).length).toBeGreaterThan(10);
+      expect(y).toEqual(x);
+      for (const [path, text] of Object.entries(x)) {
+        expect(text.endsWith('\n'), path).toBe(true);
+        expect(text.includes('\r'), path).toBe(false);
+      }
+    } finally {
+      await a.dispose();
+      await b.dispose();
+    }
+  });
+
+  it('the order the file system lists RFCs in does not matter', async () => {
+    const s = await scratch();
+    try {
+      // Two RFCs: the later-numbered one written first, so directory order differs from number order.
+      const second = `# RFC-0002: Editorial note\n\nWording only.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | Editorial |\n| Supersedes or amends | None |\n`;
+      await writeFile(join(s.spec, 'rfcs/0002-editorial-note.md'), second);
+      const { generateInMemory } = await import('../generator/pipeline.js');
+      const first = await generateInMemory(s.spec);
+      expect(first.model?.rfcs.map((r) => r.id)).toEqual(['RFC-0001', 'RFC-0002']);
+      expect(first.model?.protocolVersion).toBe('0.2.0');
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
+describe('the command line', () => {
+  it('prints help with the exit codes, and exits 2 on a usage error', async () => {
+    const io = capture();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.outText).toMatch(/Exit codes:[\s\S]*2\s+usage error/);
+    expect(await main(['frobnicate'], capture())).toBe(2);
+    expect(await main(['generate', '--no-such-option'], capture())).toBe(2);
+    expect(await main([], capture())).toBe(2);
+  });
+});

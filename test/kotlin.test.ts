@@ -1,0 +1,118 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emitKotlin } from '../generator/emit/kotlin/index.js';
+import type { GeneratedFile } from '../generator/emit/types.js';
+import type { CanonicalModel } from '../generator/model/types.js';
+import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+
+const CONTEXT = { regenerate: 'npm run generate' };
+
+let emitted: Promise<GeneratedFile[]> | undefined;
+const kotlinFiles = () => (emitted ??= realModel().then((model) => emitKotlin(model, CONTEXT)));
+
+function fileAt(files: GeneratedFile[], suffix: string): string {
+  const file = files.find((f) => f.path.endsWith(suffix));
+  if (!file) throw new Error(`no ${suffix} among ${files.map((f) => f.path).join(', ')}`);
+  return file.contents;
+}
+
+/** The raw spellings of the known roles, read back from the generated Kotlin source. */
+function knownRolesIn(roleSource: string): string[] {
+  return [...roleSource.matchAll(/data object \w+ : Role\(\) \{\s*override val raw: String\s*get\(\) = "((?:[^"\\]|\\.)*)"/g)].map(
+    (m) => m[1] ?? '',
+  );
+}
+
+function toolMissing(): string | null {
+  for (const [tool, args] of [['mvn', ['-v']], ['java', ['-version']]] as const) {
+    const run = spawnSync(tool, [...args], { stdio: 'ignore' });
+    if (run.error || run.status !== 0) return `${tool} is not available (run scripts/install-toolchains.sh kotlin)`;
+  }
+  return null;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: process.env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+describe('Kotlin bindings', () => {
+  it("the Kotlin Role's known roles are the model's roles, in order", async () => {
+    const model: CanonicalModel = await realModel();
+    const names = model.roles.map((r) => r.name);
+    expect(knownRolesIn(fileAt(await kotlinFiles(), '/Role.kt'))).toEqual(names);
+    const onDisk = join(GENERATED, 'kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
+    if (existsSync(onDisk)) expect(knownRolesIn(await readFile(onDisk, 'utf8'))).toEqual(names);
+  });
+
+  it('generated/kotlin is what the emitter produces now', async () => {
+    const files = await kotlinFiles();
+    const dir = join(GENERATED, 'kotlin');
+    const onDisk = existsSync(dir) ? (await listFiles(dir)).filter((p) => !p.startsWith('target/')) : [];
+    expect(onDisk.map((p) => `kotlin/${p}`)).toEqual(files.map((f) => f.path).sort());
+    for (const file of files) expect(await readFile(join(GENERATED, file.path), 'utf8'), file.path).toBe(file.contents.endsWith('\n') ? file.contents : `${file.contents}\n`);
+  });
+
+  it('is deterministic', async () => {
+    const model = await realModel();
+    const again = await emitKotlin(model, CONTEXT);
+    expect(again).toEqual(await kotlinFiles());
+  });
+
+  it('types no protocol word into the emitter or its templates', async () => {
+    const model = await realModel();
+    const words = new Set<string>([
+      ...model.roles.map((r) => r.name),
+      ...model.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => f.name) : [])),
+      ...model.appleRoles.flatMap((a) => [a.name, a.value, ...(a.constant ? [a.constant] : [])]),
+      ...model.requirements.map((r) => r.id),
+      ...model.attributes.map((a) => a.name),
+      ...model.states.map((s) => s.field),
+      ...model.notReported.map((n) => n.name),
+    ]);
+    const sources = [
+      ...(await readdir(join(ROOT, 'generator/emit/kotlin'))).map((f) => join(ROOT, 'generator/emit/kotlin', f)),
+      ...(await readdir(join(ROOT, 'templates/kotlin'))).map((f) => join(ROOT, 'templates/kotlin', f)),
+    ];
+    const found: string[] = [];
+    for (const file of sources) {
+      const text = await readFile(file, 'utf8');
+      for (const m of text.matchAll(/(['"`])([^'"`\n]*)\1/g)) if (words.has(m[2] ?? '')) found.push(`${file}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the generated module builds and passes its tests and the conformance vectors under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
+    const missing = toolMissing();
+    if (missing) {
+      if (process.env.CI === 'true') throw new Error(`CI needs the Kotlin toolchain: ${missing}`);
+      console.warn(`skipping the Kotlin build: ${missing}`);
+      ctx.skip(missing);
+      return;
+    }
+    const conformance = join(GENERATED, 'conformance');
+    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
+    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
+    try {
+      for (const file of await kotlinFiles()) {
+        await mkdir(dirname(join(dir, file.path)), { recursive: true });
+        await writeFile(join(dir, file.path), file.contents);
+      }
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin'), conformance], ROOT);
+      if (code !== 0) console.error(output);
+      expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
+      expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

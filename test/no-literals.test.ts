@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, listFiles, realModel } from './helpers/spec.js';
+
+/**
+ * The emitters and the templates: where no fact of the spec may be typed. (The extractor reads the spec's
+ * notation, whose words, such as the Rule phrase "The root", may coincide with names in the model.)
+ */
+async function sources(): Promise<{ path: string; text: string }[]> {
+  const out: { path: string; text: string }[] = [];
+  for (const dir of ['generator/emit', 'templates']) {
+    for (const rel of await listFiles(join(ROOT, dir))) {
+      out.push({ path: `${dir}/${rel}`, text: await readFile(join(ROOT, dir, rel), 'utf8') });
+    }
+  }
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('the spec is the one source of truth', () => {
+  it('no role name, field name, Apple role or requirement id is written into the generator or a template', async () => {
+    const model = await realModel();
+    const fields = new Set<string>();
+    for (const t of model.types) if (t.kind === 'record') for (const f of t.fields) fields.add(f.name);
+    for (const a of model.attributes) fields.add(a.name);
+    const words = [...new Set([...model.roles.map((r) => r.name), ...fields])];
+    const quoted = new RegExp(`(['"\`])(${words.map(escape).join('|')})\\1`, 'g');
+    const apple = new RegExp(`\\b(${model.appleRoles.map((a) => escape(a.value)).join('|')})\\b`, 'g');
+    const requirement = new RegExp(`\\b(${model.requirements.map((r) => escape(r.id)).join('|')})\\b`, 'g');
+    const leaks: string[] = [];
+    for (const { path, text } of await sources()) {
+      text.split('\n').forEach((line, i) => {
+        // A target language's reserved words (Swift's `protocol`, Kotlin's `List`) may coincide with the spec's.
+        if (path.endsWith('/naming.ts') && /KEYWORDS|RESERVED/i.test(text)) return;
+        // `attributes` is also one of the spec's type kinds (the Kind column), which emitters do test for.
+        const line2 = /kind/.test(line) ? line.replace(/(['"`])attributes\1/g, '') : line;
+        for (const re of [quoted, apple, requirement]) {
+          for (const m of line2.matchAll(re)) leaks.push(`${path}:${i + 1}: ${m[0]}`);
+        }
+      });
+    }
+    expect(leaks).toEqual([]);
+  });
+});

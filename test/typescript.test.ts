@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED, ROOT, SHARED, realModel } from './helpers/spec.js';
+import { schema, sdk, vectors } from './helpers/sdk.js';
+
+const run = promisify(execFile);
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+const all = await vectors();
+const lib = await sdk();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const strict = ajv.compile(await schema('strict'));
+const lenient = ajv.compile(await schema('lenient'));
+/** Rules whose findings a JSON Schema can express; R4 and R6 need the whole tree, which a schema cannot see. */
+const SCHEMA_RULES = new Set(['structure', 'state-on-element', 'role-language']);
+
+describe.each(all.map((v) => [v.name, v] as const))('vector %s', (_, v) => {
+  it('check gives exactly the expected findings', () => {
+    const got = lib.check(v.input).map(({ requirement, rule, severity, elementId, path }) => ({ requirement, rule, severity, elementId, path }));
+    expect(got).toEqual(v.findings);
+  });
+
+  it('the strict schema agrees with the vector and with check\'s structural verdict', () => {
+    expect(strict(v.input)).toBe(v.strictValid);
+    const structural = lib.check(v.input).some((f) => SCHEMA_RULES.has(f.rule));
+    expect(!structural).toBe(v.strictValid);
+  });
+
+  it('decodes under the lenient schema as the vector says', () => {
+    expect(lenient(v.input)).toBe(v.decodes);
+  });
+
+  it.runIf(v.decodes)('reads every element\'s role and effective state as the vector says', () => {
+    const got = lib.effectiveState(v.input as never).map(({ element, path, state }) => {
+      const role = lib.readRole(String(element.role));
+      return { path, id: element.id, rawRole: role.raw, role: role.role, known: role.known, ...state };
+    });
+    expect(got).toEqual(v.elements);
+  });
+});
+
+describe('the vectors', () => {
+  it('cover every checkable requirement with a passing and a failing answer', async () => {
+    const model = await realModel();
+    for (const r of model.requirements.filter((x) => x.checkable && x.rule && x.rule !== 'state-reader')) {
+      const covering = all.filter((v) => v.covers.includes(r.id));
+      expect(covering.some((v) => v.findings.some((f) => f.requirement === r.id)), `${r.id} failing`).toBe(true);
+      expect(covering.some((v) => !v.findings.some((f) => f.requirement === r.id)), `${r.id} passing`).toBe(true);
+    }
+    expect(all.some((v) => v.covers.includes(model.requirements.find((r) => r.rule === 'state-reader')?.id ?? ''))).toBe(true);
+  });
+});
+
+describe('the schemas', () => {
+  it('are valid JSON Schema 2020-12 with $ids', async () => {
+    for (const kind of ['strict', 'lenient'] as const) {
+      const s = await schema(kind);
+      expect(new Ajv2020({ strict: false }).validateSchema(s)).toBe(true);
+      expect(s.$id).toMatch(new RegExp(`^https://.+/answer\\.${kind}\\.schema\\.json$`));
+    }
+  });
+
+  it('accept the RFC example and every MCP example content block', async () => {
+    const model = await realModel();
+    const example = model.examples[0]?.value;
+    expect(strict(example)).toBe(true);
+    expect(lenient(example)).toBe(true);
+    const dir = join(SHARED, 'mcp-examples');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const f of files) {
+      const block = JSON.parse(await readFile(join(dir, f), 'utf8'));
+      const answer = { protocol: model.protocolVersion, instance: 'i', root: { id: 'a', role: 'Application', children: [{ id: 't', role: 'Text', content: [block] }] } };
+      expect(strict(answer), `${f}: ${JSON.stringify(strict.errors)}`).toBe(true);
+      expect(lenient(answer), f).toBe(true);
+      expect(lib.check(answer), f).toEqual([]);
+    }
+  });
+});
+
+describe('the runtime', () => {
+  it('reads an unknown role such as "Slider" as Group, keeping the raw string', () => {
+    expect(lib.readRole('Slider')).toEqual({ role: 'Group', raw: 'Slider', known: false });
+    expect(lib.readRole('Row')).toEqual({ role: 'Row', raw: 'Row', known: true });
+  });
+
+  it('an answer with role "Slider" and an extra field passes with a warning, behaves as Group and keeps "Slider"', () => {
+    const text = JSON.stringify({ protocol: '0.2.0', instance: 'x', root: { id: 'app', role: 'Application', children: [{ id: 's', role: 'Slider', tint: 'blue' }] } });
+    const { answer, findings } = lib.parseAnswer(text);
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['role-language', 'warning'], ['structure', 'warning']]);
+    const slider = lib.effectiveState(answer)[1];
+    expect(lib.readRole(slider!.element.role).role).toBe('Group');
+    expect(JSON.parse(JSON.stringify(answer)).root.children[0].role).toBe('Slider');
+  });
+
+  it('maps every Apple role in the spec, and says why the unreported ones are not reported', async () => {
+    const model = await realModel();
+    for (const a of model.appleRoles) expect(lib.fromAppleRole(a.value), a.value).not.toBeNull();
+    expect(lib.fromAppleRole('AXSheet')).toMatchObject({ role: 'Window' });
+    expect(lib.fromAppleRole('AXWebArea')).toMatchObject({ role: 'Document' });
+    expect(lib.fromAppleRole('AXButton')).toMatchObject({ role: null, class: 'controls', reason: 'A provider does not report controls' });
+    expect(lib.fromAppleRole('AXColumn')).toMatchObject({ role: null, reason: expect.stringContaining('Column is not used') });
+    expect(lib.fromAppleRole('AXNotARole')).toBeNull();
+  });
+
+  it('follows the focus path of the RFC example', async () => {
+    const answer = (await realModel()).examples[0]?.value as never;
+    expect(lib.focusPath(answer).map((e) => e.id)).toEqual(['w-1', 'th-2', 'c-3']);
+  });
+
+  it('parseAnswer refuses text that is not JSON, an unknown version, and an answer with errors', () => {
+    expect(() => lib.parseAnswer('{')).toThrow(/Not JSON/);
+    expect(() => lib.parseAnswer('{"protocol":"9.9.9"}')).toThrow(/Unknown protocol version "9.9.9"/);
+    expect(() => lib.parseAnswer('{"protocol":"0.2.0","instance":"i","root":{"id":"a","role":"Window"}}')).toThrow(lib.AnswerError);
+  });
+});
+
+describe('check catches an answer written by hand to break each requirement', () => {
+  const base = (children: unknown[], extra: object = {}) => ({ protocol: '0.2.0', instance: 'i', root: { id: 'app', role: 'Application', children }, ...extra });
+  const ids = (answer: unknown) => lib.check(answer).map((f) => `${f.requirement ?? '-'}:${f.severity}`);
+
+  it('R1: selected inside attributes, and a 0.1 focus list', () => {
+    expect(ids(base([{ id: 'a', role: 'Row', attributes: { selected: true } }]))).toEqual(['R1:error']);
+    expect(ids(base([{ id: 'a', role: 'Row' }], { focus: ['a'] }))).toEqual(['R1:error']);
+  });
+  it('R3: a root that is not an Application; an unknown role is only flagged', () => {
+    expect(ids({ protocol: '0.2.0', instance: 'i', root: { id: 'w', role: 'Window' } })).toEqual(['R3:error']);
+    expect(ids(base([{ id: 'a', role: 'Slider' }]))).toEqual(['R3:warning']);
+  });
+  it('R4: a repeated id, naming both places', () => {
+    const findings = lib.check(base([{ id: 'a', role: 'Row' }, { id: 'a', role: 'Row' }]));
+    expect(findings).toEqual([expect.objectContaining({ requirement: 'R4', path: '/root/children/1/id', message: expect.stringContaining('/root/children/0') })]);
+  });
+  it('R6: a focused element whose parent below the root is not focused', () => {
+    expect(ids(base([{ id: 'a', role: 'List', children: [{ id: 'b', role: 'Row', focused: true }] }]))).toEqual(['R6:error']);
+  });
+  it('structure: a removed 0.1 name with a hint naming its replacement', () => {
+    const [finding] = lib.check(base([{ id: 'a', role: 'Row', type: 'task' }]));
+    expect(finding).toMatchObject({ requirement: null, rule: 'structure', severity: 'error' });
+    expect(finding?.message).toContain('use role');
+  });
+});
+
+describe('check scales without recursion', () => {
+  it('checks a tree 100,000 deep', () => {
+    let node: Record<string, unknown> = { id: 'n-100000', role: 'Group' };
+    for (let i = 99_999; i >= 1; i--) node = { id: `n-${i}`, role: 'Group', children: [node] };
+    const findings = lib.check({ protocol: '0.2.0', instance: 'i', root: { id: 'app', role: 'Application', children: [node] } }, { maxDepth: 200_000 });
+    expect(findings).toEqual([]);
+    expect(lib.effectiveState({ protocol: '0.2.0', instance: 'i', root: { id: 'app', role: 'Application', children: [node as never] } })).toHaveLength(100_001);
+  });
+
+  it('checks 1,000,000 siblings', () => {
+    const children = Array.from({ length: 1_000_000 }, (_, i) => ({ id: `c-${i}`, role: 'Row' }));
+    expect(lib.check({ protocol: '0.2.0', instance: 'i', root: { id: 'app', role: 'Application', children } }, { maxElements: 2_000_000 })).toEqual([]);
+  });
+});
+
+describe('the package', () => {
+  it('type-checks under tsc --strict --exactOptionalPropertyTypes', async () => {
+    await run(process.execPath, [TSC, '-p', join(GENERATED, 'typescript/tsconfig.json'), '--noEmit', '--strict', '--exactOptionalPropertyTypes']);
+  }, 60_000);
+
+  describe('installed into a scratch consumer project', () => {
+    let dir = '';
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'element-consumer-'));
+      return () => rm(dir, { recursive: true, force: true });
+    });
+
+    it('packs, installs, and type-checks the RFC example as an Answer', async () => {
+      const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', dir, join(GENERATED, 'typescript')]);
+      const tarball = join(dir, stdout.trim().split('\n').pop() as string);
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+      await run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: dir });
+      const example = (await realModel()).examples[0]?.value;
+      await writeFile(join(dir, 'consumer.ts'), [
+        "import { check, effectiveState, type Answer, type Element, type Role } from '@element-model/sdk';",
+        `const answer: Answer = ${JSON.stringify(example, null, 2)};`,
+        'const first: Element | undefined = answer.root.children?.[0];',
+        "const role: Role = first?.role ?? 'Group';",
+        'export const result = [check(answer).length, effectiveState(answer).length, role] as const;',
+        '',
+      ].join('\n'));
+      await writeFile(join(dir, 'bad.ts'), "import type { Answer } from '@element-model/sdk';\nexport const bad: Answer = { protocol: '0.2.0', instance: 'i', root: { id: 'a', role: 'Slider' } };\n");
+      const flags = ['--strict', '--exactOptionalPropertyTypes', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+      await run(process.execPath, [TSC, ...flags, 'consumer.ts'], { cwd: dir });
+      // The types are not vacuous: a role outside the language does not type-check.
+      await expect(run(process.execPath, [TSC, ...flags, 'bad.ts'], { cwd: dir })).rejects.toMatchObject({ stdout: expect.stringContaining('Slider') });
+    }, 120_000);
+  });
+});
