@@ -10,17 +10,18 @@ export const REGENERATE_COMMAND = 'npm run generate';
 
 export interface RunResult {
   model: CanonicalModel | null;
+  versions: CanonicalModel[];
   files: GeneratedFile[];
   diagnostics: Diagnostic[];
 }
 
 /** Reads spec/, builds the model and emits every target in memory. Writes nothing. */
 export async function generateInMemory(specDir: string): Promise<RunResult> {
-  const { model, diagnostics } = await buildModel(await readSpecFiles(specDir));
+  const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir));
   const items = sortDiagnostics(diagnostics.items);
-  if (!model || items.some((d) => d.severity === 'error')) return { model: null, files: [], diagnostics: items };
-  const files = await emitAll(model, { regenerate: REGENERATE_COMMAND });
-  return { model, files, diagnostics: items };
+  if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
+  const files = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
+  return { model, versions, files, diagnostics: items };
 }
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */

@@ -85,7 +85,7 @@ describe('generate and check', () => {
 });
 
 describe('determinism', () => {
-  it('two runs in different folders, time zones and locales give byte-identical trees', async () => {
+  it('two runs in different folders, time zones and locales give byte-identical trees', { timeout: 60_000 }, async () => {
     const a = await scratch();
     const b = await scratch();
     try {

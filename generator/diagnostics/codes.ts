@@ -75,6 +75,10 @@ export const RULES = {
     summary: "An RFC's version does not follow the previous one",
     hint: 'An RFC starts from the version the previous counted RFC made, and steps it as section 10 says.',
   },
+  'version-effect': {
+    summary: "An RFC's Version effect disagrees with what it changes",
+    hint: 'A removed or changed field, role, mapping or requirement is breaking; an added optional field, role, mapping row or requirement is additive; wording alone is editorial.',
+  },
   'bad-default': {
     summary: 'A default is stated in a form the toolchain does not read',
     hint: 'End the Meaning with "Absent means false", "Absent means true" or "Absent means the parent\'s value; the root is visible".',

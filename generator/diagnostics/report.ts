@@ -21,8 +21,13 @@ export interface Diagnostic extends Place {
 /** Collects every problem in a run, so a maintainer sees all of them at once rather than the first. */
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
 
   error(ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
+    // The model is resolved after every RFC; a problem found again is still one problem.
+    const key = `${ruleId}\0${place.file}\0${place.line}\0${place.column}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     this.items.push({
       ...place,
       ruleId,

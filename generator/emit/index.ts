@@ -7,9 +7,13 @@ import type { Emit, EmitContext, GeneratedFile } from './types.js';
  */
 const TARGETS: Record<string, () => Promise<Emit>> = {
   model: async () => (await import('./model/index.js')).emitModel,
+  swift: async () => (await import('./swift/index.js')).emitSwift,
+  kotlin: async () => (await import('./kotlin/index.js')).emitKotlin,
   typescript: async () => (await import('./typescript/index.js')).emitTypeScript,
   schema: async () => (await import('./schema/index.js')).emitSchema,
   conformance: async () => (await import('./conformance/index.js')).emitConformance,
+  docs: async () => (await import('./docs/index.js')).emitDocs,
+  site: async () => (await import('./site/index.js')).emitSite,
 };
 
 export const TARGET_NAMES = Object.keys(TARGETS).sort();

@@ -9,6 +9,8 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** The command that regenerates everything, for "do not edit" headers. */
   regenerate: string;
+  /** The model of every version the counted RFCs made, oldest first; the last is the model being emitted. */
+  versions: readonly CanonicalModel[];
 }
 
 /** One target language or artifact: a function from the model to files, in the manner of lsprotocol's plugins. */

@@ -5,12 +5,15 @@ import { documentOf } from '../extract/tables.js';
 import { parseMarkdown } from '../parse/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
+import { classify, diffModels } from './diff.js';
 import { fold } from './fold.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
 export interface BuildResult {
   model: CanonicalModel | null;
+  /** The model of every version, oldest first; the last is `model`. */
+  versions: CanonicalModel[];
   diagnostics: Diagnostics;
 }
 
@@ -35,11 +38,12 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     .map((f) => extractRfc(doc(f.path, f.text), f.baseName, d))
     .filter((r): r is RfcDraft => r !== null);
 
-  const folded = fold(
+  const result = fold(
     { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported, appleFile: files.appleRoles?.path ?? '' },
     d,
   );
-  if (!folded) return { model: null, diagnostics: d };
+  if (!result) return { model: null, versions: [], diagnostics: d };
+  const folded = result.model;
 
   const externalTypeNames = new Set(folded.types.filter((t) => t.kind === 'external').map((t) => t.name));
   for (const row of externalRows) {
@@ -53,10 +57,25 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   }
   const reserved = new Set(folded.types.map((t) => t.name));
   const external = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
-  if (d.hasErrors) return { model: null, diagnostics: d };
+  if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
 
   const model: CanonicalModel = { ...folded, external };
   const problems = modelProblems(model);
   for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
-  return { model: problems.length ? null : model, diagnostics: d };
+  if (problems.length) return { model: null, versions: [], diagnostics: d };
+
+  // Each RFC's declared effect must be what its change actually is.
+  let previous: CanonicalModel | null = null;
+  const byVersion = new Map<string, CanonicalModel>();
+  for (const snap of result.snapshots) {
+    const current: CanonicalModel = { ...snap.model, external };
+    const computed = classify(diffModels(previous, current));
+    if (computed !== snap.effect) {
+      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares a ${snap.effect} change, but its changes are ${computed}`, snap.effect);
+    }
+    byVersion.set(current.protocolVersion, current);
+    previous = current;
+  }
+  if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
+  return { model, versions: [...byVersion.values()], diagnostics: d };
 }

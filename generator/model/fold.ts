@@ -62,8 +62,22 @@ const sourceOf = (document: string, section: string | null, place: Place): Sourc
   column: place.column,
 });
 
+/** The model as it stood after one counted RFC, and where that RFC declared its Version effect. */
+export interface VersionSnapshot {
+  rfc: string;
+  effect: 'breaking' | 'additive' | 'editorial';
+  effectPlace: Place;
+  model: FoldedModel;
+}
+
+export interface FoldResult {
+  model: FoldedModel;
+  /** One per counted RFC, in order; the last is `model`. */
+  snapshots: VersionSnapshot[];
+}
+
 /** Folds the counted RFCs, in number order, into one model; every problem goes to `d`. */
-export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
+export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   const statusOf = new Map(input.statuses.map((s) => [s.status, s]));
   const types = new Map<string, TypeDef>();
   const typeSection = new Map<string, string>();
@@ -85,6 +99,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
   const coverUses: { name: string; role: string; place: Place }[] = [];
   let version: string | null = null;
   const examples: { value: unknown; source: Source }[] = [];
+  const snapshots: VersionSnapshot[] = [];
 
   const seenNumbers = new Map<number, string>();
   for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
@@ -297,12 +312,21 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
         source: src(null, row.place),
       });
     }
+    const snapshot = resolveNow();
+    if (snapshot) snapshots.push({ rfc: rfc.id, effect, effectPlace: effectCell.place, model: snapshot });
   }
-
-  if (version === null) {
-    d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');
+  const last = snapshots.at(-1);
+  if (d.hasErrors || !last) {
+    if (version === null) {
+      d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');
+    }
     return null;
   }
+  return { model: last.model, snapshots };
+
+  /** Resolves the names used so far and builds the model as it stands; a copy, so later RFCs do not change it. */
+  function resolveNow(): FoldedModel | null {
+  if (version === null) return null;
 
   // Resolve every name used against what was folded.
   const primitive = (ref: TypeRef): boolean => ref.kind === 'primitive' || (ref.kind === 'array' && primitive(ref.items));
@@ -385,7 +409,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
   const tree = treeShape([...types.values()], [...operations.values()], [...requirements.values()], versionField, firstPlace, d);
   if (d.hasErrors || !tree) return null;
   const root = roleRules.root as { source: Source };
-  return {
+  return structuredClone({
     format: 1,
     protocolVersion: version,
     rfcs,
@@ -402,8 +426,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldedModel | null {
     operations: [...operations.values()],
     requirements: [...requirements.values()],
     tree,
-    examples,
-  };
+    examples: [...examples],
+  }) as FoldedModel;
+  }
 }
 
 const isNamed = (ref: TypeRef, name?: string) => ref.kind === 'named' && (name === undefined || ref.name === name);

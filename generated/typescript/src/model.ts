@@ -392,8 +392,26 @@ export interface Related {
 export type StateName = "selected" | "focused" | "visible";
 /** What an absent state reads as: a value, or the parent's value (with the root's own). */
 export type StateDefault = { readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean };
+/** A field's type, as the spec writes it. */
+export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape };
+/** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer's version field. */
+export type Tree = { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string };
+/** The rules of one protocol version that the reader and the checker apply. */
+export type SpecData = {
+  readonly version: string;
+  readonly roles: readonly string[];
+  readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
+  readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
+  readonly tree: Tree;
+  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
+  readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
+  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
+  readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
+};
 
-/** Each state, its default, whether it must be reachable from the root, and whether it forms a path. */
+/** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */
 export const STATES: readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[] = [
   {
     name: "selected",
@@ -423,385 +441,401 @@ export const STATES: readonly { readonly name: StateName; readonly default: Stat
     path: false
   }
 ];
-/** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer's version field. */
-export const TREE: { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string } = {
-  answer: "Answer",
-  root: "root",
-  node: "Element",
-  children: "children",
-  id: "id",
-  role: "role",
-  attributes: "attributes",
-  content: "content",
-  version: "protocol"
-};
-
-/** A field's type, as the spec writes it. */
-export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape };
-
-/** Every type of the spec and its kind. */
-export const TYPE_KINDS: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>> = {
-  Answer: "record",
-  Element: "record",
-  Related: "record",
-  Attributes: "attributes",
-  Role: "roles",
-  ContentBlock: "external"
-};
-/** The fields of each record type. */
-export const RECORDS: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>> = {
-  Answer: [
-    {
-      name: "protocol",
-      required: true,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "instance",
-      required: true,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "root",
-      required: true,
-      type: {
-        kind: "named",
-        name: "Element"
-      }
-    }
+/** The rules of protocol 0.2.0, the version these types describe. */
+export const SPEC: SpecData = {
+  version: "0.2.0",
+  roles: [
+    "Application",
+    "Window",
+    "Group",
+    "List",
+    "Table",
+    "Row",
+    "Cell",
+    "Text",
+    "Heading",
+    "Link",
+    "Image",
+    "Page",
+    "Document"
   ],
-  Element: [
-    {
-      name: "id",
-      required: true,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "role",
-      required: true,
-      type: {
-        kind: "named",
-        name: "Role"
-      }
-    },
-    {
-      name: "subrole",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "title",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "content",
-      required: false,
-      type: {
-        kind: "array",
-        items: {
-          kind: "named",
-          name: "ContentBlock"
+  roleRules: {
+    root: "Application",
+    unknown: "Group",
+    fallback: "Group"
+  },
+  states: STATES,
+  tree: {
+    answer: "Answer",
+    root: "root",
+    node: "Element",
+    children: "children",
+    id: "id",
+    role: "role",
+    attributes: "attributes",
+    content: "content",
+    version: "protocol"
+  },
+  typeKinds: {
+    Answer: "record",
+    Element: "record",
+    Related: "record",
+    Attributes: "attributes",
+    Role: "roles",
+    ContentBlock: "external"
+  },
+  records: {
+    Answer: [
+      {
+        name: "protocol",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
         }
-      }
-    },
-    {
-      name: "url",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "string"
-      }
-    },
-    {
-      name: "selected",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "boolean"
-      }
-    },
-    {
-      name: "focused",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "boolean"
-      }
-    },
-    {
-      name: "visible",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "boolean"
-      }
-    },
-    {
-      name: "children",
-      required: false,
-      type: {
-        kind: "array",
-        items: {
+      },
+      {
+        name: "instance",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "root",
+        required: true,
+        type: {
           kind: "named",
           name: "Element"
         }
       }
+    ],
+    Element: [
+      {
+        name: "id",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "role",
+        required: true,
+        type: {
+          kind: "named",
+          name: "Role"
+        }
+      },
+      {
+        name: "subrole",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "title",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "content",
+        required: false,
+        type: {
+          kind: "array",
+          items: {
+            kind: "named",
+            name: "ContentBlock"
+          }
+        }
+      },
+      {
+        name: "url",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "selected",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "focused",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "visible",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "children",
+        required: false,
+        type: {
+          kind: "array",
+          items: {
+            kind: "named",
+            name: "Element"
+          }
+        }
+      },
+      {
+        name: "attributes",
+        required: false,
+        type: {
+          kind: "named",
+          name: "Attributes"
+        }
+      }
+    ],
+    Related: [
+      {
+        name: "relation",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "id",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "url",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      }
+    ]
+  },
+  reservedAttributes: [
+    {
+      name: "author",
+      type: {
+        kind: "primitive",
+        name: "string"
+      }
     },
     {
-      name: "attributes",
-      required: false,
+      name: "related",
       type: {
-        kind: "named",
-        name: "Attributes"
+        kind: "array",
+        items: {
+          kind: "named",
+          name: "Related"
+        }
       }
     }
   ],
-  Related: [
+  removed: [
     {
-      name: "relation",
-      required: true,
-      type: {
-        kind: "primitive",
-        name: "string"
+      name: "type",
+      from: "Element",
+      replacedBy: "role, with the app's own word in subrole",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "parent",
+      from: "Element",
+      replacedBy: "children: an element is placed inside its parent",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "locatable",
+      from: "Element",
+      replacedBy: "Asking locate (4.4)",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "payload",
+      from: "Element",
+      replacedBy: "attributes",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "focus",
+      from: "Answer",
+      replacedBy: "focused on each element of the path",
+      version: "0.2.0",
+      states: [
+        "focused"
+      ]
+    },
+    {
+      name: "items",
+      from: "Answer",
+      replacedBy: "root",
+      version: "0.2.0",
+      states: []
+    }
+  ],
+  contentKinds: [
+    {
+      type: "text",
+      name: "TextContent",
+      required: [
+        "type",
+        "text"
+      ],
+      properties: {
+        type: "string",
+        text: "string",
+        annotations: "any",
+        _meta: "object"
       }
     },
     {
-      name: "id",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "string"
+      type: "image",
+      name: "ImageContent",
+      required: [
+        "type",
+        "data",
+        "mimeType"
+      ],
+      properties: {
+        type: "string",
+        data: "string",
+        mimeType: "string",
+        annotations: "any",
+        _meta: "object"
       }
     },
     {
-      name: "url",
-      required: false,
-      type: {
-        kind: "primitive",
-        name: "string"
+      type: "audio",
+      name: "AudioContent",
+      required: [
+        "type",
+        "data",
+        "mimeType"
+      ],
+      properties: {
+        type: "string",
+        data: "string",
+        mimeType: "string",
+        annotations: "any",
+        _meta: "object"
       }
+    },
+    {
+      type: "resource_link",
+      name: "ResourceLink",
+      required: [
+        "name",
+        "uri",
+        "type"
+      ],
+      properties: {
+        name: "string",
+        title: "string",
+        icons: "array",
+        uri: "string",
+        description: "string",
+        mimeType: "string",
+        size: "number",
+        annotations: "any",
+        _meta: "object",
+        type: "string"
+      }
+    },
+    {
+      type: "resource",
+      name: "EmbeddedResource",
+      required: [
+        "type",
+        "resource"
+      ],
+      properties: {
+        type: "string",
+        resource: "any",
+        annotations: "any",
+        _meta: "object"
+      }
+    }
+  ],
+  requirements: [
+    {
+      id: "R1",
+      requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
+      check: "Reject an answer that repeats state elsewhere",
+      checkable: true,
+      rule: "state-on-element"
+    },
+    {
+      id: "R2",
+      requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+      check: "A test of the host's reader on a fixed tree",
+      checkable: true,
+      rule: "state-reader"
+    },
+    {
+      id: "R3",
+      requirement: "A provider's roles all come from the role language, and its root is an `Application`",
+      check: "Reject any other role at the root; flag unknown roles",
+      checkable: true,
+      rule: "role-language"
+    },
+    {
+      id: "R4",
+      requirement: "Each element's `id` is unique within an answer",
+      check: "Reject a repeat",
+      checkable: true,
+      rule: "unique-id"
+    },
+    {
+      id: "R5",
+      requirement: "A link that is not containment is expressed in `related`",
+      check: "Not checkable from outside",
+      checkable: false,
+      rule: null
+    },
+    {
+      id: "R6",
+      requirement: "Every selected or focused element is reachable from the root",
+      check: "Walk the tree",
+      checkable: true,
+      rule: "state-reachable"
+    },
+    {
+      id: "R7",
+      requirement: "A provider gives a subrole to each thing that is the app's own",
+      check: "Not checkable from outside",
+      checkable: false,
+      rule: null
     }
   ]
 };
-/** The reserved attributes and their types. */
-export const RESERVED_ATTRIBUTES: readonly { readonly name: string; readonly type: TypeShape }[] = [
-  {
-    name: "author",
-    type: {
-      kind: "primitive",
-      name: "string"
-    }
-  },
-  {
-    name: "related",
-    type: {
-      kind: "array",
-      items: {
-        kind: "named",
-        name: "Related"
-      }
-    }
-  }
-];
-/** Names earlier versions had, what replaced each, and the states a replacement moved onto the element. */
-export const REMOVED: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly StateName[] }[] = [
-  {
-    name: "type",
-    from: "Element",
-    replacedBy: "role, with the app's own word in subrole",
-    version: "0.2.0",
-    states: []
-  },
-  {
-    name: "parent",
-    from: "Element",
-    replacedBy: "children: an element is placed inside its parent",
-    version: "0.2.0",
-    states: []
-  },
-  {
-    name: "locatable",
-    from: "Element",
-    replacedBy: "Asking locate (4.4)",
-    version: "0.2.0",
-    states: []
-  },
-  {
-    name: "payload",
-    from: "Element",
-    replacedBy: "attributes",
-    version: "0.2.0",
-    states: []
-  },
-  {
-    name: "focus",
-    from: "Answer",
-    replacedBy: "focused on each element of the path",
-    version: "0.2.0",
-    states: [
-      "focused"
-    ]
-  },
-  {
-    name: "items",
-    from: "Answer",
-    replacedBy: "root",
-    version: "0.2.0",
-    states: []
-  }
-];
-/** The content block kinds, by their `type`, with their required properties and JSON types. */
-export const CONTENT_KINDS: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[] = [
-  {
-    type: "text",
-    name: "TextContent",
-    required: [
-      "type",
-      "text"
-    ],
-    properties: {
-      type: "string",
-      text: "string",
-      annotations: "any",
-      _meta: "object"
-    }
-  },
-  {
-    type: "image",
-    name: "ImageContent",
-    required: [
-      "type",
-      "data",
-      "mimeType"
-    ],
-    properties: {
-      type: "string",
-      data: "string",
-      mimeType: "string",
-      annotations: "any",
-      _meta: "object"
-    }
-  },
-  {
-    type: "audio",
-    name: "AudioContent",
-    required: [
-      "type",
-      "data",
-      "mimeType"
-    ],
-    properties: {
-      type: "string",
-      data: "string",
-      mimeType: "string",
-      annotations: "any",
-      _meta: "object"
-    }
-  },
-  {
-    type: "resource_link",
-    name: "ResourceLink",
-    required: [
-      "name",
-      "uri",
-      "type"
-    ],
-    properties: {
-      name: "string",
-      title: "string",
-      icons: "array",
-      uri: "string",
-      description: "string",
-      mimeType: "string",
-      size: "number",
-      annotations: "any",
-      _meta: "object",
-      type: "string"
-    }
-  },
-  {
-    type: "resource",
-    name: "EmbeddedResource",
-    required: [
-      "type",
-      "resource"
-    ],
-    properties: {
-      type: "string",
-      resource: "any",
-      annotations: "any",
-      _meta: "object"
-    }
-  }
-];
-/** The conformance requirements, whether each can be checked from outside, and the checker rule that does. */
-export const REQUIREMENTS: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[] = [
-  {
-    id: "R1",
-    requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
-    check: "Reject an answer that repeats state elsewhere",
-    checkable: true,
-    rule: "state-on-element"
-  },
-  {
-    id: "R2",
-    requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
-    check: "A test of the host's reader on a fixed tree",
-    checkable: true,
-    rule: "state-reader"
-  },
-  {
-    id: "R3",
-    requirement: "A provider's roles all come from the role language, and its root is an `Application`",
-    check: "Reject any other role at the root; flag unknown roles",
-    checkable: true,
-    rule: "role-language"
-  },
-  {
-    id: "R4",
-    requirement: "Each element's `id` is unique within an answer",
-    check: "Reject a repeat",
-    checkable: true,
-    rule: "unique-id"
-  },
-  {
-    id: "R5",
-    requirement: "A link that is not containment is expressed in `related`",
-    check: "Not checkable from outside",
-    checkable: false,
-    rule: null
-  },
-  {
-    id: "R6",
-    requirement: "Every selected or focused element is reachable from the root",
-    check: "Walk the tree",
-    checkable: true,
-    rule: "state-reachable"
-  },
-  {
-    id: "R7",
-    requirement: "A provider gives a subrole to each thing that is the app's own",
-    check: "Not checkable from outside",
-    checkable: false,
-    rule: null
-  }
-];
+/** The rules of every protocol version this package reads, by version. */
+export const SPECS: Readonly<Record<string, SpecData>> = { "0.2.0": SPEC };
 /** Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported. */
 export const APPLE_ROLES: readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: Role | null }[] = [
   {

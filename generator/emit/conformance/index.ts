@@ -161,13 +161,19 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   return vectors.sort((a, x) => (a.name < x.name ? -1 : 1));
 }
 
-/** generated/conformance/: the shared vectors every language's tests run. */
-export const emitConformance: Emit = (model) => {
+function vectorFiles(model: CanonicalModel, dir: string) {
   const vectors = buildVectors(model);
   const files = vectors.map((v) => ({
-    path: `conformance/vectors/${v.name}.json`,
-    contents: JSON.stringify({ ...v, elements: v.decodes ? referenceElements(model, v.input) : undefined }, null, v.name === 'wide-tree' || v.name === 'deep-tree' ? undefined : 2) + '\n',
+    path: `${dir}/vectors/${v.name}.json`,
+    // The two large trees are kept on one line; the others are indented for reading.
+    contents: `${JSON.stringify({ ...v, elements: v.decodes ? referenceElements(model, v.input) : undefined }, null, v.name === 'wide-tree' || v.name === 'deep-tree' ? undefined : 2)}\n`,
   }));
-  files.push({ path: 'conformance/index.json', contents: stableJson({ protocolVersion: model.protocolVersion, vectors: vectors.map((v) => v.name) }) });
+  files.push({ path: `${dir}/index.json`, contents: stableJson({ protocolVersion: model.protocolVersion, vectors: vectors.map((v) => v.name) }) });
   return files;
-};
+}
+
+/** generated/conformance/: the shared vectors every language's tests run; those of older versions beside them. */
+export const emitConformance: Emit = (model, context) => [
+  ...vectorFiles(model, 'conformance'),
+  ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) => vectorFiles(v, `conformance/versions/${v.protocolVersion}`)),
+];

@@ -1,11 +1,11 @@
 import type { CanonicalModel, Field, RecordType, TypeRef } from '../../model/types.js';
 import type { Emit, GeneratedFile } from '../types.js';
-import { constantName, kdoc, pointerToken, propertyName, stringLiteral, typeName } from './naming.js';
+import { STRICT_SERIALIZERS, constantName, kdoc, nestedObjectName, pointerToken, propertyName, strictType, stringLiteral, typeName } from './naming.js';
 import { kotlinExternal } from './schema.js';
 import { render } from './templates.js';
 
 /**
- * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the R2 state
+ * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
  * reader, the Apple role mapping, and JUnit tests that run the shared conformance vectors. Every name of the
  * protocol comes from the model; this file and templates/kotlin/ hold only Kotlin's own words.
  */
@@ -36,18 +36,16 @@ function shape(model: CanonicalModel) {
   const roleType = model.types.find((t) => t.kind === 'roles') ?? fail('no roles type');
   const attributesType = model.types.find((t) => t.kind === 'attributes') ?? fail('no attributes type');
   const externalTypes = model.types.filter((t) => t.kind === 'external');
-  const stateRecordName = model.states[0]?.type ?? fail('no states');
-  const element = records.find((r) => r.name === stateRecordName) ?? fail(`states name ${stateRecordName}, not a record`);
-  const isNamed = (ref: TypeRef, name: string) => ref.kind === 'named' && ref.name === name;
-  const answer =
-    records.find((r) => model.operations.some((o) => o.returns === r.name)) ?? fail('no operation returns a record');
-  const rootField = answer.fields.find((f) => isNamed(f.type, element.name)) ?? fail(`${answer.name} has no ${element.name}`);
-  const childrenField =
-    element.fields.find((f) => f.type.kind === 'array' && isNamed(f.type.items, element.name)) ?? fail('no children');
-  const roleField = element.fields.find((f) => isNamed(f.type, roleType.name)) ?? fail('no role field');
-  const attributesField = element.fields.find((f) => isNamed(f.type, attributesType.name)) ?? fail('no attributes field');
-  const idField =
-    element.fields.find((f) => f.required && f.type.kind === 'primitive' && f.type.name === 'string') ?? fail('no id field');
+  const tree = model.tree;
+  const record = (name: string) => records.find((r) => r.name === name) ?? fail(`${name} is not a record`);
+  const field = (r: RecordType, name: string) => r.fields.find((f) => f.name === name) ?? fail(`${r.name} has no field ${name}`);
+  const element = record(tree.node);
+  const answer = record(tree.answer);
+  const rootField = field(answer, tree.root);
+  const childrenField = field(element, tree.children);
+  const roleField = field(element, tree.role);
+  const idField = field(element, tree.id);
+  const attributesField = field(element, tree.attributes ?? fail('the tree has no attributes field'));
   const external = externalTypes.map((t) => model.external.find((e) => e.name === t.name) ?? fail(`no schema for ${t.name}`));
   return { records, roleType, attributesType, externalTypes, external, element, answer, rootField, childrenField, roleField, attributesField, idField };
 }
@@ -110,10 +108,11 @@ export const emitKotlin: Emit = async (model, context) => {
   for (const record of s.records) {
     const properties = record.fields.map((f) => {
       const name = prop(f);
-      const type = kotlinType(f.type);
+      const strict = strictType(kotlinType(f.type));
+      const type = strict.type;
       return {
-        doc: kdoc([f.meaning + (/[.!?]$/.test(f.meaning) ? '' : '.'), f.required ? '' : 'Optional; null when absent.'], '    '),
-        serialName: name.replace(/`/g, '') === f.name ? '' : `@SerialName(${stringLiteral(f.name)}) `,
+        doc: kdoc([f.meaning + (/[.!?]$/.test(f.meaning) ? '' : '.')], '    '),
+        annotations: (name.replace(/`/g, '') === f.name ? '' : `@SerialName(${stringLiteral(f.name)}) `) + (strict.annotation ? `${strict.annotation.trim()}\n    ` : ''),
         name,
         type: f.required ? type : `${type}?`,
         initializer: f.required ? '' : ' = null',
@@ -122,7 +121,7 @@ export const emitKotlin: Emit = async (model, context) => {
     await add(`${SOURCE_DIR}/${typeName(record.name)}.kt`, 'record.kt', {
       doc: kdoc([`${record.meaning}.`, `Section ${record.source.section ?? '?'} of ${record.source.document}. ${since(record.since)}`]),
       name: typeName(record.name),
-      needsSerialName: properties.some((p) => p.serialName !== ''),
+      needsSerialName: properties.some((p) => p.annotations.includes('@SerialName')),
       properties,
     });
   }
@@ -131,26 +130,26 @@ export const emitKotlin: Emit = async (model, context) => {
   const kindOf = new Map(model.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
   const roleObject = (raw: string): string => {
     if (!model.roles.some((r) => r.name === raw)) fail(`${raw} is not a role`);
-    return `${roleName}.${typeName(raw)}`;
+    return `${roleName}.${nestedObjectName(raw)}`;
   };
   const roles = model.roles.map((r) => {
-    const lines = [`\`${r.name}\`: ${kindOf.get(r.name) ?? r.kind}.`];
+    const lines = [`\`${r.name}\`, of the kind "${kindOf.get(r.name) ?? r.kind}".`];
     lines.push(r.appleName ? `Named after Apple's role of the same name.` : `This protocol's own role; Apple has no role of this name.`);
     if (r.covers.length > 0) lines.push(`Also covers Apple's ${r.covers.map((c) => `\`${c}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`);
     if (r.name === model.roleRules.root) lines.push('The root of every answer has this role.');
     if (r.name === model.roleRules.unknown) lines.push('A receiver reads a role it does not know as this one.');
     if (r.name === model.roleRules.fallback) lines.push('A provider uses this role when no role plainly fits.');
-    return { doc: kdoc(lines, '    '), name: typeName(r.name), literal: stringLiteral(r.name) };
+    return { doc: kdoc([lines.join(' ')], '    '), name: nestedObjectName(r.name), literal: stringLiteral(r.name) };
   });
   await add(`${SOURCE_DIR}/${roleName}.kt`, 'Role.kt', {
     doc: kdoc([
       `${s.roleType.meaning}. Section ${s.roleType.source.section ?? '?'} of ${s.roleType.source.document}. ${since(s.roleType.since)}`,
-      `The ${model.roles.length} known roles are objects; any other word decodes as [Unknown], which keeps the word so it encodes back unchanged, and reads as [${typeName(model.roleRules.unknown)}].`,
+      `The ${model.roles.length} known roles are objects; any other word decodes as [Unknown], which keeps the word so it encodes back unchanged, and reads as [${nestedObjectName(model.roleRules.unknown)}].`,
     ]),
     name: roleName,
     roles,
-    knownList: roles.map((r) => r.name).join(', '),
-    unknownReadsAs: typeName(model.roleRules.unknown),
+    knownList: roles.map((r) => `            ${r.name},`).join('\n'),
+    unknownReadsAs: nestedObjectName(model.roleRules.unknown),
     serialName: stringLiteral(`${pkg}.${roleName}`),
   });
 
@@ -193,6 +192,19 @@ export const emitKotlin: Emit = async (model, context) => {
     accessors,
   });
 
+  // --- strict JSON primitives
+  await add(`${SOURCE_DIR}/StrictPrimitives.kt`, 'StrictPrimitives.kt', {
+    serializers: Object.entries(STRICT_SERIALIZERS).map(([type, name]) => ({
+      type,
+      name,
+      kind: type.toUpperCase(),
+      descriptorName: stringLiteral(`${pkg}.${name.replace(/Serializer$/, '')}`),
+      read: type === 'Boolean' ? 'booleanOrNull' : type === 'Double' ? 'doubleOrNull' : 'longOrNull',
+      encode: `encode${type}`,
+      jsonType: type === 'Boolean' ? 'a JSON boolean' : type === 'Double' ? 'a JSON number' : 'a JSON integer',
+    })),
+  });
+
   // --- Json configuration
   const answerName = typeName(s.answer.name);
   await add(`${SOURCE_DIR}/ElementJson.kt`, 'ElementJson.kt', {
@@ -200,7 +212,7 @@ export const emitKotlin: Emit = async (model, context) => {
     answerName,
   });
 
-  // --- effective state (R2)
+  // --- effective state (the state reader)
   const stateFields = model.states.map((st) => {
     const field = s.element.fields.find((f) => f.name === st.field) ?? fail(`state ${st.field} is not a field of ${s.element.name}`);
     const d = field.default ?? fail(`state ${st.field} has no default`);
@@ -273,12 +285,13 @@ function roleTestData(
   child[s.roleField.name] = unknownRole;
   child[extraField] = { nested: [1, 2, 3] };
   const root = { ...(sample({ kind: 'named', name: s.element.name }) as Record<string, JsonValue>) };
-  root[s.idField.name] = 'root';
+  root[s.idField.name] = 'top';
   root[s.roleField.name] = model.roleRules.root;
   root[s.attributesField.name] = attributes;
   root[s.childrenField.name] = [child];
   const answer = { ...(sample({ kind: 'named', name: s.answer.name }) as Record<string, JsonValue>) };
   answer[s.rootField.name] = root;
+  if (model.tree.version in answer) answer[model.tree.version] = model.protocolVersion;
 
   return {
     ...k,
@@ -289,7 +302,7 @@ function roleTestData(
       .replace(/\$/g, '${"$"}'),
     unknownRole: stringLiteral(unknownRole),
     unknownRoleName: unknownRole,
-    readsAs: `${k.roleName}.${typeName(model.roleRules.unknown)}`,
+    readsAs: `${k.roleName}.${nestedObjectName(model.roleRules.unknown)}`,
     extraField: stringLiteral(extraField),
     rootKey: stringLiteral(s.rootField.name),
     childrenKey: stringLiteral(s.childrenField.name),
@@ -298,7 +311,8 @@ function roleTestData(
     childrenProperty: k.prop(s.childrenField),
     roleProperty: k.prop(s.roleField),
     attributesKey: stringLiteral(s.attributesField.name),
-    knownRaw: model.roles.map((r) => stringLiteral(r.name)).join(', '),
+    attributesProperty: k.prop(s.attributesField),
+    knownRaw: model.roles.map((r) => `            ${stringLiteral(r.name)},`).join('\n'),
     accessors: model.attributes.map((a) => ({
       name: propertyName(a.name),
       key: stringLiteral(a.name),

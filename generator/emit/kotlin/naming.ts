@@ -25,7 +25,7 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'JsonElement', 'JsonNull', 'JsonObject', 'JsonPrimitive', 'Serializable', 'SerialName', 'KSerializer',
 ]);
 
-/** Splits `resource_link`, `lastModified`, `window furniture` or `_meta` into words. */
+/** Splits `resource_link`, `lastModified`, `two words` or `_meta` into words. */
 export function words(original: string): string[] {
   return original
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -54,7 +54,7 @@ export function propertyName(original: string): string {
   return KOTLIN_HARD_KEYWORDS.has(name) ? `\`${name}\`` : name;
 }
 
-/** `window furniture` -> `WINDOW_FURNITURE`: a constant name. */
+/** `two words` -> `TWO_WORDS`: a constant name. */
 export function constantName(original: string): string {
   return legalStart(words(original).map((w) => w.toUpperCase()).join('_'), 'UNNAMED');
 }
@@ -105,4 +105,35 @@ export function kdoc(paragraphs: readonly string[], indent = ''): string {
   if (lines.length === 0) return '';
   if (lines.length === 1 && (lines[0] ?? '').length <= width - 4) return `${indent}/** ${lines[0]} */`;
   return [`${indent}/**`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join('\n');
+}
+
+/**
+ * kotlinx.serialization reads `"true"` as a boolean and `"12"` as a number; the spec's JSON types do not. These
+ * generated serializers (StrictPrimitives.kt) accept only the JSON type itself.
+ */
+export const STRICT_SERIALIZERS: Readonly<Record<string, string>> = {
+  Boolean: 'StrictBooleanSerializer',
+  Double: 'StrictDoubleSerializer',
+  Long: 'StrictLongSerializer',
+};
+
+/** The annotation a property of this Kotlin type needs (or ''), and the type with any list items annotated. */
+export function strictType(type: string): { annotation: string; type: string } {
+  const direct = STRICT_SERIALIZERS[type];
+  if (direct) return { annotation: `@Serializable(with = ${direct}::class) `, type };
+  return {
+    annotation: '',
+    type: type.replace(/<(Boolean|Double|Long)>/g, (_, t: string) => `<@Serializable(with = ${STRICT_SERIALIZERS[t] ?? ''}::class) ${t}>`),
+  };
+}
+
+/**
+ * The name of a role's object nested in the role class. Nested names shadow Kotlin's own inside that class, which
+ * the class body allows for by spelling `kotlin.collections.List` and `Map` in full; the few names it cannot
+ * allow for gain a suffix.
+ */
+export function nestedObjectName(original: string): string {
+  const name = legalStart(words(original).map(upperFirst).join(''), 'Unnamed');
+  const clashes = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
+  return clashes.has(name) || KOTLIN_HARD_KEYWORDS.has(name) ? `${name}Role` : name;
 }

@@ -1,5 +1,5 @@
 import type { ExternalType } from '../../model/types.js';
-import { kdoc, propertyName, stringLiteral, typeName, words } from './naming.js';
+import { kdoc, propertyName, strictType, stringLiteral, typeName, words } from './naming.js';
 
 /**
  * Kotlin declarations for an external type given as JSON Schema (the MCP content blocks): the root's `anyOf`
@@ -11,8 +11,8 @@ type Schema = Record<string, unknown>;
 
 export interface KotlinProperty {
   doc: string;
-  /** The `@SerialName(...)` annotation, or '' when the Kotlin name is the JSON name. */
-  serialName: string;
+  /** `@SerialName(...)` when the Kotlin name is not the JSON name, and any strict serializer; or ''. */
+  annotations: string;
   name: string;
   type: string;
   /** ` = null` for an optional property, else ''. */
@@ -203,11 +203,12 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
       if (isMember && key === discriminator) continue;
       const kotlinName = propertyName(key);
       const bare = kotlinName.replace(/`/g, '');
-      const type = typeOf(props[key], name, key);
+      const strict = strictType(typeOf(props[key], name, key));
+      const type = strict.type;
       const optional = !required.includes(key);
       properties.push({
         doc: kdoc([`\`${key}\`${optional ? ', optional' : ''}.`], '    '),
-        serialName: bare === key ? '' : `@SerialName(${stringLiteral(key)}) `,
+        annotations: (bare === key ? '' : `@SerialName(${stringLiteral(key)}) `) + (strict.annotation ? `${strict.annotation.trim()}\n    ` : ''),
         name: kotlinName,
         type: optional ? `${type}?` : type,
         initializer: optional ? ' = null' : '',

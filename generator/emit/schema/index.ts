@@ -76,8 +76,12 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
   };
 }
 
-/** generated/schema/: the strict and lenient schemas of the answer. */
-export const emitSchema: Emit = (model) => [
+/** generated/schema/: the strict and lenient schemas of the answer, for the current version and each one before. */
+export const emitSchema: Emit = (model, context) => [
   { path: 'schema/answer.strict.schema.json', contents: stableJson(answerSchema(model, 'strict')) },
   { path: 'schema/answer.lenient.schema.json', contents: stableJson(answerSchema(model, 'lenient')) },
+  ...context.versions.flatMap((v) => (['strict', 'lenient'] as const).map((kind) => ({
+    path: `schema/versions/${v.protocolVersion}/answer.${kind}.schema.json`,
+    contents: stableJson(answerSchema(v, kind)),
+  }))),
 ];

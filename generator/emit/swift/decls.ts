@@ -10,8 +10,10 @@ export interface PropertyView {
   name: string;
   /** The JSON key, as a Swift string literal. */
   key: string;
-  /** The CodingKeys case: `id`, or `meta = "_meta"`. */
+  /** The CodingKeys case: `name`, or `meta = "_meta"` where the key is not an identifier. */
   codingCase: string;
+  /** The CodingKeys case's name, for `forKey: .name`. */
+  caseName: string;
   /** The Swift type without the optional mark. */
   type: string;
   optional: boolean;
@@ -34,8 +36,10 @@ export interface RecordDecl {
   properties: PropertyView[];
   constants: ConstantView[];
   codingCases: string[];
-  /** The memberwise initializer's parameters, e.g. `id: String, title: String? = nil`. */
-  initParameters: string;
+  /** The memberwise initializer's parameters, e.g. `id: String`, `title: String? = nil`. */
+  initParameters: string[];
+  /** The parameters on one line when there are few, else null (one parameter a line). */
+  initInline: string | null;
   nested: Decl[];
 }
 
@@ -51,7 +55,7 @@ export interface UnionDecl {
   name: string;
   doc: string[];
   /** Set when the members are told apart by a constant property; otherwise each member is tried in order. */
-  discriminator: { key: string; caseName: string } | null;
+  discriminator: { key: string; caseName: string; codingCase: string } | null;
   cases: { name: string; type: string; constant: string | null; doc: string[] }[];
 }
 
@@ -105,6 +109,7 @@ export function record(name: string, meaning: string | null, properties: Propert
     };
   });
   const ordered = [...views.filter((p) => !p.optional), ...views.filter((p) => p.optional)];
+  const parameters = ordered.map((p) => (p.optional ? `${p.name}: ${p.type}? = nil` : `${p.name}: ${p.type}`));
   return {
     kind: 'record',
     name: upperCamel(name) === name ? name : upperCamel(name),
@@ -112,7 +117,8 @@ export function record(name: string, meaning: string | null, properties: Propert
     properties: views,
     constants: constantViews,
     codingCases,
-    initParameters: ordered.map((p) => (p.optional ? `${p.name}: ${p.type}? = nil` : `${p.name}: ${p.type}`)).join(', '),
+    initParameters: parameters,
+    initInline: parameters.length <= 3 && parameters.join(', ').length <= 80 ? parameters.join(', ') : null,
     nested,
   };
 }

@@ -24,6 +24,12 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'JSONValue', 'CodingKeys', 'Data', 'URL',
 ]);
 
+/** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */
+export const ROLE_ENUM_MEMBERS: readonly string[] = [
+  'unknown', 'rootRole', 'fallbackRole', 'allKnown', 'rawValue', 'isKnown', 'readsAs', 'description', 'appleRoles',
+  'fromAppleRole',
+];
+
 /** The words of a name: `resource_link` -> [resource, link], `lastModified` -> [last, Modified], `_meta` -> [meta]. */
 export function words(name: string): string[] {
   return name

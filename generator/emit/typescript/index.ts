@@ -68,7 +68,7 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 export const emitTypeScript: Emit = (model, context) => {
   const head = header(model, context.regenerate, '//');
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-  writeModelFile(project, model, head);
+  writeModelFile(project, model, head, context.versions);
   const runtimeDir = templatesDir('typescript', 'runtime');
   const runtime = readdirSync(runtimeDir).filter((n) => n.endsWith('.ts')).sort();
   for (const name of runtime) {

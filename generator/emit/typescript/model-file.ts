@@ -24,8 +24,59 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
   );
 }
 
+/** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
+export function specData(model: CanonicalModel): Record<string, unknown> {
+  const node = model.types.find((t) => t.name === model.tree.node);
+  const stateNames = new Set(model.states.map((s) => s.field));
+  return {
+    version: model.protocolVersion,
+    roles: model.roles.map((r) => r.name),
+    roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
+    states: model.states.map((s) => ({
+      name: s.field,
+      default: (node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value', value: false },
+      reachable: s.reachable,
+      path: s.path,
+    })),
+    tree: model.tree,
+    typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
+    records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
+    reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
+    removed: model.removed.map((r) => ({
+      name: r.name,
+      from: r.from,
+      replacedBy: plainText(r.replacedBy).replace(/`/g, ''),
+      version: r.version,
+      states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n) => n !== undefined && stateNames.has(n)),
+    })),
+    contentKinds: model.external.flatMap((ext) =>
+      ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
+        const name = member.$ref?.replace('#/$defs/', '');
+        const def = name ? ext.definitions[name] : undefined;
+        const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
+        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
+      }),
+    ),
+    requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
+  };
+}
+
+const SPEC_DATA_TYPE = `{
+  readonly version: string;
+  readonly roles: readonly string[];
+  readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
+  readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
+  readonly tree: Tree;
+  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
+  readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
+  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
+  readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
+}`;
+
 /** Writes src/model.ts: the types of the answer and the data the runtime reads, all from the model. */
-export function writeModelFile(project: Project, model: CanonicalModel, header: string): void {
+export function writeModelFile(project: Project, model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model]): void {
   const file = project.createSourceFile('src/model.ts', '', { overwrite: true });
   file.addStatements(header.trimEnd());
   const roleType = model.types.find((t) => t.kind === 'roles');
@@ -132,54 +183,70 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   }
 
   // What the runtime reads.
-  const states = model.states.map((s) => {
-    const type = model.types.find((t) => t.name === s.type);
-    const field = type?.kind === 'record' ? type.fields.find((f) => f.name === s.field) : undefined;
-    return { name: s.field, default: field?.default ?? { kind: 'value', value: false }, reachable: s.reachable, path: s.path };
-  });
-  file.addTypeAlias({ isExported: true, name: 'StateName', type: states.map((s) => JSON.stringify(s.name)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
+  file.addTypeAlias({ isExported: true, name: 'StateName', type: model.states.map((s) => JSON.stringify(s.field)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
   file.addTypeAlias({
     isExported: true,
     name: 'StateDefault',
     type: "{ readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean }",
     docs: docs('What an absent state reads as: a value, or the parent\'s value (with the root\'s own).'),
   });
-  const constant = (name: string, type: string, value: unknown, doc: string) =>
-    file.addVariableStatement({
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs(doc),
-      declarations: [{ name, type, initializer: JSON.stringify(value, null, 2) }],
-    });
-  constant('STATES', 'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]', states, 'Each state, its default, whether it must be reachable from the root, and whether it forms a path.');
-  constant('TREE', '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }', model.tree, 'How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.');
   file.addTypeAlias({
     isExported: true,
     name: 'TypeShape',
     type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
     docs: docs('A field\'s type, as the spec writes it.'),
   });
-  constant('TYPE_KINDS', 'Readonly<Record<string, \'record\' | \'roles\' | \'attributes\' | \'external\'>>', Object.fromEntries(model.types.map((t) => [t.name, t.kind])), 'Every type of the spec and its kind.');
-  constant('RECORDS', 'Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>', Object.fromEntries(model.types.filter((t) => t.kind === 'record').map((t) => [t.name, t.kind === 'record' ? t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type })) : []])), 'The fields of each record type.');
-  constant('RESERVED_ATTRIBUTES', 'readonly { readonly name: string; readonly type: TypeShape }[]', model.attributes.map((a) => ({ name: a.name, type: a.type })), 'The reserved attributes and their types.');
-  const stateNames = new Set(model.states.map((s) => s.field));
-  constant('REMOVED', 'readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly StateName[] }[]',
-    model.removed.map((r) => ({ name: r.name, from: r.from, replacedBy: plainText(r.replacedBy).replace(/`/g, ''), version: r.version, states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n) => n !== undefined && stateNames.has(n)) })),
-    'Names earlier versions had, what replaced each, and the states a replacement moved onto the element.');
-  const contentKinds = model.external.flatMap((ext) =>
-    ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
-      const name = member.$ref?.replace('#/$defs/', '');
-      const def = name ? ext.definitions[name] : undefined;
-      const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-      return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
-    }),
-  );
-  constant('CONTENT_KINDS', 'readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[]', contentKinds, 'The content block kinds, by their `type`, with their required properties and JSON types.');
-  constant('REQUIREMENTS', 'readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[]',
-    model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })), 'The conformance requirements, whether each can be checked from outside, and the checker rule that does.');
-  constant('APPLE_ROLES', `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
-    model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.");
-  constant('NOT_REPORTED', 'readonly { readonly name: string; readonly reason: string }[]', model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 'Classes of elements a provider does not report, and why.');
+  file.addTypeAlias({
+    isExported: true,
+    name: 'Tree',
+    type: '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }',
+    docs: docs('How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.'),
+  });
+  file.addTypeAlias({ isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
+  const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
+  specs.forEach((v) => {
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(`The rules of protocol ${v.protocolVersion}.`),
+      declarations: [{ name: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, type: 'SpecData', initializer: JSON.stringify(specData(v), null, 2) }],
+    });
+  });
+  const current = specData(model);
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.'),
+    declarations: [{ name: 'STATES', type: 'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]', initializer: JSON.stringify(current.states, null, 2) }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs(`The rules of protocol ${model.protocolVersion}, the version these types describe.`),
+    declarations: [{ name: 'SPEC', type: 'SpecData', initializer: JSON.stringify({ ...current, states: null }, null, 2).replace('"states": null', 'states: STATES') }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('The rules of every protocol version this package reads, by version.'),
+    declarations: [{
+      name: 'SPECS',
+      type: 'Readonly<Record<string, SpecData>>',
+      initializer: `{ ${[...specs.map((v) => `${JSON.stringify(v.protocolVersion)}: SPEC_${v.protocolVersion.replace(/\W/g, '_')}`), `${JSON.stringify(model.protocolVersion)}: SPEC`].join(', ')} }`,
+    }],
+  });
+
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs("Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported."),
+    declarations: [{ name: 'APPLE_ROLES', type: `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`, initializer: JSON.stringify(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), null, 2) }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs('Classes of elements a provider does not report, and why.'),
+    declarations: [{ name: 'NOT_REPORTED', type: 'readonly { readonly name: string; readonly reason: string }[]', initializer: JSON.stringify(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), null, 2) }],
+  });
   file.formatText({ indentSize: 2, convertTabsToSpaces: true });
   file.replaceWithText(file.getFullText().replace(/"([A-Za-z_$][\w$]*)":/g, '$1:'));
 }

@@ -1,16 +1,4 @@
-import {
-  CONTENT_KINDS,
-  RECORDS,
-  REMOVED,
-  REQUIREMENTS,
-  RESERVED_ATTRIBUTES,
-  ROLE_RULES,
-  STATES,
-  TREE,
-  TYPE_KINDS,
-  type TypeShape,
-} from '../model.js';
-import { isRole } from './roles.js';
+import { SPEC, type SpecData, type TypeShape } from '../model.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -32,19 +20,7 @@ export interface CheckOptions {
   maxDepth?: number;
 }
 
-/** Requirements by the checker rule that serves them, read from the spec. */
-const REQUIREMENT_OF = new Map(REQUIREMENTS.filter((r) => r.rule !== null).map((r) => [r.rule as string, r.id]));
-const STATE_NAMES: ReadonlySet<string> = new Set(STATES.map((s) => s.name));
-const PATH_STATES = STATES.filter((s) => s.path).map((s) => s.name);
-const REMOVED_BY_TYPE = new Map<string, Map<string, (typeof REMOVED)[number]>>();
-for (const r of REMOVED) {
-  const byName = REMOVED_BY_TYPE.get(r.from) ?? new Map();
-  byName.set(r.name, r);
-  REMOVED_BY_TYPE.set(r.from, byName);
-}
-const CONTENT_BY_TYPE = new Map(CONTENT_KINDS.map((k) => [k.type, k]));
-const RESERVED = new Map(RESERVED_ATTRIBUTES.map((a) => [a.name, a]));
-const FIELDS = new Map(Object.entries(RECORDS).map(([name, fields]) => [name, new Map(fields.map((f) => [f.name, f]))]));
+type Removed = SpecData['removed'][number];
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -61,156 +37,180 @@ interface Frame {
   parentPath: Record<string, boolean> | null;
 }
 
-/**
- * Checks an answer against the structure and every requirement the spec marks checkable. One pass over the
- * tree with an explicit stack, so depth and width are bounded only by the limits in `options`.
- */
-export function check(answer: unknown, options: CheckOptions = {}): Finding[] {
-  const maxElements = options.maxElements ?? 1_000_000;
-  const maxDepth = options.maxDepth ?? 100_000;
-  const findings: Finding[] = [];
-  const report = (rule: string, severity: Severity, path: string, elementId: string | null, message: string, requirement?: string | null) => {
-    const req = requirement === undefined ? (REQUIREMENT_OF.get(rule) ?? null) : requirement;
-    if (requirement === undefined && REQUIREMENTS.length && !REQUIREMENT_OF.has(rule) && rule !== 'structure' && rule !== 'limit') return;
-    findings.push({ requirement: req, rule, severity, elementId, path, message });
-  };
-
-  /** Checks a value against a type; records and arrays of non-tree types are checked in place (they are shallow). */
-  const checkValue = (value: unknown, type: TypeShape, path: string, elementId: string | null): void => {
-    if (type.kind === 'array') {
-      if (!Array.isArray(value)) return report('structure', 'error', path, elementId, `Expected an array (${describe(type)}), found ${jsonType(value)}`);
-      value.forEach((item, i) => checkValue(item, type.items, pointer(path, i), elementId));
-      return;
-    }
-    if (type.kind === 'primitive') {
-      if (typeof value !== type.name) report('structure', 'error', path, elementId, `Expected a ${type.name}, found ${jsonType(value)}`);
-      return;
-    }
-    const kind = TYPE_KINDS[type.name];
-    if (kind === 'roles') {
-      if (typeof value !== 'string') report('structure', 'error', path, elementId, `Expected a role string, found ${jsonType(value)}`);
-      else if (!isRole(value)) report('role-language', 'warning', path, elementId, `Unknown role "${value}"; a receiver reads it as ${ROLE_RULES.unknown}`);
-    } else if (kind === 'external') {
-      checkContent(value, path, elementId);
-    } else if (kind === 'attributes') {
-      checkAttributes(value, path, elementId);
-    } else if (kind === 'record') {
-      checkRecord(value, type.name, path, elementId);
-    }
-  };
-
-  const checkRecord = (value: unknown, typeName: string, path: string, elementId: string | null): Record<string, unknown> | null => {
-    if (!isObject(value)) {
-      report('structure', 'error', path, elementId, `Expected an object (${typeName}), found ${jsonType(value)}`);
-      return null;
-    }
-    const fields = FIELDS.get(typeName) ?? new Map();
-    for (const field of fields.values()) {
-      if (field.required && !hasOwn(value, field.name)) {
-        report('structure', 'error', path, elementId, `${typeName} is missing its required field "${field.name}"`);
-      }
-    }
-    const removed = REMOVED_BY_TYPE.get(typeName);
-    for (const key of Object.keys(value)) {
-      const field = fields.get(key);
-      const at = pointer(path, key);
-      if (field) {
-        // The tree itself is walked by the caller, not here.
-        if (typeName === TREE.node && key === TREE.children) continue;
-        if (typeName === TREE.answer && key === TREE.root) continue;
-        checkValue(value[key], field.type, at, elementId);
-      } else if (removed?.has(key)) {
-        const r = removed.get(key) as (typeof REMOVED)[number];
-        if (r.states.length) report('state-on-element', 'error', at, elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed: use ${r.replacedBy}`);
-        else report('structure', 'error', at, elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`);
-      } else if (typeName !== TREE.node && STATE_NAMES.has(key)) {
-        report('state-on-element', 'error', at, elementId, `"${key}" is stated on ${typeName}, not on the element it describes`);
-      } else {
-        report('structure', 'warning', at, elementId, `${typeName} has no field "${key}"; a receiver ignores it`);
-      }
-    }
-    return value;
-  };
-
-  const checkAttributes = (value: unknown, path: string, elementId: string | null): void => {
-    if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected an object of attributes, found ${jsonType(value)}`);
-    for (const key of Object.keys(value)) {
-      const at = pointer(path, key);
-      const reserved = RESERVED.get(key);
-      if (reserved) checkValue(value[key], reserved.type, at, elementId);
-      else if (STATE_NAMES.has(key)) report('state-on-element', 'error', at, elementId, `"${key}" is state; state it on the element itself, not in its attributes`);
-    }
-  };
-
-  const checkContent = (value: unknown, path: string, elementId: string | null): void => {
-    if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected a content block object, found ${jsonType(value)}`);
-    const kind = typeof value.type === 'string' ? CONTENT_BY_TYPE.get(value.type) : undefined;
-    if (!kind) return report('structure', 'error', pointer(path, 'type'), elementId, `"${String(value.type)}" is not a content block type (${[...CONTENT_BY_TYPE.keys()].join(', ')})`);
-    for (const name of kind.required) {
-      if (!hasOwn(value, name)) report('structure', 'error', path, elementId, `A ${kind.type} content block needs "${name}"`);
-    }
-    for (const [name, expected] of Object.entries(kind.properties)) {
-      if (hasOwn(value, name) && expected !== 'any' && jsonType(value[name]) !== expected) {
-        report('structure', 'error', pointer(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(value[name])}`);
-      }
-    }
-  };
-
-  const answerRecord = checkRecord(answer, TREE.answer, '', null);
-  if (!answerRecord || !hasOwn(answerRecord, TREE.root)) return sortFindings(findings);
-
-  const seenIds = new Map<string, string>();
-  const stack: Frame[] = [{ value: answerRecord[TREE.root], path: pointer('', TREE.root), depth: 0, parentId: null, parentPath: null }];
-  let count = 0;
-  while (stack.length) {
-    const frame = stack.pop() as Frame;
-    if (++count > maxElements) {
-      report('limit', 'error', frame.path, null, `More than ${maxElements} elements; the rest is not checked`, null);
-      break;
-    }
-    if (frame.depth > maxDepth) {
-      report('limit', 'error', frame.path, null, `Deeper than ${maxDepth} elements; what is below is not checked`, null);
-      continue;
-    }
-    const rawId = isObject(frame.value) ? frame.value[TREE.id] : undefined;
-    const id = typeof rawId === 'string' ? rawId : null;
-    const element = checkRecord(frame.value, TREE.node, frame.path, id);
-    if (!element) continue;
-    if (id !== null) {
-      const first = seenIds.get(id);
-      if (first !== undefined) report('unique-id', 'error', pointer(frame.path, TREE.id), id, `The id "${id}" is also used at ${first}`);
-      else seenIds.set(id, frame.path);
-    }
-    const role = element[TREE.role];
-    if (frame.depth === 0 && typeof role === 'string' && role !== ROLE_RULES.root) {
-      report('role-language', 'error', pointer(frame.path, TREE.role), id, `The root is "${role}"; it must be ${ROLE_RULES.root}`);
-    }
-    const pathState: Record<string, boolean> = {};
-    for (const name of PATH_STATES) {
-      const on = element[name] === true;
-      pathState[name] = on;
-      // The path runs from the root's child down: a set element below that needs its parent set too.
-      if (on && frame.depth >= 2 && frame.parentPath && !frame.parentPath[name]) {
-        report('state-reachable', 'error', pointer(frame.path, name), id, `"${name}" is set here but not on the parent ${frame.parentId ?? ''}; the path from the root has a gap`.replace(' ;', ';'));
-      }
-    }
-    const children = element[TREE.children];
-    if (Array.isArray(children)) {
-      const setCount: Record<string, number> = {};
-      for (let i = children.length - 1; i >= 0; i--) {
-        const child = children[i];
-        if (isObject(child)) for (const name of PATH_STATES) if (child[name] === true) setCount[name] = (setCount[name] ?? 0) + 1;
-        stack.push({ value: child, path: pointer(pointer(frame.path, TREE.children), i), depth: frame.depth + 1, parentId: id, parentPath: pathState });
-      }
-      for (const [name, n] of Object.entries(setCount)) {
-        if (n > 1) report('state-reachable', 'warning', pointer(frame.path, TREE.children), id, `${n} children have "${name}" set; the path can lead to only one`);
-      }
-    } else if (children !== undefined) {
-      report('structure', 'error', pointer(frame.path, TREE.children), id, `Expected an array of elements, found ${jsonType(children)}`);
-    }
+/** The lookups a checker needs, built once per version from its rules. */
+function indexSpec(spec: SpecData) {
+  const removedByType = new Map<string, Map<string, Removed>>();
+  for (const r of spec.removed) {
+    const byName = removedByType.get(r.from) ?? new Map<string, Removed>();
+    byName.set(r.name, r);
+    removedByType.set(r.from, byName);
   }
-  return sortFindings(findings);
+  return {
+    /** Requirements by the checker rule that serves them, as the spec assigns them. */
+    requirementOf: new Map(spec.requirements.filter((r) => r.rule !== null).map((r) => [r.rule as string, r.id])),
+    roles: new Set<string>(spec.roles),
+    stateNames: new Set<string>(spec.states.map((s) => s.name)),
+    pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
+    removedByType,
+    contentByType: new Map(spec.contentKinds.map((k) => [k.type, k])),
+    reserved: new Map(spec.reservedAttributes.map((a) => [a.name, a])),
+    fields: new Map(Object.entries(spec.records).map(([name, fields]) => [name, new Map(fields.map((f) => [f.name, f]))])),
+  };
 }
+
+/**
+ * A checker for one protocol version's rules. It checks an answer against the structure and every requirement
+ * the spec marks checkable, in one pass over the tree with an explicit stack, so depth and width are bounded
+ * only by the limits in `options`.
+ */
+export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOptions) => Finding[] {
+  const { tree, roleRules, typeKinds } = spec;
+  const ix = indexSpec(spec);
+
+  return function check(answer: unknown, options: CheckOptions = {}): Finding[] {
+    const maxElements = options.maxElements ?? 1_000_000;
+    const maxDepth = options.maxDepth ?? 100_000;
+    const findings: Finding[] = [];
+    const report = (rule: string, severity: Severity, path: string, elementId: string | null, message: string) => {
+      const requirement = ix.requirementOf.get(rule) ?? null;
+      // A rule the spec assigns to no requirement is not checked; shape and limits always are.
+      if (requirement === null && rule !== 'structure' && rule !== 'limit') return;
+      findings.push({ requirement, rule, severity, elementId, path, message });
+    };
+
+    /** Checks a value against a type; the records and lists it holds are shallow, so they are checked in place. */
+    const checkValue = (value: unknown, type: TypeShape, path: string, elementId: string | null): void => {
+      if (type.kind === 'array') {
+        if (!Array.isArray(value)) return report('structure', 'error', path, elementId, `Expected an array (${describe(type)}), found ${jsonType(value)}`);
+        value.forEach((item, i) => checkValue(item, type.items, pointer(path, i), elementId));
+        return;
+      }
+      if (type.kind === 'primitive') {
+        if (typeof value !== type.name) report('structure', 'error', path, elementId, `Expected a ${type.name}, found ${jsonType(value)}`);
+        return;
+      }
+      const kind = typeKinds[type.name];
+      if (kind === 'roles') {
+        if (typeof value !== 'string') report('structure', 'error', path, elementId, `Expected a role string, found ${jsonType(value)}`);
+        else if (!ix.roles.has(value)) report('role-language', 'warning', path, elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`);
+      } else if (kind === 'external') checkContent(value, path, elementId);
+      else if (kind === 'attributes') checkAttributes(value, path, elementId);
+      else if (kind === 'record') checkRecord(value, type.name, path, elementId);
+    };
+
+    const checkRecord = (value: unknown, typeName: string, path: string, elementId: string | null): Record<string, unknown> | null => {
+      if (!isObject(value)) {
+        report('structure', 'error', path, elementId, `Expected an object (${typeName}), found ${jsonType(value)}`);
+        return null;
+      }
+      const fields = ix.fields.get(typeName) ?? new Map();
+      for (const field of fields.values()) {
+        if (field.required && !hasOwn(value, field.name)) report('structure', 'error', path, elementId, `${typeName} is missing its required field "${field.name}"`);
+      }
+      const removed = ix.removedByType.get(typeName);
+      for (const key of Object.keys(value)) {
+        const field = fields.get(key);
+        const at = pointer(path, key);
+        if (field) {
+          // The tree itself is walked by the loop below, not here.
+          if ((typeName === tree.node && key === tree.children) || (typeName === tree.answer && key === tree.root)) continue;
+          checkValue(value[key], field.type, at, elementId);
+        } else if (removed?.has(key)) {
+          const r = removed.get(key) as Removed;
+          if (r.states.length) report('state-on-element', 'error', at, elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`);
+          else report('structure', 'error', at, elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`);
+        } else if (typeName !== tree.node && ix.stateNames.has(key)) {
+          report('state-on-element', 'error', at, elementId, `"${key}" is stated on ${typeName}, not on the element it describes`);
+        } else {
+          report('structure', 'warning', at, elementId, `${typeName} has no field "${key}"; a receiver ignores it`);
+        }
+      }
+      return value;
+    };
+
+    const checkAttributes = (value: unknown, path: string, elementId: string | null): void => {
+      if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected an object of attributes, found ${jsonType(value)}`);
+      for (const key of Object.keys(value)) {
+        const at = pointer(path, key);
+        const reserved = ix.reserved.get(key);
+        if (reserved) checkValue(value[key], reserved.type, at, elementId);
+        else if (ix.stateNames.has(key)) report('state-on-element', 'error', at, elementId, `"${key}" is state; state it on the element itself, not in its attributes`);
+      }
+    };
+
+    const checkContent = (value: unknown, path: string, elementId: string | null): void => {
+      if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected a content block object, found ${jsonType(value)}`);
+      const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
+      if (!kind) return report('structure', 'error', pointer(path, 'type'), elementId, `"${String(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`);
+      for (const name of kind.required) {
+        if (!hasOwn(value, name)) report('structure', 'error', path, elementId, `A ${kind.type} content block needs "${name}"`);
+      }
+      for (const [name, expected] of Object.entries(kind.properties)) {
+        if (hasOwn(value, name) && expected !== 'any' && jsonType(value[name]) !== expected) {
+          report('structure', 'error', pointer(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(value[name])}`);
+        }
+      }
+    };
+
+    const answerRecord = checkRecord(answer, tree.answer, '', null);
+    if (!answerRecord || !hasOwn(answerRecord, tree.root)) return sortFindings(findings);
+
+    const seenIds = new Map<string, string>();
+    const stack: Frame[] = [{ value: answerRecord[tree.root], path: pointer('', tree.root), depth: 0, parentId: null, parentPath: null }];
+    let count = 0;
+    while (stack.length) {
+      const frame = stack.pop() as Frame;
+      if (++count > maxElements) {
+        report('limit', 'error', frame.path, null, `More than ${maxElements} elements; the rest is not checked`);
+        break;
+      }
+      if (frame.depth > maxDepth) {
+        report('limit', 'error', frame.path, null, `Deeper than ${maxDepth} elements; what is below is not checked`);
+        continue;
+      }
+      const rawId = isObject(frame.value) ? frame.value[tree.id] : undefined;
+      const id = typeof rawId === 'string' ? rawId : null;
+      const element = checkRecord(frame.value, tree.node, frame.path, id);
+      if (!element) continue;
+      if (id !== null) {
+        const first = seenIds.get(id);
+        if (first !== undefined) report('unique-id', 'error', pointer(frame.path, tree.id), id, `The id "${id}" is also used at ${first}`);
+        else seenIds.set(id, frame.path);
+      }
+      const role = element[tree.role];
+      if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
+        report('role-language', 'error', pointer(frame.path, tree.role), id, `The root is "${role}"; it must be ${roleRules.root}`);
+      }
+      const pathState: Record<string, boolean> = {};
+      for (const name of ix.pathStates) {
+        const on = element[name] === true;
+        pathState[name] = on;
+        // The path runs from the root's child down: a set element below that needs its parent set too.
+        if (on && frame.depth >= 2 && frame.parentPath && !frame.parentPath[name]) {
+          report('state-reachable', 'error', pointer(frame.path, name), id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`);
+        }
+      }
+      const children = element[tree.children];
+      if (Array.isArray(children)) {
+        const setCount: Record<string, number> = {};
+        for (let i = children.length - 1; i >= 0; i--) {
+          const child: unknown = children[i];
+          if (isObject(child)) for (const name of ix.pathStates) if (child[name] === true) setCount[name] = (setCount[name] ?? 0) + 1;
+          stack.push({ value: child, path: pointer(pointer(frame.path, tree.children), i), depth: frame.depth + 1, parentId: id, parentPath: pathState });
+        }
+        for (const [name, n] of Object.entries(setCount)) {
+          if (n > 1) report('state-reachable', 'warning', pointer(frame.path, tree.children), id, `${n} children have "${name}" set; the path can lead to only one`);
+        }
+      } else if (children !== undefined) {
+        report('structure', 'error', pointer(frame.path, tree.children), id, `Expected an array of elements, found ${jsonType(children)}`);
+      }
+    }
+    return sortFindings(findings);
+  };
+}
+
+/** Checks an answer by the rules of the version these types describe. */
+export const check = checkerFor(SPEC);
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(

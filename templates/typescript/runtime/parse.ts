@@ -1,5 +1,5 @@
-import { PROTOCOL_VERSION, TREE, type Answer } from '../model.js';
-import { type Finding, check, passes } from './check.js';
+import { SPEC, SPECS, type Answer } from '../model.js';
+import { type Finding, checkerFor, passes } from './check.js';
 
 export class AnswerError extends Error {
   readonly findings: readonly Finding[];
@@ -11,7 +11,9 @@ export class AnswerError extends Error {
 }
 
 /** The protocol versions this package reads. */
-export const SUPPORTED_VERSIONS: readonly string[] = [PROTOCOL_VERSION];
+export const SUPPORTED_VERSIONS: readonly string[] = Object.keys(SPECS);
+
+const checkers = new Map<string, ReturnType<typeof checkerFor>>();
 
 /**
  * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
@@ -24,16 +26,19 @@ export function parseAnswer(json: string): { answer: Answer; findings: Finding[]
   } catch (error) {
     throw new AnswerError(`Not JSON: ${(error as Error).message}`);
   }
-  const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[TREE.version] : undefined;
-  if (typeof version !== 'string' || !SUPPORTED_VERSIONS.includes(version)) {
+  const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[SPEC.tree.version] : undefined;
+  const spec = typeof version === 'string' ? SPECS[version] : undefined;
+  if (typeof version !== 'string' || !spec) {
     throw new AnswerError(
       `Unknown protocol version ${JSON.stringify(version)}; this package reads ${SUPPORTED_VERSIONS.join(', ')}`,
     );
   }
-  const findings = check(value);
+  let checker = checkers.get(version);
+  if (!checker) checkers.set(version, (checker = checkerFor(spec)));
+  const findings = checker(value);
   if (!passes(findings)) {
     const first = findings.find((f) => f.severity === 'error') as Finding;
-    throw new AnswerError(`The ${TREE.answer.toLowerCase()} has errors; first: ${first.path || '/'}: ${first.message}`, findings);
+    throw new AnswerError(`The ${SPEC.tree.answer.toLowerCase()} has errors; first: ${first.path || '/'}: ${first.message}`, findings);
   }
   return { answer: value as Answer, findings };
 }

@@ -29,9 +29,9 @@ const APPLE = new Map(APPLE_ROLES.map((entry) => [entry.value, entry]));
 const REASONS = new Map(NOT_REPORTED.map((entry) => [entry.name, entry.reason]));
 
 /**
- * The protocol role for an Apple Accessibility role string such as `AXSheet`; for elements that are not
- * reported (controls, menus and the like), `role` is null and `reason` says why. Null for a string that is not
- * one of Apple's roles in the spec's list.
+ * The protocol role for an Apple Accessibility role string (an `AXRole` value); for elements that are not
+ * reported, the role is null and the reason says why. Null for a string that is not one of Apple's roles in
+ * the spec's list.
  */
 export function fromAppleRole(axRole: string): AppleRoleMapping | null {
   const entry = APPLE.get(axRole);

@@ -3,7 +3,7 @@
 
 import { STATES, type Answer, type Element, type StateName } from '../model.js';
 
-/** Every state of an element as a receiver reads it (R2): defaults and inheritance applied. */
+/** Every state of an element as a receiver reads it: defaults and inheritance applied. */
 export type EffectiveState = { [K in StateName]: boolean };
 
 export interface EffectiveElement {

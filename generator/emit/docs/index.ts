@@ -1,0 +1,572 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { posix } from 'node:path';
+import Handlebars from 'handlebars';
+import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
+import { buildVectors } from '../conformance/index.js';
+import type { Vector } from '../conformance/build.js';
+import { templatesDir } from '../shared/paths.js';
+import { defaultWords, plainText, sentence } from '../shared/text.js';
+import type { Emit, EmitContext, GeneratedFile } from '../types.js';
+import { slugify } from './slug.js';
+
+/** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
+export interface DocPage {
+  path: string;
+  title: string;
+  description: string;
+  position: number;
+  markdown: string;
+}
+
+/** An example answer written as a file under docs/examples/ and shown on the pages. */
+export interface DocExample {
+  file: string;
+  caption: string;
+  /** Which answer schema it passes: strict (what a provider sends) or lenient (what a receiver reads). */
+  schema: 'strict' | 'lenient';
+  value: unknown;
+  json: string;
+}
+
+export interface DocsOutput {
+  pages: DocPage[];
+  examples: DocExample[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Templates: compiled once per process.
+
+type Render = (view: object) => string;
+let compiled: Map<string, Render> | undefined;
+
+function templates(): Map<string, Render> {
+  if (compiled) return compiled;
+  const hbs = Handlebars.create();
+  hbs.registerHelper('yaml', (s: unknown) => JSON.stringify(String(s)));
+  hbs.registerHelper('code', (s: unknown) => (s === null || s === undefined || s === '' ? '—' : `\`${String(s)}\``));
+  hbs.registerHelper('yesno', (b: unknown) => (b ? 'yes' : 'no'));
+  hbs.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  const dir = templatesDir('docs');
+  const names = readdirSync(dir).filter((n) => n.endsWith('.hbs')).sort();
+  for (const n of names.filter((x) => x.startsWith('_'))) hbs.registerPartial(n.slice(1, -4), readFileSync(`${dir}/${n}`, 'utf8'));
+  compiled = new Map();
+  for (const n of names.filter((x) => !x.startsWith('_'))) {
+    compiled.set(n.slice(0, -4), hbs.compile(readFileSync(`${dir}/${n}`, 'utf8'), { noEscape: true, strict: true }));
+  }
+  return compiled;
+}
+
+function render(name: string, view: object): string {
+  const t = templates().get(name);
+  if (!t) throw new Error(`No docs template ${name}.hbs`);
+  // One blank line at most, "\n" endings, one final newline.
+  return `${t(view).replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Markdown helpers.
+
+/** Spec Markdown made safe for one table cell and for renderers that read HTML in Markdown (VitePress, MDX). */
+export function cell(markdown: string): string {
+  return markdown
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')))
+    .join('')
+    .replace(/\|/g, '\\|')
+    .trim();
+}
+
+const code = (s: string) => `\`${s}\``;
+
+/** A link from one page to another (both relative to docs/), with an optional anchor. */
+function link(from: string, to: string, anchor?: string): string {
+  const rel = posix.relative(posix.dirname(from), to) || posix.basename(to);
+  return `${rel}${anchor ? `#${anchor}` : ''}`;
+}
+
+const rfcPage = (id: string) => `rfcs/${id.toLowerCase()}.md`;
+const sectionHeading = (section: string | null) => (section ? `Section ${section}` : 'Outside a numbered section');
+const shortVersion = (v: string) => v.replace(/^(\d+\.\d+)\.0$/, '$1');
+
+// ---------------------------------------------------------------------------------------------------------------
+
+class Docs {
+  readonly rfcIds: Set<string>;
+  readonly vectors: Vector[];
+
+  constructor(readonly model: CanonicalModel, readonly context: EmitContext) {
+    this.rfcIds = new Set(model.rfcs.map((r) => r.id));
+    this.vectors = buildVectors(model);
+  }
+
+  /** "[RFC-0001 §4.1](rfcs/rfc-0001.md#section-4-1)", or the reference file's path as text. */
+  source(from: string, s: Source): string {
+    const label = `${s.document}${s.section ? ` §${s.section}` : ''}`;
+    if (this.rfcIds.has(s.document)) return `[${label}](${link(from, rfcPage(s.document), slugify(sectionHeading(s.section)))})`;
+    return `${label} (${code(s.file)})`;
+  }
+
+  /** Where a named type is documented. */
+  typeLink(from: string, name: string): string | null {
+    const t = this.model.types.find((x) => x.name === name);
+    if (!t) return null;
+    if (t.kind === 'record') return link(from, 'element.md', slugify(t.name));
+    if (t.kind === 'roles') return link(from, 'roles.md');
+    if (t.kind === 'attributes') return link(from, 'attributes.md');
+    return link(from, 'index.md', slugify(`${t.name} blocks`));
+  }
+
+  typeCell(from: string, notation: string, type: TypeRef): string {
+    let base = type;
+    while (base.kind === 'array') base = base.items;
+    const target = base.kind === 'named' ? this.typeLink(from, base.name) : null;
+    return target ? `[${code(notation)}](${target})` : code(notation);
+  }
+
+  field(from: string, f: Field) {
+    return {
+      name: code(f.name),
+      anchor: slugify(f.name),
+      type: this.typeCell(from, f.notation, f.type),
+      required: f.required ? 'yes' : 'no',
+      default: f.default ? cell((f.default.kind === 'inherit' ? 'inherited: ' : '') + (defaultWords(f) ?? '')) : '—',
+      since: f.since,
+      meaning: cell(sentence(f.meaning)),
+      source: this.source(from, f.source),
+    };
+  }
+
+  front(path: string, title: string, description: string, position: number) {
+    return {
+      front: { title, description, position },
+      generated: `<!-- Generated by element-spec from spec/ (protocol ${this.model.protocolVersion}); do not edit. Regenerate with \`${this.context.regenerate}\`. -->`,
+      path,
+    };
+  }
+
+  get records(): RecordType[] {
+    return this.model.types.filter((t): t is RecordType => t.kind === 'record');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Examples: the spec's own, and for each requirement the smallest vector that breaks it.
+
+function examples(d: Docs): DocExample[] {
+  const out: DocExample[] = [];
+  d.model.examples.forEach((ex, i) => {
+    const name = `${ex.source.document}-${ex.source.section ?? String(i)}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    out.push({
+      file: `${name}.json`,
+      caption: `The example of ${ex.source.document}${ex.source.section ? ` §${ex.source.section}` : ''}`,
+      schema: 'strict',
+      value: ex.value,
+      json: `${JSON.stringify(ex.value, null, 2)}\n`,
+    });
+  });
+  for (const r of d.model.requirements) {
+    const v = d.vectors.find((x) => x.decodes && x.covers.includes(r.id) && x.findings.some((f) => f.requirement === r.id));
+    if (!v || out.some((e) => e.file === `${v.name}.json`)) continue;
+    out.push({
+      file: `${v.name}.json`,
+      caption: sentence(v.description),
+      schema: v.strictValid ? 'strict' : 'lenient',
+      value: v.input,
+      json: `${JSON.stringify(v.input, null, 2)}\n`,
+    });
+  }
+  return out;
+}
+
+function exampleBlock(ex: DocExample) {
+  return { caption: ex.caption, file: `examples/${ex.file}`, json: ex.json.trimEnd() };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pages.
+
+function indexPage(d: Docs, exs: DocExample[]): DocPage {
+  const m = d.model;
+  const path = 'index.md';
+  const answer = d.records.find((r) => r.name === m.tree.answer);
+  const answerOp = m.operations.find((o) => o.returns === m.tree.answer);
+  const title = `Element model ${m.protocolVersion}`;
+  const description = `Reference for the element model, protocol ${m.protocolVersion}: operations, the answer, roles, the Apple mapping and conformance.`;
+  const firstExample = exs.find((e) => m.examples.some((x) => x.value === e.value));
+  const view = {
+    ...d.front(path, title, description, 1),
+    title,
+    version: m.protocolVersion,
+    rfcs: m.rfcs.map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary) })),
+    operations: m.operations.map((o) => ({
+      name: code(o.name),
+      takes: o.takes ? (d.typeLink(path, o.takes) ? `[${code(o.takes)}](${d.typeLink(path, o.takes)})` : code(o.takes)) : '—',
+      returns: o.returns ? (d.typeLink(path, o.returns) ? `[${code(o.returns)}](${d.typeLink(path, o.returns)})` : code(o.returns)) : '—',
+      since: o.since,
+      meaning: cell(sentence(o.meaning)),
+      source: d.source(path, o.source),
+    })),
+    answerOp: answerOp ? answerOp.name : null,
+    answerType: m.tree.answer,
+    answerLink: link(path, 'element.md', slugify(m.tree.answer)),
+    answerFields: answer ? answer.fields.map((f) => d.field(path, f)) : [],
+    versionField: m.tree.version,
+    versioning: m.versioning.map((v) => ({ change: v.change, beforeOne: v.beforeOne, fromOne: v.fromOne })),
+    external: m.external.map((e) => ({
+      name: e.name,
+      heading: `${e.name} blocks`,
+      export: e.export,
+      module: e.module,
+      package: e.package,
+      packageVersion: e.packageVersion,
+      protocolVersion: e.protocolVersion,
+      kinds: ((e.schema.anyOf ?? []) as { $ref?: string }[]).map((member) => {
+        const def = member.$ref ? member.$ref.replace(/^#\/(\$defs|definitions)\//, '') : '';
+        const props = (e.definitions[def]?.properties ?? {}) as Record<string, { const?: unknown }>;
+        const kind = Object.values(props).find((p) => typeof p.const === 'string')?.const;
+        return { definition: def, kind: typeof kind === 'string' ? kind : null };
+      }),
+    })),
+    example: firstExample ? exampleBlock(firstExample) : null,
+    pages: [
+      { title: 'Types and fields', link: 'element.md' },
+      { title: 'Roles', link: 'roles.md' },
+      { title: 'Apple mapping', link: 'apple-mapping.md' },
+      { title: 'Attributes', link: 'attributes.md' },
+      { title: 'Conformance', link: 'conformance.md' },
+      { title: 'Changelog', link: 'changelog/index.md' },
+      ...migrations(d).map((x) => ({ title: x.title, link: x.path })),
+    ],
+  };
+  return { path, title, description, position: 1, markdown: render('index.md', view) };
+}
+
+function elementPage(d: Docs): DocPage {
+  const path = 'element.md';
+  const title = 'Types and fields';
+  const description = `Every record type of protocol ${d.model.protocolVersion}, field by field: type, required, default, version and source.`;
+  const view = {
+    ...d.front(path, title, description, 2),
+    title,
+    records: d.records.map((r) => ({
+      name: r.name,
+      meaning: cell(sentence(r.meaning)),
+      since: r.since,
+      source: d.source(path, r.source),
+      fields: r.fields.map((f) => d.field(path, f)),
+      states: d.model.states.filter((s) => s.type === r.name).map((s) => ({
+        field: code(s.field), reachable: s.reachable ? 'yes' : 'no', path: s.path ? 'yes' : 'no', source: d.source(path, s.source),
+      })),
+      removed: d.model.removed.filter((x) => x.from === r.name).map((x) => ({
+        name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy), source: d.source(path, x.source),
+      })),
+    })),
+    others: d.model.types.filter((t) => t.kind !== 'record').map((t) => {
+      const target = d.typeLink(path, t.name);
+      return { name: code(t.name), link: target, kind: t.kind, meaning: cell(sentence(t.meaning)), since: t.since, source: d.source(path, t.source) };
+    }),
+    tree: {
+      answer: code(d.model.tree.answer),
+      root: code(d.model.tree.root),
+      node: code(d.model.tree.node),
+      children: code(d.model.tree.children),
+      id: code(d.model.tree.id),
+      role: code(d.model.tree.role),
+    },
+    migrations: migrations(d).map((x) => ({ title: x.title, link: link(path, x.path) })),
+  };
+  return { path, title, description, position: 2, markdown: render('element.md', view) };
+}
+
+function rolesPage(d: Docs): DocPage {
+  const m = d.model;
+  const path = 'roles.md';
+  const title = 'Roles';
+  const description = `The ${m.roles.length} roles of the role language, by kind, with the Apple roles each also covers.`;
+  const appleNamed = m.roles.filter((r) => r.appleName);
+  const own = m.roles.filter((r) => !r.appleName);
+  const roleField = m.tree.role;
+  const nodeFields = d.records.find((r) => r.name === m.tree.node)?.fields ?? [];
+  const view = {
+    ...d.front(path, title, description, 3),
+    title,
+    count: m.roles.length,
+    roleField: code(roleField),
+    roleFieldLink: link(path, 'element.md', slugify(m.tree.node)),
+    node: m.tree.node,
+    appleCount: appleNamed.length,
+    ownCount: own.length,
+    own: own.map((r) => code(r.name)).join(', '),
+    kinds: m.roleKinds.map((k) => ({
+      name: k.name,
+      roles: k.roles.map((name) => {
+        const r = m.roles.find((x) => x.name === name);
+        return {
+          name: code(name),
+          anchor: slugify(name),
+          appleName: r?.appleName ? 'yes' : 'no',
+          covers: r && r.covers.length ? r.covers.map(code).join(', ') : '—',
+          note: r?.coversNote ? cell(sentence(r.coversNote)) : '—',
+          since: r?.since ?? '—',
+          source: r ? d.source(path, r.source) : '—',
+        };
+      }),
+    })),
+    rules: {
+      root: code(m.roleRules.root),
+      unknown: code(m.roleRules.unknown),
+      fallback: code(m.roleRules.fallback),
+      source: d.source(path, m.roleRules.source),
+    },
+    notReported: m.notReported.map((n) => ({ name: n.name, reason: cell(sentence(n.reason)), source: d.source(path, n.source) })),
+    // Where the app's own word goes: what the removed names that the role field replaced say, and the notes.
+    ownWord: m.removed
+      .filter((x) => x.from === m.tree.node && x.replacedBy.includes(code(roleField)))
+      .map((x) => ({ name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy) })),
+    ownWordFields: nodeFields
+      .filter((f) => m.removed.some((x) => x.from === m.tree.node && x.replacedBy.includes(code(roleField)) && x.replacedBy.includes(code(f.name)) && f.name !== roleField))
+      .map((f) => ({ name: code(f.name), meaning: cell(sentence(f.meaning)), link: link(path, 'element.md', slugify(m.tree.node)) })),
+    mappingLink: 'apple-mapping.md',
+  };
+  return { path, title, description, position: 3, markdown: render('roles.md', view) };
+}
+
+function applePage(d: Docs): DocPage {
+  const m = d.model;
+  const path = 'apple-mapping.md';
+  const title = 'Apple mapping';
+  const description = `Every Apple Accessibility role and the role it becomes in protocol ${m.protocolVersion}, or why it is not reported.`;
+  const reason = (cls: string) => m.notReported.find((n) => n.name === cls)?.reason ?? '';
+  const view = {
+    ...d.front(path, title, description, 4),
+    title,
+    count: m.appleRoles.length,
+    reported: m.appleRoles.filter((a) => a.role !== null).length,
+    rows: m.appleRoles.map((a) => ({
+      constant: a.constant ? code(a.constant) : '—',
+      value: code(a.value),
+      name: a.name,
+      becomes: a.role ? `[${code(a.role)}](${link(path, 'roles.md', slugify(a.role))})` : 'not reported',
+      class: a.class,
+      reason: a.role ? '—' : cell(sentence(reason(a.class))),
+      origin: code(a.origin),
+    })),
+    reverse: m.roles.map((r) => {
+      const from = m.appleRoles.filter((a) => a.role === r.name);
+      return { name: code(r.name), link: link(path, 'roles.md', slugify(r.name)), apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—', count: from.length };
+    }),
+    classes: [...new Set(m.appleRoles.filter((a) => a.role === null).map((a) => a.class))].map((cls) => ({
+      name: cls,
+      reason: cell(sentence(reason(cls))),
+      apple: m.appleRoles.filter((a) => a.role === null && a.class === cls).map((a) => code(a.value)).join(', '),
+    })),
+  };
+  return { path, title, description, position: 4, markdown: render('apple-mapping.md', view) };
+}
+
+function attributesPage(d: Docs): DocPage {
+  const m = d.model;
+  const path = 'attributes.md';
+  const title = 'Attributes';
+  const description = `The reserved attributes of protocol ${m.protocolVersion}.`;
+  const attrType = m.types.find((t) => t.kind === 'attributes');
+  const view = {
+    ...d.front(path, title, description, 5),
+    title,
+    type: attrType ? { name: code(attrType.name), meaning: cell(sentence(attrType.meaning)), source: d.source(path, attrType.source) } : null,
+    field: m.tree.attributes ? code(m.tree.attributes) : null,
+    node: m.tree.node,
+    nodeLink: link(path, 'element.md', slugify(m.tree.node)),
+    attributes: m.attributes.map((a) => ({
+      name: code(a.name),
+      type: d.typeCell(path, a.notation, a.type),
+      since: a.since,
+      meaning: cell(sentence(a.meaning)),
+      source: d.source(path, a.source),
+    })),
+  };
+  return { path, title, description, position: 5, markdown: render('attributes.md', view) };
+}
+
+function conformancePage(d: Docs, exs: DocExample[]): DocPage {
+  const m = d.model;
+  const path = 'conformance.md';
+  const title = 'Conformance';
+  const description = `The ${m.requirements.length} conformance requirements of protocol ${m.protocolVersion}, how each is checked, and the vectors that cover it.`;
+  const view = {
+    ...d.front(path, title, description, 6),
+    title,
+    requirements: m.requirements.map((r) => {
+      const covered = d.vectors.filter((v) => v.covers.includes(r.id));
+      const ex = exs.find((e) => d.vectors.some((v) => `${v.name}.json` === e.file && v.covers.includes(r.id) && v.findings.some((f) => f.requirement === r.id)));
+      const vector = ex ? d.vectors.find((v) => `${v.name}.json` === ex.file) : undefined;
+      return {
+        id: r.id,
+        anchor: slugify(r.id),
+        requirement: cell(sentence(r.requirement)),
+        check: cell(sentence(r.check)),
+        implemented: r.checkable && r.rule !== null ? 'yes' : 'no',
+        rule: r.rule ? code(r.rule) : '—',
+        since: r.since,
+        source: d.source(path, r.source),
+        vectors: covered.length ? covered.map((v) => code(v.name)).join(', ') : '—',
+        example: ex ? exampleBlock(ex) : null,
+        findings: vector ? vector.findings.map((f) => ({
+          severity: f.severity, requirement: f.requirement ?? '—', rule: code(f.rule), path: code(f.path || '/'), elementId: f.elementId === null ? '—' : code(f.elementId),
+        })) : [],
+      };
+    }),
+    checkable: m.requirements.filter((r) => r.checkable && r.rule !== null).length,
+    vectorCount: d.vectors.length,
+  };
+  return { path, title, description, position: 6, markdown: render('conformance.md', view) };
+}
+
+interface Migration { from: string; to: string; path: string; title: string }
+
+function migrations(d: Docs): Migration[] {
+  const out: Migration[] = [];
+  for (const rfc of d.model.rfcs) {
+    if (!rfc.from || !d.model.removed.some((x) => x.version === rfc.version)) continue;
+    if (out.some((x) => x.to === rfc.version)) continue;
+    const from = shortVersion(rfc.from);
+    out.push({ from: rfc.from, to: rfc.version, path: `migrating-from-${from}.md`, title: `Migrating from ${from}` });
+  }
+  return out;
+}
+
+function migrationPages(d: Docs): DocPage[] {
+  return migrations(d).map((mig, i) => {
+    const path = mig.path;
+    const description = `What changed from ${mig.from} to ${mig.to}: every removed name and what replaced it.`;
+    const removed = d.model.removed.filter((x) => x.version === mig.to);
+    const view = {
+      ...d.front(path, mig.title, description, 8 + i),
+      title: mig.title,
+      from: mig.from,
+      to: mig.to,
+      rfcs: d.model.rfcs.filter((r) => r.version === mig.to).map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)) })),
+      types: [...new Set(removed.map((x) => x.from))].map((type) => ({
+        name: type,
+        link: d.typeLink(path, type),
+        removed: removed.filter((x) => x.from === type).map((x) => ({ name: code(x.name), replacedBy: cell(x.replacedBy), source: d.source(path, x.source) })),
+      })),
+      changelog: link(path, `changelog/${mig.to}.md`),
+    };
+    return { path, title: mig.title, description, position: 8 + i, markdown: render('migrating.md', view) };
+  });
+}
+
+function changelogPages(d: Docs): DocPage[] {
+  const versions = [...new Set(d.model.rfcs.map((r) => r.version))];
+  const pages: DocPage[] = [];
+  versions.forEach((version, i) => {
+    const path = `changelog/${version}.md`;
+    const title = `Version ${version}`;
+    const rfcs = d.model.rfcs.filter((r) => r.version === version);
+    const description = `What protocol ${version} changed: ${rfcs.map((r) => r.id).join(', ')}.`;
+    const mig = migrations(d).find((x) => x.to === version);
+    const view = {
+      ...d.front(path, title, description, versions.length - i),
+      title,
+      version,
+      rfcs: rfcs.map((r) => ({
+        id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary), effect: r.effect,
+        from: r.from ?? '—', version: r.version, status: r.status, amends: cell(r.supersedesOrAmends),
+      })),
+      added: {
+        types: d.model.types.filter((t) => t.since === version).length,
+        fields: d.records.flatMap((t) => t.fields).filter((f) => f.since === version).length,
+        roles: d.model.roles.filter((r) => r.since === version).length,
+        requirements: d.model.requirements.filter((r) => r.since === version).length,
+        operations: d.model.operations.filter((o) => o.since === version).length,
+      },
+      removed: d.model.removed.filter((x) => x.version === version).map((x) => ({ name: code(x.name), from: x.from, replacedBy: cell(x.replacedBy) })),
+      migration: mig ? { title: mig.title, link: link(path, mig.path) } : null,
+    };
+    pages.push({ path, title, description, position: versions.length - i, markdown: render('changelog.md', view) });
+  });
+  const path = 'changelog/index.md';
+  const title = 'Changelog';
+  const description = 'Every protocol version and the RFCs that made it.';
+  const view = {
+    ...d.front(path, title, description, 7),
+    title,
+    versions: [...versions].reverse().map((v) => ({
+      version: v,
+      link: link(path, `changelog/${v}.md`),
+      rfcs: d.model.rfcs.filter((r) => r.version === v).map((r) => `${r.id} (${r.effect})`).join(', '),
+    })),
+  };
+  pages.push({ path, title, description, position: 7, markdown: render('changelog-index.md', view) });
+  return pages;
+}
+
+/** One page per RFC: its metadata, and what each of its sections states, so a citation can link to it. */
+function rfcPages(d: Docs): DocPage[] {
+  const m = d.model;
+  return m.rfcs.map((rfc, i) => {
+    const path = rfcPage(rfc.id);
+    const title = `${rfc.id}: ${rfc.title}`;
+    const description = plainText(rfc.summary).split(/(?<=\.)\s/)[0] ?? rfc.title;
+    const items: { section: string | null; label: string }[] = [];
+    const put = (s: Source, label: string) => { if (s.document === rfc.id) items.push({ section: s.section, label }); };
+    for (const t of m.types) {
+      put(t.source, `type ${code(t.name)}`);
+      if (t.kind === 'record') for (const f of t.fields) put(f.source, `field ${code(`${t.name}.${f.name}`)}`);
+    }
+    for (const s of m.states) put(s.source, `state ${code(s.field)}`);
+    for (const x of m.removed) put(x.source, `removed ${code(`${x.from}.${x.name}`)}`);
+    for (const r of m.roles) put(r.source, `role ${code(r.name)}`);
+    put(m.roleRules.source, 'the role rules');
+    for (const n of m.notReported) put(n.source, `not reported: ${n.name}`);
+    for (const a of m.attributes) put(a.source, `attribute ${code(a.name)}`);
+    for (const o of m.operations) put(o.source, `operation ${code(o.name)}`);
+    for (const r of m.requirements) put(r.source, `requirement ${r.id}`);
+    for (const e of m.examples) put(e.source, 'an example answer');
+    const sections = [...new Set(items.map((x) => x.section))]
+      .sort((a, b) => (a ?? '~').localeCompare(b ?? '~', 'en', { numeric: true }))
+      .map((section) => ({ heading: sectionHeading(section), items: items.filter((x) => x.section === section).map((x) => x.label) }));
+    const view = {
+      ...d.front(path, title, description, 20 + i),
+      title,
+      summary: cell(rfc.summary),
+      file: rfc.source.file,
+      metadata: Object.entries(rfc.metadata).map(([k, v]) => ({ key: cell(k), value: cell(v) })),
+      effect: rfc.effect,
+      from: rfc.from ?? '—',
+      version: rfc.version,
+      changelog: link(path, `changelog/${rfc.version}.md`),
+      sections,
+    };
+    return { path, title, description, position: 20 + i, markdown: render('rfc.md', view) };
+  });
+}
+
+/** Every page and example, as data; the site emitter renders the same pages to HTML. */
+export function buildDocs(model: CanonicalModel, context: EmitContext): DocsOutput {
+  const d = new Docs(model, context);
+  const exs = examples(d);
+  const pages = [
+    indexPage(d, exs),
+    elementPage(d),
+    rolesPage(d),
+    applePage(d),
+    attributesPage(d),
+    conformancePage(d, exs),
+    ...migrationPages(d),
+    ...changelogPages(d),
+    ...rfcPages(d),
+  ];
+  return { pages, examples: exs };
+}
+
+/** generated/docs/: Markdown with front matter for VitePress, Docusaurus or MkDocs, and the example files. */
+export const emitDocs: Emit = (model, context) => {
+  const { pages, examples: exs } = buildDocs(model, context);
+  const files: GeneratedFile[] = pages.map((p) => ({ path: `docs/${p.path}`, contents: p.markdown }));
+  for (const ex of exs) files.push({ path: `docs/examples/${ex.file}`, contents: ex.json });
+  return files;
+};

@@ -1,0 +1,173 @@
+import type { CanonicalModel, Field, TypeRef } from './types.js';
+
+export type ChangeClass = 'breaking' | 'additive' | 'editorial';
+
+/** One difference between two models, with a stable rule id and its class, in the manner of buf breaking. */
+export interface Change {
+  rule: string;
+  class: ChangeClass;
+  /** What changed, e.g. `Element.hovered` or `role Slider`. */
+  subject: string;
+  message: string;
+}
+
+/** The change rules, each with its class: one table, so the classes are stated once. */
+export const CHANGE_RULES = {
+  'type-added': 'additive',
+  'type-removed': 'breaking',
+  'type-kind-changed': 'breaking',
+  'field-added': 'additive',
+  'required-field-added': 'breaking',
+  'field-removed': 'breaking',
+  'field-type-changed': 'breaking',
+  'field-made-required': 'breaking',
+  'field-made-optional': 'breaking',
+  'field-default-changed': 'breaking',
+  'name-removed': 'breaking',
+  'role-added': 'additive',
+  'role-removed': 'breaking',
+  'role-moved': 'editorial',
+  'role-rule-changed': 'breaking',
+  'mapping-added': 'additive',
+  'mapping-removed': 'breaking',
+  'mapping-changed': 'breaking',
+  'not-reported-added': 'additive',
+  'not-reported-removed': 'breaking',
+  'state-added': 'additive',
+  'state-removed': 'breaking',
+  'state-changed': 'breaking',
+  'attribute-added': 'additive',
+  'attribute-removed': 'breaking',
+  'attribute-type-changed': 'breaking',
+  'operation-added': 'additive',
+  'operation-removed': 'breaking',
+  'operation-changed': 'breaking',
+  'requirement-added': 'additive',
+  'requirement-removed': 'breaking',
+  'requirement-tightened': 'breaking',
+  'versioning-changed': 'breaking',
+  'wording-changed': 'editorial',
+} as const satisfies Record<string, ChangeClass>;
+
+export type ChangeRule = keyof typeof CHANGE_RULES;
+
+const notation = (t: TypeRef): string => (t.kind === 'array' ? `${notation(t.items)}[]` : t.name);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Every change from `before` (null: nothing yet) to `after`, sorted by subject then rule. */
+export function diffModels(before: CanonicalModel | null, after: CanonicalModel): Change[] {
+  const changes: Change[] = [];
+  const add = (rule: ChangeRule, subject: string, message: string) => changes.push({ rule, class: CHANGE_RULES[rule], subject, message });
+
+  const typesA = new Map((before?.types ?? []).map((t) => [t.name, t]));
+  const typesB = new Map(after.types.map((t) => [t.name, t]));
+  for (const [name, tb] of typesB) {
+    const ta = typesA.get(name);
+    if (!ta) add('type-added', name, `Type ${name} added`);
+    else if (ta.kind !== tb.kind) add('type-kind-changed', name, `Type ${name} changed from ${ta.kind} to ${tb.kind}`);
+    else if (ta.meaning !== tb.meaning) add('wording-changed', name, `The meaning of ${name} was reworded`);
+    const fieldsA = new Map<string, Field>(ta?.kind === 'record' ? ta.fields.map((f) => [f.name, f]) : []);
+    const fieldsB = tb.kind === 'record' ? tb.fields : [];
+    for (const fb of fieldsB) {
+      const fa = fieldsA.get(fb.name);
+      const subject = `${name}.${fb.name}`;
+      if (!fa) {
+        if (ta) add(fb.required ? 'required-field-added' : 'field-added', subject, `${fb.required ? 'Required' : 'Optional'} field ${subject} added`);
+        continue;
+      }
+      if (!same(fa.type, fb.type)) add('field-type-changed', subject, `${subject} changed type from ${notation(fa.type)} to ${notation(fb.type)}`);
+      if (!fa.required && fb.required) add('field-made-required', subject, `${subject} became required`);
+      if (fa.required && !fb.required) add('field-made-optional', subject, `${subject} became optional`);
+      if (!same(fa.default, fb.default)) add('field-default-changed', subject, `The default of ${subject} changed`);
+      if (fa.meaning !== fb.meaning) add('wording-changed', subject, `The meaning of ${subject} was reworded`);
+    }
+    for (const fa of fieldsA.values()) {
+      if (!fieldsB.some((f) => f.name === fa.name)) add('field-removed', `${name}.${fa.name}`, `Field ${name}.${fa.name} removed`);
+    }
+  }
+  for (const name of typesA.keys()) if (!typesB.has(name)) add('type-removed', name, `Type ${name} removed`);
+
+  // Names removed by a Removed table: breaking even when the model never held them (0.1's names).
+  const removedA = new Set((before?.removed ?? []).map((r) => `${r.from}.${r.name}`));
+  for (const r of after.removed) {
+    const key = `${r.from}.${r.name}`;
+    if (!removedA.has(key) && !changes.some((c) => c.subject === key && c.rule === 'field-removed')) {
+      add('name-removed', key, `${key} removed; replaced by ${r.replacedBy.replace(/`/g, '')}`);
+    }
+  }
+
+  const rolesA = new Map((before?.roles ?? []).map((r) => [r.name, r]));
+  for (const rb of after.roles) {
+    const ra = rolesA.get(rb.name);
+    if (!ra) {
+      add('role-added', `role ${rb.name}`, `Role ${rb.name} added to ${rb.kind}`);
+      continue;
+    }
+    if (ra.kind !== rb.kind) add('role-moved', `role ${rb.name}`, `Role ${rb.name} moved from ${ra.kind} to ${rb.kind}`);
+    for (const c of rb.covers) if (!ra.covers.includes(c)) add('mapping-added', `role ${rb.name}`, `${rb.name} now also covers Apple's ${c}`);
+    for (const c of ra.covers) if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
+    if (ra.appleName !== rb.appleName) add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
+  }
+  for (const ra of rolesA.values()) if (!after.roles.some((r) => r.name === ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
+  if (before) {
+    for (const key of ['root', 'unknown', 'fallback'] as const) {
+      if (before.roleRules[key] !== after.roleRules[key]) add('role-rule-changed', `role rule ${key}`, `The ${key} role changed from ${before.roleRules[key]} to ${after.roleRules[key]}`);
+    }
+  }
+
+  const appleA = new Map((before?.appleRoles ?? []).map((a) => [a.value, a]));
+  for (const ab of after.appleRoles) {
+    const aa = appleA.get(ab.value);
+    if (aa && (aa.role !== ab.role || aa.class !== ab.class)) {
+      add('mapping-changed', `Apple ${ab.value}`, `Apple's ${ab.value} now becomes ${ab.role ?? `not reported (${ab.class})`}, was ${aa.role ?? `not reported (${aa.class})`}`);
+    }
+  }
+  const nrA = new Set((before?.notReported ?? []).map((n) => n.name));
+  for (const n of after.notReported) if (!nrA.has(n.name)) add('not-reported-added', `class ${n.name}`, `Class ${n.name} is not reported`);
+  for (const n of before?.notReported ?? []) if (!after.notReported.some((x) => x.name === n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
+
+  const statesA = new Map((before?.states ?? []).map((s) => [s.field, s]));
+  for (const sb of after.states) {
+    const sa = statesA.get(sb.field);
+    if (!sa) add('state-added', `state ${sb.field}`, `State ${sb.field} added`);
+    else if (sa.reachable !== sb.reachable || sa.path !== sb.path || sa.type !== sb.type) add('state-changed', `state ${sb.field}`, `State ${sb.field} changed`);
+  }
+  for (const sa of statesA.values()) if (!after.states.some((s) => s.field === sa.field)) add('state-removed', `state ${sa.field}`, `State ${sa.field} removed`);
+
+  const attrA = new Map((before?.attributes ?? []).map((a) => [a.name, a]));
+  for (const ab of after.attributes) {
+    const aa = attrA.get(ab.name);
+    if (!aa) add('attribute-added', `attribute ${ab.name}`, `Reserved attribute ${ab.name} added`);
+    else if (!same(aa.type, ab.type)) add('attribute-type-changed', `attribute ${ab.name}`, `Reserved attribute ${ab.name} changed type`);
+  }
+  for (const aa of attrA.values()) if (!after.attributes.some((a) => a.name === aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
+
+  const opsA = new Map((before?.operations ?? []).map((o) => [o.name, o]));
+  for (const ob of after.operations) {
+    const oa = opsA.get(ob.name);
+    if (!oa) add('operation-added', `operation ${ob.name}`, `Operation ${ob.name} added`);
+    else if (oa.takes !== ob.takes || oa.returns !== ob.returns) add('operation-changed', `operation ${ob.name}`, `Operation ${ob.name} changed what it takes or returns`);
+    else if (oa.meaning !== ob.meaning) add('wording-changed', `operation ${ob.name}`, `The meaning of ${ob.name} was reworded`);
+  }
+  for (const oa of opsA.values()) if (!after.operations.some((o) => o.name === oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
+
+  const reqA = new Map((before?.requirements ?? []).map((r) => [r.id, r]));
+  for (const rb of after.requirements) {
+    const ra = reqA.get(rb.id);
+    if (!ra) add('requirement-added', rb.id, `Requirement ${rb.id} added`);
+    else if ((!ra.checkable && rb.checkable) || ra.rule !== rb.rule) add('requirement-tightened', rb.id, `Requirement ${rb.id} is now checked differently`);
+    else if (ra.requirement !== rb.requirement || ra.check !== rb.check) add('wording-changed', rb.id, `Requirement ${rb.id} was reworded`);
+  }
+  for (const ra of reqA.values()) if (!after.requirements.some((r) => r.id === ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
+
+  if (before && !same(before.versioning, after.versioning)) add('versioning-changed', 'versioning', 'The versioning rule changed');
+
+  return changes.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+}
+
+/** The class of a set of changes: breaking if any is, else additive if any is, else editorial. */
+export function classify(changes: readonly Change[]): ChangeClass {
+  if (changes.some((c) => c.class === 'breaking')) return 'breaking';
+  if (changes.some((c) => c.class === 'additive')) return 'additive';
+  return 'editorial';
+}

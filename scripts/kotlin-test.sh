@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the generated Kotlin module and runs its tests against the shared conformance vectors.
+# Usage: scripts/kotlin-test.sh [kotlin-module-dir] [conformance-dir]
+#   defaults: generated/kotlin and the conformance folder beside the module (generated/conformance).
+# Works on copies in a temporary folder, so generated/ never gains target/ output. Maven's local repository
+# stays at its default (~/.m2), a cache outside the clone.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+module="$(cd "${1:-$here/generated/kotlin}" && pwd)"
+conformance="${2:-$module/../conformance}"
+
+for tool in mvn java; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "kotlin-test: $tool is not installed (scripts/install-toolchains.sh maven)" >&2; exit 127; }
+done
+[ -f "$module/pom.xml" ] || { echo "kotlin-test: no pom.xml in $module" >&2; exit 2; }
+[ -f "$conformance/index.json" ] || { echo "kotlin-test: no conformance vectors at $conformance/index.json" >&2; exit 2; }
+conformance="$(cd "$conformance" && pwd)"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/element-kotlin.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+cp -R "$module" "$work/kotlin"
+cp -R "$conformance" "$work/conformance"
+
+cd "$work/kotlin"
+echo "kotlin-test: mvn test in a copy of $module with vectors from $conformance"
+status=0
+ELEMENT_CONFORMANCE_DIR="$work/conformance" mvn -B -ntp test >"$work/mvn.log" 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then
+  # The whole log on failure: compiler errors and assertion messages are what matter then.
+  sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
+  for report in target/surefire-reports/*.txt; do [ -f "$report" ] && cat "$report"; done
+  exit "$status"
+fi
+# On success, the test summary only.
+sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt' || true

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds and tests a generated Swift package (default: generated/swift) inside the Debian 13 chroot that
+# scripts/install-toolchains.sh makes, with the conformance vectors beside it (default: the package's sibling
+# `conformance` folder, or $ELEMENT_CONFORMANCE_SOURCE). Works on a copy in the chroot's /tmp, so no .build folder
+# lands in generated/. Warnings fail the build. Needs root (chroot, mount).
+#
+#   bash scripts/swift-test.sh [package-dir] [conformance-dir]
+#
+# Exit codes: 0 passed, 1 build or tests failed, 3 the toolchain is missing (run scripts/install-toolchains.sh swift).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+package="$(cd "${1:-$here/generated/swift}" && pwd)"
+conformance="${2:-${ELEMENT_CONFORMANCE_SOURCE:-$(dirname "$package")/conformance}}"
+cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
+root="$cache/swift-trixie"
+
+log() { printf 'swift-test: %s\n' "$*" >&2; }
+
+if [ ! -f "$root/.complete" ] || [ ! -e "$root/usr/libexec/swift/bin/swift" ] && [ ! -e "$root/usr/bin/swiftc" ]; then
+  log "no Swift toolchain in $root; run: sudo bash scripts/install-toolchains.sh swift"
+  exit 3
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  log "needs root to chroot into $root"
+  exit 3
+fi
+[ -f "$package/Package.swift" ] || { log "no Package.swift in $package"; exit 1; }
+
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+chroot "$root" ldconfig
+
+work="$(mktemp -d "$root/tmp/element-model-XXXXXX")"
+inside="/tmp/$(basename "$work")"
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+
+mkdir -p "$work/swift"
+# Copy the package without any .build folder a local run may have left.
+tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$work/swift" -xf -
+if [ -d "$conformance" ]; then
+  cp -R "$conformance" "$work/conformance"
+else
+  log "no conformance vectors at $conformance; the conformance test will fail"
+fi
+
+log "swift build && swift test in $root$inside/swift"
+flags=(-Xswiftc -warnings-as-errors)
+chroot "$root" /usr/bin/env -i \
+  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  HOME="$inside/home" \
+  TMPDIR="$inside/tmp" \
+  LANG=C.UTF-8 \
+  ELEMENT_CONFORMANCE_DIR="$inside/conformance" \
+  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; swift test ${flags[*]} 2>&1" \
+  && status=0 || status=$?
+
+if [ "$status" -eq 0 ]; then log "passed"; else log "failed (exit $status)"; status=1; fi
+exit "$status"

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emitSwift } from '../generator/emit/swift/index.js';
+import type { GeneratedFile } from '../generator/emit/types.js';
+import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+
+const CONTEXT = { regenerate: 'npm run generate' };
+const TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
+
+let emitted: Promise<GeneratedFile[]> | undefined;
+const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, CONTEXT)));
+
+function fileAt(files: GeneratedFile[], suffix: string): string {
+  const file = files.find((f) => f.path.endsWith(suffix));
+  if (!file) throw new Error(`no ${suffix} among ${files.map((f) => f.path).join(', ')}`);
+  return file.contents;
+}
+
+/** The Swift `Role` read back from its source: its case names, and the raw string `init(rawValue:)` maps to each. */
+function rolesIn(source: string): { cases: string[]; raw: Map<string, string> } {
+  const body = /public enum Role\b[^{]*\{([\s\S]*?)\n {4}case unknown\(String\)/.exec(source)?.[1] ?? '';
+  const cases = [...body.matchAll(/^ {4}case (`?\w+`?)$/gm)].map((m) => m[1] ?? '');
+  const raw = new Map([...source.matchAll(/^ {8}case "((?:[^"\\]|\\.)*)": self = \.(`?\w+`?)$/gm)].map((m) => [m[2] ?? '', m[1] ?? '']));
+  return { cases, raw };
+}
+
+function toolMissing(): string | null {
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'the Swift tests chroot into the toolchain, which needs root';
+  if (!existsSync(join(TOOLCHAIN, '.complete')) || !existsSync(join(TOOLCHAIN, 'usr/libexec/swift/bin/swift'))) {
+    return `no Swift toolchain in ${TOOLCHAIN} (run: sudo bash scripts/install-toolchains.sh swift)`;
+  }
+  return null;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: process.env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+describe('Swift bindings', () => {
+  it("the Swift Role's cases are the model's roles, in order, each decoding from its own name", async () => {
+    const model = await realModel();
+    const names = model.roles.map((r) => r.name);
+    const sources = [fileAt(await swiftFiles(), '/Role.swift')];
+    const onDisk = join(GENERATED, 'swift/Sources/ElementModel/Role.swift');
+    if (existsSync(onDisk)) sources.push(await readFile(onDisk, 'utf8'));
+    for (const source of sources) {
+      const { cases, raw } = rolesIn(source);
+      expect(cases).toHaveLength(names.length);
+      expect(cases.map((c) => raw.get(c))).toEqual(names);
+    }
+  });
+
+  it('generated/swift is what the emitter produces now', async () => {
+    const files = await swiftFiles();
+    const dir = join(GENERATED, 'swift');
+    const onDisk = existsSync(dir) ? (await listFiles(dir)).filter((p) => !p.startsWith('.build/')) : [];
+    expect(onDisk.map((p) => `swift/${p}`)).toEqual(files.map((f) => f.path).sort());
+    for (const file of files) {
+      expect(await readFile(join(GENERATED, file.path), 'utf8'), file.path).toBe(file.contents.endsWith('\n') ? file.contents : `${file.contents}\n`);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const again = await emitSwift(await realModel(), CONTEXT);
+    expect(again).toEqual(await swiftFiles());
+  });
+
+  it('types no protocol word into the emitter or its templates', async () => {
+    const model = await realModel();
+    const words = new Set<string>([
+      ...model.roles.map((r) => r.name),
+      ...model.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => f.name) : [])),
+      ...model.appleRoles.flatMap((a) => [a.name, a.value, ...(a.constant ? [a.constant] : [])]),
+      ...model.requirements.map((r) => r.id),
+      ...model.attributes.map((a) => a.name),
+      ...model.states.map((s) => s.field),
+      ...model.notReported.map((n) => n.name),
+    ]);
+    const sources = [
+      ...(await readdir(join(ROOT, 'generator/emit/swift'))).filter((f) => f !== 'naming.ts').map((f) => join(ROOT, 'generator/emit/swift', f)),
+      ...(await readdir(join(ROOT, 'templates/swift'))).map((f) => join(ROOT, 'templates/swift', f)),
+    ];
+    const found: string[] = [];
+    for (const file of sources) {
+      for (const line of (await readFile(file, 'utf8')).split('\n')) {
+        if (/\{ kind: '/.test(line)) continue; // the model's own type kinds
+        for (const m of line.matchAll(/(['"`])([^'"`]*)\1/g)) if (words.has(m[2] ?? '')) found.push(`${file}: ${line.trim()}`);
+        for (const m of line.matchAll(/\b\w+\b/g)) if (/^R\d+$/.test(m[0]) && words.has(m[0])) found.push(`${file}: ${line.trim()}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the generated package builds without warnings and passes its tests and the conformance vectors', { timeout: 20 * 60_000 }, async (ctx) => {
+    const missing = toolMissing();
+    if (missing) {
+      if (process.env.CI === 'true') throw new Error(`CI needs the Swift toolchain: ${missing}`);
+      console.warn(`skipping the Swift build: ${missing}`);
+      ctx.skip(missing);
+      return;
+    }
+    const conformance = join(GENERATED, 'conformance');
+    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
+    const dir = await mkdtemp(join(tmpdir(), 'element-swift-test-'));
+    try {
+      for (const file of await swiftFiles()) {
+        await mkdir(dirname(join(dir, file.path)), { recursive: true });
+        await writeFile(join(dir, file.path), file.contents);
+      }
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/swift-test.sh'), join(dir, 'swift'), conformance], ROOT);
+      if (code !== 0) console.error(output);
+      expect(code, 'scripts/swift-test.sh exit code').toBe(0);
+      expect(output).toMatch(/ConformanceTests: checked [1-9]\d* vectors/);
+      expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
