@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { generateInMemory, printableDiagnostics } from './pipeline.js';
+import { watch } from './watch.js';
+import { diffReport, formatDiff, pickModel } from './diff-command.js';
+import { buildModel } from './model/build.js';
+import { readSpecFiles } from './spec-files.js';
 import { formatFindings, readInput, validateText } from './validate-answer.js';
 import { diffTree, writeTree } from './write/tree.js';
 
@@ -74,6 +78,42 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
   withDirs(program.command('check').description('regenerate in memory and fail on any stale, missing or extra file'))
     .action(async (opts: { spec: string; out: string }) => {
       code = await runCheck(resolve(opts.spec), resolve(opts.out), io);
+    });
+
+  program
+    .command('diff')
+    .description('list every change between two models, each with its rule id and class (breaking, additive, editorial)')
+    .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the version before the current one)')
+    .option('--to <version|file>', 'the newer model (default: the current one)')
+    .option('--spec <dir>', 'the spec folder', 'spec')
+    .option('--json', 'print the changes as JSON')
+    .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
+      const specDir = resolve(opts.spec);
+      const result = await buildModel(await readSpecFiles(specDir));
+      if (!result.model) {
+        io.err(`${printableDiagnostics(result.diagnostics.items, specDir)}\n`);
+        code = EXIT.failed;
+        return;
+      }
+      try {
+        const to = opts.to ? await pickModel(opts.to, result.versions) : result.model;
+        const index = result.versions.findIndex((v) => v.protocolVersion === to.protocolVersion);
+        const from = opts.from ? await pickModel(opts.from, result.versions) : index > 0 ? (result.versions[index - 1] ?? null) : null;
+        const report = diffReport(from, to);
+        io.out(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiff(report));
+      } catch (error) {
+        io.err(`diff: ${(error as Error).message}\n`);
+        code = EXIT.usage;
+      }
+    });
+
+  withDirs(program.command('watch').description('regenerate on every save under the spec folder, printing diagnostics'))
+    .action(async (opts: { spec: string; out: string }) => {
+      const stop = await watch(resolve(opts.spec), resolve(opts.out), io);
+      await new Promise<void>((done) => {
+        process.once('SIGINT', () => void stop().then(done));
+        process.once('SIGTERM', () => void stop().then(done));
+      });
     });
 
   program

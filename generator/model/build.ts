@@ -71,7 +71,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     const current: CanonicalModel = { ...snap.model, external };
     const computed = classify(diffModels(previous, current));
     if (computed !== snap.effect) {
-      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares a ${snap.effect} change, but its changes are ${computed}`, snap.effect);
+      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}`, snap.effect);
     }
     byVersion.set(current.protocolVersion, current);
     previous = current;

@@ -1,0 +1,71 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { GeneratedFile } from './emit/types.js';
+import { generateInMemory, printableDiagnostics } from './pipeline.js';
+import { writeTree } from './write/tree.js';
+
+/**
+ * Writes only the files whose contents changed since the last run, each through a temporary file and a rename,
+ * and removes the ones no longer generated: after one edit to an RFC, only what it affects is touched.
+ */
+export async function writeChanged(outDir: string, files: readonly GeneratedFile[], previous: Map<string, string>): Promise<number> {
+  let written = 0;
+  const next = new Map(files.map((f) => [f.path, f.contents]));
+  for (const file of files) {
+    if (previous.get(file.path) === file.contents) continue;
+    const target = join(outDir, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.tmp-${process.pid}`;
+    await writeFile(temp, file.contents);
+    await rename(temp, target);
+    written++;
+  }
+  for (const path of previous.keys()) if (!next.has(path)) await rm(join(outDir, path), { force: true });
+  previous.clear();
+  for (const [k, v] of next) previous.set(k, v);
+  return written;
+}
+
+export interface WatchIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Regenerates on every save under the spec folder and prints what happened; returns a function that stops it. */
+export async function watch(specDir: string, outDir: string, io: WatchIo): Promise<() => Promise<void>> {
+  const { watch: chokidarWatch } = await import('chokidar');
+  const previous = new Map<string, string>();
+  const first = await generateInMemory(specDir);
+  if (first.model) {
+    await writeTree(outDir, first.files);
+    for (const f of first.files) previous.set(f.path, f.contents);
+    io.out(`watch: ${first.files.length} files for protocol ${first.model.protocolVersion}; watching ${specDir}\n`);
+  } else io.err(`${printableDiagnostics(first.diagnostics, specDir)}\n`);
+
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const regenerate = () => {
+    running = running.then(async () => {
+      const started = performance.now();
+      const result = await generateInMemory(specDir);
+      if (!result.model) {
+        io.err(`${printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`);
+        return;
+      }
+      if (previous.size === 0) for (const f of result.files) previous.set(f.path, '');
+      const written = await writeChanged(outDir, result.files, previous);
+      io.out(`watch: ${written} file${written === 1 ? '' : 's'} rewritten in ${Math.round(performance.now() - started)} ms (protocol ${result.model.protocolVersion})\n`);
+    });
+  };
+  const watcher = chokidarWatch(specDir, { ignoreInitial: true, awaitWriteFinish: false });
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    timer = setTimeout(regenerate, 20);
+  });
+  await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  return async () => {
+    clearTimeout(timer);
+    await watcher.close();
+    await running;
+  };
+}
