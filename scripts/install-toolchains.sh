@@ -22,10 +22,13 @@ need_apt() {
 }
 
 install_swift() {
-  if [ -x "$root/usr/bin/swift" ] && [ -f "$root/.complete" ]; then
+  # usr/bin/swift is a link into the chroot (to /usr/libexec/...), so test the link and the marker, not -x.
+  if [ -L "$root/usr/bin/swift" ] && [ -f "$root/.complete" ]; then
     log "swift: cached in $root"
   else
     need_apt debootstrap
+    # A /proc mounted by an earlier run must come off before anything under the chroot is removed.
+    for dir in "$root" "$root.partial"; do mountpoint -q "$dir/proc" && umount "$dir/proc"; done
     rm -rf "$root.partial"
     mkdir -p "$cache"
     log "swift: debootstrap trixie into $root (a few minutes, once)"

@@ -17,13 +17,14 @@ root="$cache/swift-trixie"
 
 log() { printf 'swift-test: %s\n' "$*" >&2; }
 
-if [ ! -f "$root/.complete" ] || [ ! -e "$root/usr/libexec/swift/bin/swift" ] && [ ! -e "$root/usr/bin/swiftc" ]; then
+# usr/bin/swift is an absolute symlink, which only resolves inside the chroot: test the link itself.
+if [ ! -f "$root/.complete" ] || { [ ! -L "$root/usr/bin/swift" ] && [ ! -e "$root/usr/bin/swift" ]; }; then
   log "no Swift toolchain in $root; run: sudo bash scripts/install-toolchains.sh swift"
-  exit 3
+  exit 127
 fi
 if [ "$(id -u)" -ne 0 ]; then
   log "needs root to chroot into $root"
-  exit 3
+  exit 127
 fi
 [ -f "$package/Package.swift" ] || { log "no Package.swift in $package"; exit 1; }
 

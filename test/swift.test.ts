@@ -1,18 +1,19 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitSwift } from '../generator/emit/swift/index.js';
-import type { GeneratedFile } from '../generator/emit/types.js';
+import type { EmitContext, GeneratedFile } from '../generator/emit/types.js';
+import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 
-const CONTEXT = { regenerate: 'npm run generate' };
+const context = (model: CanonicalModel): EmitContext => ({ regenerate: 'npm run generate', versions: [model] });
 const TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
 
 let emitted: Promise<GeneratedFile[]> | undefined;
-const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, CONTEXT)));
+const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, context(model))));
 
 function fileAt(files: GeneratedFile[], suffix: string): string {
   const file = files.find((f) => f.path.endsWith(suffix));
@@ -30,7 +31,10 @@ function rolesIn(source: string): { cases: string[]; raw: Map<string, string> } 
 
 function toolMissing(): string | null {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'the Swift tests chroot into the toolchain, which needs root';
-  if (!existsSync(join(TOOLCHAIN, '.complete')) || !existsSync(join(TOOLCHAIN, 'usr/libexec/swift/bin/swift'))) {
+  // usr/bin/swift is an absolute symlink that resolves only inside the chroot, so look at the link itself.
+  const swift = join(TOOLCHAIN, 'usr/bin/swift');
+  const linked = existsSync(swift) || (() => { try { return lstatSync(swift).isSymbolicLink(); } catch { return false; } })();
+  if (!existsSync(join(TOOLCHAIN, '.complete')) || !linked) {
     return `no Swift toolchain in ${TOOLCHAIN} (run: sudo bash scripts/install-toolchains.sh swift)`;
   }
   return null;
@@ -71,7 +75,8 @@ describe('Swift bindings', () => {
   });
 
   it('is deterministic', async () => {
-    const again = await emitSwift(await realModel(), CONTEXT);
+    const model = await realModel();
+    const again = await emitSwift(model, context(model));
     expect(again).toEqual(await swiftFiles());
   });
 

@@ -92,7 +92,7 @@ export const emitSwift: Emit = (model, context) => {
       name: roleCase(r.name),
       value: stringLiteral(r.name),
       doc: [
-        ...docLines(`${r.kind}: \`${r.name}\`.`),
+        ...docLines(`\`${r.name}\` (${r.kind}).`),
         ...(r.covers.length > 0 ? docLines(`Also covers Apple's ${r.covers.map((c) => `\`${c}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`) : []),
       ],
     })),
@@ -256,6 +256,7 @@ export const emitSwift: Emit = (model, context) => {
   });
 
   emit('Package.swift', 'Package.swift', { package: PACKAGE });
+  files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
   return files;
 };
 

@@ -4,10 +4,18 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
 import { header } from '../shared/text.js';
-import type { Emit, GeneratedFile } from '../types.js';
+import type { Emit, EmitContext, GeneratedFile } from '../types.js';
 import { writeModelFile } from './model-file.js';
 
 export const PACKAGE_NAME = '@element-model/sdk';
+
+const TRANSPILE_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  declaration: true,
+  isolatedDeclarations: true,
+  newLine: ts.NewLineKind.LineFeed,
+};
 
 const COMPILER_OPTIONS = {
   target: ts.ScriptTarget.ES2022,
@@ -64,8 +72,21 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 `;
 }
 
-/** generated/typescript/: an ESM package with src/ (TypeScript) and dist/ (JavaScript and declarations). */
+const emitted = new WeakMap<CanonicalModel, GeneratedFile[]>();
+
+/**
+ * generated/typescript/: an ESM package with src/ (TypeScript) and dist/ (JavaScript and declarations). The
+ * result is kept per model, since the site bundles the same dist/ files.
+ */
 export const emitTypeScript: Emit = (model, context) => {
+  const cached = emitted.get(model);
+  if (cached) return cached.map((f) => ({ ...f }));
+  const files = emitPackage(model, context);
+  emitted.set(model, files);
+  return files.map((f) => ({ ...f }));
+};
+
+function emitPackage(model: CanonicalModel, context: EmitContext): GeneratedFile[] {
   const head = header(model, context.regenerate, '//');
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
   writeModelFile(project, model, head, context.versions);
@@ -83,16 +104,20 @@ export const emitTypeScript: Emit = (model, context) => {
   project.createSourceFile('src/index.ts', index, { overwrite: true });
 
   const sources = project.getSourceFiles().map((f) => ({ path: f.getFilePath().replace(/^\//, ''), contents: f.getFullText() }));
-  // Move the in-memory tree under /out so rootDir and outDir line up.
-  const build = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-  for (const s of sources) build.createSourceFile(`/out/${s.path}`, s.contents);
-  const problems = build.getPreEmitDiagnostics();
-  if (problems.length) {
-    throw new Error(`The generated TypeScript does not compile:\n${build.formatDiagnosticsWithColorAndContext(problems)}`);
+  // Each file is transpiled on its own (JavaScript, and declarations the isolatedDeclarations way): fast enough
+  // for watch mode. The whole package is type-checked by tsc --strict in the tests.
+  const files: GeneratedFile[] = [];
+  for (const source of sources) {
+    files.push({ path: `typescript/${source.path}`, contents: source.contents });
+    const out = source.path.replace(/^src\//, 'dist/').replace(/\.ts$/, '');
+    const js = ts.transpileModule(source.contents, { compilerOptions: TRANSPILE_OPTIONS, fileName: source.path });
+    const dts = ts.transpileDeclaration(source.contents, { compilerOptions: TRANSPILE_OPTIONS, fileName: source.path, reportDiagnostics: true });
+    if (dts.diagnostics?.length) {
+      throw new Error(`Generated ${source.path} needs explicit types for its declarations: ${ts.flattenDiagnosticMessageText(dts.diagnostics[0]?.messageText ?? '', '\n')}`);
+    }
+    files.push({ path: `typescript/${out}.js`, contents: js.outputText });
+    files.push({ path: `typescript/${out}.d.ts`, contents: dts.outputText });
   }
-  const emitted = build.emitToMemory();
-  const files: GeneratedFile[] = sources.map((s) => ({ path: `typescript/${s.path}`, contents: s.contents }));
-  for (const f of emitted.getFiles()) files.push({ path: `typescript/${f.filePath.replace(/^\/out\//, '')}`, contents: f.text });
   files.push({ path: 'typescript/package.json', contents: packageJson(model) });
   files.push({ path: 'typescript/README.md', contents: readme(model, context.regenerate) });
   files.push({
@@ -106,4 +131,4 @@ export const emitTypeScript: Emit = (model, context) => {
     }),
   });
   return files;
-};
+}

@@ -1,7 +1,29 @@
-import { type Project, StructureKind, VariableDeclarationKind, type JSDocStructure, type OptionalKind } from 'ts-morph';
+import { type JSDocStructure, type OptionalKind, type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { jsonTypesOf, typeOf } from './json-schema.js';
+
+/** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
+function literal(value: unknown, _replacer?: null, indent?: number, depth = 0): string {
+  const pad = (n: number) => (indent ? ' '.repeat(indent * n) : '');
+  const nl = indent ? '\n' : ' ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[${nl}${value.map((v) => `${pad(depth + 1)}${literal(v, null, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{${nl}${entries.map(([k, v]) => `${pad(depth + 1)}${key(k)}: ${literal(v, null, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** An exported constant as source text: multi-line literals keep their own indentation this way. */
+function constant(name: string, type: string | null, initializer: string, doc: string, exported = true): string {
+  return `/** ${doc} */\n${exported ? 'export ' : ''}const ${name}${type ? `: ${type}` : ''} = ${initializer};`;
+}
 
 const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSDocStructure>[] => [
   { description: parts.filter(Boolean).join('\n') },
@@ -77,72 +99,75 @@ const SPEC_DATA_TYPE = `{
 
 /** Writes src/model.ts: the types of the answer and the data the runtime reads, all from the model. */
 export function writeModelFile(project: Project, model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model]): void {
-  const file = project.createSourceFile('src/model.ts', '', { overwrite: true });
-  file.addStatements(header.trimEnd());
+  // Statements are gathered as structures and printed once: far faster than editing a source file step by step.
+  const statements: (string | StatementStructures)[] = [header.trimEnd()];
   const roleType = model.types.find((t) => t.kind === 'roles');
   const attributesType = model.types.find((t) => t.kind === 'attributes');
 
-  file.addVariableStatement({
+  statements.push({
+    kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The protocol version these types describe.'),
-    declarations: [{ name: 'PROTOCOL_VERSION', initializer: JSON.stringify(model.protocolVersion) }],
+    declarations: [{ name: 'PROTOCOL_VERSION', initializer: literal(model.protocolVersion) }],
   });
 
   // The role language.
-  file.addVariableStatement({
+  statements.push({
+    kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('Every role of the role language, in the spec\'s order.'),
-    declarations: [{ name: 'ROLES', initializer: `[${model.roles.map((r) => JSON.stringify(r.name)).join(', ')}] as const` }],
+    declarations: [{ name: 'ROLES', initializer: `[${model.roles.map((r) => literal(r.name)).join(', ')}] as const` }],
   });
   if (roleType) {
-    file.addTypeAlias({
+    statements.push({
+    kind: StructureKind.TypeAlias,
       isExported: true,
       name: roleType.name,
       type: '(typeof ROLES)[number]',
       docs: docs(sentence(plainText(roleType.meaning)), '', `@see ${citation(roleType.source)}`),
     });
   }
-  file.addTypeAlias({
+  statements.push({
+    kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'RoleKind',
-    type: model.roleKinds.map((k) => JSON.stringify(k.name)).join(' | '),
+    type: model.roleKinds.map((k) => literal(k.name)).join(' | '),
     docs: docs('The kinds the roles are grouped in.'),
   });
   const role = roleType?.name ?? 'string';
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs('Each role with its kind, whether it carries the name of one of Apple\'s roles, and the Apple roles it also covers.'),
-    declarations: [{
-      name: 'ROLE_INFO',
-      type: `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
-      initializer: JSON.stringify(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), null, 2),
-    }],
-  });
-  file.addVariableStatement({
+  statements.push(constant(
+    'ROLE_INFO',
+    `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
+    literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), null, 2),
+    "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
+  ));
+  statements.push({
+    kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The role the root has, the role an unknown role reads as, and the role used when none plainly fits.'),
     declarations: [{
       name: 'ROLE_RULES',
       type: `{ readonly root: ${role}; readonly unknown: ${role}; readonly fallback: ${role} }`,
-      initializer: JSON.stringify({ root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback }),
+      initializer: literal({ root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback }),
     }],
   });
 
   // External types (MCP content blocks).
   for (const ext of model.external) {
     for (const [name, schema] of Object.entries(ext.definitions)) {
-      file.addTypeAlias({
+      statements.push({
+    kind: StructureKind.TypeAlias,
         isExported: true,
         name,
         type: typeOf(schema),
         docs: docs(`${typeof schema.description === 'string' ? sentence(schema.description) : `MCP's ${name}.`}`, '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
       });
     }
-    file.addTypeAlias({
+    statements.push({
+    kind: StructureKind.TypeAlias,
       isExported: true,
       name: ext.name,
       type: typeOf(ext.schema),
@@ -152,7 +177,8 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
 
   // Reserved attributes: typed; everything else unknown.
   if (attributesType) {
-    file.addInterface({
+    statements.push({
+    kind: StructureKind.Interface,
       isExported: true,
       name: attributesType.name,
       docs: docs(sentence(plainText(attributesType.meaning)), '', `@see ${citation(attributesType.source)}`),
@@ -169,7 +195,8 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   // Records, in the spec's order.
   for (const type of model.types) {
     if (type.kind !== 'record') continue;
-    file.addInterface({
+    statements.push({
+    kind: StructureKind.Interface,
       isExported: true,
       name: type.name,
       docs: docs(sentence(plainText(type.meaning)), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
@@ -183,70 +210,66 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   }
 
   // What the runtime reads.
-  file.addTypeAlias({ isExported: true, name: 'StateName', type: model.states.map((s) => JSON.stringify(s.field)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
-  file.addTypeAlias({
+  statements.push({
+    kind: StructureKind.TypeAlias, isExported: true, name: 'StateName', type: model.states.map((s) => literal(s.field)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
+  statements.push({
+    kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'StateDefault',
     type: "{ readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean }",
     docs: docs('What an absent state reads as: a value, or the parent\'s value (with the root\'s own).'),
   });
-  file.addTypeAlias({
+  statements.push({
+    kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'TypeShape',
     type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
     docs: docs('A field\'s type, as the spec writes it.'),
   });
-  file.addTypeAlias({
+  statements.push({
+    kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'Tree',
     type: '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }',
     docs: docs('How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.'),
   });
-  file.addTypeAlias({ isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
+  statements.push({
+    kind: StructureKind.TypeAlias, isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
-  specs.forEach((v) => {
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs(`The rules of protocol ${v.protocolVersion}.`),
-      declarations: [{ name: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, type: 'SpecData', initializer: JSON.stringify(specData(v), null, 2) }],
-    });
-  });
+  for (const v of specs) {
+    statements.push(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), null, 2), `The rules of protocol ${v.protocolVersion}.`, false));
+  }
   const current = specData(model);
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs('Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.'),
-    declarations: [{ name: 'STATES', type: 'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]', initializer: JSON.stringify(current.states, null, 2) }],
-  });
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs(`The rules of protocol ${model.protocolVersion}, the version these types describe.`),
-    declarations: [{ name: 'SPEC', type: 'SpecData', initializer: JSON.stringify({ ...current, states: null }, null, 2).replace('"states": null', 'states: STATES') }],
-  });
-  file.addVariableStatement({
+  statements.push(constant(
+    'STATES',
+    'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]',
+    literal(current.states, null, 2),
+    'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
+  ));
+  statements.push(constant('SPEC', 'SpecData', literal({ ...current, states: null }, null, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
+  statements.push({
+    kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The rules of every protocol version this package reads, by version.'),
     declarations: [{
       name: 'SPECS',
       type: 'Readonly<Record<string, SpecData>>',
-      initializer: `{ ${[...specs.map((v) => `${JSON.stringify(v.protocolVersion)}: SPEC_${v.protocolVersion.replace(/\W/g, '_')}`), `${JSON.stringify(model.protocolVersion)}: SPEC`].join(', ')} }`,
+      initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: SPEC_${v.protocolVersion.replace(/\W/g, '_')}`), `${literal(model.protocolVersion)}: SPEC`].join(', ')} }`,
     }],
   });
 
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs("Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported."),
-    declarations: [{ name: 'APPLE_ROLES', type: `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`, initializer: JSON.stringify(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), null, 2) }],
-  });
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs('Classes of elements a provider does not report, and why.'),
-    declarations: [{ name: 'NOT_REPORTED', type: 'readonly { readonly name: string; readonly reason: string }[]', initializer: JSON.stringify(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), null, 2) }],
-  });
-  file.formatText({ indentSize: 2, convertTabsToSpaces: true });
-  file.replaceWithText(file.getFullText().replace(/"([A-Za-z_$][\w$]*)":/g, '$1:'));
+  statements.push(constant(
+    'APPLE_ROLES',
+    `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
+    literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), null, 2),
+    "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
+  ));
+  statements.push(constant(
+    'NOT_REPORTED',
+    'readonly { readonly name: string; readonly reason: string }[]',
+    literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), null, 2),
+    'Classes of elements a provider does not report, and why.',
+  ));
+  project.createSourceFile('src/model.ts', { statements }, { overwrite: true });
 }

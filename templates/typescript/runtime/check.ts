@@ -210,7 +210,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
 }
 
 /** Checks an answer by the rules of the version these types describe. */
-export const check = checkerFor(SPEC);
+export const check: (answer: unknown, options?: CheckOptions) => Finding[] = checkerFor(SPEC);
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
@@ -222,4 +222,4 @@ export function sortFindings(findings: Finding[]): Finding[] {
 }
 
 /** True when none of the findings is an error. */
-export const passes = (findings: readonly Finding[]): boolean => findings.every((f) => f.severity !== 'error');
+export const passes: (findings: readonly Finding[]) => boolean = (findings) => findings.every((f) => f.severity !== 'error');

@@ -5,39 +5,40 @@
 /// A role outside the language decodes too: it is kept as `.unknown` with the string it was received as, reads as
 /// `Group` (see `readsAs`), and encodes back unchanged.
 public enum Role: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
-    /// The app and its windows: `Application`.
+    /// `Application` (The app and its windows).
     case application
-    /// The app and its windows: `Window`.
+    /// `Window` (The app and its windows).
     /// Also covers Apple's `Sheet`, `Drawer`, `Popover`, `TabGroup`. A tab or pane says so in the subrole.
     case window
-    /// Containers: `Group`.
+    /// `Group` (Containers).
     /// Also covers Apple's `SplitGroup`, `ScrollArea`, `LayoutArea`, `LayoutItem`.
     case group
-    /// Containers: `List`.
+    /// `List` (Containers).
     /// Also covers Apple's `Outline`, `Browser`. Nesting shows the hierarchy.
     case list
-    /// Containers: `Table`.
+    /// `Table` (Containers).
     /// Also covers Apple's `Grid`. A table is rows of cells; Column is not used.
     case table
-    /// Entries: `Row`.
+    /// `Row` (Entries).
     case row
-    /// Entries: `Cell`.
+    /// `Cell` (Entries).
     case cell
-    /// Text: `Text`.
+    /// `Text` (Text).
     /// Also covers Apple's `StaticText`, `TextField`, `TextArea`.
     case text
-    /// Text: `Heading`.
+    /// `Heading` (Text).
     case heading
-    /// Text: `Link`.
+    /// `Link` (Text).
     case link
-    /// Pictures and pages: `Image`.
+    /// `Image` (Pictures and pages).
     case image
-    /// Pictures and pages: `Page`.
+    /// `Page` (Pictures and pages).
     case page
-    /// Added by this protocol: `Document`.
+    /// `Document` (Added by this protocol).
     /// Also covers Apple's `WebArea`.
     case document
     /// A role outside the language this package knows, kept as it was received. It reads as `Group`.
+    /// Make roles with `init(rawValue:)`, which never wraps a name of the language in `.unknown`.
     case unknown(String)
 
     /// Every role of the language, in the spec's order.
