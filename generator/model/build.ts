@@ -1,7 +1,7 @@
 import { Diagnostics } from '../diagnostics/report.js';
 import { extractAppleRoles, extractExternalTypes, extractProcess } from '../extract/reference.js';
 import { type RfcDraft, extractRfc } from '../extract/rfc.js';
-import { documentOf } from '../extract/tables.js';
+import { type SpecDocument, documentOf } from '../extract/tables.js';
 import { parseMarkdown } from '../parse/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
@@ -17,10 +17,23 @@ export interface BuildResult {
   diagnostics: Diagnostics;
 }
 
+/** Parsed files by path and text: in watch mode only the file that was saved is parsed again. */
+const parsed = new Map<string, SpecDocument>();
+const PARSE_CACHE_SIZE = 64;
+
 /** parse -> extract -> fold -> resolve external types -> validate: the spec's files to one canonical model. */
 export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   const d = new Diagnostics();
-  const doc = (path: string, text: string) => documentOf(path, parseMarkdown(text));
+  const doc = (path: string, text: string) => {
+    const key = `${path}\0${text}`;
+    let found = parsed.get(key);
+    if (!found) {
+      found = documentOf(path, parseMarkdown(text));
+      if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
+      parsed.set(key, found);
+    }
+    return found;
+  };
   const missing = (rel: string) =>
     d.error('missing-table', { file: `spec/${rel}`, line: 1, column: 1 }, `The spec has no ${rel}`);
 

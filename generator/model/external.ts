@@ -113,6 +113,9 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
 
 const LOADERS: Record<string, typeof loadZod> = { zod: loadZod };
 
+/** Conversions are pure for a pinned package, so each is done once per process (watch mode rebuilds often). */
+const loaded = new Map<string, Promise<ExternalType>>();
+
 export async function loadExternalTypes(
   rows: readonly ExternalTypeRow[],
   reserved: ReadonlySet<string>,
@@ -125,9 +128,13 @@ export async function loadExternalTypes(
       diagnostics.error('bad-cell', row.place, `The Format must be one of: ${Object.keys(LOADERS).join(', ')}`, row.format);
       continue;
     }
+    const key = JSON.stringify([row.name, row.module, row.export, row.format, row.versionExport, row.prefix, [...reserved].sort()]);
+    let pending = loaded.get(key);
+    if (!pending) loaded.set(key, (pending = loader(row, reserved)));
     try {
-      out.push(await loader(row, reserved));
+      out.push(structuredClone(await pending));
     } catch (error) {
+      loaded.delete(key);
       diagnostics.error('external-type', row.place, `${row.name} could not be loaded from ${row.module}: ${(error as Error).message}`, row.export);
     }
   }

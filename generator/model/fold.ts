@@ -363,8 +363,12 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   for (const [name, state] of states) {
     const type = types.get(state.type);
     const field = type?.kind === 'record' ? type.fields.find((f) => f.name === name) : undefined;
+    const place = { file: state.source.file, line: state.source.line, column: state.source.column };
     if (!field || field.type.kind !== 'primitive' || field.type.name !== 'boolean') {
-      d.error('unknown-field', { file: state.source.file, line: state.source.line, column: state.source.column }, `A state must be a boolean field of ${state.type}`, name);
+      d.error('unknown-field', place, `A state must be a boolean field of ${state.type}`, name);
+    } else if (!field.default) {
+      // A receiver must know what an absent state reads as (the state reader depends on it).
+      d.error('bad-default', { file: field.source.file, line: field.source.line, column: field.source.column }, `The state ${name} needs a default: end its Meaning with "Absent means ..."`, name);
     }
   }
 
