@@ -14,7 +14,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 const HELP_FOOTER = `
 Exit codes:
   0  success
-  1  the spec has errors, check found differences, or validate found errors
+  1  the spec has errors, check found differences, validate found errors, or generate could not write
   2  usage error (unknown command or option)
   3  internal error in the toolchain (please report it)`;
 
@@ -35,7 +35,13 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
     io.err('generate: nothing was written; generated/ is as it was.\n');
     return EXIT.failed;
   }
-  await writeTree(outDir, result.files);
+  try {
+    await writeTree(outDir, result.files);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    io.err(`generate: cannot write ${outDir}: ${e.code ? `${e.code}: ` : ''}${e.message}\ngenerate: ${outDir} is as it was.\n`);
+    return EXIT.failed;
+  }
   io.out(`generate: wrote ${result.files.length} files for protocol ${result.model.protocolVersion} to ${outDir}\n`);
   return EXIT.ok;
 }

@@ -32,5 +32,5 @@ if [ "$status" -ne 0 ]; then
   for report in target/surefire-reports/*.txt; do [ -f "$report" ] && cat "$report"; done
   exit "$status"
 fi
-# On success, the test summary only.
-sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt' || true
+# On success, the test summary and the hostile-input timings only.
+sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:' || true

@@ -118,6 +118,11 @@ describe('Kotlin bindings', () => {
       if (code !== 0) console.error(output);
       expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
       expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
+      // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
+      expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
+      const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
+      expect(timings.length).toBeGreaterThan(0);
+      console.log(timings.join('\n'));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

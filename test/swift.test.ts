@@ -127,6 +127,11 @@ describe('Swift bindings', () => {
       expect(code, 'scripts/swift-test.sh exit code').toBe(0);
       expect(output).toMatch(/ConformanceTests: checked [1-9]\d* vectors/);
       expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
+      // The hostile inputs (HostileInputTests.swift): the listed cases ran, and the timings are worth seeing.
+      expect(output).toMatch(/HostileInputTests: checked [1-9]\d* listed cases/);
+      const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTests: time:'));
+      expect(timings.length).toBeGreaterThan(0);
+      console.log(timings.join('\n'));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import type { CanonicalModel, Field, RecordType, TypeRef } from '../../model/types.js';
 import type { Emit, GeneratedFile } from '../types.js';
-import { STRICT_SERIALIZERS, constantName, kdoc, nestedObjectName, pointerToken, propertyName, strictType, stringLiteral, typeName } from './naming.js';
+import { OptionalSerializers, STRICT_SERIALIZERS, constantName, kdoc, nestedObjectName, pointerToken, propertyName, strictType, stringLiteral, typeName } from './naming.js';
+import { hostileInputs } from '../swift/hostile.js';
 import { kotlinExternal } from './schema.js';
 import { render } from './templates.js';
 
@@ -63,12 +64,22 @@ export const emitKotlin: Emit = async (model, context) => {
     roleName,
     attributesName,
     'ElementJson',
+    'DecodingLimits',
+    'JsonInputException',
+    'JsonTooDeepException',
+    'JsonDuplicateKeyException',
+    'JsonLoneSurrogateException',
+    'JsonNotUtf8Exception',
+    'JsonTrailingCommaException',
+    'JsonPreScan',
+    'NullRefusingSerializer',
     'EffectiveState',
     'ElementInTree',
     'AppleRoleMapping',
     'NotReportedClass',
   ]);
-  const externals = s.external.map((e) => kotlinExternal(e, taken));
+  const optionals = new OptionalSerializers(new Map([[attributesName, 'JsonObject']]));
+  const externals = s.external.map((e) => kotlinExternal(e, taken, optionals));
   const externalName = new Map(s.external.map((e, i) => [e.name, externals[i]?.name ?? typeName(e.name)]));
 
   const kotlinType = (ref: TypeRef): string => {
@@ -108,7 +119,9 @@ export const emitKotlin: Emit = async (model, context) => {
   for (const record of s.records) {
     const properties = record.fields.map((f) => {
       const name = prop(f);
-      const strict = strictType(kotlinType(f.type));
+      // An optional property refuses an explicit null (OptionalFields.kt); its serializer is strict itself.
+      const refusing = f.required ? null : optionals.annotation(kotlinType(f.type));
+      const strict = refusing ? { annotation: refusing, type: kotlinType(f.type) } : strictType(kotlinType(f.type));
       const type = strict.type;
       return {
         doc: kdoc([f.meaning + (/[.!?]$/.test(f.meaning) ? '' : '.')], '    '),
@@ -245,6 +258,11 @@ export const emitKotlin: Emit = async (model, context) => {
       ...stateFields.map((f, i) => ({ key: stringLiteral(model.states[i]?.field ?? ''), value: `entry.state.${f.name}` })),
     ],
   });
+  await add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
+  await add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', { answerName, elementName, rootProperty: prop(s.rootField), childrenProperty: prop(s.childrenField) });
+  const hostile = hostileTestData(model, s, answerName, prop);
+  await add(`${TEST_DIR}/HostileInputTest.kt`, 'HostileInputTest.kt', hostile);
+  files.push({ path: `${MODULE}/src/test/resources/hostile-cases.json`, contents: hostile.cases });
   await add(`${TEST_DIR}/RoleTest.kt`, 'RoleTest.kt', roleTestData(model, s, { roleName, answerName, elementName, appleRoles, prop, serializerOf }));
   return files;
 };
@@ -318,5 +336,25 @@ function roleTestData(
       key: stringLiteral(a.name),
       serializer: k.serializerOf(a.type),
     })),
+  };
+}
+
+/** The hostile inputs (generator/emit/swift/hostile.ts, shared with Swift) as the Kotlin test reads them. */
+function hostileTestData(model: CanonicalModel, s: Shape, answerName: string, prop: (f: Field) => string) {
+  const hostile = hostileInputs(model);
+  const stringField = s.element.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen) ?? fail('the hostile inputs name no string field');
+  return {
+    answerName,
+    cases: `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`,
+    answerHead: stringLiteral(hostile.answerHead),
+    answerTail: stringLiteral(hostile.answerTail),
+    elementHead: stringLiteral(hostile.elementHead),
+    childrenOpen: stringLiteral(hostile.childrenOpen),
+    childrenClose: stringLiteral(hostile.childrenClose),
+    leaf: stringLiteral(hostile.leaf),
+    stringFieldOpen: stringLiteral(hostile.stringFieldOpen),
+    rootProperty: prop(s.rootField),
+    childrenProperty: prop(s.childrenField),
+    stringProperty: prop(stringField),
   };
 }

@@ -137,3 +137,57 @@ export function nestedObjectName(original: string): string {
   const clashes = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
   return clashes.has(name) || KOTLIN_HARD_KEYWORDS.has(name) ? `${name}Role` : name;
 }
+
+/**
+ * Serializers for optional properties: an absent field reads as null, but an explicit `null` fails, as in the
+ * Swift and TypeScript bindings (no field's type includes null). One `internal object` per Kotlin type, rendered
+ * into OptionalFields.kt; a type whose values include null (`JsonElement`) keeps kotlinx.serialization's own.
+ */
+export class OptionalSerializers {
+  private readonly entries = new Map<string, { name: string; type: string; inner: string }>();
+
+  /** `aliases`: type names to read as others (the attributes typealias); `serializers`: types with their own object. */
+  constructor(
+    private readonly aliases: ReadonlyMap<string, string> = new Map(),
+    private readonly serializers: Map<string, string> = new Map(),
+  ) {}
+
+  /** Registers a type whose serializer is an object of its own rather than `Type.serializer()`. */
+  own(type: string, serializer: string): void {
+    this.serializers.set(type, serializer);
+  }
+
+  /** The property annotation for an optional property of this (non-null) Kotlin type, or null to keep the default. */
+  annotation(type: string): string | null {
+    const inner = this.serializer(type);
+    if (inner === null) return null;
+    let entry = this.entries.get(type);
+    if (!entry) {
+      entry = { name: `Optional${words(type).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Serializer`, type, inner };
+      if ([...this.entries.values()].some((e) => e.name === entry?.name)) throw new Error(`kotlin: two optional types are named ${entry.name}`);
+      this.entries.set(type, entry);
+    }
+    return `@Serializable(with = ${entry.name}::class)\n    `;
+  }
+
+  private serializer(type: string): string | null {
+    const list = /^List<(.+)>$/.exec(type);
+    if (list) {
+      const items = this.serializer(list[1] ?? '');
+      return items === null ? null : `ListSerializer(${items})`;
+    }
+    if (type.endsWith('?') || type === 'JsonElement') return null;
+    const strict = STRICT_SERIALIZERS[type];
+    if (strict) return strict;
+    const own = this.serializers.get(type);
+    if (own) return own;
+    const alias = this.aliases.get(type);
+    if (alias) return this.serializer(alias);
+    return `${type}.serializer()`;
+  }
+
+  /** Every registered serializer, by name. */
+  all(): { name: string; type: string; inner: string }[] {
+    return [...this.entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}

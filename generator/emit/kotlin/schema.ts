@@ -1,5 +1,5 @@
 import type { ExternalType } from '../../model/types.js';
-import { kdoc, propertyName, strictType, stringLiteral, typeName, words } from './naming.js';
+import { kdoc, type OptionalSerializers, propertyName, strictType, stringLiteral, typeName, words } from './naming.js';
 
 /**
  * Kotlin declarations for an external type given as JSON Schema (the MCP content blocks): the root's `anyOf`
@@ -70,7 +70,7 @@ function stringEnum(schema: Schema): string[] | null {
   return Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null;
 }
 
-export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string>): KotlinExternal {
+export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string>, optionals?: OptionalSerializers): KotlinExternal {
   const defs = external.definitions;
   const used = new Set(taken);
   const names = new Map<string, string>();
@@ -173,6 +173,7 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
       failure: stringLiteral(`Not a ${name}: none of ${memberNames.join(', ')}`),
     });
     for (const member of memberNames) supertypesOf.set(member, [...(supertypesOf.get(member) ?? []), name]);
+    optionals?.own(name, `${name}Serializer`);
     return name;
   };
 
@@ -203,9 +204,12 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
       if (isMember && key === discriminator) continue;
       const kotlinName = propertyName(key);
       const bare = kotlinName.replace(/`/g, '');
-      const strict = strictType(typeOf(props[key], name, key));
-      const type = strict.type;
+      const raw = typeOf(props[key], name, key);
       const optional = !required.includes(key);
+      // An optional property refuses an explicit null (OptionalFields.kt); its serializer is strict itself.
+      const refusing = optional ? (optionals?.annotation(raw) ?? null) : null;
+      const strict = refusing ? { annotation: refusing, type: raw } : strictType(raw);
+      const type = strict.type;
       properties.push({
         doc: kdoc([`\`${key}\`${optional ? ', optional' : ''}.`], '    '),
         annotations: (bare === key ? '' : `@SerialName(${stringLiteral(key)}) `) + (strict.annotation ? `${strict.annotation.trim()}\n    ` : ''),

@@ -2,6 +2,7 @@ import type { CanonicalModel, Field, RecordType, TypeDef, TypeRef } from '../../
 import type { Emit, GeneratedFile } from '../types.js';
 import { type Decl, record, tagged } from './decls.js';
 import { docLines, escape, lowerCamel, Namer, ROLE_ENUM_MEMBERS, stringLiteral, SWIFT_RESERVED_TYPE_NAMES, upperCamel } from './naming.js';
+import { hostileInputs } from './hostile.js';
 import { externalDecls } from './schema.js';
 import { render } from './templates.js';
 
@@ -195,8 +196,29 @@ export const emitSwift: Emit = (model, context) => {
   };
   emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', tree);
 
+  emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', tree);
+
   // Tests.
   emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', tree);
+
+  // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
+  const hostile = hostileInputs(model);
+  const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
+  if (casesJson.includes('"###')) throw new Error('swift: a hostile case would end the raw string literal');
+  const stringField = elementType.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen);
+  if (!stringField) throw new Error('swift: the hostile inputs name no string field of the element');
+  emit(`Tests/${PACKAGE}Tests/HostileInputTests.swift`, 'HostileInputTests.swift', {
+    ...tree,
+    cases: casesJson,
+    answerHead: stringLiteral(hostile.answerHead),
+    answerTail: stringLiteral(hostile.answerTail),
+    elementHead: stringLiteral(hostile.elementHead),
+    childrenOpen: stringLiteral(hostile.childrenOpen),
+    childrenClose: stringLiteral(hostile.childrenClose),
+    leaf: stringLiteral(hostile.leaf),
+    stringFieldOpen: stringLiteral(hostile.stringFieldOpen),
+    stringProperty: propertyName(elementType, stringField),
+  });
 
   // The acceptance example: an element whose role is an Apple role the language lacks, with a field no record has.
   const unknownRole = model.appleRoles.find((a) => a.role === null && !roleNames.includes(a.name))?.name;

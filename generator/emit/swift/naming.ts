@@ -21,7 +21,7 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
 /** Names the generated package declares itself; a model name that would collide with one is an error. */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
-  'JSONValue', 'CodingKeys', 'Data', 'URL',
+  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'AnyCodingKey', 'LargeStack', 'Thread',
 ]);
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */

@@ -16,12 +16,21 @@ export interface Finding {
   message: string;
 }
 
+/**
+ * Limits the RFC leaves open (the largest tree, its depth, the size of content). Going past one is a `limit`
+ * finding, never a crash.
+ */
 export interface CheckOptions {
   /** Most elements to read before reporting `limit` and stopping. Default 1,000,000. */
   maxElements?: number;
-  /** Deepest nesting of elements to read. Default 100,000. */
+  /** Deepest nesting of elements to read; below it nothing is read. Default 100,000. */
   maxDepth?: number;
+  /** Longest string, in UTF-16 code units, before a `limit` warning. Default 1,048,576 (1 Mi). */
+  maxStringLength?: number;
 }
+
+/** The defaults of CheckOptions. */
+export const LIMITS: Readonly<Required<CheckOptions>> = { maxElements: 1_000_000, maxDepth: 100_000, maxStringLength: 1_048_576 };
 
 type Removed = SpecData['removed'][number];
 
@@ -71,8 +80,9 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
   const ix = indexSpec(spec);
 
   return function check(answer: unknown, options: CheckOptions = {}): Finding[] {
-    const maxElements = options.maxElements ?? 1_000_000;
-    const maxDepth = options.maxDepth ?? 100_000;
+    const maxElements = options.maxElements ?? LIMITS.maxElements;
+    const maxDepth = options.maxDepth ?? LIMITS.maxDepth;
+    const maxStringLength = options.maxStringLength ?? LIMITS.maxStringLength;
     const findings: Finding[] = [];
     const report = (rule: string, severity: Severity, path: string, elementId: string | null, message: string) => {
       const requirement = ix.requirementOf.get(rule) ?? null;
@@ -90,6 +100,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       }
       if (type.kind === 'primitive') {
         if (typeof value !== type.name) report('structure', 'error', path, elementId, `Expected a ${type.name}, found ${jsonType(value)}`);
+        else if (typeof value === 'string' && value.length > maxStringLength) report('limit', 'warning', path, elementId, `A string of ${value.length} characters, over the limit of ${maxStringLength}`);
         return;
       }
       const kind = typeKinds[type.name];
@@ -149,8 +160,12 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         if (!hasOwn(value, name)) report('structure', 'error', path, elementId, `A ${kind.type} content block needs "${name}"`);
       }
       for (const [name, expected] of Object.entries(kind.properties)) {
-        if (hasOwn(value, name) && expected !== 'any' && jsonType(value[name]) !== expected) {
-          report('structure', 'error', pointer(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(value[name])}`);
+        if (!hasOwn(value, name)) continue;
+        const v = value[name];
+        if (expected !== 'any' && jsonType(v) !== expected) {
+          report('structure', 'error', pointer(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(v)}`);
+        } else if (typeof v === 'string' && v.length > maxStringLength) {
+          report('limit', 'warning', pointer(path, name), elementId, `A string of ${v.length} characters, over the limit of ${maxStringLength}`);
         }
       }
     };

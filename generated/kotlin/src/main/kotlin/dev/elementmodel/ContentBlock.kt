@@ -33,9 +33,11 @@ data class TextContent(
     /** `text`. */
     val text: String,
     /** `annotations`, optional. */
+    @Serializable(with = OptionalAnnotationsSerializer::class)
     val annotations: Annotations? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ContentBlock
 
 /**
@@ -50,9 +52,11 @@ data class ImageContent(
     /** `mimeType`. */
     val mimeType: String,
     /** `annotations`, optional. */
+    @Serializable(with = OptionalAnnotationsSerializer::class)
     val annotations: Annotations? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ContentBlock
 
 /**
@@ -67,9 +71,11 @@ data class AudioContent(
     /** `mimeType`. */
     val mimeType: String,
     /** `annotations`, optional. */
+    @Serializable(with = OptionalAnnotationsSerializer::class)
     val annotations: Annotations? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ContentBlock
 
 /**
@@ -84,20 +90,26 @@ data class ResourceLink(
     /** `uri`. */
     val uri: String,
     /** `title`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val title: String? = null,
     /** `icons`, optional. */
+    @Serializable(with = OptionalListIconSerializer::class)
     val icons: List<Icon>? = null,
     /** `description`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val description: String? = null,
     /** `mimeType`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val mimeType: String? = null,
     /** `size`, optional. */
-    @Serializable(with = StrictDoubleSerializer::class)
+    @Serializable(with = OptionalDoubleSerializer::class)
     val size: Double? = null,
     /** `annotations`, optional. */
+    @Serializable(with = OptionalAnnotationsSerializer::class)
     val annotations: Annotations? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ContentBlock
 
 /**
@@ -129,20 +141,24 @@ data class EmbeddedResource(
     /** `resource`. */
     val resource: ResourceContents,
     /** `annotations`, optional. */
+    @Serializable(with = OptionalAnnotationsSerializer::class)
     val annotations: Annotations? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ContentBlock
 
 /** `Annotations` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
 @Serializable
 data class Annotations(
     /** `audience`, optional. */
+    @Serializable(with = OptionalListMcpRoleSerializer::class)
     val audience: List<McpRole>? = null,
     /** `priority`, optional. */
-    @Serializable(with = StrictDoubleSerializer::class)
+    @Serializable(with = OptionalDoubleSerializer::class)
     val priority: Double? = null,
     /** `lastModified`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val lastModified: String? = null,
 )
 
@@ -161,10 +177,13 @@ data class Icon(
     /** `src`. */
     val src: String,
     /** `mimeType`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val mimeType: String? = null,
     /** `sizes`, optional. */
+    @Serializable(with = OptionalListStringSerializer::class)
     val sizes: List<String>? = null,
     /** `theme`, optional. */
+    @Serializable(with = OptionalIconThemeSerializer::class)
     val theme: IconTheme? = null,
 )
 
@@ -176,9 +195,11 @@ data class TextResourceContents(
     /** `text`. */
     val text: String,
     /** `mimeType`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val mimeType: String? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ResourceContents
 
 /** `BlobResourceContents` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
@@ -189,9 +210,11 @@ data class BlobResourceContents(
     /** `blob`. */
     val blob: String,
     /** `mimeType`, optional. */
+    @Serializable(with = OptionalStringSerializer::class)
     val mimeType: String? = null,
     /** `_meta`, optional. */
-    @SerialName("_meta") val meta: JsonObject? = null,
+    @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
+    val meta: JsonObject? = null,
 ) : ResourceContents
 
 /** `McpRole` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */

@@ -19,28 +19,34 @@ data class Element(
     /** A word from the role language in 4.2. */
     val role: Role,
     /** The app's own word for what the thing is. Any string; an app defines these freely. */
+    @Serializable(with = OptionalStringSerializer::class)
     val subrole: String? = null,
     /** One line a person could read. */
+    @Serializable(with = OptionalStringSerializer::class)
     val title: String? = null,
     /** MCP content blocks, unchanged from 0.1. */
+    @Serializable(with = OptionalListContentBlockSerializer::class)
     val content: List<ContentBlock>? = null,
     /** An address for the thing. */
+    @Serializable(with = OptionalStringSerializer::class)
     val url: String? = null,
     /** The user selected this. Absent means false. */
-    @Serializable(with = StrictBooleanSerializer::class)
+    @Serializable(with = OptionalBooleanSerializer::class)
     val selected: Boolean? = null,
     /**
      * The keyboard or cursor is here. Set on every element on the path from the root's child down to the
      * user's position, with no gaps, so the position is found by following focused elements down from the
      * root. Absent means false.
      */
-    @Serializable(with = StrictBooleanSerializer::class)
+    @Serializable(with = OptionalBooleanSerializer::class)
     val focused: Boolean? = null,
     /** Drawn on screen now. Absent means the parent's value; the root is visible. */
-    @Serializable(with = StrictBooleanSerializer::class)
+    @Serializable(with = OptionalBooleanSerializer::class)
     val visible: Boolean? = null,
     /** The elements inside this one, in the app's order. */
+    @Serializable(with = OptionalListElementSerializer::class)
     val children: List<Element>? = null,
     /** Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`. */
+    @Serializable(with = OptionalAttributesSerializer::class)
     val attributes: Attributes? = null,
 )

@@ -20,8 +20,4 @@ val ElementJson: Json = Json {
     encodeDefaults = false
 }
 
-/** Decodes an [Answer] from JSON text; throws [kotlinx.serialization.SerializationException] if it is not one. */
-fun decodeAnswer(text: String): Answer = ElementJson.decodeFromString(Answer.serializer(), text)
-
-/** Encodes this [Answer] as JSON text. */
-fun Answer.encode(): String = ElementJson.encodeToString(Answer.serializer(), this)
+// Decode with decodeAnswer and encode with encode() (SafeDecoding.kt): they guard against hostile input.

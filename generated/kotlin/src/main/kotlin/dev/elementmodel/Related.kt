@@ -14,7 +14,9 @@ data class Related(
     /** The relation's name. */
     val relation: String,
     /** Another element's `id`. A link gives `id` or `url`. */
+    @Serializable(with = OptionalStringSerializer::class)
     val id: String? = null,
     /** An address. A link gives `id` or `url`. */
+    @Serializable(with = OptionalStringSerializer::class)
     val url: String? = null,
 )
