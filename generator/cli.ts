@@ -39,7 +39,7 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
     await writeTree(outDir, result.files);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    io.err(`generate: cannot write ${outDir}: ${e.code ? `${e.code}: ` : ''}${e.message}\ngenerate: ${outDir} is as it was.\n`);
+    io.err(`generate: cannot write ${outDir}: ${e.message.startsWith(e.code ?? '\0') ? e.message : `${e.code ?? 'error'}: ${e.message}`}\ngenerate: ${outDir} is as it was.\n`);
     return EXIT.failed;
   }
   io.out(`generate: wrote ${result.files.length} files for protocol ${result.model.protocolVersion} to ${outDir}\n`);

@@ -18,14 +18,34 @@ async function writeFileDurably(path: string, contents: string): Promise<void> {
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
-/** A previous run killed between its two renames leaves the old tree beside an empty place; put it back. */
-async function recover(outDir: string): Promise<void> {
-  if (await exists(outDir)) return;
+/**
+ * A run killed between its two renames leaves the old tree, renamed, beside an empty place; put it back. Every
+ * writing command does this first, so a reader after any later command sees a whole tree.
+ */
+export async function recover(outDir: string): Promise<void> {
   const parent = dirname(outDir);
-  const prefix = `.${basename(outDir)}.old-`;
-  const olds = (await readdir(parent).catch(() => [] as string[])).filter((n) => n.startsWith(prefix)).sort();
-  const last = olds.at(-1);
-  if (last) await rename(join(parent, last), outDir);
+  const base = basename(outDir);
+  const siblings = await readdir(parent).catch(() => [] as string[]);
+  // Leftovers of runs that are no longer running: their folder names carry their process id.
+  const stale = siblings.filter((n) => {
+    const m = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)-`).exec(n);
+    return m !== null && !alive(Number(m[2]));
+  });
+  if (!(await exists(outDir))) {
+    const last = stale.filter((n) => n.startsWith(`.${base}.old-`)).sort().at(-1);
+    if (last) await rename(join(parent, last), outDir);
+  }
+  for (const name of stale) await rm(join(parent, name), { recursive: true, force: true });
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -39,7 +59,9 @@ export async function writeTree(outDir: string, files: readonly GeneratedFile[])
   const staging = join(parent, `.${basename(outDir)}.tmp-${tag}`);
   const old = join(parent, `.${basename(outDir)}.old-${tag}`);
   try {
-    await mkdir(staging, { recursive: true });
+    await mkdir(parent, { recursive: true });
+    // Not recursive: a recursive mkdir reports a read-only file system as ENOENT.
+    await mkdir(staging);
     const dirs = new Set(files.map((f) => dirname(join(staging, f.path))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     for (const file of files) await writeFileDurably(join(staging, file.path), file.contents);

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, realModel } from './helpers/spec.js';
+import { sdk } from './helpers/sdk.js';
+
+const lib = await sdk();
+const base = (root: unknown, extra: object = {}) => ({ protocol: '0.2.0', instance: 'i', root, ...extra });
+const app = (children: unknown[] = [], extra: object = {}) => ({ id: 'app', role: 'Application', children, ...extra });
+
+describe('hostile answers: check, parseAnswer and validate never crash', () => {
+  it('not JSON, and JSON that is not an answer', async () => {
+    expect(() => lib.parseAnswer('{"protocol": "0.2.0", ')).toThrow(lib.AnswerError);
+    for (const value of [null, 42, 'text', [], [1, 2], true]) {
+      const findings = lib.check(value);
+      expect(findings).toEqual([expect.objectContaining({ rule: 'structure', severity: 'error', path: '' })]);
+    }
+    const cli = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'bin/element-spec.js'), 'validate', '-', '--json'], { cwd: ROOT });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('close', (code) => resolve({ code, stdout }));
+      child.stdin.end('{"protocol": "0.2.0", ');
+    });
+    expect(cli.code).toBe(1);
+    expect(JSON.parse(cli.stdout)).toEqual([expect.objectContaining({ rule: 'json', severity: 'error' })]);
+  });
+
+  it('the wrong JSON type at every field of every record reached from the answer', async () => {
+    const model = await realModel();
+    const wrong = { string: 12, boolean: 'yes', number: 'ten', array: { not: 'a list' }, object: ['not', 'an', 'object'] };
+    const records = Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t]] : [])));
+    let cases = 0;
+    for (const field of records[model.tree.node]?.kind === 'record' ? records[model.tree.node].fields : []) {
+      const bad = field.type.kind === 'array' ? wrong.array : field.type.kind === 'primitive' ? wrong[field.type.name] : field.type.name === 'Role' ? 7 : wrong.object;
+      const answer = base(app([{ id: 'e', role: 'Row', [field.name]: bad }]));
+      const findings = lib.check(answer);
+      expect(findings.some((f) => f.severity === 'error' && f.path.startsWith('/root/children/0')), field.name).toBe(true);
+      cases++;
+    }
+    for (const field of records[model.tree.answer]?.kind === 'record' ? records[model.tree.answer].fields : []) {
+      const answer: Record<string, unknown> = base(app());
+      answer[field.name] = field.type.kind === 'primitive' ? wrong[field.type.name] : wrong.array;
+      expect(lib.check(answer).some((f) => f.severity === 'error'), field.name).toBe(true);
+      cases++;
+    }
+    expect(cases).toBeGreaterThan(10);
+  });
+
+  it('__proto__, constructor and prototype as keys and as ids pollute nothing', () => {
+    const text = '{"protocol":"0.2.0","instance":"i","__proto__":{"polluted":1},"root":{"id":"__proto__","role":"Application","constructor":{"prototype":{"polluted":2}},' +
+      '"attributes":{"__proto__":{"polluted":3},"constructor":1,"prototype":2},"children":[{"id":"constructor","role":"Row"},{"id":"prototype","role":"Row"},{"id":"__proto__","role":"Row"}]}}';
+    const value = JSON.parse(text);
+    const findings = lib.check(value);
+    expect(findings.filter((f) => f.rule === 'unique-id').map((f) => f.elementId)).toEqual(['__proto__']);
+    lib.effectiveState(value);
+    expect(() => lib.parseAnswer(text)).toThrow(lib.AnswerError);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('duplicate keys (the last wins, as in JSON.parse) and lone surrogates', () => {
+    const dup = '{"protocol":"0.2.0","instance":"i","root":{"id":"a","role":"Window","role":"Application"}}';
+    expect(lib.parseAnswer(dup).findings).toEqual([]);
+    const lone = JSON.stringify(base(app([{ id: '\ud800', role: 'Text', title: 'x\udc00y' }])));
+    const { findings } = lib.parseAnswer(lone);
+    expect(findings).toEqual([]);
+  });
+
+  it('a 10 MB string is a limit warning, not a crash', () => {
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    const started = performance.now();
+    const findings = lib.check(base(app([{ id: 't', role: 'Text', title: big, content: [{ type: 'text', text: big }] }])));
+    expect(findings.map((f) => `${f.rule}:${f.severity}:${f.path}`)).toEqual(['limit:warning:/root/children/0/content/0/text', 'limit:warning:/root/children/0/title']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(lib.check(base(app([{ id: 't', role: 'Text', title: big }])), { maxStringLength: 20 * 1024 * 1024 })).toEqual([]);
+  });
+
+  it('going past the element and depth limits is a finding', () => {
+    const children = Array.from({ length: 1_000_000 }, (_, i) => ({ id: `c-${i}`, role: 'Row' }));
+    const wide = lib.check(base(app(children)));
+    expect(wide).toEqual([expect.objectContaining({ rule: 'limit', severity: 'error', requirement: null })]);
+    expect(lib.LIMITS).toEqual({ maxElements: 1_000_000, maxDepth: 100_000, maxStringLength: 1_048_576 });
+    let node: Record<string, unknown> = { id: 'n-0', role: 'Group' };
+    for (let i = 1; i <= 1_000; i++) node = { id: `n-${i}`, role: 'Group', children: [node] };
+    const deep = lib.check(base(app([node])), { maxDepth: 100 });
+    expect(deep.map((f) => f.rule)).toEqual(['limit']);
+  });
+
+  it('time grows linearly with the size of the tree', () => {
+    const time = (n: number) => {
+      const answer = base(app(Array.from({ length: n }, (_, i) => ({ id: `c-${i}`, role: 'Row', title: 't' }))));
+      const best = [0, 1, 2].map(() => { const t = performance.now(); lib.check(answer); return performance.now() - t; });
+      return Math.min(...best);
+    };
+    time(10_000);
+    const small = time(50_000);
+    const large = time(500_000);
+    // Ten times the elements in at most about ten times the time (with room for a noisy machine).
+    expect(large / small).toBeLessThan(25);
+  }, 60_000);
+});
