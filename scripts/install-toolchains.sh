@@ -50,9 +50,15 @@ install_maven() {
   log "maven: $(mvn -v 2>/dev/null | head -n 1 | sed 's/\x1b\[[0-9;]*m//g')"
 }
 
+install_chromium() {
+  # Headless Chromium from Debian, for the generated site's browser tests (test/site.test.ts).
+  command -v chromium >/dev/null 2>&1 || need_apt chromium
+  log "chromium: $(chromium --version 2>/dev/null | head -n 1)"
+}
+
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
-  all) install_swift; install_maven ;;
+  all) install_swift; install_maven; install_chromium ;;
   *) echo "usage: $0 [all|swift|maven]" >&2; exit 2 ;;
 esac

@@ -6,14 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { buildModel } from '../generator/model/build.js';
 import { readSpecFiles } from '../generator/spec-files.js';
-import { scratch } from './helpers/spec.js';
+import { editFile, scratch } from './helpers/spec.js';
 import { IN_CI, TOOLCHAIN_MISSING, runScript } from './helpers/toolchain.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures/revisions');
 const quiet = { out: () => {}, err: () => {} };
 
+/** A scratch spec where 0.2.0 has been released, with a fixture RFC laid over it. */
 async function withRevision(name: string) {
   const s = await scratch(true);
+  await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
   await cp(join(FIXTURES, name), join(s.spec, 'rfcs'), { recursive: true });
   return s;
 }

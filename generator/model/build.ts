@@ -12,7 +12,7 @@ import { modelProblems } from './validate.js';
 
 export interface BuildResult {
   model: CanonicalModel | null;
-  /** The model of every version, oldest first; the last is `model`. */
+  /** The model of every released version (an RFC's Released in row names it), oldest first, then `model`. */
   versions: CanonicalModel[];
   diagnostics: Diagnostics;
 }
@@ -86,9 +86,10 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     if (computed !== snap.effect) {
       d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}`, snap.effect);
     }
-    byVersion.set(current.protocolVersion, current);
+    if (snap.released) byVersion.set(current.protocolVersion, current);
     previous = current;
   }
   if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
+  byVersion.set(model.protocolVersion, model);
   return { model, versions: [...byVersion.values()], diagnostics: d };
 }

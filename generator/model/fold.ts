@@ -2,7 +2,7 @@ import semver from 'semver';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { AppleRoleRow, StatusRow } from '../extract/reference.js';
 import type { RfcDraft } from '../extract/rfc.js';
-import { typeRef } from '../extract/cells.js';
+import { isAbsent, typeRef } from '../extract/cells.js';
 import { CONTENT_CLASS } from '../extract/signatures.js';
 import { CHECK_RULES } from './check-rules.js';
 import type {
@@ -67,6 +67,8 @@ export interface VersionSnapshot {
   rfc: string;
   effect: 'breaking' | 'additive' | 'editorial';
   effectPlace: Place;
+  /** Whether the RFC's Released in row names a release: released versions are kept side by side. */
+  released: boolean;
   model: FoldedModel;
 }
 
@@ -313,7 +315,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       });
     }
     const snapshot = resolveNow();
-    if (snapshot) snapshots.push({ rfc: rfc.id, effect, effectPlace: effectCell.place, model: snapshot });
+    const releasedCell = rfc.metadata.get('Released in');
+    const released = releasedCell !== undefined && releasedCell.plain !== '' && !isAbsent(releasedCell);
+    if (snapshot) snapshots.push({ rfc: rfc.id, effect, effectPlace: effectCell.place, released, model: snapshot });
   }
   const last = snapshots.at(-1);
   if (d.hasErrors || !last) {

@@ -87,7 +87,7 @@ function link(from: string, to: string, anchor?: string): string {
 }
 
 const rfcPage = (id: string) => `rfcs/${id.toLowerCase()}.md`;
-const sectionHeading = (section: string | null) => (section ? `Section ${section}` : 'Outside a numbered section');
+const sectionHeading = (section: string | null) => (section ? `Section ${section}` : 'Elsewhere in the RFC');
 const shortVersion = (v: string) => v.replace(/^(\d+\.\d+)\.0$/, '$1');
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -339,6 +339,8 @@ function applePage(d: Docs): DocPage {
   const title = 'Apple mapping';
   const description = `Every Apple Accessibility role and the role it becomes in protocol ${m.protocolVersion}, or why it is not reported.`;
   const reason = (cls: string) => m.notReported.find((n) => n.name === cls)?.reason ?? '';
+  // A role is a row of its kind's table: link to the kind's heading.
+  const roleLink = (role: string) => link(path, 'roles.md', slugify(m.roleKinds.find((k) => k.roles.includes(role))?.name ?? ''));
   const view = {
     ...d.front(path, title, description, 4),
     title,
@@ -348,14 +350,14 @@ function applePage(d: Docs): DocPage {
       constant: a.constant ? code(a.constant) : '—',
       value: code(a.value),
       name: a.name,
-      becomes: a.role ? `[${code(a.role)}](${link(path, 'roles.md', slugify(a.role))})` : 'not reported',
+      becomes: a.role ? `[${code(a.role)}](${roleLink(a.role)})` : 'not reported',
       class: a.class,
       reason: a.role ? '—' : cell(sentence(reason(a.class))),
       origin: code(a.origin),
     })),
     reverse: m.roles.map((r) => {
       const from = m.appleRoles.filter((a) => a.role === r.name);
-      return { name: code(r.name), link: link(path, 'roles.md', slugify(r.name)), apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—', count: from.length };
+      return { name: code(r.name), link: roleLink(r.name), apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—', count: from.length };
     }),
     classes: [...new Set(m.appleRoles.filter((a) => a.role === null).map((a) => a.class))].map((cls) => ({
       name: cls,
@@ -459,6 +461,30 @@ function migrationPages(d: Docs): DocPage[] {
   });
 }
 
+/** The names a version added and dropped, by comparing its model with the previous version's. */
+function changes(d: Docs, version: string): { what: string; added: string; dropped: string }[] {
+  const models = d.context.versions.length ? d.context.versions : [d.model];
+  const i = models.findIndex((x) => x.protocolVersion === version);
+  const now = models[i] ?? d.model;
+  const before = i > 0 ? models[i - 1] : undefined;
+  const names = (m: CanonicalModel | undefined): Record<string, string[]> => m ? {
+    Types: m.types.map((t) => t.name),
+    Fields: m.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => `${t.name}.${f.name}`) : [])),
+    Roles: m.roles.map((r) => r.name),
+    'Reserved attributes': m.attributes.map((a) => a.name),
+    Operations: m.operations.map((o) => o.name),
+    Requirements: m.requirements.map((r) => r.id),
+  } : {};
+  const a = names(now);
+  const b = names(before);
+  return Object.entries(a).map(([what, list]) => {
+    const prev = b[what] ?? [];
+    const added = list.filter((x) => !prev.includes(x));
+    const dropped = prev.filter((x) => !list.includes(x));
+    return { what, added: added.length ? added.map(code).join(', ') : '—', dropped: dropped.length ? dropped.map(code).join(', ') : '—' };
+  }).filter((c) => c.added !== '—' || c.dropped !== '—');
+}
+
 function changelogPages(d: Docs): DocPage[] {
   const versions = [...new Set(d.model.rfcs.map((r) => r.version))];
   const pages: DocPage[] = [];
@@ -476,13 +502,7 @@ function changelogPages(d: Docs): DocPage[] {
         id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary), effect: r.effect,
         from: r.from ?? '—', version: r.version, status: r.status, amends: cell(r.supersedesOrAmends),
       })),
-      added: {
-        types: d.model.types.filter((t) => t.since === version).length,
-        fields: d.records.flatMap((t) => t.fields).filter((f) => f.since === version).length,
-        roles: d.model.roles.filter((r) => r.since === version).length,
-        requirements: d.model.requirements.filter((r) => r.since === version).length,
-        operations: d.model.operations.filter((o) => o.since === version).length,
-      },
+      changes: changes(d, version),
       removed: d.model.removed.filter((x) => x.version === version).map((x) => ({ name: code(x.name), from: x.from, replacedBy: cell(x.replacedBy) })),
       migration: mig ? { title: mig.title, link: link(path, mig.path) } : null,
     };

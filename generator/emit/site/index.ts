@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import Handlebars from 'handlebars';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import type { CanonicalModel } from '../../model/types.js';
+import { buildDocs, type DocPage } from '../docs/index.js';
+import { slugify } from '../docs/slug.js';
+import { templatesDir } from '../shared/paths.js';
+import type { Emit, EmitContext, GeneratedFile } from '../types.js';
+import { emitTypeScript } from '../typescript/index.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Markdown to HTML: the docs' own Markdown, so the site and a doc-site build show the same pages.
+
+/** The text of a hast node (a heading's words, for its anchor). */
+function text(node: ElementContent | HastRoot): string {
+  if (node.type === 'text') return node.value;
+  const kids = (node as { children?: ElementContent[] }).children;
+  return Array.isArray(kids) ? kids.map(text).join('') : '';
+}
+
+/** Heading ids as VitePress makes them (slug, then -1, -2 for repeats), and `.md` links turned into `.html`. */
+function rehypeSite() {
+  return (tree: HastRoot) => {
+    const seen = new Map<string, number>();
+    const visit = (node: HastRoot | Element) => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        if (/^h[1-6]$/.test(child.tagName)) {
+          const base = slugify(text(child));
+          const n = seen.get(base) ?? 0;
+          seen.set(base, n + 1);
+          child.properties.id = n ? `${base}-${n}` : base;
+        }
+        if (child.tagName === 'a' && typeof child.properties.href === 'string') {
+          const href = child.properties.href;
+          if (!/^[a-z]+:/i.test(href) && !href.startsWith('#')) child.properties.href = href.replace(/\.md(?=$|#)/, '.html');
+        }
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSite).use(rehypeStringify);
+
+/** The page body without its YAML front matter. */
+export function stripFrontMatter(markdown: string): string {
+  return markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
+}
+
+export function markdownToHtml(markdown: string): string {
+  return String(processor.processSync(stripFrontMatter(markdown)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Render = (view: object) => string;
+let compiled: { page: Render; checker: Render } | undefined;
+
+function templates() {
+  if (compiled) return compiled;
+  const hbs = Handlebars.create();
+  hbs.registerPartial('nav', readFileSync(templatesDir('site', '_nav.hbs'), 'utf8'));
+  compiled = {
+    page: hbs.compile(readFileSync(templatesDir('site', 'page.html.hbs'), 'utf8'), { strict: true }),
+    checker: hbs.compile(readFileSync(templatesDir('site', 'checker.html.hbs'), 'utf8'), { strict: true }),
+  };
+  return compiled;
+}
+
+const htmlPath = (mdPath: string) => mdPath.replace(/\.md$/, '.html');
+const rel = (from: string, to: string) => posix.relative(posix.dirname(from), to) || posix.basename(to);
+
+interface NavGroup { title: string; items: { title: string; href: string; current: boolean }[] }
+
+function nav(pages: DocPage[], from: string): NavGroup[] {
+  const isIndex = (p: DocPage) => (p.path.endsWith('index.md') ? 0 : 1);
+  const byPosition = (a: DocPage, b: DocPage) => isIndex(a) - isIndex(b) || a.position - b.position || (a.path < b.path ? -1 : 1);
+  const item = (path: string, title: string) => ({ title, href: rel(from, path), current: path === from });
+  const top = pages.filter((p) => !p.path.includes('/')).sort(byPosition);
+  const changelog = pages.filter((p) => p.path.startsWith('changelog/')).sort(byPosition);
+  const rfcs = pages.filter((p) => p.path.startsWith('rfcs/')).sort(byPosition);
+  return [
+    { title: 'Reference', items: [...top.map((p) => item(htmlPath(p.path), p.title)), item('checker.html', 'Answer checker')] },
+    { title: 'Changelog', items: changelog.map((p) => item(htmlPath(p.path), p.title)) },
+    { title: 'RFCs', items: rfcs.map((p) => item(htmlPath(p.path), p.title)) },
+  ].filter((g) => g.items.length);
+}
+
+const sdkCache = new WeakMap<CanonicalModel, GeneratedFile[]>();
+
+/** The TypeScript package's JavaScript, from the same emitter that writes generated/typescript/. */
+async function sdkFiles(model: CanonicalModel, context: EmitContext): Promise<GeneratedFile[]> {
+  const cached = sdkCache.get(model);
+  if (cached) return cached;
+  const files = (await emitTypeScript(model, context))
+    .filter((f) => f.path.startsWith('typescript/dist/') && f.path.endsWith('.js'))
+    .map((f) => ({ path: `site/sdk/${f.path.slice('typescript/dist/'.length)}`, contents: f.contents }));
+  sdkCache.set(model, files);
+  return files;
+}
+
+/** generated/site/: the docs as static HTML with navigation, and a checker page that runs the TypeScript checker. */
+export const emitSite: Emit = async (model, context) => {
+  const { pages, examples } = buildDocs(model, context);
+  const t = templates();
+  const generated = `Generated by element-spec from spec/ (protocol ${model.protocolVersion}); do not edit. Regenerate with \`${context.regenerate}\`.`;
+  const files: GeneratedFile[] = [];
+  for (const page of pages) {
+    const path = htmlPath(page.path);
+    files.push({
+      path: `site/${path}`,
+      contents: t.page({
+        title: page.title,
+        description: page.description,
+        version: model.protocolVersion,
+        generated,
+        css: rel(path, 'style.css'),
+        home: rel(path, 'index.html'),
+        nav: nav(pages, path),
+        body: markdownToHtml(page.markdown),
+      }),
+    });
+  }
+  files.push({
+    path: 'site/checker.html',
+    contents: t.checker({
+      title: 'Answer checker',
+      version: model.protocolVersion,
+      generated,
+      css: 'style.css',
+      home: 'index.html',
+      nav: nav(pages, 'checker.html'),
+      examples: examples.map((e) => ({ file: `examples/${e.file}`, caption: e.caption })),
+    }),
+  });
+  for (const e of examples) files.push({ path: `site/examples/${e.file}`, contents: e.json });
+  files.push({ path: 'site/style.css', contents: readFileSync(templatesDir('site', 'style.css'), 'utf8') });
+  files.push({ path: 'site/checker.js', contents: readFileSync(templatesDir('site', 'checker.js'), 'utf8') });
+  files.push({
+    path: 'site/spec-view.js',
+    contents: `// ${generated}\nexport const TREE = ${JSON.stringify(model.tree)};\nexport const STATE_NAMES = ${JSON.stringify(model.states.map((s) => s.field))};\n`,
+  });
+  files.push(...(await sdkFiles(model, context)));
+  return files.map((f) => ({ ...f, contents: f.contents.replace(/\r\n/g, '\n') }));
+};
