@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { GeneratedFile } from '../emit/types.js';
 
 /** Folders that tools create inside generated/ (build output); never part of the generated tree. */
 const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm', '.vitepress']);
 
-async function writeFileDurably(path: string, contents: string): Promise<void> {
-  const handle = await open(path, 'w');
-  try {
-    await handle.writeFile(contents, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
@@ -64,7 +55,9 @@ export async function writeTree(outDir: string, files: readonly GeneratedFile[])
     await mkdir(staging);
     const dirs = new Set(files.map((f) => dirname(join(staging, f.path))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    for (const file of files) await writeFileDurably(join(staging, file.path), file.contents);
+    // The swap below is what makes the write atomic for readers and against a killed run; per-file fsync would
+    // add power-loss durability at several times the cost, which a regenerable tree does not need.
+    await Promise.all(files.map((file) => writeFile(join(staging, file.path), file.contents)));
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
