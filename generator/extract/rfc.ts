@@ -51,6 +51,8 @@ export interface RfcDraft {
   versioning: { change: string; beforeOne: string; fromOne: string; place: Place }[];
   versionField: { type: string; field: string; place: Place } | null;
   examples: { value: unknown; section: string | null; place: Place }[];
+  privacy: { subject: string; note: string; place: Place }[];
+  sections: { number: string; title: string; line: number }[];
   requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
 }
 
@@ -103,6 +105,8 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     versionField: null,
     requirements: [],
     examples: [],
+    privacy: [],
+    sections: doc.sections.flatMap((s) => (s.number ? [{ number: s.number, title: s.title, line: s.place.line }] : [])),
   };
   for (const example of doc.examples) {
     try {
@@ -265,6 +269,13 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const field = name(cell(1), col(1), d);
         if (type === null || field === null || !once('version', cell(0).place, 'duplicate-entry', 'The versioned type')) break;
         draft.versionField = { type, field, place: cell(1).place };
+        break;
+      }
+      case 'privacy': {
+        const subject = required(cell(0), col(0), d);
+        const note = required(cell(1), col(1), d);
+        if (subject === null || note === null || !once(subject, cell(0).place, 'duplicate-entry', `Subject ${subject}`)) break;
+        draft.privacy.push({ subject: cell(0).markdown, note: cell(1).markdown, place: cell(0).place });
         break;
       }
       case 'requirements': {

@@ -17,6 +17,7 @@ export const TABLE_SIGNATURES = {
   operations: ['Operation', 'Takes', 'Returns', 'Meaning'],
   versioning: ['Change', 'Before 1.0', 'From 1.0'],
   versionField: ['Versioned by', 'Field'],
+  privacy: ['Subject', 'Note'],
   requirements: ['Draft', 'Requirement', 'Check from outside', 'Rule'],
   statuses: ['Status', 'Counted', 'Meaning'],
   appleRoles: ['Constant', 'Value', 'Name', 'Class', 'Source'],

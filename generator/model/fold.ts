@@ -101,6 +101,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   const coverUses: { name: string; role: string; place: Place }[] = [];
   let version: string | null = null;
   const examples: { value: unknown; source: Source }[] = [];
+  const privacy = new Map<string, { subject: string; note: string; source: Source }>();
   const snapshots: VersionSnapshot[] = [];
 
   const seenNumbers = new Map<number, string>();
@@ -151,7 +152,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     from = from ?? null;
     version = to;
     const since = to;
-    const src = (section: string | null, place: Place) => sourceOf(rfc.id, section, place);
+    // A row's section is the last numbered heading above it, when its table does not name one.
+    const sectionAt = (line: number) => rfc.sections.filter((x) => x.line <= line).at(-1)?.number ?? null;
+    const src = (section: string | null, place: Place) => sourceOf(rfc.id, section ?? sectionAt(place.line), place);
     rfcs.push({
       id: rfc.id,
       number: rfc.number,
@@ -163,7 +166,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       version: to,
       supersedesOrAmends: amendsCell?.markdown ?? '',
       metadata: Object.fromEntries([...rfc.metadata].map(([k, v]) => [k, v.markdown])),
-      source: src(null, rfc.place),
+      sections: rfc.sections.map(({ number, title }) => ({ number, title })),
+      source: sourceOf(rfc.id, null, rfc.place),
     });
 
     // Types first: a Field table belongs to the type whose row names its section.
@@ -299,6 +303,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
     if (rfc.versionField) versionField = rfc.versionField;
     for (const ex of rfc.examples) examples.push({ value: ex.value, source: src(ex.section, ex.place) });
+    for (const p of rfc.privacy) privacy.set(p.subject, { subject: p.subject, note: p.note, source: src(null, p.place) });
     for (const row of rfc.requirements) {
       if (row.rule !== null && !(row.rule in CHECK_RULES)) {
         d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
@@ -435,6 +440,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     requirements: [...requirements.values()],
     tree,
     examples: [...examples],
+    privacy: [...privacy.values()],
   }) as FoldedModel;
   }
 }

@@ -64,6 +64,7 @@ export const MODEL_SCHEMA = {
       items: object({ id: str, requirement: str, check: str, checkable: bool, rule: nullableStr, since: str, source }),
     },
     examples: { type: 'array', items: object({ value: {}, source }) },
+    privacy: { type: 'array', items: object({ subject: str, note: str, source }) },
     tree: object({ answer: str, root: str, node: str, children: str, id: str, role: str, attributes: nullableStr, content: nullableStr, version: str }),
     external: {
       type: 'array',
@@ -123,6 +124,7 @@ export const MODEL_SCHEMA = {
       version: str,
       supersedesOrAmends: str,
       metadata: { type: 'object', additionalProperties: str },
+      sections: { type: 'array', items: object({ number: str, title: str }) },
       source,
     }),
   },

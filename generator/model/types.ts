@@ -153,6 +153,17 @@ export interface VersionRule {
   fromOne: string;
 }
 
+export interface PrivacyNote {
+  subject: string;
+  note: string;
+  source: Source;
+}
+
+export interface RfcSection {
+  number: string;
+  title: string;
+}
+
 export interface RfcSummary {
   id: string;
   number: number;
@@ -164,6 +175,8 @@ export interface RfcSummary {
   version: string;
   supersedesOrAmends: string;
   metadata: Record<string, string>;
+  /** The RFC's numbered sections, for citations that name them. */
+  sections: RfcSection[];
   source: Source;
 }
 
@@ -222,5 +235,6 @@ export interface CanonicalModel {
   requirements: Requirement[];
   tree: TreeShape;
   examples: Example[];
+  privacy: PrivacyNote[];
   external: ExternalType[];
 }

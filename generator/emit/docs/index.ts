@@ -372,7 +372,7 @@ function attributesPage(d: Docs): DocPage {
   const m = d.model;
   const path = 'attributes.md';
   const title = 'Attributes';
-  const description = `The reserved attributes of protocol ${m.protocolVersion}.`;
+  const description = `The reserved attributes of protocol ${m.protocolVersion}, and what the spec says of privacy.`;
   const attrType = m.types.find((t) => t.kind === 'attributes');
   const view = {
     ...d.front(path, title, description, 5),
@@ -388,6 +388,7 @@ function attributesPage(d: Docs): DocPage {
       meaning: cell(sentence(a.meaning)),
       source: d.source(path, a.source),
     })),
+    privacy: m.privacy.map((p) => ({ subject: cell(p.subject), note: cell(sentence(p.note)), source: d.source(path, p.source) })),
   };
   return { path, title, description, position: 5, markdown: render('attributes.md', view) };
 }

@@ -1,0 +1,16 @@
+import { type Answer } from '../model.js';
+import { type Finding } from './check.js';
+export declare class AnswerError extends Error {
+    readonly findings: readonly Finding[];
+    constructor(message: string, findings?: readonly Finding[]);
+}
+/** The protocol versions this package reads. */
+export declare const SUPPORTED_VERSIONS: readonly string[];
+/**
+ * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
+ * AnswerError for text that is not JSON, a version this package does not know, or an answer with errors.
+ */
+export declare function parseAnswer(json: string): {
+    answer: Answer;
+    findings: Finding[];
+};
