@@ -547,9 +547,14 @@ function rfcPages(d: Docs): DocPage[] {
     for (const o of m.operations) put(o.source, `operation ${code(o.name)}`);
     for (const r of m.requirements) put(r.source, `requirement ${r.id}`);
     for (const e of m.examples) put(e.source, 'an example answer');
+    for (const p of m.privacy) put(p.source, `privacy: ${p.subject}`);
     const sections = [...new Set(items.map((x) => x.section))]
       .sort((a, b) => (a ?? '~').localeCompare(b ?? '~', 'en', { numeric: true }))
-      .map((section) => ({ heading: sectionHeading(section), items: items.filter((x) => x.section === section).map((x) => x.label) }));
+      .map((section) => ({
+        heading: sectionHeading(section),
+        title: rfc.sections.find((x) => x.number === section)?.title ?? null,
+        items: items.filter((x) => x.section === section).map((x) => x.label),
+      }));
     const view = {
       ...d.front(path, title, description, 20 + i),
       title,

@@ -1,0 +1,158 @@
+// npm run bench: measures generation and checking against their floors and peers. Every verdict is a ratio of
+// two things measured in the same run, so a busy machine moves both sides. Writes bench/results/.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { realisticAnswer } from './answer.mjs';
+import { makeSyntheticSpec } from './synthetic.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const OUT = join(ROOT, 'bench/results');
+const bin = join(ROOT, 'bin/element-spec.js');
+const work = await mkdtemp(join(tmpdir(), 'element-bench-'));
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs.length });
+function timeProcess(args, runs = RUNS) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+    times.push(performance.now() - t);
+  }
+  return stats(times);
+}
+function timeInProcess(fn, runs = RUNS + 2) {
+  fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) { const t = performance.now(); fn(); times.push(performance.now() - t); }
+  return stats(times);
+}
+const log = (s) => process.stdout.write(`${s}\n`);
+const results = { date: new Date().toISOString(), node: process.version, runs: RUNS, measurements: {}, ratios: [] };
+const ratio = (name, a, b, target, note) => {
+  const value = a.median / b.median;
+  results.ratios.push({ name, value, target, met: value <= target, note });
+  log(`${name.padEnd(48)} ${value.toFixed(2).padStart(7)}  (target <= ${target})  ${value <= target ? 'met' : 'MISSED'}`);
+};
+
+try {
+  // Generation, cold, on the real spec.
+  const out = join(work, 'out');
+  log('generation (fresh processes) ...');
+  const generate = timeProcess([bin, 'generate', '--out', out]);
+  const floor = timeProcess([join(ROOT, 'bench/floor.mjs')]);
+  const quicktype = timeProcess([join(ROOT, 'bench/quicktype-swift.mjs'), join(out, 'schema/answer.lenient.schema.json')]);
+  Object.assign(results.measurements, { generate, floor, quicktypeSwift: quicktype });
+  ratio('generate / floor', generate, floor, 1.3, 'floor: a process that loads the same dependencies and exits');
+  ratio('generate (all targets) / quicktype (Swift only)', generate, quicktype, 1.0, 'quicktype-core, Swift from the same schema, fresh process');
+
+  // Scaling: synthetic specs 10x and 100x the real one.
+  log('scaling ...');
+  const scaling = [{ factor: 1, ...generate }];
+  for (const factor of [10, 100]) {
+    const dir = join(work, `x${factor}`);
+    await makeSyntheticSpec(join(ROOT, 'spec'), join(dir, 'spec'), factor);
+    scaling.push({ factor, ...timeProcess([bin, 'generate', '--spec', join(dir, 'spec'), '--out', join(dir, 'out')], factor === 100 ? Math.min(RUNS, 3) : RUNS) });
+  }
+  results.measurements.scaling = scaling;
+  const beyond = (s) => ({ median: s.median - floor.median });
+  ratio('scaling: work beyond floor, 100x / 10x', beyond(scaling[2]), beyond(scaling[1]), 12, 'linear would be 10');
+
+  // Watch: a one-line edit to every file rewritten.
+  log('watch ...');
+  const { watch } = await import(pathToFileURL(join(ROOT, 'dist/watch.js')).href);
+  const wdir = join(work, 'watch');
+  await cp(join(ROOT, 'spec'), join(wdir, 'spec'), { recursive: true });
+  const lines = [];
+  const stop = await watch(join(wdir, 'spec'), join(wdir, 'out'), { out: (t) => lines.push({ t: performance.now(), text: t }), err: (t) => lines.push({ t: performance.now(), text: t }) });
+  const rfc = join(wdir, 'spec/rfcs/0001-element-model.md');
+  const original = await readFile(rfc, 'utf8');
+  const watchTimes = [];
+  for (let i = 0; i < 10; i++) {
+    const seen = lines.length;
+    const t = performance.now();
+    await writeFile(rfc, original.replace('One line a person could read', `One line a person could read (${i})`));
+    while (lines.length === seen) await new Promise((r) => setTimeout(r, 2));
+    watchTimes.push(lines[seen].t - t);
+  }
+  await stop();
+  results.measurements.watch = stats(watchTimes);
+  const watchTarget = { median: 150 };
+  ratio('watch: edit to files rewritten / 150 ms', results.measurements.watch, watchTarget, 1.0, 'median of 10 one-line edits');
+
+  // Checking a 100,000-element answer.
+  log('checking ...');
+  const sdkPath = pathToFileURL(join(ROOT, 'generated/typescript/dist/index.js')).href;
+  const { check } = await import(sdkPath);
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const answer = realisticAnswer(100_000);
+  const text = JSON.stringify(answer);
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  const strict = ajv.compile(JSON.parse(await readFile(join(ROOT, 'generated/schema/answer.strict.schema.json'), 'utf8')));
+  if (check(answer).some((f) => f.severity === 'error') || !strict(answer)) throw new Error('the bench answer is not valid');
+  const checkTime = timeInProcess(() => check(answer));
+  const ajvTime = timeInProcess(() => strict(answer));
+  const parseTime = timeInProcess(() => JSON.parse(text));
+  Object.assign(results.measurements, { checkTextBytes: Buffer.byteLength(text), check: checkTime, ajvStrict: ajvTime, jsonParse: parseTime });
+  ratio('check / ajv (strict schema, compiled once)', checkTime, ajvTime, 1.0, '100,000 elements');
+  ratio('check / JSON.parse of the same text', checkTime, parseTime, 2.0, '100,000 elements');
+  const file = join(work, 'answer.json');
+  await writeFile(file, text);
+  const mem = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/check-memory.mjs'), file, sdkPath], { encoding: 'utf8' }));
+  results.measurements.checkMemory = mem;
+  ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+await mkdir(OUT, { recursive: true });
+await writeFile(join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const ms = (s) => `${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+const m = results.measurements;
+const md = [
+  `# Benchmark results`,
+  '',
+  `${results.date}, Node ${results.node}, ${RUNS} runs each (median, min–max). Produced by \`npm run bench\`.`,
+  '',
+  '| Ratio | Value | Target | Met |',
+  '|---|---|---|---|',
+  ...results.ratios.map((r) => `| ${r.name} | ${r.value.toFixed(2)} | <= ${r.target} | ${r.met ? 'yes' : '**no**'} |`),
+  '',
+  '| Measurement | Time |',
+  '|---|---|',
+  `| generate, real spec, fresh process | ${ms(m.generate)} |`,
+  `| floor: load the same dependencies | ${ms(m.floor)} |`,
+  `| quicktype-core, Swift only, fresh process | ${ms(m.quicktypeSwift)} |`,
+  ...m.scaling.map((s) => `| generate, spec ${s.factor}x | ${ms(s)} |`),
+  `| watch, one-line edit to files rewritten | ${ms(m.watch)} |`,
+  `| check, 100,000 elements (${(m.checkTextBytes / 1e6).toFixed(1)} MB) | ${ms(m.check)} |`,
+  `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
+  `| JSON.parse, same text | ${ms(m.jsonParse)} |`,
+  `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
+  '',
+  '![Scaling](scaling.svg)',
+  '',
+].join('\n');
+await writeFile(join(OUT, 'results.md'), md);
+// A small SVG chart of the scaling runs: spec size (log scale) against generate time.
+const pts = m.scaling.map((s) => ({ x: Math.log10(s.factor), y: s.median }));
+const maxY = Math.max(...pts.map((p) => p.y)) * 1.1;
+const X = (x) => 60 + (x / 2) * 420;
+const Y = (y) => 260 - (y / maxY) * 220;
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="300" font-family="sans-serif" font-size="12">
+<rect width="520" height="300" fill="white"/>
+<line x1="60" y1="260" x2="480" y2="260" stroke="black"/><line x1="60" y1="40" x2="60" y2="260" stroke="black"/>
+<text x="270" y="292" text-anchor="middle">spec size (x the real spec, log scale)</text>
+<text x="14" y="150" transform="rotate(-90 14 150)" text-anchor="middle">generate, ms</text>
+<polyline fill="none" stroke="#2563eb" stroke-width="2" points="${pts.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ')}"/>
+${pts.map((p, i) => `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" fill="#2563eb"/><text x="${X(p.x).toFixed(1)}" y="${(Y(p.y) - 10).toFixed(1)}" text-anchor="middle">${m.scaling[i].factor}x: ${p.y.toFixed(0)} ms</text>`).join('\n')}
+<line x1="${X(0)}" y1="${Y(m.floor.median)}" x2="480" y2="${Y(m.floor.median)}" stroke="#999" stroke-dasharray="4"/><text x="476" y="${Y(m.floor.median) - 4}" text-anchor="end" fill="#666">floor</text>
+</svg>
+`;
+await writeFile(join(OUT, 'scaling.svg'), svg);
+log(`\nwrote ${join('bench/results', 'results.json')}, results.md and scaling.svg`);
