@@ -36,17 +36,30 @@ type Removed = SpecData['removed'][number];
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const pointer = (base: string, key: string | number) => `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+/**
+ * A JSON Pointer built only when a finding needs it: each step is one small object, so walking a large tree
+ * costs no string building.
+ */
+type Path = { readonly up: Path; readonly key: string | number } | null;
+const at = (up: Path, key: string | number): Path => ({ up, key });
+function pointer(path: Path): string {
+  const keys: string[] = [];
+  for (let p = path; p !== null; p = p.up) {
+    const k = String(p.key);
+    keys.push(k.includes('~') || k.includes('/') ? k.replace(/~/g, '~0').replace(/\//g, '~1') : k);
+  }
+  return keys.length ? `/${keys.reverse().join('/')}` : '';
+}
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const describe = (t: TypeShape): string => (t.kind === 'array' ? `${describe(t.items)}[]` : t.name);
 
 interface Frame {
   value: unknown;
-  path: string;
+  path: Path;
   depth: number;
   parentId: string | null;
-  /** The parent's path-state values; null for the root. */
-  parentPath: Record<string, boolean> | null;
+  /** Which path states the parent has set, one bit per path state (the spec has few). */
+  parentBits: number;
 }
 
 /** The lookups a checker needs, built once per version from its rules. */
@@ -64,7 +77,7 @@ function indexSpec(spec: SpecData) {
     stateNames: new Set<string>(spec.states.map((s) => s.name)),
     pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
     removedByType,
-    contentByType: new Map(spec.contentKinds.map((k) => [k.type, k])),
+    contentByType: new Map(spec.contentKinds.map((k) => [k.type, { ...k, propertyList: Object.entries(k.properties) }])),
     reserved: new Map(spec.reservedAttributes.map((a) => [a.name, a])),
     fields: new Map(Object.entries(spec.records).map(([name, fields]) => [name, new Map(fields.map((f) => [f.name, f]))])),
   };
@@ -84,18 +97,18 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     const maxDepth = options.maxDepth ?? LIMITS.maxDepth;
     const maxStringLength = options.maxStringLength ?? LIMITS.maxStringLength;
     const findings: Finding[] = [];
-    const report = (rule: string, severity: Severity, path: string, elementId: string | null, message: string) => {
+    const report = (rule: string, severity: Severity, path: Path, elementId: string | null, message: string) => {
       const requirement = ix.requirementOf.get(rule) ?? null;
       // A rule the spec assigns to no requirement is not checked; shape and limits always are.
       if (requirement === null && rule !== 'structure' && rule !== 'limit') return;
-      findings.push({ requirement, rule, severity, elementId, path, message });
+      findings.push({ requirement, rule, severity, elementId, path: pointer(path), message });
     };
 
     /** Checks a value against a type; the records and lists it holds are shallow, so they are checked in place. */
-    const checkValue = (value: unknown, type: TypeShape, path: string, elementId: string | null): void => {
+    const checkValue = (value: unknown, type: TypeShape, path: Path, elementId: string | null): void => {
       if (type.kind === 'array') {
         if (!Array.isArray(value)) return report('structure', 'error', path, elementId, `Expected an array (${describe(type)}), found ${jsonType(value)}`);
-        value.forEach((item, i) => checkValue(item, type.items, pointer(path, i), elementId));
+        value.forEach((item, i) => checkValue(item, type.items, at(path, i), elementId));
         return;
       }
       if (type.kind === 'primitive') {
@@ -112,7 +125,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       else if (kind === 'record') checkRecord(value, type.name, path, elementId);
     };
 
-    const checkRecord = (value: unknown, typeName: string, path: string, elementId: string | null): Record<string, unknown> | null => {
+    const checkRecord = (value: unknown, typeName: string, path: Path, elementId: string | null): Record<string, unknown> | null => {
       if (!isObject(value)) {
         report('structure', 'error', path, elementId, `Expected an object (${typeName}), found ${jsonType(value)}`);
         return null;
@@ -124,57 +137,57 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       const removed = ix.removedByType.get(typeName);
       for (const key of Object.keys(value)) {
         const field = fields.get(key);
-        const at = pointer(path, key);
         if (field) {
           // The tree itself is walked by the loop below, not here.
           if ((typeName === tree.node && key === tree.children) || (typeName === tree.answer && key === tree.root)) continue;
-          checkValue(value[key], field.type, at, elementId);
+          checkValue(value[key], field.type, at(path, key), elementId);
         } else if (removed?.has(key)) {
           const r = removed.get(key) as Removed;
-          if (r.states.length) report('state-on-element', 'error', at, elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`);
-          else report('structure', 'error', at, elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`);
+          if (r.states.length) report('state-on-element', 'error', at(path, key), elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`);
+          else report('structure', 'error', at(path, key), elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`);
         } else if (typeName !== tree.node && ix.stateNames.has(key)) {
-          report('state-on-element', 'error', at, elementId, `"${key}" is stated on ${typeName}, not on the element it describes`);
+          report('state-on-element', 'error', at(path, key), elementId, `"${key}" is stated on ${typeName}, not on the element it describes`);
         } else {
-          report('structure', 'warning', at, elementId, `${typeName} has no field "${key}"; a receiver ignores it`);
+          report('structure', 'warning', at(path, key), elementId, `${typeName} has no field "${key}"; a receiver ignores it`);
         }
       }
       return value;
     };
 
-    const checkAttributes = (value: unknown, path: string, elementId: string | null): void => {
+    const checkAttributes = (value: unknown, path: Path, elementId: string | null): void => {
       if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected an object of attributes, found ${jsonType(value)}`);
       for (const key of Object.keys(value)) {
-        const at = pointer(path, key);
         const reserved = ix.reserved.get(key);
-        if (reserved) checkValue(value[key], reserved.type, at, elementId);
-        else if (ix.stateNames.has(key)) report('state-on-element', 'error', at, elementId, `"${key}" is state; state it on the element itself, not in its attributes`);
+        if (reserved) checkValue(value[key], reserved.type, at(path, key), elementId);
+        else if (ix.stateNames.has(key)) report('state-on-element', 'error', at(path, key), elementId, `"${key}" is state; state it on the element itself, not in its attributes`);
       }
     };
 
-    const checkContent = (value: unknown, path: string, elementId: string | null): void => {
+    const checkContent = (value: unknown, path: Path, elementId: string | null): void => {
       if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected a content block object, found ${jsonType(value)}`);
       const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
-      if (!kind) return report('structure', 'error', pointer(path, 'type'), elementId, `"${String(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`);
+      if (!kind) return report('structure', 'error', at(path, 'type'), elementId, `"${String(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`);
       for (const name of kind.required) {
         if (!hasOwn(value, name)) report('structure', 'error', path, elementId, `A ${kind.type} content block needs "${name}"`);
       }
-      for (const [name, expected] of Object.entries(kind.properties)) {
+      for (const [name, expected] of kind.propertyList) {
         if (!hasOwn(value, name)) continue;
         const v = value[name];
         if (expected !== 'any' && jsonType(v) !== expected) {
-          report('structure', 'error', pointer(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(v)}`);
+          report('structure', 'error', at(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(v)}`);
         } else if (typeof v === 'string' && v.length > maxStringLength) {
-          report('limit', 'warning', pointer(path, name), elementId, `A string of ${v.length} characters, over the limit of ${maxStringLength}`);
+          report('limit', 'warning', at(path, name), elementId, `A string of ${v.length} characters, over the limit of ${maxStringLength}`);
         }
       }
     };
 
-    const answerRecord = checkRecord(answer, tree.answer, '', null);
+    const answerRecord = checkRecord(answer, tree.answer, null, null);
     if (!answerRecord || !hasOwn(answerRecord, tree.root)) return sortFindings(findings);
 
-    const seenIds = new Map<string, string>();
-    const stack: Frame[] = [{ value: answerRecord[tree.root], path: pointer('', tree.root), depth: 0, parentId: null, parentPath: null }];
+    const seenIds = new Map<string, Path>();
+    const stack: Frame[] = [{ value: answerRecord[tree.root], path: at(null, tree.root), depth: 0, parentId: null, parentBits: 0 }];
+    const pathStates = ix.pathStates;
+    const forks = new Array<number>(pathStates.length).fill(0);
     let count = 0;
     while (stack.length) {
       const frame = stack.pop() as Frame;
@@ -192,35 +205,38 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       if (!element) continue;
       if (id !== null) {
         const first = seenIds.get(id);
-        if (first !== undefined) report('unique-id', 'error', pointer(frame.path, tree.id), id, `The id "${id}" is also used at ${first}`);
+        if (first !== undefined) report('unique-id', 'error', at(frame.path, tree.id), id, `The id "${id}" is also used at ${pointer(first)}`);
         else seenIds.set(id, frame.path);
       }
       const role = element[tree.role];
       if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
-        report('role-language', 'error', pointer(frame.path, tree.role), id, `The root is "${role}"; it must be ${roleRules.root}`);
+        report('role-language', 'error', at(frame.path, tree.role), id, `The root is "${role}"; it must be ${roleRules.root}`);
       }
-      const pathState: Record<string, boolean> = {};
-      for (const name of ix.pathStates) {
-        const on = element[name] === true;
-        pathState[name] = on;
+      let bits = 0;
+      for (let k = 0; k < pathStates.length; k++) {
+        const name = pathStates[k] as string;
+        if (element[name] !== true) continue;
+        bits |= 1 << k;
         // The path runs from the root's child down: a set element below that needs its parent set too.
-        if (on && frame.depth >= 2 && frame.parentPath && !frame.parentPath[name]) {
-          report('state-reachable', 'error', pointer(frame.path, name), id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`);
+        if (frame.depth >= 2 && (frame.parentBits & (1 << k)) === 0) {
+          report('state-reachable', 'error', at(frame.path, name), id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`);
         }
       }
       const children = element[tree.children];
       if (Array.isArray(children)) {
-        const setCount: Record<string, number> = {};
+        const childrenPath = at(frame.path, tree.children);
+        forks.fill(0);
         for (let i = children.length - 1; i >= 0; i--) {
           const child: unknown = children[i];
-          if (isObject(child)) for (const name of ix.pathStates) if (child[name] === true) setCount[name] = (setCount[name] ?? 0) + 1;
-          stack.push({ value: child, path: pointer(pointer(frame.path, tree.children), i), depth: frame.depth + 1, parentId: id, parentPath: pathState });
+          if (pathStates.length && isObject(child)) for (let k = 0; k < pathStates.length; k++) if (child[pathStates[k] as string] === true) forks[k] = (forks[k] as number) + 1;
+          stack.push({ value: child, path: at(childrenPath, i), depth: frame.depth + 1, parentId: id, parentBits: bits });
         }
-        for (const [name, n] of Object.entries(setCount)) {
-          if (n > 1) report('state-reachable', 'warning', pointer(frame.path, tree.children), id, `${n} children have "${name}" set; the path can lead to only one`);
+        for (let k = 0; k < pathStates.length; k++) {
+          const n = forks[k] as number;
+          if (n > 1) report('state-reachable', 'warning', childrenPath, id, `${n} children have "${pathStates[k] as string}" set; the path can lead to only one`);
         }
       } else if (children !== undefined) {
-        report('structure', 'error', pointer(frame.path, tree.children), id, `Expected an array of elements, found ${jsonType(children)}`);
+        report('structure', 'error', at(frame.path, tree.children), id, `Expected an array of elements, found ${jsonType(children)}`);
       }
     }
     return sortFindings(findings);
