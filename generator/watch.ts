@@ -60,7 +60,8 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
   const watcher = chokidarWatch(specDir, { ignoreInitial: true, awaitWriteFinish: false });
   watcher.on('all', () => {
     clearTimeout(timer);
-    timer = setTimeout(regenerate, 20);
+    // Editors save in bursts (a write, then a rename or a second write): wait a moment for the last one.
+    timer = setTimeout(regenerate, 5);
   });
   await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
   return async () => {

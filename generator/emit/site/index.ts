@@ -55,8 +55,17 @@ export function stripFrontMatter(markdown: string): string {
   return markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
+/** Rendered pages by their Markdown: in watch mode an edit re-renders only the pages whose text changed. */
+const rendered = new Map<string, string>();
+
 export function markdownToHtml(markdown: string): string {
-  return String(processor.processSync(stripFrontMatter(markdown)));
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = String(processor.processSync(stripFrontMatter(markdown)));
+    if (rendered.size > 256) rendered.clear();
+    rendered.set(markdown, html);
+  }
+  return html;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

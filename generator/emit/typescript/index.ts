@@ -74,6 +74,24 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 
 const emitted = new WeakMap<CanonicalModel, GeneratedFile[]>();
 
+/** Transpiled files by their source: the runtime's files rarely change, so watch mode transpiles only model.ts. */
+const transpiled = new Map<string, { js: string; dts: string }>();
+
+function transpile(path: string, source: string): { js: string; dts: string } {
+  const key = `${path}\0${source}`;
+  const hit = transpiled.get(key);
+  if (hit) return hit;
+  const js = ts.transpileModule(source, { compilerOptions: TRANSPILE_OPTIONS, fileName: path }).outputText;
+  const dts = ts.transpileDeclaration(source, { compilerOptions: TRANSPILE_OPTIONS, fileName: path, reportDiagnostics: true });
+  if (dts.diagnostics?.length) {
+    throw new Error(`Generated ${path} needs explicit types for its declarations: ${ts.flattenDiagnosticMessageText(dts.diagnostics[0]?.messageText ?? '', '\n')}`);
+  }
+  if (transpiled.size > 64) transpiled.clear();
+  const result = { js, dts: dts.outputText };
+  transpiled.set(key, result);
+  return result;
+}
+
 /**
  * generated/typescript/: an ESM package with src/ (TypeScript) and dist/ (JavaScript and declarations). The
  * result is kept per model, since the site bundles the same dist/ files.
@@ -110,13 +128,9 @@ function emitPackage(model: CanonicalModel, context: EmitContext): GeneratedFile
   for (const source of sources) {
     files.push({ path: `typescript/${source.path}`, contents: source.contents });
     const out = source.path.replace(/^src\//, 'dist/').replace(/\.ts$/, '');
-    const js = ts.transpileModule(source.contents, { compilerOptions: TRANSPILE_OPTIONS, fileName: source.path });
-    const dts = ts.transpileDeclaration(source.contents, { compilerOptions: TRANSPILE_OPTIONS, fileName: source.path, reportDiagnostics: true });
-    if (dts.diagnostics?.length) {
-      throw new Error(`Generated ${source.path} needs explicit types for its declarations: ${ts.flattenDiagnosticMessageText(dts.diagnostics[0]?.messageText ?? '', '\n')}`);
-    }
-    files.push({ path: `typescript/${out}.js`, contents: js.outputText });
-    files.push({ path: `typescript/${out}.d.ts`, contents: dts.outputText });
+    const { js, dts } = transpile(source.path, source.contents);
+    files.push({ path: `typescript/${out}.js`, contents: js });
+    files.push({ path: `typescript/${out}.d.ts`, contents: dts });
   }
   files.push({ path: 'typescript/package.json', contents: packageJson(model) });
   files.push({ path: 'typescript/README.md', contents: readme(model, context.regenerate) });
