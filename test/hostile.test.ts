@@ -29,16 +29,16 @@ describe('hostile answers: check, parseAnswer and validate never crash', () => {
   it('the wrong JSON type at every field of every record reached from the answer', async () => {
     const model = await realModel();
     const wrong = { string: 12, boolean: 'yes', number: 'ten', array: { not: 'a list' }, object: ['not', 'an', 'object'] };
-    const records = Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t]] : [])));
+    const fieldsOf = (name: string) => model.types.flatMap((t) => (t.kind === 'record' && t.name === name ? t.fields : []));
     let cases = 0;
-    for (const field of records[model.tree.node]?.kind === 'record' ? records[model.tree.node].fields : []) {
+    for (const field of fieldsOf(model.tree.node)) {
       const bad = field.type.kind === 'array' ? wrong.array : field.type.kind === 'primitive' ? wrong[field.type.name] : field.type.name === 'Role' ? 7 : wrong.object;
       const answer = base(app([{ id: 'e', role: 'Row', [field.name]: bad }]));
       const findings = lib.check(answer);
       expect(findings.some((f) => f.severity === 'error' && f.path.startsWith('/root/children/0')), field.name).toBe(true);
       cases++;
     }
-    for (const field of records[model.tree.answer]?.kind === 'record' ? records[model.tree.answer].fields : []) {
+    for (const field of fieldsOf(model.tree.answer)) {
       const answer: Record<string, unknown> = base(app());
       answer[field.name] = field.type.kind === 'primitive' ? wrong[field.type.name] : wrong.array;
       expect(lib.check(answer).some((f) => f.severity === 'error'), field.name).toBe(true);

@@ -1,7 +1,7 @@
 import type { CanonicalModel, Field, RecordType, TypeRef } from '../../model/types.js';
 import type { Emit, GeneratedFile } from '../types.js';
 import { OptionalSerializers, STRICT_SERIALIZERS, constantName, kdoc, nestedObjectName, pointerToken, propertyName, strictType, stringLiteral, typeName } from './naming.js';
-import { hostileInputs } from '../swift/hostile.js';
+import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import { kotlinExternal } from './schema.js';
 import { render } from './templates.js';
 
@@ -339,20 +339,14 @@ function roleTestData(
   };
 }
 
-/** The hostile inputs (generator/emit/swift/hostile.ts, shared with Swift) as the Kotlin test reads them. */
+/** The hostile inputs (generator/emit/shared/hostile.ts, shared with Swift) as the Kotlin test reads them. */
 function hostileTestData(model: CanonicalModel, s: Shape, answerName: string, prop: (f: Field) => string) {
   const hostile = hostileInputs(model);
   const stringField = s.element.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen) ?? fail('the hostile inputs name no string field');
   return {
     answerName,
     cases: `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`,
-    answerHead: stringLiteral(hostile.answerHead),
-    answerTail: stringLiteral(hostile.answerTail),
-    elementHead: stringLiteral(hostile.elementHead),
-    childrenOpen: stringLiteral(hostile.childrenOpen),
-    childrenClose: stringLiteral(hostile.childrenClose),
-    leaf: stringLiteral(hostile.leaf),
-    stringFieldOpen: stringLiteral(hostile.stringFieldOpen),
+    ...hostileFragments(hostile, stringLiteral),
     rootProperty: prop(s.rootField),
     childrenProperty: prop(s.childrenField),
     stringProperty: prop(stringField),

@@ -2,7 +2,7 @@ import type { CanonicalModel, Field, RecordType, TypeDef, TypeRef } from '../../
 import type { Emit, GeneratedFile } from '../types.js';
 import { type Decl, record, tagged } from './decls.js';
 import { docLines, escape, lowerCamel, Namer, ROLE_ENUM_MEMBERS, stringLiteral, SWIFT_RESERVED_TYPE_NAMES, upperCamel } from './naming.js';
-import { hostileInputs } from './hostile.js';
+import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import { externalDecls } from './schema.js';
 import { render } from './templates.js';
 
@@ -210,13 +210,7 @@ export const emitSwift: Emit = (model, context) => {
   emit(`Tests/${PACKAGE}Tests/HostileInputTests.swift`, 'HostileInputTests.swift', {
     ...tree,
     cases: casesJson,
-    answerHead: stringLiteral(hostile.answerHead),
-    answerTail: stringLiteral(hostile.answerTail),
-    elementHead: stringLiteral(hostile.elementHead),
-    childrenOpen: stringLiteral(hostile.childrenOpen),
-    childrenClose: stringLiteral(hostile.childrenClose),
-    leaf: stringLiteral(hostile.leaf),
-    stringFieldOpen: stringLiteral(hostile.stringFieldOpen),
+    ...hostileFragments(hostile, stringLiteral),
     stringProperty: propertyName(elementType, stringField),
   });
 

@@ -204,3 +204,16 @@ export function hostileInputs(model: CanonicalModel): HostileInputs {
     stringFieldOpen: `,${text(stringField.name)}:`,
   };
 }
+
+/** The JSON fragments the hostile tests build big inputs from, as string literals of the target language. */
+export function hostileFragments(hostile: HostileInputs, literal: (text: string) => string): Record<string, string> {
+  return {
+    answerHead: literal(hostile.answerHead),
+    answerTail: literal(hostile.answerTail),
+    elementHead: literal(hostile.elementHead),
+    childrenOpen: literal(hostile.childrenOpen),
+    childrenClose: literal(hostile.childrenClose),
+    leaf: literal(hostile.leaf),
+    stringFieldOpen: literal(hostile.stringFieldOpen),
+  };
+}
