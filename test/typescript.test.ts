@@ -35,7 +35,8 @@ describe.each(all.map((v) => [v.name, v] as const))('vector %s', (_, v) => {
     expect(lenient(v.input)).toBe(v.decodes);
   });
 
-  it.runIf(v.decodes)('reads every element\'s role and effective state as the vector says', () => {
+  // Only answers that decode have elements to read.
+  if (v.decodes) it('reads every element\'s role and effective state as the vector says', () => {
     const got = lib.effectiveState(v.input as never).map(({ element, path, state }) => {
       const role = lib.readRole(String(element.role));
       return { path, id: element.id, rawRole: role.raw, role: role.role, known: role.known, ...state };
