@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the Swift and Kotlin binding tests need on a Debian machine, as root.
+# Installs what the binding and browser tests need on a Debian machine, as root.
 # Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
@@ -59,6 +59,7 @@ install_chromium() {
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
+  chromium) install_chromium ;;
   all) install_swift; install_maven; install_chromium ;;
-  *) echo "usage: $0 [all|swift|maven]" >&2; exit 2 ;;
+  *) echo "usage: $0 [all|swift|maven|chromium]" >&2; exit 2 ;;
 esac
