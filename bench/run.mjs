@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { realisticAnswer } from './answer.mjs';
+import { bindingDecodeTimes } from './bindings.mjs';
 import { makeSyntheticSpec } from './synthetic.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -106,6 +107,14 @@ try {
   await writeFile(file, text);
   const mem = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/check-memory.mjs'), file, sdkPath], { encoding: 'utf8' }));
   results.measurements.checkMemory = mem;
+
+  // The same answer decoded by the Swift and Kotlin bindings (their own test builds: Swift's is a debug build).
+  log('bindings ...');
+  const bindings = await bindingDecodeTimes(ROOT, file);
+  for (const [name, r] of Object.entries(bindings)) {
+    results.measurements[`${name}Decode`] = r.times ? stats(r.times.slice(1)) : { error: r.error };
+    log(`${name} decode: ${r.times ? `${median(r.times.slice(1)).toFixed(0)} ms` : r.error}`);
+  }
   ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
 } finally {
   await rm(work, { recursive: true, force: true });
@@ -135,6 +144,8 @@ const md = [
   `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
   `| JSON.parse, same text | ${ms(m.jsonParse)} |`,
   `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
+  `| TypeScript: JSON.parse + check, same answer | ${(m.jsonParse.median + m.check.median).toFixed(0)} ms |`,
+  ...['swift', 'kotlin'].map((n) => { const d = m[`${n}Decode`]; return `| ${n === 'swift' ? 'Swift (debug build): Answer(jsonData:)' : 'Kotlin (JVM, after one warm-up): decodeAnswer'}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
   '',
   '![Scaling](scaling.svg)',
   '',

@@ -33,4 +33,4 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 # On success, the test summary and the hostile-input timings only.
-sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:' || true
+sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:|^bench-decode:' || true

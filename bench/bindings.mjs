@@ -1,0 +1,78 @@
+// Times Swift's and Kotlin's decoding of the bench answer: each binding is copied to a temporary folder with one
+// extra test that reads the answer file, decodes it several times and prints the times. Run by bench/run.mjs.
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS = 5;
+
+const swiftTest = `import Foundation
+import XCTest
+@testable import ElementModel
+
+final class BenchDecodeTests: XCTestCase {
+    func testDecodeBenchAnswer() throws {
+        guard let path = ProcessInfo.processInfo.environment["ELEMENT_BENCH_FILE"] else { return }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var times: [Double] = []
+        for _ in 0..<${RUNS} {
+            let start = Date()
+            _ = try Answer(jsonData: data)
+            times.append(Date().timeIntervalSince(start) * 1000)
+        }
+        print("bench-decode: " + times.map { String(format: "%.1f", $0) }.joined(separator: " "))
+    }
+}
+`;
+
+const kotlinTest = `package dev.elementmodel
+
+import java.io.File
+import org.junit.jupiter.api.Test
+
+class BenchDecodeTest {
+    @Test
+    fun decodeBenchAnswer() {
+        val path = System.getenv("ELEMENT_BENCH_FILE") ?: return
+        val text = File(path).readText()
+        val times = (0 until ${RUNS}).map {
+            val start = System.nanoTime()
+            decodeAnswer(text)
+            (System.nanoTime() - start) / 1e6
+        }
+        println("bench-decode: " + times.joinToString(" ") { "%.1f".format(it) })
+    }
+}
+`;
+
+function parseTimes(output) {
+  const line = output.split('\n').find((l) => l.includes('bench-decode: '));
+  return line ? line.slice(line.indexOf('bench-decode: ') + 14).trim().split(/\s+/).map(Number) : null;
+}
+
+export async function bindingDecodeTimes(root, answerFile) {
+  const work = await mkdtemp(join(tmpdir(), 'element-bench-bindings-'));
+  const out = {};
+  try {
+    await cp(join(root, 'generated/swift'), join(work, 'swift'), { recursive: true });
+    await cp(join(root, 'generated/kotlin'), join(work, 'kotlin'), { recursive: true });
+    await cp(join(root, 'generated/conformance'), join(work, 'conformance'), { recursive: true });
+    await writeFile(join(work, 'swift/Tests/ElementModelTests/BenchDecodeTests.swift'), swiftTest);
+    await writeFile(join(work, 'kotlin/src/test/kotlin/dev/elementmodel/BenchDecodeTest.kt'), kotlinTest);
+    // The chroot sees only its own tree: the Swift runner copies the package in; the answer goes beside it.
+    await cp(answerFile, join(work, 'swift/bench-answer.json'));
+    for (const [name, script, dir, file] of [
+      ['swift', 'scripts/swift-test.sh', 'swift', 'bench-answer.json'],
+      ['kotlin', 'scripts/kotlin-test.sh', 'kotlin', answerFile],
+    ]) {
+      const env = { ...process.env, ELEMENT_BENCH_FILE: file };
+      const r = spawnSync('bash', [join(root, script), join(work, dir), join(work, 'conformance')], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const times = parseTimes(`${r.stdout}\n${r.stderr}`);
+      out[name] = times ? { times } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  return out;
+}
