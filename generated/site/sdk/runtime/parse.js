@@ -2,6 +2,7 @@
 // Regenerate with `npm run generate`.
 import { SPEC, SPECS } from '../model.js';
 import { checkerFor, passes } from './check.js';
+import { scanJson } from './scan.js';
 export class AnswerError extends Error {
     findings;
     constructor(message, findings = []) {
@@ -15,9 +16,13 @@ export const SUPPORTED_VERSIONS = Object.keys(SPECS);
 const checkers = new Map();
 /**
  * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
- * AnswerError for text that is not JSON, a version this package does not know, or an answer with errors.
+ * AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as
+ * the Swift and Kotlin bindings refuse them), a version this package does not know, or an answer with errors.
  */
 export function parseAnswer(json) {
+    const refused = scanJson(json);
+    if (refused)
+        throw new AnswerError(`Refused: ${refused}`);
     let value;
     try {
         value = JSON.parse(json);

@@ -3,6 +3,7 @@
 
 import { SPEC, SPECS, type Answer } from '../model.js';
 import { type Finding, checkerFor, passes } from './check.js';
+import { scanJson } from './scan.js';
 
 export class AnswerError extends Error {
   readonly findings: readonly Finding[];
@@ -20,9 +21,12 @@ const checkers = new Map<string, ReturnType<typeof checkerFor>>();
 
 /**
  * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
- * AnswerError for text that is not JSON, a version this package does not know, or an answer with errors.
+ * AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as
+ * the Swift and Kotlin bindings refuse them), a version this package does not know, or an answer with errors.
  */
 export function parseAnswer(json: string): { answer: Answer; findings: Finding[] } {
+  const refused = scanJson(json);
+  if (refused) throw new AnswerError(`Refused: ${refused}`);
   let value: unknown;
   try {
     value = JSON.parse(json);
