@@ -73,6 +73,13 @@ describe('an additive RFC: a new optional state, "Absent means false"', () => {
     expect(strict.$defs.Attributes.propertyNames.not.enum).toContain('hovered');
   });
 
+  it('writes a changelog page for 0.2.1 from the diff, and the docs show the new state', async () => {
+    const changelog = await read('docs/changelog/0.2.1.md');
+    expect(changelog).toContain('| additive | Optional field Element.hovered added | `field-added` |');
+    expect(changelog).toContain('| additive | State hovered added | `state-added` |');
+    expect(await read('docs/element.md')).toContain('hovered');
+  });
+
   it('changes the vectors', async () => {
     const reader = JSON.parse(await read('conformance/vectors/state-reader.json'));
     expect(reader.elements.every((e: Record<string, unknown>) => typeof e.hovered === 'boolean')).toBe(true);

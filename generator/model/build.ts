@@ -73,23 +73,29 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
 
   const model: CanonicalModel = { ...folded, external };
-  const problems = modelProblems(model);
-  for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
-  if (problems.length) return { model: null, versions: [], diagnostics: d };
 
-  // Each RFC's declared effect must be what its change actually is.
+  // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
   let previous: CanonicalModel | null = null;
   const byVersion = new Map<string, CanonicalModel>();
   for (const snap of result.snapshots) {
     const current: CanonicalModel = { ...snap.model, external };
-    const computed = classify(diffModels(previous, current));
+    const changes = diffModels(previous, current);
+    const computed = classify(changes);
     if (computed !== snap.effect) {
       d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}`, snap.effect);
+    }
+    for (const m of [model, current]) {
+      const rfc = m.rfcs.find((r) => r.id === snap.rfc);
+      if (rfc) rfc.changes = changes;
     }
     if (snap.released) byVersion.set(current.protocolVersion, current);
     previous = current;
   }
   if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
+
+  const problems = modelProblems(model);
+  for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
+  if (problems.length) return { model: null, versions: [], diagnostics: d };
   byVersion.set(model.protocolVersion, model);
   return { model, versions: [...byVersion.values()], diagnostics: d };
 }

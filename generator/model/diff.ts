@@ -1,15 +1,9 @@
-import type { CanonicalModel, Field, TypeRef } from './types.js';
+import type { CanonicalModel, Field, ModelChange, TypeRef } from './types.js';
 
 export type ChangeClass = 'breaking' | 'additive' | 'editorial';
 
 /** One difference between two models, with a stable rule id and its class, in the manner of buf breaking. */
-export interface Change {
-  rule: string;
-  class: ChangeClass;
-  /** What changed, e.g. `Element.hovered` or `role Slider`. */
-  subject: string;
-  message: string;
-}
+export type Change = ModelChange;
 
 /** The change rules, each with its class: one table, so the classes are stated once. */
 export const CHANGE_RULES = {

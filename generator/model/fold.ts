@@ -167,6 +167,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       supersedesOrAmends: amendsCell?.markdown ?? '',
       metadata: Object.fromEntries([...rfc.metadata].map(([k, v]) => [k, v.markdown])),
       sections: rfc.sections.map(({ number, title }) => ({ number, title })),
+      changes: [],
       source: sourceOf(rfc.id, null, rfc.place),
     });
 

@@ -125,6 +125,7 @@ export const MODEL_SCHEMA = {
       supersedesOrAmends: str,
       metadata: { type: 'object', additionalProperties: str },
       sections: { type: 'array', items: object({ number: str, title: str }) },
+      changes: { type: 'array', items: object({ rule: str, class: { enum: ['breaking', 'additive', 'editorial'] }, subject: str, message: str }) },
       source,
     }),
   },

@@ -164,6 +164,14 @@ export interface RfcSection {
   title: string;
 }
 
+/** One change an RFC made, as `diff` classes it. */
+export interface ModelChange {
+  rule: string;
+  class: 'breaking' | 'additive' | 'editorial';
+  subject: string;
+  message: string;
+}
+
 export interface RfcSummary {
   id: string;
   number: number;
@@ -177,6 +185,8 @@ export interface RfcSummary {
   metadata: Record<string, string>;
   /** The RFC's numbered sections, for citations that name them. */
   sections: RfcSection[];
+  /** What the RFC changed, against the model before it: the changelog is written from these. */
+  changes: ModelChange[];
   source: Source;
 }
 

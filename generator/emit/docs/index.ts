@@ -462,28 +462,12 @@ function migrationPages(d: Docs): DocPage[] {
   });
 }
 
-/** The names a version added and dropped, by comparing its model with the previous version's. */
-function changes(d: Docs, version: string): { what: string; added: string; dropped: string }[] {
-  const models = d.context.versions.length ? d.context.versions : [d.model];
-  const i = models.findIndex((x) => x.protocolVersion === version);
-  const now = models[i] ?? d.model;
-  const before = i > 0 ? models[i - 1] : undefined;
-  const names = (m: CanonicalModel | undefined): Record<string, string[]> => m ? {
-    Types: m.types.map((t) => t.name),
-    Fields: m.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => `${t.name}.${f.name}`) : [])),
-    Roles: m.roles.map((r) => r.name),
-    'Reserved attributes': m.attributes.map((a) => a.name),
-    Operations: m.operations.map((o) => o.name),
-    Requirements: m.requirements.map((r) => r.id),
-  } : {};
-  const a = names(now);
-  const b = names(before);
-  return Object.entries(a).map(([what, list]) => {
-    const prev = b[what] ?? [];
-    const added = list.filter((x) => !prev.includes(x));
-    const dropped = prev.filter((x) => !list.includes(x));
-    return { what, added: added.length ? added.map(code).join(', ') : '—', dropped: dropped.length ? dropped.map(code).join(', ') : '—' };
-  }).filter((c) => c.added !== '—' || c.dropped !== '—');
+/** What a version's RFCs changed, as `diff` classes each change (the model carries them per RFC). */
+function changes(d: Docs, version: string): { class: string; rule: string; change: string }[] {
+  return d.model.rfcs
+    .filter((r) => r.version === version)
+    .flatMap((r) => r.changes)
+    .map((c) => ({ class: c.class, rule: code(c.rule), change: cell(c.message) }));
 }
 
 function changelogPages(d: Docs): DocPage[] {
