@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,36 +66,6 @@ describe('Kotlin bindings', () => {
     const model = await realModel();
     const again = await emitKotlin(model, context(model));
     expect(again).toEqual(await kotlinFiles());
-  });
-
-  it('types no protocol word into the emitter or its templates', async () => {
-    const model = await realModel();
-    const words = new Set<string>([
-      ...model.roles.map((r) => r.name),
-      ...model.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => f.name) : [])),
-      ...model.appleRoles.flatMap((a) => [a.name, a.value, ...(a.constant ? [a.constant] : [])]),
-      ...model.requirements.map((r) => r.id),
-      ...model.attributes.map((a) => a.name),
-      ...model.states.map((s) => s.field),
-      ...model.notReported.map((n) => n.name),
-    ]);
-    const sources = [
-      ...(await readdir(join(ROOT, 'generator/emit/kotlin'))).map((f) => join(ROOT, 'generator/emit/kotlin', f)),
-      ...(await readdir(join(ROOT, 'templates/kotlin'))).map((f) => join(ROOT, 'templates/kotlin', f)),
-    ];
-    // Kotlin's own words that happen to equal a protocol word, and the model's own type kinds.
-    const kotlin = new Set(['List', 'Map', 'Unknown']);
-    const found: string[] = [];
-    for (const file of sources) {
-      for (const line of (await readFile(file, 'utf8')).split('\n')) {
-        if (/\.kind === /.test(line)) continue;
-        for (const m of line.matchAll(/(['"`])([^'"`]*)\1/g)) {
-          const word = m[2] ?? '';
-          if (words.has(word) && !kotlin.has(word)) found.push(`${file}: ${line.trim()}`);
-        }
-      }
-    }
-    expect(found).toEqual([]);
   });
 
   it('the generated module builds and passes its tests and the conformance vectors under Maven', { timeout: 20 * 60_000 }, async (ctx) => {

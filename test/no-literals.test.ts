@@ -25,9 +25,10 @@ describe('the spec is the one source of truth', () => {
     const fields = new Set<string>();
     for (const t of model.types) if (t.kind === 'record') for (const f of t.fields) fields.add(f.name);
     for (const a of model.attributes) fields.add(a.name);
-    const words = [...new Set([...model.roles.map((r) => r.name), ...fields])];
+    for (const st of model.states) fields.add(st.field);
+    const words = [...new Set([...model.roles.map((r) => r.name), ...fields, ...model.appleRoles.map((a) => a.name)])];
     const quoted = new RegExp(`(['"\`])(${words.map(escape).join('|')})\\1`, 'g');
-    const apple = new RegExp(`\\b(${model.appleRoles.map((a) => escape(a.value)).join('|')})\\b`, 'g');
+    const apple = new RegExp(`\\b(${model.appleRoles.flatMap((a) => [a.value, ...(a.constant ? [a.constant] : [])]).map(escape).join('|')})\\b`, 'g');
     const requirement = new RegExp(`\\b(${model.requirements.map((r) => escape(r.id)).join('|')})\\b`, 'g');
     const leaks: string[] = [];
     for (const { path, text } of await sources()) {

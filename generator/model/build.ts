@@ -52,7 +52,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     .filter((r): r is RfcDraft => r !== null);
 
   const result = fold(
-    { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported, appleFile: files.appleRoles?.path ?? '' },
+    { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported },
     d,
   );
   if (!result) return { model: null, versions: [], diagnostics: d };

@@ -31,7 +31,6 @@ export interface FoldInput {
   statuses: StatusRow[];
   appleRoles: AppleRoleRow[];
   appleNotReported: { name: string; reason: string; place: Place }[];
-  appleFile: string;
 }
 
 /** The model before external types are loaded: what the Markdown alone decides. */

@@ -4,18 +4,18 @@ import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { jsonTypesOf, typeOf } from './json-schema.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
-function literal(value: unknown, _replacer?: null, indent?: number, depth = 0): string {
+function literal(value: unknown, indent?: number, depth = 0): string {
   const pad = (n: number) => (indent ? ' '.repeat(indent * n) : '');
   const nl = indent ? '\n' : ' ';
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return `[${nl}${value.map((v) => `${pad(depth + 1)}${literal(v, null, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}]`;
+    return `[${nl}${value.map((v) => `${pad(depth + 1)}${literal(v, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}]`;
   }
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
     const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
-    return `{${nl}${entries.map(([k, v]) => `${pad(depth + 1)}${key(k)}: ${literal(v, null, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}}`;
+    return `{${nl}${entries.map(([k, v]) => `${pad(depth + 1)}${key(k)}: ${literal(v, indent, depth + 1)}`).join(`,${nl}`)}${nl}${pad(depth)}}`;
   }
   return JSON.stringify(value);
 }
@@ -140,7 +140,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   statements.push(constant(
     'ROLE_INFO',
     `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
-    literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), null, 2),
+    literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), 2),
     "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
   ));
   statements.push({
@@ -237,16 +237,16 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
     kind: StructureKind.TypeAlias, isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
-    statements.push(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), null, 2), `The rules of protocol ${v.protocolVersion}.`, false));
+    statements.push(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false));
   }
   const current = specData(model);
   statements.push(constant(
     'STATES',
     'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]',
-    literal(current.states, null, 2),
+    literal(current.states, 2),
     'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
   ));
-  statements.push(constant('SPEC', 'SpecData', literal({ ...current, states: null }, null, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
+  statements.push(constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
   statements.push({
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -262,13 +262,13 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   statements.push(constant(
     'APPLE_ROLES',
     `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
-    literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), null, 2),
+    literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), 2),
     "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
   ));
   statements.push(constant(
     'NOT_REPORTED',
     'readonly { readonly name: string; readonly reason: string }[]',
-    literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), null, 2),
+    literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 2),
     'Classes of elements a provider does not report, and why.',
   ));
   project.createSourceFile('src/model.ts', { statements }, { overwrite: true });
