@@ -59,6 +59,15 @@ describe('hostile answers: check, parseAnswer and validate never crash', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
+  it('a content block whose "type" is an object with a toString of its own is a finding', async () => {
+    const content = (await realModel()).tree.content as string;
+    const types = [JSON.parse('{"toString": 1}'), { toString: () => { throw new Error('read'); } }, [JSON.parse('{"toString": 1}')]];
+    for (const type of types) {
+      const findings = lib.check(base(app([{ id: 'e', role: 'Row', [content]: [{ type }] }])));
+      expect(findings).toContainEqual(expect.objectContaining({ rule: 'structure', severity: 'error', path: `/root/children/0/${content}/0/type` }));
+    }
+  });
+
   it('duplicate keys and lone surrogates are refused by parseAnswer, as the Swift and Kotlin bindings refuse them', () => {
     const dup = '{"protocol":"0.2.0","instance":"i","root":{"id":"a","role":"Window","role":"Application"}}';
     expect(() => lib.parseAnswer(dup)).toThrow(/the key "role" twice/);

@@ -33,54 +33,215 @@ export interface CheckOptions {
 export const LIMITS: Readonly<Required<CheckOptions>> = { maxElements: 1_000_000, maxDepth: 100_000, maxStringLength: 1_048_576 };
 
 type Removed = SpecData['removed'][number];
+type Key = string | number;
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/**
- * A JSON Pointer built only when a finding needs it: each step is one small object, so walking a large tree
- * costs no string building.
- */
-type Path = { readonly up: Path; readonly key: string | number } | null;
-const at = (up: Path, key: string | number): Path => ({ up, key });
-function pointer(path: Path): string {
-  const keys: string[] = [];
-  for (let p = path; p !== null; p = p.up) {
-    const k = String(p.key);
-    keys.push(k.includes('~') || k.includes('/') ? k.replace(/~/g, '~0').replace(/\//g, '~1') : k);
-  }
-  return keys.length ? `/${keys.reverse().join('/')}` : '';
-}
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+/** A value in a message: a primitive as text; an object by its JSON type, since its own toString may be anything. */
+const shown = (v: unknown) => (typeof v === 'object' && v !== null ? jsonType(v) : String(v));
 const describe = (t: TypeShape): string => (t.kind === 'array' ? `${describe(t.items)}[]` : t.name);
+function pointer(keys: readonly Key[]): string {
+  return keys
+    .map((key) => {
+      const k = String(key);
+      return `/${k.includes('~') || k.includes('/') ? k.replace(/~/g, '~0').replace(/\//g, '~1') : k}`;
+    })
+    .join('');
+}
 
-interface Frame {
-  value: unknown;
-  path: Path;
-  depth: number;
-  parentId: string | null;
-  /** Which path states the parent has set, one bit per path state (the spec has few). */
-  parentBits: number;
+/** How a value is checked: its TypeShape resolved once, so the walk looks nothing up by type name. */
+type ValueRule =
+  | { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' }
+  | { readonly kind: 'array'; readonly items: ValueRule; readonly label: string }
+  | { readonly kind: 'record'; readonly record: RecordRule }
+  | { readonly kind: Exclude<SpecData['typeKinds'][string], 'record'> | 'unchecked' };
+
+interface FieldRule {
+  readonly required: boolean;
+  /** The tree's own links (the answer's root, an element's children) are walked by the loop, not checked in place. */
+  readonly walked: boolean;
+  readonly value: ValueRule;
+}
+
+interface RecordRule {
+  readonly name: string;
+  readonly fields: Map<string, FieldRule>;
+  /** The required fields, in the spec's order, so that a missing one is reported in that order. */
+  readonly required: readonly string[];
+  readonly removed: ReadonlyMap<string, Removed> | undefined;
+  /** A state on the element record is its own; on any other record it is misplaced. */
+  readonly isNode: boolean;
+}
+
+/** A content block type's properties: the JSON type each must have ('any' for no check), and which are required. */
+interface ContentRule {
+  readonly type: string;
+  readonly required: readonly string[];
+  readonly properties: Map<string, { readonly expected: string | undefined; readonly required: boolean }>;
 }
 
 /** The lookups a checker needs, built once per version from its rules. */
 function indexSpec(spec: SpecData) {
+  const { tree } = spec;
   const removedByType = new Map<string, Map<string, Removed>>();
   for (const r of spec.removed) {
     const byName = removedByType.get(r.from) ?? new Map<string, Removed>();
     byName.set(r.name, r);
     removedByType.set(r.from, byName);
   }
+  const fieldsByType = new Map(Object.entries(spec.records));
+  const records = new Map<string, RecordRule>();
+  // Records refer to each other (an element holds elements), so each is registered before its fields are resolved.
+  const recordRule = (name: string): RecordRule => {
+    const known = records.get(name);
+    if (known) return known;
+    const fields = fieldsByType.get(name) ?? [];
+    const rule: RecordRule = { name, fields: new Map(), required: fields.filter((f) => f.required).map((f) => f.name), removed: removedByType.get(name), isNode: name === tree.node };
+    records.set(name, rule);
+    for (const f of fields) {
+      const walked = (name === tree.node && f.name === tree.children) || (name === tree.answer && f.name === tree.root);
+      rule.fields.set(f.name, { required: f.required, walked, value: valueRule(f.type) });
+    }
+    return rule;
+  };
+  const valueRule = (type: TypeShape): ValueRule => {
+    if (type.kind === 'array') return { kind: 'array', items: valueRule(type.items), label: describe(type) };
+    if (type.kind === 'primitive') return type;
+    const kind = hasOwn(spec.typeKinds, type.name) ? spec.typeKinds[type.name] : undefined;
+    if (kind === 'record') return { kind, record: recordRule(type.name) };
+    return { kind: kind ?? 'unchecked' };
+  };
+  const contentRule = (k: SpecData['contentKinds'][number]): ContentRule => {
+    const names = new Set([...Object.keys(k.properties), ...k.required]);
+    const properties = new Map([...names].map((name) => [name, { expected: hasOwn(k.properties, name) ? k.properties[name] : undefined, required: k.required.includes(name) }]));
+    return { type: k.type, required: k.required, properties };
+  };
   return {
     /** Requirements by the checker rule that serves them, as the spec assigns them. */
     requirementOf: new Map(spec.requirements.filter((r) => r.rule !== null).map((r) => [r.rule as string, r.id])),
     roles: new Set<string>(spec.roles),
     stateNames: new Set<string>(spec.states.map((s) => s.name)),
     pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
-    removedByType,
-    contentByType: new Map(spec.contentKinds.map((k) => [k.type, { ...k, propertyList: Object.entries(k.properties) }])),
-    reserved: new Map(spec.reservedAttributes.map((a) => [a.name, a])),
-    fields: new Map(Object.entries(spec.records).map(([name, fields]) => [name, new Map(fields.map((f) => [f.name, f]))])),
+    contentByType: new Map(spec.contentKinds.map((k) => [k.type, contentRule(k)])),
+    reserved: new Map(spec.reservedAttributes.map((a) => [a.name, valueRule(a.type)])),
+    answer: recordRule(tree.answer),
+    node: recordRule(tree.node),
   };
+}
+
+/** A growing list of 32-bit integers: a typed array, which the garbage collector need not look into. */
+class IntList {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(i: number): number {
+    return this.data[i] as number;
+  }
+}
+
+/**
+ * The elements visited, numbered in the order visited (the root is 0): each one's parent and index among the
+ * parent's children, enough to build its JSON Pointer when a finding needs one, and its id. Kept in lists of
+ * numbers rather than an object per element, which the garbage collector would carry to the end of the walk.
+ */
+class Visited {
+  private readonly parents = new IntList();
+  private readonly indexes = new IntList();
+  private readonly ids: (string | null)[] = [];
+  private readonly hashes = new IntList();
+
+  constructor(private readonly rootKey: string, private readonly childrenKey: string) {}
+
+  /** Numbers the element at `index` among the children of `parent` (-1 for the root). */
+  add(parent: number, index: number, id: string | null): number {
+    this.parents.push(parent);
+    this.indexes.push(index);
+    this.ids.push(id);
+    this.hashes.push(id === null ? -1 : hash(id));
+    return this.ids.length - 1;
+  }
+
+  /** The keys from the answer down to visited element `n`; none for the answer itself (-1). */
+  keys(n: number): Key[] {
+    return n < 0 ? [] : this.keysOf(this.parents.get(n), this.indexes.get(n));
+  }
+
+  /** The keys from the answer down to the child at `index` of visited element `parent` (-1: the root). */
+  keysOf(parent: number, index: number): Key[] {
+    const keys: Key[] = [];
+    for (let p = parent, i = index; p >= 0; ) {
+      keys.push(i, this.childrenKey);
+      i = this.indexes.get(p);
+      p = this.parents.get(p);
+    }
+    keys.push(this.rootKey);
+    return keys.reverse();
+  }
+
+  /**
+   * Each element whose id an earlier one has, in the order visited, with that earlier one. The plain way, a Map
+   * from each id to where it was first met, reaches all over memory once it holds 100,000 ids and then costs as
+   * much as the rest of the check. So each id was noted with a hash of it: a bit table of the hashes, small enough
+   * to stay in the CPU's cache, picks out the few ids that share a hash with another, and only those go through a Map.
+   */
+  repeatedIds(): { n: number; id: string; first: number }[] {
+    const shared = this.sharedHashes();
+    const firstOf = new Map<string, number>();
+    const repeats: { n: number; id: string; first: number }[] = [];
+    for (let n = 0; n < this.ids.length; n++) {
+      const id = this.ids[n] as string | null;
+      if (id === null || !shared(this.hashes.get(n))) continue;
+      const first = firstOf.get(id);
+      if (first === undefined) firstOf.set(id, n);
+      else repeats.push({ n, id, first });
+    }
+    return repeats;
+  }
+
+  /** A test for the hashes more than one id falls on, in a table of 16 bits an element (few then share by chance). */
+  private sharedHashes(): (hash: number) => boolean {
+    const mask = 2 ** Math.max(10, Math.ceil(Math.log2(this.hashes.length)) + 4) - 1;
+    const seen = new Uint32Array((mask + 1) / 32);
+    const again = new Uint32Array((mask + 1) / 32);
+    for (let n = 0; n < this.hashes.length; n++) {
+      const h = this.hashes.get(n);
+      if (h < 0) continue;
+      const word = (h & mask) >>> 5;
+      const bit = 1 << (h & 31);
+      if ((seen[word] as number) & bit) again[word] = (again[word] as number) | bit;
+      else seen[word] = (seen[word] as number) | bit;
+    }
+    return (h) => ((again[(h & mask) >>> 5] as number) & (1 << (h & 31))) !== 0;
+  }
+}
+
+/** FNV-1a over the string's UTF-16 units, cut to 30 bits so that V8 keeps it a small integer. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
+}
+
+/** An element waiting on the walk's stack, with what it needs from its parent. */
+interface Frame {
+  readonly value: unknown;
+  /** The parent's number in Visited (-1 for the root) and the element's index among its children. */
+  readonly parent: number;
+  readonly index: number;
+  readonly depth: number;
+  readonly parentId: string | null;
+  /** Which path states the parent sets, one bit per path state (the spec has few). */
+  readonly parentBits: number;
 }
 
 /**
@@ -89,128 +250,149 @@ function indexSpec(spec: SpecData) {
  * only by the limits in `options`.
  */
 export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOptions) => Finding[] {
-  const { tree, roleRules, typeKinds } = spec;
+  const { tree, roleRules } = spec;
   const ix = indexSpec(spec);
+  const { pathStates } = ix;
 
   return function check(answer: unknown, options: CheckOptions = {}): Finding[] {
     const maxElements = options.maxElements ?? LIMITS.maxElements;
     const maxDepth = options.maxDepth ?? LIMITS.maxDepth;
     const maxStringLength = options.maxStringLength ?? LIMITS.maxStringLength;
     const findings: Finding[] = [];
-    const report = (rule: string, severity: Severity, path: Path, elementId: string | null, message: string) => {
+    const visited = new Visited(tree.root, tree.children);
+    // Where the checks are: the number of the element being visited (-1 for the answer itself) and the keys from it
+    // down to the record or list being checked in place. A finding's path is built from these only when reported.
+    let here = -1;
+    const trail: Key[] = [];
+
+    const tooLong = (s: string) => `A string of ${s.length} characters, over the limit of ${maxStringLength}`;
+
+    /** Reports a finding at the current place, or at its `key` when given. */
+    const report = (rule: string, severity: Severity, elementId: string | null, message: string, key?: Key): void => {
       const requirement = ix.requirementOf.get(rule) ?? null;
       // A rule the spec assigns to no requirement is not checked; shape and limits always are.
       if (requirement === null && rule !== 'structure' && rule !== 'limit') return;
-      findings.push({ requirement, rule, severity, elementId, path: pointer(path), message });
+      const keys = visited.keys(here).concat(trail);
+      if (key !== undefined) keys.push(key);
+      findings.push({ requirement, rule, severity, elementId, path: pointer(keys), message });
     };
 
-    /** Checks a value against a type; the records and lists it holds are shallow, so they are checked in place. */
-    const checkValue = (value: unknown, type: TypeShape, path: Path, elementId: string | null): void => {
-      if (type.kind === 'array') {
-        if (!Array.isArray(value)) return report('structure', 'error', path, elementId, `Expected an array (${describe(type)}), found ${jsonType(value)}`);
-        value.forEach((item, i) => checkValue(item, type.items, at(path, i), elementId));
-        return;
+    /** Checks the value at `key` of the current place; the records and lists it holds are shallow, so they are checked in place. */
+    const checkValue = (value: unknown, rule: ValueRule, key: Key, elementId: string | null): void => {
+      switch (rule.kind) {
+        case 'primitive':
+          if (typeof value !== rule.name) report('structure', 'error', elementId, `Expected a ${rule.name}, found ${jsonType(value)}`, key);
+          else if (typeof value === 'string' && value.length > maxStringLength) report('limit', 'warning', elementId, tooLong(value), key);
+          return;
+        case 'roles':
+          if (typeof value !== 'string') report('structure', 'error', elementId, `Expected a role string, found ${jsonType(value)}`, key);
+          else if (!ix.roles.has(value)) report('role-language', 'warning', elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`, key);
+          return;
+        case 'array':
+          if (!Array.isArray(value)) return report('structure', 'error', elementId, `Expected an array (${rule.label}), found ${jsonType(value)}`, key);
+          trail.push(key);
+          // As forEach would: a hole in a sparse array is skipped.
+          for (let i = 0; i < value.length; i++) if (i in value) checkValue(value[i], rule.items, i, elementId);
+          trail.pop();
+          return;
+        case 'unchecked':
+          return;
+        default:
+          // A record, a content block or attributes: an object, checked in place one key down.
+          trail.push(key);
+          if (rule.kind === 'record') checkRecord(value, rule.record, elementId);
+          else if (rule.kind === 'external') checkContent(value, elementId);
+          else checkAttributes(value, elementId);
+          trail.pop();
       }
-      if (type.kind === 'primitive') {
-        if (typeof value !== type.name) report('structure', 'error', path, elementId, `Expected a ${type.name}, found ${jsonType(value)}`);
-        else if (typeof value === 'string' && value.length > maxStringLength) report('limit', 'warning', path, elementId, `A string of ${value.length} characters, over the limit of ${maxStringLength}`);
-        return;
-      }
-      const kind = typeKinds[type.name];
-      if (kind === 'roles') {
-        if (typeof value !== 'string') report('structure', 'error', path, elementId, `Expected a role string, found ${jsonType(value)}`);
-        else if (!ix.roles.has(value)) report('role-language', 'warning', path, elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`);
-      } else if (kind === 'external') checkContent(value, path, elementId);
-      else if (kind === 'attributes') checkAttributes(value, path, elementId);
-      else if (kind === 'record') checkRecord(value, type.name, path, elementId);
     };
 
-    const checkRecord = (value: unknown, typeName: string, path: Path, elementId: string | null): Record<string, unknown> | null => {
+    /** Checks the record at the current place; returns whether it is an object at all. */
+    const checkRecord = (value: unknown, record: RecordRule, elementId: string | null): value is Record<string, unknown> => {
       if (!isObject(value)) {
-        report('structure', 'error', path, elementId, `Expected an object (${typeName}), found ${jsonType(value)}`);
-        return null;
+        report('structure', 'error', elementId, `Expected an object (${record.name}), found ${jsonType(value)}`);
+        return false;
       }
-      const fields = ix.fields.get(typeName) ?? new Map();
-      for (const field of fields.values()) {
-        if (field.required && !hasOwn(value, field.name)) report('structure', 'error', path, elementId, `${typeName} is missing its required field "${field.name}"`);
-      }
-      const removed = ix.removedByType.get(typeName);
-      for (const key of Object.keys(value)) {
-        const field = fields.get(key);
-        if (field) {
-          // The tree itself is walked by the loop below, not here.
-          if ((typeName === tree.node && key === tree.children) || (typeName === tree.answer && key === tree.root)) continue;
-          checkValue(value[key], field.type, at(path, key), elementId);
-        } else if (removed?.has(key)) {
-          const r = removed.get(key) as Removed;
-          if (r.states.length) report('state-on-element', 'error', at(path, key), elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`);
-          else report('structure', 'error', at(path, key), elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`);
-        } else if (typeName !== tree.node && ix.stateNames.has(key)) {
-          report('state-on-element', 'error', at(path, key), elementId, `"${key}" is stated on ${typeName}, not on the element it describes`);
-        } else {
-          report('structure', 'warning', at(path, key), elementId, `${typeName} has no field "${key}"; a receiver ignores it`);
+      let required = 0;
+      for (const key in value) {
+        if (!hasOwn(value, key)) continue;
+        const field = record.fields.get(key);
+        if (field === undefined) checkUnknownField(record, key, elementId);
+        else {
+          if (field.required) required++;
+          if (!field.walked) checkValue(value[key], field.value, key, elementId);
         }
       }
-      return value;
+      // Counting the required fields met is cheaper than asking for each; only a short count looks for which.
+      if (required < record.required.length) {
+        for (const name of record.required) {
+          if (!hasOwn(value, name)) report('structure', 'error', elementId, `${record.name} is missing its required field "${name}"`);
+        }
+      }
+      return true;
     };
 
-    const checkAttributes = (value: unknown, path: Path, elementId: string | null): void => {
-      if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected an object of attributes, found ${jsonType(value)}`);
-      for (const key of Object.keys(value)) {
+    const checkUnknownField = (record: RecordRule, key: string, elementId: string | null): void => {
+      const r = record.removed?.get(key);
+      if (r) {
+        if (r.states.length) report('state-on-element', 'error', elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`, key);
+        else report('structure', 'error', elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`, key);
+      } else if (!record.isNode && ix.stateNames.has(key)) {
+        report('state-on-element', 'error', elementId, `"${key}" is stated on ${record.name}, not on the element it describes`, key);
+      } else {
+        report('structure', 'warning', elementId, `${record.name} has no field "${key}"; a receiver ignores it`, key);
+      }
+    };
+
+    const checkAttributes = (value: unknown, elementId: string | null): void => {
+      if (!isObject(value)) return report('structure', 'error', elementId, `Expected an object of attributes, found ${jsonType(value)}`);
+      for (const key in value) {
+        if (!hasOwn(value, key)) continue;
         const reserved = ix.reserved.get(key);
-        if (reserved) checkValue(value[key], reserved.type, at(path, key), elementId);
-        else if (ix.stateNames.has(key)) report('state-on-element', 'error', at(path, key), elementId, `"${key}" is state; state it on the element itself, not in its attributes`);
+        if (reserved) checkValue(value[key], reserved, key, elementId);
+        else if (ix.stateNames.has(key)) report('state-on-element', 'error', elementId, `"${key}" is state; state it on the element itself, not in its attributes`, key);
       }
     };
 
-    const checkContent = (value: unknown, path: Path, elementId: string | null): void => {
-      if (!isObject(value)) return report('structure', 'error', path, elementId, `Expected a content block object, found ${jsonType(value)}`);
+    const checkContent = (value: unknown, elementId: string | null): void => {
+      if (!isObject(value)) return report('structure', 'error', elementId, `Expected a content block object, found ${jsonType(value)}`);
       const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
-      if (!kind) return report('structure', 'error', at(path, 'type'), elementId, `"${String(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`);
-      for (const name of kind.required) {
-        if (!hasOwn(value, name)) report('structure', 'error', path, elementId, `A ${kind.type} content block needs "${name}"`);
-      }
-      for (const [name, expected] of kind.propertyList) {
+      if (!kind) return report('structure', 'error', elementId, `"${shown(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`, 'type');
+      let required = 0;
+      for (const name in value) {
         if (!hasOwn(value, name)) continue;
+        const property = kind.properties.get(name);
+        if (property === undefined) continue;
+        if (property.required) required++;
         const v = value[name];
-        if (expected !== 'any' && jsonType(v) !== expected) {
-          report('structure', 'error', at(path, name), elementId, `Expected ${expected} for "${name}", found ${jsonType(v)}`);
+        if (property.expected === undefined) continue;
+        if (property.expected !== 'any' && jsonType(v) !== property.expected) {
+          report('structure', 'error', elementId, `Expected ${property.expected} for "${name}", found ${jsonType(v)}`, name);
         } else if (typeof v === 'string' && v.length > maxStringLength) {
-          report('limit', 'warning', at(path, name), elementId, `A string of ${v.length} characters, over the limit of ${maxStringLength}`);
+          report('limit', 'warning', elementId, tooLong(v), name);
+        }
+      }
+      if (required < kind.required.length) {
+        for (const name of kind.required) {
+          if (!hasOwn(value, name)) report('structure', 'error', elementId, `A ${kind.type} content block needs "${name}"`);
         }
       }
     };
 
-    const answerRecord = checkRecord(answer, tree.answer, null, null);
-    if (!answerRecord || !hasOwn(answerRecord, tree.root)) return sortFindings(findings);
+    /** Elements still to visit; the last pushed is visited next. */
+    const stack: Frame[] = [];
 
-    const seenIds = new Map<string, Path>();
-    const stack: Frame[] = [{ value: answerRecord[tree.root], path: at(null, tree.root), depth: 0, parentId: null, parentBits: 0 }];
-    const pathStates = ix.pathStates;
-    const forks = new Array<number>(pathStates.length).fill(0);
-    let count = 0;
-    while (stack.length) {
-      const frame = stack.pop() as Frame;
-      if (++count > maxElements) {
-        report('limit', 'error', frame.path, null, `More than ${maxElements} elements; the rest is not checked`);
-        break;
-      }
-      if (frame.depth > maxDepth) {
-        report('limit', 'error', frame.path, null, `Deeper than ${maxDepth} elements; what is below is not checked`);
-        continue;
-      }
+    /** Checks one element and its place among the path states, and puts its children on the stack. */
+    const visit = (frame: Frame): void => {
       const rawId = isObject(frame.value) ? frame.value[tree.id] : undefined;
       const id = typeof rawId === 'string' ? rawId : null;
-      const element = checkRecord(frame.value, tree.node, frame.path, id);
-      if (!element) continue;
-      if (id !== null) {
-        const first = seenIds.get(id);
-        if (first !== undefined) report('unique-id', 'error', at(frame.path, tree.id), id, `The id "${id}" is also used at ${pointer(first)}`);
-        else seenIds.set(id, frame.path);
-      }
+      const n = visited.add(frame.parent, frame.index, id);
+      here = n;
+      const element = frame.value;
+      if (!checkRecord(element, ix.node, id)) return;
       const role = element[tree.role];
       if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
-        report('role-language', 'error', at(frame.path, tree.role), id, `The root is "${role}"; it must be ${roleRules.root}`);
+        report('role-language', 'error', id, `The root is "${role}"; it must be ${roleRules.root}`, tree.role);
       }
       let bits = 0;
       for (let k = 0; k < pathStates.length; k++) {
@@ -219,25 +401,55 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         bits |= 1 << k;
         // The path runs from the root's child down: a set element below that needs its parent set too.
         if (frame.depth >= 2 && (frame.parentBits & (1 << k)) === 0) {
-          report('state-reachable', 'error', at(frame.path, name), id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`);
+          report('state-reachable', 'error', id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`, name);
         }
       }
       const children = element[tree.children];
       if (Array.isArray(children)) {
-        const childrenPath = at(frame.path, tree.children);
-        forks.fill(0);
+        countForks(children, id);
+        // Pushed last first, so the walk meets them in order.
         for (let i = children.length - 1; i >= 0; i--) {
-          const child: unknown = children[i];
-          if (pathStates.length && isObject(child)) for (let k = 0; k < pathStates.length; k++) if (child[pathStates[k] as string] === true) forks[k] = (forks[k] as number) + 1;
-          stack.push({ value: child, path: at(childrenPath, i), depth: frame.depth + 1, parentId: id, parentBits: bits });
+          stack.push({ value: children[i], parent: n, index: i, depth: frame.depth + 1, parentId: id, parentBits: bits });
         }
-        for (let k = 0; k < pathStates.length; k++) {
-          const n = forks[k] as number;
-          if (n > 1) report('state-reachable', 'warning', childrenPath, id, `${n} children have "${pathStates[k] as string}" set; the path can lead to only one`);
-        }
-      } else if (children !== undefined) {
-        report('structure', 'error', at(frame.path, tree.children), id, `Expected an array of elements, found ${jsonType(children)}`);
+        return;
       }
+      if (children !== undefined) report('structure', 'error', id, `Expected an array of elements, found ${jsonType(children)}`, tree.children);
+    };
+
+    /** Reports a limit at an element that is then not checked: it is numbered, without its id, for its path. */
+    const reportLimit = (frame: Frame, message: string): void => {
+      here = visited.add(frame.parent, frame.index, null);
+      report('limit', 'error', null, message);
+    };
+
+    /** A path state set on more than one child: the path can follow only one of them. */
+    const countForks = (children: unknown[], id: string | null): void => {
+      for (const name of pathStates) {
+        let n = 0;
+        for (const child of children) if (isObject(child) && child[name] === true) n++;
+        if (n > 1) report('state-reachable', 'warning', id, `${n} children have "${name}" set; the path can lead to only one`, tree.children);
+      }
+    };
+
+    if (!checkRecord(answer, ix.answer, null) || !hasOwn(answer, tree.root)) return sortFindings(findings);
+    stack.push({ value: answer[tree.root], parent: -1, index: 0, depth: 0, parentId: null, parentBits: 0 });
+    let count = 0;
+    while (stack.length) {
+      const frame = stack.pop() as Frame;
+      if (++count > maxElements) {
+        reportLimit(frame, `More than ${maxElements} elements; the rest is not checked`);
+        break;
+      }
+      if (frame.depth > maxDepth) {
+        reportLimit(frame, `Deeper than ${maxDepth} elements; what is below is not checked`);
+        continue;
+      }
+      visit(frame);
+    }
+    // Reported after the walk, which finds them all in one go (the findings are sorted anyway).
+    for (const { n, id, first } of visited.repeatedIds()) {
+      here = n;
+      report('unique-id', 'error', id, `The id "${id}" is also used at ${pointer(visited.keys(first))}`, tree.id);
     }
     return sortFindings(findings);
   };
