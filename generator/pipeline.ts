@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { type Diagnostic, formatDiagnostics, sortDiagnostics } from './diagnostics/report.js';
 import { emitAll } from './emit/index.js';
+import { startTypeScriptWorker } from './emit/typescript/off-thread.js';
 import type { GeneratedFile } from './emit/types.js';
 import { buildModel } from './model/build.js';
 import type { CanonicalModel } from './model/types.js';
@@ -17,6 +18,7 @@ export interface RunResult {
 
 /** Reads spec/, builds the model and emits every target in memory. Writes nothing. */
 export async function generateInMemory(specDir: string): Promise<RunResult> {
+  startTypeScriptWorker();
   const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };

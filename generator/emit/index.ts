@@ -20,7 +20,12 @@ export const TARGET_NAMES = Object.keys(TARGETS).sort();
 
 export async function emitAll(model: CanonicalModel, context: EmitContext, only?: readonly string[]): Promise<GeneratedFile[]> {
   const names = only ? TARGET_NAMES.filter((n) => only.includes(n)) : TARGET_NAMES;
-  const batches = await Promise.all(names.map(async (name) => (await (TARGETS[name] as () => Promise<Emit>)())(model, context)));
+  const run = async (name: string) => (await (TARGETS[name] as () => Promise<Emit>)())(model, context);
+  // TypeScript is started before the rest: when its work goes to a worker thread (typescript/off-thread.ts), it
+  // then runs alongside every other target.
+  const emitTypeScript = names.includes('typescript') ? await (TARGETS.typescript as () => Promise<Emit>)() : null;
+  const early = emitTypeScript ? Promise.resolve(emitTypeScript(model, context)) : null;
+  const batches = await Promise.all(names.map((name) => (name === 'typescript' && early ? early : run(name))));
   const files = batches.flat();
   const seen = new Set<string>();
   for (const file of files) {

@@ -1,12 +1,25 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Options } from 'ajv';
+import { hashOf, precompiled, requireModule } from '../build/precompiled.js';
 import { MODEL_SCHEMA } from './schema.js';
 import type { CanonicalModel } from './types.js';
 
-let validator: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } | undefined;
+type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+
+export const MODEL_VALIDATOR_OPTIONS: Options = { allErrors: true, strict: true };
+
+let validator: Validator | undefined;
+
+/** The build's standalone validator when it was made from this schema; else ajv compiles one (ajv loads only then). */
+function modelValidator(): Validator {
+  const stored = precompiled<Validator & { schemaHash?: string }>('model-validator.cjs');
+  if (stored && stored.schemaHash === hashOf(JSON.stringify(MODEL_SCHEMA))) return stored;
+  const { Ajv2020 } = requireModule<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+  return new Ajv2020(MODEL_VALIDATOR_OPTIONS).compile(MODEL_SCHEMA) as Validator;
+}
 
 /** Problems with a model against the model schema, as "path: message" lines; empty when it is valid. */
 export function modelProblems(model: unknown): string[] {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(MODEL_SCHEMA);
+  validator ??= modelValidator();
   if (validator(model)) return [];
   return (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? 'invalid'}`);
 }

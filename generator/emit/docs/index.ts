@@ -1,10 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { posix } from 'node:path';
-import Handlebars from 'handlebars';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
 import { buildVectors } from '../conformance/index.js';
 import type { Vector } from '../conformance/build.js';
-import { templatesDir } from '../shared/paths.js';
+import { loadTemplates, type Render } from '../shared/templates.js';
 import { defaultWords, plainText, sentence } from '../shared/text.js';
 import type { Emit, EmitContext, GeneratedFile } from '../types.js';
 import { slugify } from './slug.js';
@@ -36,24 +34,16 @@ export interface DocsOutput {
 // ---------------------------------------------------------------------------------------------------------------
 // Templates: compiled once per process.
 
-type Render = (view: object) => string;
 let compiled: Map<string, Render> | undefined;
 
 function templates(): Map<string, Render> {
-  if (compiled) return compiled;
-  const hbs = Handlebars.create();
-  hbs.registerHelper('yaml', (s: unknown) => JSON.stringify(String(s)));
-  hbs.registerHelper('code', (s: unknown) => (s === null || s === undefined || s === '' ? '—' : `\`${String(s)}\``));
-  hbs.registerHelper('yesno', (b: unknown) => (b ? 'yes' : 'no'));
-  hbs.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
-  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  const dir = templatesDir('docs');
-  const names = readdirSync(dir).filter((n) => n.endsWith('.hbs')).sort();
-  for (const n of names.filter((x) => x.startsWith('_'))) hbs.registerPartial(n.slice(1, -4), readFileSync(`${dir}/${n}`, 'utf8'));
-  compiled = new Map();
-  for (const n of names.filter((x) => !x.startsWith('_'))) {
-    compiled.set(n.slice(0, -4), hbs.compile(readFileSync(`${dir}/${n}`, 'utf8'), { noEscape: true, strict: true }));
-  }
+  compiled ??= loadTemplates('docs', {
+    yaml: (s: unknown) => JSON.stringify(String(s)),
+    code: (s: unknown) => (s === null || s === undefined || s === '' ? '—' : `\`${String(s)}\``),
+    yesno: (b: unknown) => (b ? 'yes' : 'no'),
+    join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
+    eq: (a: unknown, b: unknown) => a === b,
+  });
   return compiled;
 }
 

@@ -104,7 +104,7 @@ export const emitKotlin: Emit = async (model, context) => {
 
   const files: GeneratedFile[] = [];
   const add = async (path: string, template: string, data: object) =>
-    files.push({ path, contents: await render(template, { header, package: pkg, ...data }) });
+    files.push({ path, contents: render(template, { header, package: pkg, ...data }) });
 
   // --- pom.xml
   await add(`${MODULE}/pom.xml`, 'pom.xml', {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import Handlebars from 'handlebars';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -11,6 +10,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { buildDocs, type DocPage } from '../docs/index.js';
 import { slugify } from '../docs/slug.js';
 import { templatesDir } from '../shared/paths.js';
+import { loadTemplates, type Render } from '../shared/templates.js';
 import type { Emit, EmitContext, GeneratedFile } from '../types.js';
 import { emitTypeScript } from '../typescript/index.js';
 
@@ -70,17 +70,17 @@ export function markdownToHtml(markdown: string): string {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-type Render = (view: object) => string;
 let compiled: { page: Render; checker: Render } | undefined;
 
 function templates() {
   if (compiled) return compiled;
-  const hbs = Handlebars.create();
-  hbs.registerPartial('nav', readFileSync(templatesDir('site', '_nav.hbs'), 'utf8'));
-  compiled = {
-    page: hbs.compile(readFileSync(templatesDir('site', 'page.html.hbs'), 'utf8'), { strict: true }),
-    checker: hbs.compile(readFileSync(templatesDir('site', 'checker.html.hbs'), 'utf8'), { strict: true }),
+  const all = loadTemplates('site');
+  const get = (name: string): Render => {
+    const t = all.get(name);
+    if (!t) throw new Error(`No site template ${name}.hbs`);
+    return t;
   };
+  compiled = { page: get('page.html'), checker: get('checker.html') };
   return compiled;
 }
 

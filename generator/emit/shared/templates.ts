@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { HelperDelegate, TemplateDelegate } from 'handlebars';
+import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
+import { templatesDir } from './paths.js';
+
+type HandlebarsEnv = typeof import('handlebars');
+
+/** How each folder of templates/ is compiled: code templates write text as it is, HTML templates escape it. */
+export const TEMPLATE_FOLDERS = {
+  swift: { noEscape: true, strict: true },
+  kotlin: { noEscape: true, strict: true },
+  docs: { noEscape: true, strict: true },
+  site: { noEscape: false, strict: true },
+} as const;
+export type TemplateFolder = keyof typeof TEMPLATE_FOLDERS;
+
+/** What the build stores for one template: the hash of its source and Handlebars' precompiled spec. */
+export interface PrecompiledTemplate {
+  hash: string;
+  spec: object;
+}
+export type PrecompiledTemplates = Record<string, PrecompiledTemplate>;
+
+export interface TemplateSource {
+  /** Path under templates/, as `swift/Role.swift.hbs`. */
+  key: string;
+  /** The file name without `.hbs`; a leading `_` marks a partial. */
+  name: string;
+  source: string;
+}
+
+/** Every `.hbs` file of a folder, in name order, with "\n" line endings. */
+export function templateSources(folder: TemplateFolder): TemplateSource[] {
+  const dir = templatesDir(folder);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.hbs'))
+    .sort()
+    .map((f) => ({ key: `${folder}/${f}`, name: f.slice(0, -'.hbs'.length), source: readFileSync(`${dir}/${f}`, 'utf8').replace(/\r\n/g, '\n') }));
+}
+
+export type Render = (view: object) => string;
+
+/**
+ * The templates of one folder, compiled once per process: from the build's precompiled specs when every source
+ * still matches them (only Handlebars' small runtime is loaded then), else by Handlebars' compiler. Files named
+ * `_x.hbs` are partial `x`.
+ */
+export function loadTemplates(
+  folder: TemplateFolder,
+  helpers: Record<string, HelperDelegate> = {},
+  stored: PrecompiledTemplates | null = precompiled<PrecompiledTemplates>('templates.cjs'),
+): Map<string, Render> {
+  const sources = templateSources(folder);
+  const fresh = stored !== null && sources.every((s) => stored[s.key]?.hash === hashOf(s.source));
+  const env = (fresh ? requireModule<HandlebarsEnv>('handlebars/runtime') : requireModule<HandlebarsEnv>('handlebars')).create();
+  for (const [name, helper] of Object.entries(helpers)) env.registerHelper(name, helper);
+  const templates = new Map<string, Render>();
+  for (const s of sources) {
+    const template: TemplateDelegate = fresh
+      ? env.template(stored?.[s.key]?.spec as Parameters<typeof env.template>[0])
+      : env.compile(s.source, TEMPLATE_FOLDERS[folder]);
+    if (s.name.startsWith('_')) env.registerPartial(s.name.slice(1), template);
+    else templates.set(s.name, (view) => template(view));
+  }
+  return templates;
+}

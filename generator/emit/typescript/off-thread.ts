@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CanonicalModel } from '../../model/types.js';
+import type { EmitContext, GeneratedFile } from '../types.js';
+
+/**
+ * The TypeScript target on a worker thread. Loading ts-morph (TypeScript's whole compiler) is the largest single
+ * cost of `generate`; started first, the worker loads it while the main thread reads the spec and runs the
+ * other targets. One worker per process, reused by watch mode; it never keeps the process alive.
+ */
+export type Request = { id: number; model: CanonicalModel; context: EmitContext };
+export type Reply = { id: number; files: GeneratedFile[] } | { id: number; error: string };
+
+let worker: Worker | null = null;
+let next = 0;
+const pending = new Map<number, { resolve: (files: GeneratedFile[]) => void; reject: (e: Error) => void }>();
+
+const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+/**
+ * Starts the worker, once. Does nothing where there is no built worker (tests running the TypeScript sources) or
+ * when ELEMENT_SPEC_WORKER=off, which keeps all the work on the main thread.
+ */
+export function startTypeScriptWorker(): void {
+  if (worker || process.env.ELEMENT_SPEC_WORKER === 'off' || !existsSync(workerFile)) return;
+  worker = new Worker(workerFile);
+  worker.unref();
+  worker.on('message', (reply: Reply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) worker?.unref();
+    if ('error' in reply) waiting?.reject(new Error(reply.error));
+    else waiting?.resolve(reply.files);
+  });
+  worker.on('error', (e) => fail(e));
+  worker.on('exit', (code) => fail(new Error(`The TypeScript worker stopped (exit code ${code})`)));
+}
+
+function fail(e: Error): void {
+  worker = null;
+  for (const waiting of pending.values()) waiting.reject(e);
+  pending.clear();
+}
+
+/** The package emitted by the worker, or null when no worker is running. */
+export function emitOffThread(model: CanonicalModel, context: EmitContext): Promise<GeneratedFile[]> | null {
+  const running = worker;
+  if (!running) return null;
+  const id = next++;
+  const reply = new Promise<GeneratedFile[]>((resolve, reject) => pending.set(id, { resolve, reject }));
+  running.ref();
+  running.postMessage({ id, model, context } satisfies Request);
+  return reply;
+}

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/build/precompiled.js';
+import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/shared/templates.js';
+import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
+import { MODEL_SCHEMA } from '../generator/model/schema.js';
+import { ROOT } from './helpers/spec.js';
+
+// What `npm run build` prepares for `generate` (generator/build/), and the TypeScript worker, both as the built
+// CLI uses them.
+const run = promisify(execFile);
+const dist = (path: string) => pathToFileURL(join(ROOT, 'dist', path)).href;
+const FOLDERS = Object.keys(TEMPLATE_FOLDERS) as TemplateFolder[];
+
+describe('the build precompiles', () => {
+  it('every template, the TypeScript runtime and the model validator, each matching its source', () => {
+    const templates = precompiled<PrecompiledTemplates>(PRECOMPILED_FILES.templates);
+    const keys = FOLDERS.flatMap((f) => templateSources(f).map((t) => t.key));
+    expect(Object.keys(templates ?? {}).sort()).toEqual(keys.sort());
+    for (const folder of FOLDERS) for (const t of templateSources(folder)) expect(templates?.[t.key]?.hash, t.key).toBe(hashOf(t.source));
+    const runtime = precompiled<PrecompiledRuntime>(PRECOMPILED_FILES.typescriptRuntime);
+    for (const s of staticSources()) expect(runtime?.[s.path]?.hash, s.path).toBe(hashOf(s.body));
+    const validator = precompiled<{ schemaHash: string }>(PRECOMPILED_FILES.modelValidator);
+    expect(validator?.schemaHash).toBe(hashOf(JSON.stringify(MODEL_SCHEMA)));
+  });
+
+  it('a template edited since the build is compiled from its source, never read stale', () => {
+    const real = precompiled<PrecompiledTemplates>(PRECOMPILED_FILES.templates) ?? {};
+    // Every entry's hash is wrong and its code is another template's: using any of it would change the output.
+    const keys = Object.keys(real);
+    const stale = Object.fromEntries(keys.map((k, i) => [k, { hash: 'stale', spec: real[keys[(i + 1) % keys.length] as string]?.spec ?? {} }]));
+    const view = { header: '// h', package: 'p', title: 't', version: '1', generated: 'g', css: 'c', home: 'h', nav: [] };
+    const fresh = loadTemplates('site');
+    const fallback = loadTemplates('site', {}, stale);
+    const page = fresh.get('page.html');
+    expect(page?.({ ...view, description: 'd', body: '<p>x</p>' })).toContain('<p>x</p>');
+    expect(fallback.get('page.html')?.({ ...view, description: 'd', body: '<p>x</p>' })).toBe(page?.({ ...view, description: 'd', body: '<p>x</p>' }));
+  });
+});
+
+describe('the built CLI', () => {
+  it('emits the same TypeScript package on its worker thread as on the main thread', { timeout: 60_000 }, async () => {
+    const { readSpecFiles } = await import(dist('spec-files.js'));
+    const { buildModel } = await import(dist('model/build.js'));
+    const { startTypeScriptWorker, emitOffThread } = await import(dist('emit/typescript/off-thread.js'));
+    const { emitPackage } = await import(dist('emit/typescript/package.js'));
+    const { model, versions } = await buildModel(await readSpecFiles(join(ROOT, 'spec')));
+    const context = { regenerate: 'npm run generate', versions };
+    startTypeScriptWorker();
+    const offThread = emitOffThread(model, context);
+    expect(offThread).not.toBeNull();
+    const files = await offThread;
+    expect(files.length).toBeGreaterThan(10);
+    expect(files).toEqual(emitPackage(model, context));
+  });
+
+  it('check passes with and without the worker and the precompiled work: every way gives the committed files', { timeout: 120_000 }, async () => {
+    const bin = join(ROOT, 'bin/element-spec.js');
+    for (const env of [{}, { ELEMENT_SPEC_WORKER: 'off', ELEMENT_SPEC_PRECOMPILED: 'off' }]) {
+      const { stdout } = await run(process.execPath, [bin, 'check'], { cwd: ROOT, env: { ...process.env, ...env } });
+      expect(stdout).toMatch(/match the spec/);
+    }
+  });
+});
