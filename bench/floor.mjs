@@ -1,6 +1,14 @@
-// The floor for `generate`: a process that loads the same dependencies and exits, doing no work.
-await Promise.all([
-  import('unified'), import('remark-parse'), import('remark-gfm'), import('ts-morph'), import('handlebars'),
-  import('ajv/dist/2020.js'), import('zod/v4'), import('@modelcontextprotocol/sdk/types.js'), import('commander'),
-  import('vfile-reporter'), import('semver'), import('remark-rehype').catch(() => null), import('rehype-stringify').catch(() => null),
-]);
+// The floor for `generate`: a process that loads the same packages a `generate` run loaded (recorded by
+// record-imports.mjs into the file named by argv[2]), the same way (import or require), on one thread, and exits
+// doing no work.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const lines = [...new Set(readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean))].sort();
+if (lines.length === 0) throw new Error('no imports were recorded');
+for (const line of lines) {
+  const [how, specifier] = line.split(' ');
+  if (how === 'require') require(specifier);
+  else await import(specifier);
+}

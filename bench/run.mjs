@@ -27,6 +27,12 @@ function timeProcess(args, runs = RUNS) {
   }
   return stats(times);
 }
+/** Each command once a round, `runs` rounds. */
+function timeProcesses(commands, runs = RUNS) {
+  const times = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) for (const [k, args] of Object.entries(commands)) times[k].push(timeProcess(args, 1).median);
+  return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
+}
 function timeInProcess(fn, runs = RUNS + 2) {
   fn();
   const times = [];
@@ -45,11 +51,19 @@ try {
   // Generation, cold, on the real spec.
   const out = join(work, 'out');
   log('generation (fresh processes) ...');
-  const generate = timeProcess([bin, 'generate', '--out', out]);
-  const floor = timeProcess([join(ROOT, 'bench/floor.mjs')]);
-  const quicktype = timeProcess([join(ROOT, 'bench/quicktype-swift.mjs'), join(out, 'schema/answer.lenient.schema.json')]);
+  // The floor loads what one generate run loaded: recorded by a preload, on every thread.
+  const imports = join(work, 'imports.txt');
+  const recorded = spawnSync(process.execPath, ['--import', join(ROOT, 'bench/record-imports.mjs'), bin, 'generate', '--out', out], { cwd: ROOT, env: { ...process.env, ELEMENT_BENCH_IMPORTS: imports }, stdio: 'ignore' });
+  if (recorded.status !== 0) throw new Error('generate failed while recording its imports');
+  results.floorLoads = [...new Set((await readFile(imports, 'utf8')).split('\n').filter(Boolean))].sort();
+  // Taken in turns, so a slow moment of the machine falls on all three alike.
+  const { generate, floor, quicktype } = timeProcesses({
+    generate: [bin, 'generate', '--out', out],
+    floor: [join(ROOT, 'bench/floor.mjs'), imports],
+    quicktype: [join(ROOT, 'bench/quicktype-swift.mjs'), join(out, 'schema/answer.lenient.schema.json')],
+  });
   Object.assign(results.measurements, { generate, floor, quicktypeSwift: quicktype });
-  ratio('generate / floor', generate, floor, 1.3, 'floor: a process that loads the same dependencies and exits');
+  ratio('generate / floor', generate, floor, 1.3, 'floor: one thread loading the packages generate loaded, then exiting');
   ratio('generate (all targets) / quicktype (Swift only)', generate, quicktype, 1.0, 'quicktype-core, Swift from the same schema, fresh process');
 
   // Scaling: synthetic specs 10x and 100x the real one.
