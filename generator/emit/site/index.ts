@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import markdownIt, { type MarkdownIt, type StateCore } from 'markdown-it';
 import type { CanonicalModel } from '../../model/types.js';
 import { buildDocs, type DocPage } from '../docs/index.js';
 import { slugify } from '../docs/slug.js';
@@ -15,40 +10,30 @@ import type { Emit, EmitContext, GeneratedFile } from '../types.js';
 import { emitTypeScript } from '../typescript/index.js';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Markdown to HTML: the docs' own Markdown, so the site and a doc-site build show the same pages.
-
-/** The text of a hast node (a heading's words, for its anchor). */
-function text(node: ElementContent | HastRoot): string {
-  if (node.type === 'text') return node.value;
-  const kids = (node as { children?: ElementContent[] }).children;
-  return Array.isArray(kids) ? kids.map(text).join('') : '';
-}
+// Markdown to HTML: the docs' own Markdown, rendered by markdown-it as VitePress renders it, so the site and a
+// doc-site build show the same pages.
 
 /** Heading ids as VitePress makes them (slug, then -1, -2 for repeats), and `.md` links turned into `.html`. */
-function rehypeSite() {
-  return (tree: HastRoot) => {
+function sitePlugin(md: MarkdownIt): void {
+  md.core.ruler.push('element_site', (state: StateCore) => {
     const seen = new Map<string, number>();
-    const visit = (node: HastRoot | Element) => {
-      for (const child of node.children) {
-        if (child.type !== 'element') continue;
-        if (/^h[1-6]$/.test(child.tagName)) {
-          const base = slugify(text(child));
-          const n = seen.get(base) ?? 0;
-          seen.set(base, n + 1);
-          child.properties.id = n ? `${base}-${n}` : base;
-        }
-        if (child.tagName === 'a' && typeof child.properties.href === 'string') {
-          const href = child.properties.href;
-          if (!/^[a-z]+:/i.test(href) && !href.startsWith('#')) child.properties.href = href.replace(/\.md(?=$|#)/, '.html');
-        }
-        visit(child);
+    state.tokens.forEach((token, i) => {
+      if (token.type === 'heading_open') {
+        const words = (state.tokens[i + 1]?.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+        const base = slugify(words);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        token.attrSet('id', n ? `${base}-${n}` : base);
       }
-    };
-    visit(tree);
-  };
+      for (const child of token.children ?? []) {
+        const href = child.type === 'link_open' ? child.attrGet('href') : null;
+        if (typeof href === 'string' && !/^[a-z]+:/i.test(href) && !href.startsWith('#')) child.attrSet('href', href.replace(/\.md(?=$|#)/, '.html'));
+      }
+    });
+  });
 }
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSite).use(rehypeStringify);
+const markdown = markdownIt({ html: true, linkify: true }).use(sitePlugin);
 
 /** The page body without its YAML front matter. */
 export function stripFrontMatter(markdown: string): string {
@@ -58,12 +43,12 @@ export function stripFrontMatter(markdown: string): string {
 /** Rendered pages by their Markdown: in watch mode an edit re-renders only the pages whose text changed. */
 const rendered = new Map<string, string>();
 
-export function markdownToHtml(markdown: string): string {
-  let html = rendered.get(markdown);
+export function markdownToHtml(text: string): string {
+  let html = rendered.get(text);
   if (html === undefined) {
-    html = String(processor.processSync(stripFrontMatter(markdown)));
+    html = markdown.render(stripFrontMatter(text));
     if (rendered.size > 256) rendered.clear();
-    rendered.set(markdown, html);
+    rendered.set(text, html);
   }
   return html;
 }
