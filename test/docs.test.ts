@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { buildDocs } from '../generator/emit/docs/index.js';
@@ -61,7 +62,7 @@ describe('reference docs', () => {
     const model = await realModel();
     const { pages, examples } = buildDocs(model, ctx(model));
     expect(examples.length).toBeGreaterThanOrEqual(model.examples.length + 1);
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
     const validate = { strict: ajv.compile(await schema('strict')), lenient: ajv.compile(await schema('lenient')) };
     const files = await listFiles(join(GENERATED, 'docs/examples'));
     expect(files).toEqual(examples.map((e) => e.file).sort());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED, ROOT, SHARED, realModel } from './helpers/spec.js';
 import { schema, sdk, vectors } from './helpers/sdk.js';
@@ -13,7 +14,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 const all = await vectors();
 const lib = await sdk();
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
 const strict = ajv.compile(await schema('strict'));
 const lenient = ajv.compile(await schema('lenient'));
 /** Rules whose findings a JSON Schema can express; R4 and R6 need the whole tree, which a schema cannot see. */
