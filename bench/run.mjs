@@ -140,11 +140,7 @@ await mkdir(OUT, { recursive: true });
 await writeFile(join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const ms = (s) => `${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
 const m = results.measurements;
-const md = [
-  `# Benchmark results`,
-  '',
-  `${results.date}, Node ${results.node}, ${RUNS} runs each (median, min–max). Produced by \`npm run bench\`.`,
-  '',
+const tables = [
   '| Ratio | Value | Target | Met |',
   '|---|---|---|---|',
   ...results.ratios.map((r) => `| ${r.name} | ${r.value.toFixed(2)} | <= ${r.target} | ${r.met ? 'yes' : '**no**'} |`),
@@ -162,11 +158,15 @@ const md = [
   `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
   `| TypeScript: JSON.parse + check, same answer | ${(m.jsonParse.median + m.check.median).toFixed(0)} ms |`,
   ...['swift', 'kotlin'].map((n) => { const d = m[`${n}Decode`]; return `| ${n === 'swift' ? 'Swift (debug build): Answer(jsonData:)' : 'Kotlin (JVM, after one warm-up): decodeAnswer'}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
-  '',
-  '![Scaling](scaling.svg)',
-  '',
-].join('\n');
+];
+const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
+const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');
 await writeFile(join(OUT, 'results.md'), md);
+// README's performance section shows the same tables, between two markers, so it never shows stale figures.
+const readmePath = join(ROOT, 'README.md');
+const readme = await readFile(readmePath, 'utf8');
+const block = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
+if (block.test(readme)) await writeFile(readmePath, readme.replace(block, `$1${when}:\n\n${tables.join('\n')}\n$2`));
 // A small SVG chart of the scaling runs: spec size (log scale) against generate time.
 const pts = m.scaling.map((s) => ({ x: Math.log10(s.factor), y: s.median }));
 const maxY = Math.max(...pts.map((p) => p.y)) * 1.1;
