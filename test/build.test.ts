@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,7 +8,7 @@ import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/build/preco
 import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/shared/templates.js';
 import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
 import { MODEL_SCHEMA } from '../generator/model/schema.js';
-import { ROOT } from './helpers/spec.js';
+import { ROOT, scratch } from './helpers/spec.js';
 
 // What `npm run build` prepares for `generate` (generator/build/), and the TypeScript worker, both as the built
 // CLI uses them.
@@ -55,6 +56,22 @@ describe('the built CLI', () => {
     const files = await offThread;
     expect(files.length).toBeGreaterThan(10);
     expect(files).toEqual(emitPackage(model, context));
+  });
+
+  it('exits as soon as the spec has errors: the worker it started first keeps nothing waiting', { timeout: 60_000 }, async () => {
+    const s = await scratch();
+    try {
+      await cp(join(ROOT, 'test/fixtures/diagnostics/duplicate-role/rfcs'), join(s.spec, 'rfcs'), { recursive: true, force: true });
+      for (const command of ['generate', 'check']) {
+        const ended = await run(process.execPath, [join(ROOT, 'bin/element-spec.js'), command, '--spec', s.spec, '--out', s.out], { timeout: 20_000 }).then(
+          () => ({ code: 0, killed: false }),
+          (e: { code: number | null; killed: boolean }) => ({ code: e.code, killed: e.killed }),
+        );
+        expect(ended, command).toEqual({ code: 1, killed: false });
+      }
+    } finally {
+      await s.dispose();
+    }
   });
 
   it('check passes with and without the worker and the precompiled work: every way gives the committed files', { timeout: 120_000 }, async () => {

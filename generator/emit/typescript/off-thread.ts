@@ -25,7 +25,6 @@ const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
 export function startTypeScriptWorker(): void {
   if (worker || process.env.ELEMENT_SPEC_WORKER === 'off' || !existsSync(workerFile)) return;
   worker = new Worker(workerFile);
-  worker.unref();
   worker.on('message', (reply: Reply) => {
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);
@@ -35,6 +34,8 @@ export function startTypeScriptWorker(): void {
   });
   worker.on('error', (e) => fail(e));
   worker.on('exit', (code) => fail(new Error(`The TypeScript worker stopped (exit code ${code})`)));
+  // Only a request waiting for its reply keeps the process alive (a listener added above would too, so this is last).
+  worker.unref();
 }
 
 function fail(e: Error): void {
