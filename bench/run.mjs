@@ -148,7 +148,7 @@ const tables = [
   '| Measurement | Time |',
   '|---|---|',
   `| generate, real spec, fresh process | ${ms(m.generate)} |`,
-  `| floor: load the same dependencies | ${ms(m.floor)} |`,
+  `| floor: one thread loading the packages generate loaded | ${ms(m.floor)} |`,
   `| quicktype-core, Swift only, fresh process | ${ms(m.quicktypeSwift)} |`,
   ...m.scaling.map((s) => `| generate, spec ${s.factor}x | ${ms(s)} |`),
   `| watch, one-line edit to files rewritten | ${ms(m.watch)} |`,

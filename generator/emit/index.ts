@@ -20,12 +20,11 @@ export const TARGET_NAMES = Object.keys(TARGETS).sort();
 
 export async function emitAll(model: CanonicalModel, context: EmitContext, only?: readonly string[]): Promise<GeneratedFile[]> {
   const names = only ? TARGET_NAMES.filter((n) => only.includes(n)) : TARGET_NAMES;
-  const run = async (name: string) => (await (TARGETS[name] as () => Promise<Emit>)())(model, context);
-  // TypeScript is started before the rest: when its work goes to a worker thread (typescript/off-thread.ts), it
-  // then runs alongside every other target.
-  const emitTypeScript = names.includes('typescript') ? await (TARGETS.typescript as () => Promise<Emit>)() : null;
-  const early = emitTypeScript ? Promise.resolve(emitTypeScript(model, context)) : null;
-  const batches = await Promise.all(names.map((name) => (name === 'typescript' && early ? early : run(name))));
+  const emitters = await Promise.all(names.map(async (name) => ({ name, emit: await (TARGETS[name] as () => Promise<Emit>)() })));
+  // The TypeScript target is called first: its work may go to a worker thread (typescript/off-thread.ts), where
+  // it then runs alongside every other target.
+  emitters.sort((a, b) => Number(b.name === 'typescript') - Number(a.name === 'typescript'));
+  const batches = await Promise.all(emitters.map(({ emit }) => emit(model, context)));
   const files = batches.flat();
   const seen = new Set<string>();
   for (const file of files) {

@@ -34,9 +34,9 @@ export interface DocsOutput {
 // ---------------------------------------------------------------------------------------------------------------
 // Templates: compiled once per process.
 
-let compiled: Map<string, Render> | undefined;
+let compiled: Render | undefined;
 
-function templates(): Map<string, Render> {
+function templates(): Render {
   compiled ??= loadTemplates('docs', {
     yaml: (s: unknown) => JSON.stringify(String(s)),
     code: (s: unknown) => (s === null || s === undefined || s === '' ? '—' : `\`${String(s)}\``),
@@ -48,10 +48,9 @@ function templates(): Map<string, Render> {
 }
 
 function render(name: string, view: object): string {
-  const t = templates().get(name);
-  if (!t) throw new Error(`No docs template ${name}.hbs`);
+  const text = templates()(name, view);
   // One blank line at most, "\n" endings, one final newline.
-  return `${t(view).replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -38,7 +38,8 @@ export function templateSources(folder: TemplateFolder): TemplateSource[] {
     .map((f) => ({ key: `${folder}/${f}`, name: f.slice(0, -'.hbs'.length), source: readFileSync(`${dir}/${f}`, 'utf8').replace(/\r\n/g, '\n') }));
 }
 
-export type Render = (view: object) => string;
+/** Renders the named template (its file name without `.hbs`) with the view. */
+export type Render = (name: string, view: object) => string;
 
 /**
  * The templates of one folder, compiled once per process: from the build's precompiled specs when every source
@@ -49,18 +50,22 @@ export function loadTemplates(
   folder: TemplateFolder,
   helpers: Record<string, HelperDelegate> = {},
   stored: PrecompiledTemplates | null = precompiled<PrecompiledTemplates>('templates.cjs'),
-): Map<string, Render> {
+): Render {
   const sources = templateSources(folder);
   const fresh = stored !== null && sources.every((s) => stored[s.key]?.hash === hashOf(s.source));
   const env = (fresh ? requireModule<HandlebarsEnv>('handlebars/runtime') : requireModule<HandlebarsEnv>('handlebars')).create();
   for (const [name, helper] of Object.entries(helpers)) env.registerHelper(name, helper);
-  const templates = new Map<string, Render>();
+  const templates = new Map<string, TemplateDelegate>();
   for (const s of sources) {
     const template: TemplateDelegate = fresh
       ? env.template(stored?.[s.key]?.spec as Parameters<typeof env.template>[0])
       : env.compile(s.source, TEMPLATE_FOLDERS[folder]);
     if (s.name.startsWith('_')) env.registerPartial(s.name.slice(1), template);
-    else templates.set(s.name, (view) => template(view));
+    else templates.set(s.name, template);
   }
-  return templates;
+  return (name, view) => {
+    const template = templates.get(name);
+    if (!template) throw new Error(`No template templates/${folder}/${name}.hbs`);
+    return template(view);
+  };
 }
