@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { emitAll } from '../generator/emit/index.js';
 import { buildModel } from '../generator/model/build.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { editFile, scratch } from './helpers/spec.js';
@@ -115,6 +116,49 @@ describe('a breaking RFC: a field removed', () => {
       await s.dispose();
     }
   });
+});
+
+describe('versions built one from another', () => {
+  const deepFreeze = (root: unknown) => {
+    const stack = [root];
+    while (stack.length) {
+      const value = stack.pop();
+      if (value === null || typeof value !== 'object' || Object.isFrozen(value)) continue;
+      Object.freeze(value);
+      stack.push(...Object.values(value));
+    }
+  };
+
+  it('share what a later RFC left alone, and a later RFC changes nothing an earlier version holds', async () => {
+    const s = await withRevision('breaking');
+    try {
+      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const [old, next] = versions;
+      const fields = (m: typeof old) => m?.types.find((t) => t.name === 'Element');
+      expect(old?.protocolVersion).toBe('0.2.0');
+      expect(next).toBe(model);
+      const before = fields(old);
+      expect(before?.kind === 'record' && before.fields.map((f) => f.name)).toContain('url');
+      // The types RFC-0002 did not touch are the very same objects in both versions.
+      expect(old?.types.find((t) => t.name === 'Answer')).toBe(model?.types.find((t) => t.name === 'Answer'));
+      expect(fields(old)).not.toBe(fields(model ?? undefined));
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  it('are not changed by any emitter (every target runs on frozen models)', async () => {
+    const s = await withRevision('additive');
+    try {
+      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      if (!model) throw new Error('the revision does not build');
+      const expected = await emitAll(structuredClone(model), { regenerate: 'x', versions: structuredClone(versions) });
+      deepFreeze([model, versions]);
+      expect(await emitAll(model, { regenerate: 'x', versions })).toEqual(expected);
+    } finally {
+      await s.dispose();
+    }
+  }, 60_000);
 });
 
 describe('a breaking change declared as additive', () => {

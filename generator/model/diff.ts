@@ -57,6 +57,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   const typesB = new Map(after.types.map((t) => [t.name, t]));
   for (const [name, tb] of typesB) {
     const ta = typesA.get(name);
+    // Versions share what an RFC left alone (model/fold.ts): the same object has no changes.
+    if (ta === tb) continue;
     if (!ta) add('type-added', name, `Type ${name} added`);
     else if (ta.kind !== tb.kind) add('type-kind-changed', name, `Type ${name} changed from ${ta.kind} to ${tb.kind}`);
     else if (ta.meaning !== tb.meaning) add('wording-changed', name, `The meaning of ${name} was reworded`);
@@ -75,17 +77,19 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
       if (!same(fa.default, fb.default)) add('field-default-changed', subject, `The default of ${subject} changed`);
       if (fa.meaning !== fb.meaning) add('wording-changed', subject, `The meaning of ${subject} was reworded`);
     }
+    const namesB = new Set(fieldsB.map((f) => f.name));
     for (const fa of fieldsA.values()) {
-      if (!fieldsB.some((f) => f.name === fa.name)) add('field-removed', `${name}.${fa.name}`, `Field ${name}.${fa.name} removed`);
+      if (!namesB.has(fa.name)) add('field-removed', `${name}.${fa.name}`, `Field ${name}.${fa.name} removed`);
     }
   }
   for (const name of typesA.keys()) if (!typesB.has(name)) add('type-removed', name, `Type ${name} removed`);
 
   // Names removed by a Removed table: breaking even when the model never held them (0.1's names).
   const removedA = new Set((before?.removed ?? []).map((r) => `${r.from}.${r.name}`));
+  const fieldsRemoved = new Set(changes.filter((c) => c.rule === 'field-removed').map((c) => c.subject));
   for (const r of after.removed) {
     const key = `${r.from}.${r.name}`;
-    if (!removedA.has(key) && !changes.some((c) => c.subject === key && c.rule === 'field-removed')) {
+    if (!removedA.has(key) && !fieldsRemoved.has(key)) {
       add('name-removed', key, `${key} removed; replaced by ${r.replacedBy.replace(/`/g, '')}`);
     }
   }
@@ -93,6 +97,7 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   const rolesA = new Map((before?.roles ?? []).map((r) => [r.name, r]));
   for (const rb of after.roles) {
     const ra = rolesA.get(rb.name);
+    if (ra === rb) continue;
     if (!ra) {
       add('role-added', `role ${rb.name}`, `Role ${rb.name} added to ${rb.kind}`);
       continue;
@@ -102,7 +107,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     for (const c of ra.covers) if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
     if (ra.appleName !== rb.appleName) add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
   }
-  for (const ra of rolesA.values()) if (!after.roles.some((r) => r.name === ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
+  const rolesB = new Set(after.roles.map((r) => r.name));
+  for (const ra of rolesA.values()) if (!rolesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
   if (before) {
     for (const key of ['root', 'unknown', 'fallback'] as const) {
       if (before.roleRules[key] !== after.roleRules[key]) add('role-rule-changed', `role rule ${key}`, `The ${key} role changed from ${before.roleRules[key]} to ${after.roleRules[key]}`);
@@ -118,7 +124,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   }
   const nrA = new Set((before?.notReported ?? []).map((n) => n.name));
   for (const n of after.notReported) if (!nrA.has(n.name)) add('not-reported-added', `class ${n.name}`, `Class ${n.name} is not reported`);
-  for (const n of before?.notReported ?? []) if (!after.notReported.some((x) => x.name === n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
+  const nrB = new Set(after.notReported.map((n) => n.name));
+  for (const n of before?.notReported ?? []) if (!nrB.has(n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
 
   const statesA = new Map((before?.states ?? []).map((s) => [s.field, s]));
   for (const sb of after.states) {
@@ -126,7 +133,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     if (!sa) add('state-added', `state ${sb.field}`, `State ${sb.field} added`);
     else if (sa.reachable !== sb.reachable || sa.path !== sb.path || sa.type !== sb.type) add('state-changed', `state ${sb.field}`, `State ${sb.field} changed`);
   }
-  for (const sa of statesA.values()) if (!after.states.some((s) => s.field === sa.field)) add('state-removed', `state ${sa.field}`, `State ${sa.field} removed`);
+  const statesB = new Set(after.states.map((s) => s.field));
+  for (const sa of statesA.values()) if (!statesB.has(sa.field)) add('state-removed', `state ${sa.field}`, `State ${sa.field} removed`);
 
   const attrA = new Map((before?.attributes ?? []).map((a) => [a.name, a]));
   for (const ab of after.attributes) {
@@ -134,7 +142,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     if (!aa) add('attribute-added', `attribute ${ab.name}`, `Reserved attribute ${ab.name} added`);
     else if (!same(aa.type, ab.type)) add('attribute-type-changed', `attribute ${ab.name}`, `Reserved attribute ${ab.name} changed type`);
   }
-  for (const aa of attrA.values()) if (!after.attributes.some((a) => a.name === aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
+  const attrB = new Set(after.attributes.map((a) => a.name));
+  for (const aa of attrA.values()) if (!attrB.has(aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
 
   const opsA = new Map((before?.operations ?? []).map((o) => [o.name, o]));
   for (const ob of after.operations) {
@@ -143,7 +152,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     else if (oa.takes !== ob.takes || oa.returns !== ob.returns) add('operation-changed', `operation ${ob.name}`, `Operation ${ob.name} changed what it takes or returns`);
     else if (oa.meaning !== ob.meaning) add('wording-changed', `operation ${ob.name}`, `The meaning of ${ob.name} was reworded`);
   }
-  for (const oa of opsA.values()) if (!after.operations.some((o) => o.name === oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
+  const opsB = new Set(after.operations.map((o) => o.name));
+  for (const oa of opsA.values()) if (!opsB.has(oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
 
   const reqA = new Map((before?.requirements ?? []).map((r) => [r.id, r]));
   for (const rb of after.requirements) {
@@ -152,7 +162,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     else if ((!ra.checkable && rb.checkable) || ra.rule !== rb.rule) add('requirement-tightened', rb.id, `Requirement ${rb.id} is now checked differently`);
     else if (ra.requirement !== rb.requirement || ra.check !== rb.check) add('wording-changed', rb.id, `Requirement ${rb.id} was reworded`);
   }
-  for (const ra of reqA.values()) if (!after.requirements.some((r) => r.id === ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
+  const reqB = new Set(after.requirements.map((r) => r.id));
+  for (const ra of reqA.values()) if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
 
   if (before && !same(before.versioning, after.versioning)) add('versioning-changed', 'versioning', 'The versioning rule changed');
 

@@ -180,7 +180,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       }
       const prior = types.get(row.name);
       const base = { name: row.name, meaning: row.meaning, since: prior?.since ?? since, source: src(row.section, row.place) };
-      types.set(row.name, kind === 'record' ? { ...base, kind, fields: prior?.kind === 'record' ? prior.fields : [] } : { ...base, kind });
+      types.set(row.name, kind === 'record' ? { ...base, kind, fields: prior?.kind === 'record' ? [...prior.fields] : [] } : { ...base, kind });
       if (row.section) {
         localSection.set(`${kind === 'attributes' ? 'attributes' : 'record'}@${row.section}`, row.name);
         typeSection.set(row.name, row.section);
@@ -228,10 +228,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     for (const row of rfc.removed) {
       removed.push({ name: row.name, from: row.from, replacedBy: row.replacedBy, version: to, source: src(null, row.place) });
       const type = types.get(row.from);
-      if (type?.kind === 'record') type.fields = type.fields.filter((f) => f.name !== row.name);
-      if (type?.kind === 'roles' && roles.delete(row.name)) {
-        for (const k of kinds) k.roles = k.roles.filter((r) => r !== row.name);
-      }
+      if (type?.kind === 'record') types.set(row.from, { ...type, fields: type.fields.filter((f) => f.name !== row.name) });
+      if (type?.kind === 'roles' && roles.delete(row.name)) withoutRole(row.name);
       states.delete(row.name);
       attributes.delete(row.name);
       operations.delete(row.name);
@@ -239,12 +237,13 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
 
     for (const row of rfc.roleKinds) {
-      let kind = kinds.find((k) => k.name === row.kind);
-      if (!kind) kinds.push((kind = { name: row.kind, roles: [] }));
+      if (!kinds.some((k) => k.name === row.kind)) kinds.push({ name: row.kind, roles: [] });
       for (const role of row.roles) {
         const prior = roles.get(role.value);
-        if (prior) for (const k of kinds) k.roles = k.roles.filter((r) => r !== role.value);
-        kind.roles.push(role.value);
+        if (prior) withoutRole(role.value);
+        const at = kinds.findIndex((k) => k.name === row.kind);
+        const kind = kinds[at] as RoleKind;
+        kinds[at] = { ...kind, roles: [...kind.roles, role.value] };
         roles.set(role.value, {
           name: role.value,
           kind: row.kind,
@@ -259,7 +258,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     for (const row of rfc.appleNames) {
       const role = roles.get(row.role.value);
       if (!role) roleUses.push({ role: row.role.value, place: row.role.place });
-      else role.appleName = row.appleName;
+      else roles.set(role.name, { ...role, appleName: row.appleName });
       if (row.appleName) coverUses.push({ name: row.role.value, role: row.role.value, place: row.role.place });
     }
     for (const row of rfc.covers) {
@@ -268,8 +267,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
         roleUses.push({ role: row.role.value, place: row.role.place });
         continue;
       }
-      role.covers = row.names.map((n) => n.value);
-      role.coversNote = row.note;
+      roles.set(role.name, { ...role, covers: row.names.map((n) => n.value), coversNote: row.note });
       for (const n of row.names) coverUses.push({ name: n.value, role: role.name, place: n.place });
     }
     for (const row of rfc.roleRules) {
@@ -333,7 +331,19 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   }
   return { model: last.model, snapshots };
 
-  /** Resolves the names used so far and builds the model as it stands; a copy, so later RFCs do not change it. */
+  /** Takes a role out of every kind. Objects are replaced, never changed: earlier snapshots share them. */
+  function withoutRole(name: string): void {
+    for (let i = 0; i < kinds.length; i++) {
+      const k = kinds[i] as RoleKind;
+      if (k.roles.includes(name)) kinds[i] = { ...k, roles: k.roles.filter((r) => r !== name) };
+    }
+  }
+
+  /**
+   * Resolves the names used so far and builds the model as it stands. Later RFCs replace the objects they change
+   * rather than changing them, so a snapshot shares every part the next one leaves alone: a copy of the lists,
+   * not of the whole model (a deep copy per RFC made folding grow with RFCs times model size).
+   */
   function resolveNow(): FoldedModel | null {
   if (version === null) return null;
 
@@ -422,17 +432,17 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   const tree = treeShape([...types.values()], [...operations.values()], [...requirements.values()], versionField, firstPlace, d);
   if (d.hasErrors || !tree) return null;
   const root = roleRules.root as { source: Source };
-  return structuredClone({
+  return {
     format: 1,
     protocolVersion: version,
-    rfcs,
+    rfcs: [...rfcs],
     versioning,
     types: [...types.values()],
     roleKinds: kinds.filter((k) => k.roles.length > 0),
     roles: kinds.flatMap((k) => k.roles.map((r) => roles.get(r) as Role)),
     roleRules: { ...rules, source: root.source },
     states: [...states.values()],
-    removed,
+    removed: [...removed],
     notReported: [...notReported.values()],
     appleRoles,
     attributes: [...attributes.values()],
@@ -441,7 +451,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     tree,
     examples: [...examples],
     privacy: [...privacy.values()],
-  }) as FoldedModel;
+  };
   }
 }
 
