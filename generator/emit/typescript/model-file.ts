@@ -1,4 +1,5 @@
-import { type JSDocStructure, type OptionalKind, type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { JSDocStructure, OptionalKind, Project, StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
 import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { jsonTypesOf, typeOf } from './json-schema.js';

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { Project, ts } from 'ts-morph';
+import { Project, ts } from './ts-morph.js';
 import { hashOf, precompiled } from '../../build/precompiled.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';

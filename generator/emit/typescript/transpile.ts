@@ -1,6 +1,7 @@
-import { ts } from 'ts-morph';
+import type { ts as TypeScript } from 'ts-morph';
+import { ts } from './ts-morph.js';
 
-const TRANSPILE_OPTIONS: ts.CompilerOptions = {
+const TRANSPILE_OPTIONS: TypeScript.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   declaration: true,
