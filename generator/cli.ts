@@ -6,7 +6,7 @@ import { diffReport, formatDiff, pickModel } from './diff-command.js';
 import { buildModel } from './model/build.js';
 import { readSpecFiles } from './spec-files.js';
 import { formatFindings, readInput, validateText } from './validate-answer.js';
-import { diffTree, writeTree } from './write/tree.js';
+import { type WriteSummary, diffTree, writeTree } from './write/tree.js';
 
 /** Exit codes, as `--help` documents them. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
@@ -35,14 +35,18 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
     io.err('generate: nothing was written; generated/ is as it was.\n');
     return EXIT.failed;
   }
+  let summary: WriteSummary;
   try {
-    await writeTree(outDir, result.files);
+    summary = await writeTree(outDir, result.files);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     io.err(`generate: cannot write ${outDir}: ${e.message.startsWith(e.code ?? '\0') ? e.message : `${e.code ?? 'error'}: ${e.message}`}\ngenerate: ${outDir} is as it was.\n`);
     return EXIT.failed;
   }
-  io.out(`generate: wrote ${result.files.length} files for protocol ${result.model.protocolVersion} to ${outDir}\n`);
+  const { length } = result.files;
+  const { protocolVersion } = result.model;
+  if (summary.written === 0 && summary.removed === 0) io.out(`generate: the ${length} files in ${outDir} already match protocol ${protocolVersion}; nothing written\n`);
+  else io.out(`generate: wrote ${summary.written} of ${length} files${summary.removed ? ` and removed ${summary.removed}` : ''} for protocol ${protocolVersion} to ${outDir}\n`);
   return EXIT.ok;
 }
 
