@@ -1,12 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED, ROOT, SHARED, realModel } from './helpers/spec.js';
+import ts from 'typescript';
+import { header } from '../generator/emit/shared/text.js';
+import { emitPackage } from '../generator/emit/typescript/package.js';
+import { transpile } from '../generator/emit/typescript/transpile.js';
+import { buildModel } from '../generator/model/build.js';
+import { readSpecFiles } from '../generator/spec-files.js';
+import { GENERATED, ROOT, SHARED, editFile, realModel, scratch } from './helpers/spec.js';
 import { schema, sdk, vectors } from './helpers/sdk.js';
 
 const run = promisify(execFile);
@@ -164,6 +170,34 @@ describe('check scales without recursion', () => {
 });
 
 describe('the package', () => {
+  /** A file as TypeScript's printer writes it again: the same program gives the same text, whatever its layout. */
+  const reprinted = (text: string, name: string) =>
+    ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }).printFile(ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, false, name.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS));
+
+  it.each([
+    ['the real spec', null],
+    ['a spec with two released versions', 'additive'],
+  ])("prints dist/model.js and dist/model.d.ts as TypeScript's transpiler would make them from src/model.ts: %s", async (_, revision) => {
+    const s = await scratch();
+    try {
+      if (revision) {
+        await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
+        await cp(join(ROOT, 'test/fixtures/revisions', revision), join(s.spec, 'rfcs'), { recursive: true });
+      }
+      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      if (!model) throw new Error('the spec does not build');
+      const files = new Map(emitPackage(model, { regenerate: 'npm run generate', versions }).map((f) => [f.path, f.contents]));
+      const source = files.get('typescript/src/model.ts') ?? '';
+      const head = header(model, 'npm run generate', '//');
+      const transpiled = transpile('src/model.ts', source.slice(head.length));
+      expect(versions.length).toBe(revision ? 2 : 1);
+      expect(reprinted(files.get('typescript/dist/model.js') ?? '', 'model.js')).toBe(reprinted(head + transpiled.js, 'model.js'));
+      expect(reprinted(files.get('typescript/dist/model.d.ts') ?? '', 'model.d.ts')).toBe(reprinted(head + transpiled.dts, 'model.d.ts'));
+    } finally {
+      await s.dispose();
+    }
+  }, 60_000);
+
   it('type-checks under tsc --strict --exactOptionalPropertyTypes', async () => {
     await run(process.execPath, [TSC, '-p', join(GENERATED, 'typescript/tsconfig.json'), '--noEmit', '--strict', '--exactOptionalPropertyTypes']);
   }, 60_000);

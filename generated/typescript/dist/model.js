@@ -6,943 +6,943 @@ export const PROTOCOL_VERSION = "0.2.0";
 export const ROLES = ["Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"];
 /** Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers. */
 export const ROLE_INFO = [
-    {
-        role: "Application",
-        kind: "The app and its windows",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Window",
-        kind: "The app and its windows",
-        appleName: true,
-        covers: [
-            "Sheet",
-            "Drawer",
-            "Popover",
-            "TabGroup"
-        ],
-        since: "0.2.0"
-    },
-    {
-        role: "Group",
-        kind: "Containers",
-        appleName: true,
-        covers: [
-            "SplitGroup",
-            "ScrollArea",
-            "LayoutArea",
-            "LayoutItem"
-        ],
-        since: "0.2.0"
-    },
-    {
-        role: "List",
-        kind: "Containers",
-        appleName: true,
-        covers: [
-            "Outline",
-            "Browser"
-        ],
-        since: "0.2.0"
-    },
-    {
-        role: "Table",
-        kind: "Containers",
-        appleName: true,
-        covers: [
-            "Grid"
-        ],
-        since: "0.2.0"
-    },
-    {
-        role: "Row",
-        kind: "Entries",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Cell",
-        kind: "Entries",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Text",
-        kind: "Text",
-        appleName: false,
-        covers: [
-            "StaticText",
-            "TextField",
-            "TextArea"
-        ],
-        since: "0.2.0"
-    },
-    {
-        role: "Heading",
-        kind: "Text",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Link",
-        kind: "Text",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Image",
-        kind: "Pictures and pages",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Page",
-        kind: "Pictures and pages",
-        appleName: true,
-        covers: [],
-        since: "0.2.0"
-    },
-    {
-        role: "Document",
-        kind: "Added by this protocol",
-        appleName: false,
-        covers: [
-            "WebArea"
-        ],
-        since: "0.2.0"
-    }
+  {
+    role: "Application",
+    kind: "The app and its windows",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Window",
+    kind: "The app and its windows",
+    appleName: true,
+    covers: [
+      "Sheet",
+      "Drawer",
+      "Popover",
+      "TabGroup"
+    ],
+    since: "0.2.0"
+  },
+  {
+    role: "Group",
+    kind: "Containers",
+    appleName: true,
+    covers: [
+      "SplitGroup",
+      "ScrollArea",
+      "LayoutArea",
+      "LayoutItem"
+    ],
+    since: "0.2.0"
+  },
+  {
+    role: "List",
+    kind: "Containers",
+    appleName: true,
+    covers: [
+      "Outline",
+      "Browser"
+    ],
+    since: "0.2.0"
+  },
+  {
+    role: "Table",
+    kind: "Containers",
+    appleName: true,
+    covers: [
+      "Grid"
+    ],
+    since: "0.2.0"
+  },
+  {
+    role: "Row",
+    kind: "Entries",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Cell",
+    kind: "Entries",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Text",
+    kind: "Text",
+    appleName: false,
+    covers: [
+      "StaticText",
+      "TextField",
+      "TextArea"
+    ],
+    since: "0.2.0"
+  },
+  {
+    role: "Heading",
+    kind: "Text",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Link",
+    kind: "Text",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Image",
+    kind: "Pictures and pages",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Page",
+    kind: "Pictures and pages",
+    appleName: true,
+    covers: [],
+    since: "0.2.0"
+  },
+  {
+    role: "Document",
+    kind: "Added by this protocol",
+    appleName: false,
+    covers: [
+      "WebArea"
+    ],
+    since: "0.2.0"
+  }
 ];
 /** The role the root has, the role an unknown role reads as, and the role used when none plainly fits. */
 export const ROLE_RULES = { root: "Application", unknown: "Group", fallback: "Group" };
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */
 export const STATES = [
-    {
-        name: "selected",
-        default: {
-            kind: "value",
-            value: false
-        },
-        reachable: true,
-        path: false
+  {
+    name: "selected",
+    default: {
+      kind: "value",
+      value: false
     },
-    {
-        name: "focused",
-        default: {
-            kind: "value",
-            value: false
-        },
-        reachable: true,
-        path: true
+    reachable: true,
+    path: false
+  },
+  {
+    name: "focused",
+    default: {
+      kind: "value",
+      value: false
     },
-    {
-        name: "visible",
-        default: {
-            kind: "inherit",
-            root: true
-        },
-        reachable: false,
-        path: false
-    }
+    reachable: true,
+    path: true
+  },
+  {
+    name: "visible",
+    default: {
+      kind: "inherit",
+      root: true
+    },
+    reachable: false,
+    path: false
+  }
 ];
 /** The rules of protocol 0.2.0, the version these types describe. */
 export const SPEC = {
-    version: "0.2.0",
-    roles: [
-        "Application",
-        "Window",
-        "Group",
-        "List",
-        "Table",
-        "Row",
-        "Cell",
-        "Text",
-        "Heading",
-        "Link",
-        "Image",
-        "Page",
-        "Document"
-    ],
-    roleRules: {
-        root: "Application",
-        unknown: "Group",
-        fallback: "Group"
-    },
-    states: STATES,
-    tree: {
-        answer: "Answer",
-        root: "root",
-        node: "Element",
-        children: "children",
-        id: "id",
-        role: "role",
-        attributes: "attributes",
-        content: "content",
-        version: "protocol"
-    },
-    typeKinds: {
-        Answer: "record",
-        Element: "record",
-        Related: "record",
-        Attributes: "attributes",
-        Role: "roles",
-        ContentBlock: "external"
-    },
-    records: {
-        Answer: [
-            {
-                name: "protocol",
-                required: true,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "instance",
-                required: true,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "root",
-                required: true,
-                type: {
-                    kind: "named",
-                    name: "Element"
-                }
-            }
-        ],
-        Element: [
-            {
-                name: "id",
-                required: true,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "role",
-                required: true,
-                type: {
-                    kind: "named",
-                    name: "Role"
-                }
-            },
-            {
-                name: "subrole",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "title",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "content",
-                required: false,
-                type: {
-                    kind: "array",
-                    items: {
-                        kind: "named",
-                        name: "ContentBlock"
-                    }
-                }
-            },
-            {
-                name: "url",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "selected",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "boolean"
-                }
-            },
-            {
-                name: "focused",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "boolean"
-                }
-            },
-            {
-                name: "visible",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "boolean"
-                }
-            },
-            {
-                name: "children",
-                required: false,
-                type: {
-                    kind: "array",
-                    items: {
-                        kind: "named",
-                        name: "Element"
-                    }
-                }
-            },
-            {
-                name: "attributes",
-                required: false,
-                type: {
-                    kind: "named",
-                    name: "Attributes"
-                }
-            }
-        ],
-        Related: [
-            {
-                name: "relation",
-                required: true,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "id",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            },
-            {
-                name: "url",
-                required: false,
-                type: {
-                    kind: "primitive",
-                    name: "string"
-                }
-            }
-        ]
-    },
-    reservedAttributes: [
-        {
-            name: "author",
-            type: {
-                kind: "primitive",
-                name: "string"
-            }
-        },
-        {
-            name: "related",
-            type: {
-                kind: "array",
-                items: {
-                    kind: "named",
-                    name: "Related"
-                }
-            }
+  version: "0.2.0",
+  roles: [
+    "Application",
+    "Window",
+    "Group",
+    "List",
+    "Table",
+    "Row",
+    "Cell",
+    "Text",
+    "Heading",
+    "Link",
+    "Image",
+    "Page",
+    "Document"
+  ],
+  roleRules: {
+    root: "Application",
+    unknown: "Group",
+    fallback: "Group"
+  },
+  states: STATES,
+  tree: {
+    answer: "Answer",
+    root: "root",
+    node: "Element",
+    children: "children",
+    id: "id",
+    role: "role",
+    attributes: "attributes",
+    content: "content",
+    version: "protocol"
+  },
+  typeKinds: {
+    Answer: "record",
+    Element: "record",
+    Related: "record",
+    Attributes: "attributes",
+    Role: "roles",
+    ContentBlock: "external"
+  },
+  records: {
+    Answer: [
+      {
+        name: "protocol",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
         }
-    ],
-    removed: [
-        {
-            name: "type",
-            from: "Element",
-            replacedBy: "role, with the app's own word in subrole",
-            version: "0.2.0",
-            states: []
-        },
-        {
-            name: "parent",
-            from: "Element",
-            replacedBy: "children: an element is placed inside its parent",
-            version: "0.2.0",
-            states: []
-        },
-        {
-            name: "locatable",
-            from: "Element",
-            replacedBy: "Asking locate (4.4)",
-            version: "0.2.0",
-            states: []
-        },
-        {
-            name: "payload",
-            from: "Element",
-            replacedBy: "attributes",
-            version: "0.2.0",
-            states: []
-        },
-        {
-            name: "focus",
-            from: "Answer",
-            replacedBy: "focused on each element of the path",
-            version: "0.2.0",
-            states: [
-                "focused"
-            ]
-        },
-        {
-            name: "items",
-            from: "Answer",
-            replacedBy: "root",
-            version: "0.2.0",
-            states: []
+      },
+      {
+        name: "instance",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
         }
-    ],
-    contentKinds: [
-        {
-            type: "text",
-            name: "TextContent",
-            required: [
-                "type",
-                "text"
-            ],
-            properties: {
-                type: "string",
-                text: "string",
-                annotations: "any",
-                _meta: "object"
-            }
-        },
-        {
-            type: "image",
-            name: "ImageContent",
-            required: [
-                "type",
-                "data",
-                "mimeType"
-            ],
-            properties: {
-                type: "string",
-                data: "string",
-                mimeType: "string",
-                annotations: "any",
-                _meta: "object"
-            }
-        },
-        {
-            type: "audio",
-            name: "AudioContent",
-            required: [
-                "type",
-                "data",
-                "mimeType"
-            ],
-            properties: {
-                type: "string",
-                data: "string",
-                mimeType: "string",
-                annotations: "any",
-                _meta: "object"
-            }
-        },
-        {
-            type: "resource_link",
-            name: "ResourceLink",
-            required: [
-                "name",
-                "uri",
-                "type"
-            ],
-            properties: {
-                name: "string",
-                title: "string",
-                icons: "array",
-                uri: "string",
-                description: "string",
-                mimeType: "string",
-                size: "number",
-                annotations: "any",
-                _meta: "object",
-                type: "string"
-            }
-        },
-        {
-            type: "resource",
-            name: "EmbeddedResource",
-            required: [
-                "type",
-                "resource"
-            ],
-            properties: {
-                type: "string",
-                resource: "any",
-                annotations: "any",
-                _meta: "object"
-            }
+      },
+      {
+        name: "root",
+        required: true,
+        type: {
+          kind: "named",
+          name: "Element"
         }
+      }
     ],
-    requirements: [
-        {
-            id: "R1",
-            requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
-            check: "Reject an answer that repeats state elsewhere",
-            checkable: true,
-            rule: "state-on-element"
-        },
-        {
-            id: "R2",
-            requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
-            check: "A test of the host's reader on a fixed tree",
-            checkable: true,
-            rule: "state-reader"
-        },
-        {
-            id: "R3",
-            requirement: "A provider's roles all come from the role language, and its root is an `Application`",
-            check: "Reject any other role at the root; flag unknown roles",
-            checkable: true,
-            rule: "role-language"
-        },
-        {
-            id: "R4",
-            requirement: "Each element's `id` is unique within an answer",
-            check: "Reject a repeat",
-            checkable: true,
-            rule: "unique-id"
-        },
-        {
-            id: "R5",
-            requirement: "A link that is not containment is expressed in `related`",
-            check: "Not checkable from outside",
-            checkable: false,
-            rule: null
-        },
-        {
-            id: "R6",
-            requirement: "Every selected or focused element is reachable from the root",
-            check: "Walk the tree",
-            checkable: true,
-            rule: "state-reachable"
-        },
-        {
-            id: "R7",
-            requirement: "A provider gives a subrole to each thing that is the app's own",
-            check: "Not checkable from outside",
-            checkable: false,
-            rule: null
+    Element: [
+      {
+        name: "id",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
         }
+      },
+      {
+        name: "role",
+        required: true,
+        type: {
+          kind: "named",
+          name: "Role"
+        }
+      },
+      {
+        name: "subrole",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "title",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "content",
+        required: false,
+        type: {
+          kind: "array",
+          items: {
+            kind: "named",
+            name: "ContentBlock"
+          }
+        }
+      },
+      {
+        name: "url",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "selected",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "focused",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "visible",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "boolean"
+        }
+      },
+      {
+        name: "children",
+        required: false,
+        type: {
+          kind: "array",
+          items: {
+            kind: "named",
+            name: "Element"
+          }
+        }
+      },
+      {
+        name: "attributes",
+        required: false,
+        type: {
+          kind: "named",
+          name: "Attributes"
+        }
+      }
+    ],
+    Related: [
+      {
+        name: "relation",
+        required: true,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "id",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      },
+      {
+        name: "url",
+        required: false,
+        type: {
+          kind: "primitive",
+          name: "string"
+        }
+      }
     ]
+  },
+  reservedAttributes: [
+    {
+      name: "author",
+      type: {
+        kind: "primitive",
+        name: "string"
+      }
+    },
+    {
+      name: "related",
+      type: {
+        kind: "array",
+        items: {
+          kind: "named",
+          name: "Related"
+        }
+      }
+    }
+  ],
+  removed: [
+    {
+      name: "type",
+      from: "Element",
+      replacedBy: "role, with the app's own word in subrole",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "parent",
+      from: "Element",
+      replacedBy: "children: an element is placed inside its parent",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "locatable",
+      from: "Element",
+      replacedBy: "Asking locate (4.4)",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "payload",
+      from: "Element",
+      replacedBy: "attributes",
+      version: "0.2.0",
+      states: []
+    },
+    {
+      name: "focus",
+      from: "Answer",
+      replacedBy: "focused on each element of the path",
+      version: "0.2.0",
+      states: [
+        "focused"
+      ]
+    },
+    {
+      name: "items",
+      from: "Answer",
+      replacedBy: "root",
+      version: "0.2.0",
+      states: []
+    }
+  ],
+  contentKinds: [
+    {
+      type: "text",
+      name: "TextContent",
+      required: [
+        "type",
+        "text"
+      ],
+      properties: {
+        type: "string",
+        text: "string",
+        annotations: "any",
+        _meta: "object"
+      }
+    },
+    {
+      type: "image",
+      name: "ImageContent",
+      required: [
+        "type",
+        "data",
+        "mimeType"
+      ],
+      properties: {
+        type: "string",
+        data: "string",
+        mimeType: "string",
+        annotations: "any",
+        _meta: "object"
+      }
+    },
+    {
+      type: "audio",
+      name: "AudioContent",
+      required: [
+        "type",
+        "data",
+        "mimeType"
+      ],
+      properties: {
+        type: "string",
+        data: "string",
+        mimeType: "string",
+        annotations: "any",
+        _meta: "object"
+      }
+    },
+    {
+      type: "resource_link",
+      name: "ResourceLink",
+      required: [
+        "name",
+        "uri",
+        "type"
+      ],
+      properties: {
+        name: "string",
+        title: "string",
+        icons: "array",
+        uri: "string",
+        description: "string",
+        mimeType: "string",
+        size: "number",
+        annotations: "any",
+        _meta: "object",
+        type: "string"
+      }
+    },
+    {
+      type: "resource",
+      name: "EmbeddedResource",
+      required: [
+        "type",
+        "resource"
+      ],
+      properties: {
+        type: "string",
+        resource: "any",
+        annotations: "any",
+        _meta: "object"
+      }
+    }
+  ],
+  requirements: [
+    {
+      id: "R1",
+      requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
+      check: "Reject an answer that repeats state elsewhere",
+      checkable: true,
+      rule: "state-on-element"
+    },
+    {
+      id: "R2",
+      requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+      check: "A test of the host's reader on a fixed tree",
+      checkable: true,
+      rule: "state-reader"
+    },
+    {
+      id: "R3",
+      requirement: "A provider's roles all come from the role language, and its root is an `Application`",
+      check: "Reject any other role at the root; flag unknown roles",
+      checkable: true,
+      rule: "role-language"
+    },
+    {
+      id: "R4",
+      requirement: "Each element's `id` is unique within an answer",
+      check: "Reject a repeat",
+      checkable: true,
+      rule: "unique-id"
+    },
+    {
+      id: "R5",
+      requirement: "A link that is not containment is expressed in `related`",
+      check: "Not checkable from outside",
+      checkable: false,
+      rule: null
+    },
+    {
+      id: "R6",
+      requirement: "Every selected or focused element is reachable from the root",
+      check: "Walk the tree",
+      checkable: true,
+      rule: "state-reachable"
+    },
+    {
+      id: "R7",
+      requirement: "A provider gives a subrole to each thing that is the app's own",
+      check: "Not checkable from outside",
+      checkable: false,
+      rule: null
+    }
+  ]
 };
 /** The rules of every protocol version this package reads, by version. */
 export const SPECS = { "0.2.0": SPEC };
 /** Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported. */
 export const APPLE_ROLES = [
-    {
-        value: "AXApplication",
-        name: "Application",
-        class: "content",
-        role: "Application"
-    },
-    {
-        value: "AXSystemWide",
-        name: "SystemWide",
-        class: "outside an app",
-        role: null
-    },
-    {
-        value: "AXWindow",
-        name: "Window",
-        class: "content",
-        role: "Window"
-    },
-    {
-        value: "AXSheet",
-        name: "Sheet",
-        class: "content",
-        role: "Window"
-    },
-    {
-        value: "AXDrawer",
-        name: "Drawer",
-        class: "content",
-        role: "Window"
-    },
-    {
-        value: "AXGrowArea",
-        name: "GrowArea",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXImage",
-        name: "Image",
-        class: "content",
-        role: "Image"
-    },
-    {
-        value: "AXUnknown",
-        name: "Unknown",
-        class: "unknown",
-        role: null
-    },
-    {
-        value: "AXButton",
-        name: "Button",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXRadioButton",
-        name: "RadioButton",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXCheckBox",
-        name: "CheckBox",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXPopUpButton",
-        name: "PopUpButton",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXMenuButton",
-        name: "MenuButton",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXTabGroup",
-        name: "TabGroup",
-        class: "content",
-        role: "Window"
-    },
-    {
-        value: "AXTable",
-        name: "Table",
-        class: "content",
-        role: "Table"
-    },
-    {
-        value: "AXColumn",
-        name: "Column",
-        class: "columns",
-        role: null
-    },
-    {
-        value: "AXRow",
-        name: "Row",
-        class: "content",
-        role: "Row"
-    },
-    {
-        value: "AXOutline",
-        name: "Outline",
-        class: "content",
-        role: "List"
-    },
-    {
-        value: "AXBrowser",
-        name: "Browser",
-        class: "content",
-        role: "List"
-    },
-    {
-        value: "AXScrollArea",
-        name: "ScrollArea",
-        class: "content",
-        role: "Group"
-    },
-    {
-        value: "AXScrollBar",
-        name: "ScrollBar",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXRadioGroup",
-        name: "RadioGroup",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXList",
-        name: "List",
-        class: "content",
-        role: "List"
-    },
-    {
-        value: "AXGroup",
-        name: "Group",
-        class: "content",
-        role: "Group"
-    },
-    {
-        value: "AXValueIndicator",
-        name: "ValueIndicator",
-        class: "indicators",
-        role: null
-    },
-    {
-        value: "AXComboBox",
-        name: "ComboBox",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXSlider",
-        name: "Slider",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXIncrementor",
-        name: "Incrementor",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXBusyIndicator",
-        name: "BusyIndicator",
-        class: "indicators",
-        role: null
-    },
-    {
-        value: "AXProgressIndicator",
-        name: "ProgressIndicator",
-        class: "indicators",
-        role: null
-    },
-    {
-        value: "AXRelevanceIndicator",
-        name: "RelevanceIndicator",
-        class: "indicators",
-        role: null
-    },
-    {
-        value: "AXToolbar",
-        name: "Toolbar",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXDisclosureTriangle",
-        name: "DisclosureTriangle",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXTextField",
-        name: "TextField",
-        class: "content",
-        role: "Text"
-    },
-    {
-        value: "AXTextArea",
-        name: "TextArea",
-        class: "content",
-        role: "Text"
-    },
-    {
-        value: "AXStaticText",
-        name: "StaticText",
-        class: "content",
-        role: "Text"
-    },
-    {
-        value: "AXMenuBar",
-        name: "MenuBar",
-        class: "menus",
-        role: null
-    },
-    {
-        value: "AXMenuBarItem",
-        name: "MenuBarItem",
-        class: "menus",
-        role: null
-    },
-    {
-        value: "AXMenu",
-        name: "Menu",
-        class: "menus",
-        role: null
-    },
-    {
-        value: "AXMenuItem",
-        name: "MenuItem",
-        class: "menus",
-        role: null
-    },
-    {
-        value: "AXSplitGroup",
-        name: "SplitGroup",
-        class: "content",
-        role: "Group"
-    },
-    {
-        value: "AXSplitter",
-        name: "Splitter",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXColorWell",
-        name: "ColorWell",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXTimeField",
-        name: "TimeField",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXDateField",
-        name: "DateField",
-        class: "controls",
-        role: null
-    },
-    {
-        value: "AXHelpTag",
-        name: "HelpTag",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXMatte",
-        name: "Matte",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXDockItem",
-        name: "DockItem",
-        class: "outside an app",
-        role: null
-    },
-    {
-        value: "AXRuler",
-        name: "Ruler",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXRulerMarker",
-        name: "RulerMarker",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXGrid",
-        name: "Grid",
-        class: "content",
-        role: "Table"
-    },
-    {
-        value: "AXLevelIndicator",
-        name: "LevelIndicator",
-        class: "indicators",
-        role: null
-    },
-    {
-        value: "AXCell",
-        name: "Cell",
-        class: "content",
-        role: "Cell"
-    },
-    {
-        value: "AXLayoutArea",
-        name: "LayoutArea",
-        class: "content",
-        role: "Group"
-    },
-    {
-        value: "AXLayoutItem",
-        name: "LayoutItem",
-        class: "content",
-        role: "Group"
-    },
-    {
-        value: "AXHandle",
-        name: "Handle",
-        class: "window furniture",
-        role: null
-    },
-    {
-        value: "AXPopover",
-        name: "Popover",
-        class: "content",
-        role: "Window"
-    },
-    {
-        value: "AXHeading",
-        name: "Heading",
-        class: "content",
-        role: "Heading"
-    },
-    {
-        value: "AXLink",
-        name: "Link",
-        class: "content",
-        role: "Link"
-    },
-    {
-        value: "AXPage",
-        name: "Page",
-        class: "content",
-        role: "Page"
-    },
-    {
-        value: "AXWebArea",
-        name: "WebArea",
-        class: "content",
-        role: "Document"
-    }
+  {
+    value: "AXApplication",
+    name: "Application",
+    class: "content",
+    role: "Application"
+  },
+  {
+    value: "AXSystemWide",
+    name: "SystemWide",
+    class: "outside an app",
+    role: null
+  },
+  {
+    value: "AXWindow",
+    name: "Window",
+    class: "content",
+    role: "Window"
+  },
+  {
+    value: "AXSheet",
+    name: "Sheet",
+    class: "content",
+    role: "Window"
+  },
+  {
+    value: "AXDrawer",
+    name: "Drawer",
+    class: "content",
+    role: "Window"
+  },
+  {
+    value: "AXGrowArea",
+    name: "GrowArea",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXImage",
+    name: "Image",
+    class: "content",
+    role: "Image"
+  },
+  {
+    value: "AXUnknown",
+    name: "Unknown",
+    class: "unknown",
+    role: null
+  },
+  {
+    value: "AXButton",
+    name: "Button",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXRadioButton",
+    name: "RadioButton",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXCheckBox",
+    name: "CheckBox",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXPopUpButton",
+    name: "PopUpButton",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXMenuButton",
+    name: "MenuButton",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXTabGroup",
+    name: "TabGroup",
+    class: "content",
+    role: "Window"
+  },
+  {
+    value: "AXTable",
+    name: "Table",
+    class: "content",
+    role: "Table"
+  },
+  {
+    value: "AXColumn",
+    name: "Column",
+    class: "columns",
+    role: null
+  },
+  {
+    value: "AXRow",
+    name: "Row",
+    class: "content",
+    role: "Row"
+  },
+  {
+    value: "AXOutline",
+    name: "Outline",
+    class: "content",
+    role: "List"
+  },
+  {
+    value: "AXBrowser",
+    name: "Browser",
+    class: "content",
+    role: "List"
+  },
+  {
+    value: "AXScrollArea",
+    name: "ScrollArea",
+    class: "content",
+    role: "Group"
+  },
+  {
+    value: "AXScrollBar",
+    name: "ScrollBar",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXRadioGroup",
+    name: "RadioGroup",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXList",
+    name: "List",
+    class: "content",
+    role: "List"
+  },
+  {
+    value: "AXGroup",
+    name: "Group",
+    class: "content",
+    role: "Group"
+  },
+  {
+    value: "AXValueIndicator",
+    name: "ValueIndicator",
+    class: "indicators",
+    role: null
+  },
+  {
+    value: "AXComboBox",
+    name: "ComboBox",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXSlider",
+    name: "Slider",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXIncrementor",
+    name: "Incrementor",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXBusyIndicator",
+    name: "BusyIndicator",
+    class: "indicators",
+    role: null
+  },
+  {
+    value: "AXProgressIndicator",
+    name: "ProgressIndicator",
+    class: "indicators",
+    role: null
+  },
+  {
+    value: "AXRelevanceIndicator",
+    name: "RelevanceIndicator",
+    class: "indicators",
+    role: null
+  },
+  {
+    value: "AXToolbar",
+    name: "Toolbar",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXDisclosureTriangle",
+    name: "DisclosureTriangle",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXTextField",
+    name: "TextField",
+    class: "content",
+    role: "Text"
+  },
+  {
+    value: "AXTextArea",
+    name: "TextArea",
+    class: "content",
+    role: "Text"
+  },
+  {
+    value: "AXStaticText",
+    name: "StaticText",
+    class: "content",
+    role: "Text"
+  },
+  {
+    value: "AXMenuBar",
+    name: "MenuBar",
+    class: "menus",
+    role: null
+  },
+  {
+    value: "AXMenuBarItem",
+    name: "MenuBarItem",
+    class: "menus",
+    role: null
+  },
+  {
+    value: "AXMenu",
+    name: "Menu",
+    class: "menus",
+    role: null
+  },
+  {
+    value: "AXMenuItem",
+    name: "MenuItem",
+    class: "menus",
+    role: null
+  },
+  {
+    value: "AXSplitGroup",
+    name: "SplitGroup",
+    class: "content",
+    role: "Group"
+  },
+  {
+    value: "AXSplitter",
+    name: "Splitter",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXColorWell",
+    name: "ColorWell",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXTimeField",
+    name: "TimeField",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXDateField",
+    name: "DateField",
+    class: "controls",
+    role: null
+  },
+  {
+    value: "AXHelpTag",
+    name: "HelpTag",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXMatte",
+    name: "Matte",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXDockItem",
+    name: "DockItem",
+    class: "outside an app",
+    role: null
+  },
+  {
+    value: "AXRuler",
+    name: "Ruler",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXRulerMarker",
+    name: "RulerMarker",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXGrid",
+    name: "Grid",
+    class: "content",
+    role: "Table"
+  },
+  {
+    value: "AXLevelIndicator",
+    name: "LevelIndicator",
+    class: "indicators",
+    role: null
+  },
+  {
+    value: "AXCell",
+    name: "Cell",
+    class: "content",
+    role: "Cell"
+  },
+  {
+    value: "AXLayoutArea",
+    name: "LayoutArea",
+    class: "content",
+    role: "Group"
+  },
+  {
+    value: "AXLayoutItem",
+    name: "LayoutItem",
+    class: "content",
+    role: "Group"
+  },
+  {
+    value: "AXHandle",
+    name: "Handle",
+    class: "window furniture",
+    role: null
+  },
+  {
+    value: "AXPopover",
+    name: "Popover",
+    class: "content",
+    role: "Window"
+  },
+  {
+    value: "AXHeading",
+    name: "Heading",
+    class: "content",
+    role: "Heading"
+  },
+  {
+    value: "AXLink",
+    name: "Link",
+    class: "content",
+    role: "Link"
+  },
+  {
+    value: "AXPage",
+    name: "Page",
+    class: "content",
+    role: "Page"
+  },
+  {
+    value: "AXWebArea",
+    name: "WebArea",
+    class: "content",
+    role: "Document"
+  }
 ];
 /** Classes of elements a provider does not report, and why. */
 export const NOT_REPORTED = [
-    {
-        name: "controls",
-        reason: "A provider does not report controls"
-    },
-    {
-        name: "menus",
-        reason: "A provider does not report menus"
-    },
-    {
-        name: "indicators",
-        reason: "A provider does not report indicators"
-    },
-    {
-        name: "window furniture",
-        reason: "A provider does not report window furniture"
-    },
-    {
-        name: "columns",
-        reason: "A table is rows of cells; Column is not used"
-    },
-    {
-        name: "outside an app",
-        reason: "The element belongs to the system or the Dock, not to an app's own content"
-    },
-    {
-        name: "unknown",
-        reason: "Apple could not say what the element is; a host reports what it can name"
-    }
+  {
+    name: "controls",
+    reason: "A provider does not report controls"
+  },
+  {
+    name: "menus",
+    reason: "A provider does not report menus"
+  },
+  {
+    name: "indicators",
+    reason: "A provider does not report indicators"
+  },
+  {
+    name: "window furniture",
+    reason: "A provider does not report window furniture"
+  },
+  {
+    name: "columns",
+    reason: "A table is rows of cells; Column is not used"
+  },
+  {
+    name: "outside an app",
+    reason: "The element belongs to the system or the Dock, not to an app's own content"
+  },
+  {
+    name: "unknown",
+    reason: "Apple could not say what the element is; a host reports what it can name"
+  }
 ];

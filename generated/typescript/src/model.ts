@@ -133,78 +133,78 @@ export const ROLE_RULES: { readonly root: Role; readonly unknown: Role; readonly
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type Annotations = {
-      audience?: McpRole[];
-      priority?: number;
-      lastModified?: string;
-    };
+  audience?: McpRole[];
+  priority?: number;
+  lastModified?: string;
+};
 /**
  * MCP's AudioContent.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type AudioContent = {
-      type: "audio";
-      data: string;
-      mimeType: string;
-      annotations?: Annotations;
-      _meta?: Record<string, unknown>;
-    };
+  type: "audio";
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+};
 /**
  * MCP's BlobResourceContents.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type BlobResourceContents = {
-      uri: string;
-      mimeType?: string;
-      _meta?: Record<string, unknown>;
-      blob: string;
-    };
+  uri: string;
+  mimeType?: string;
+  _meta?: Record<string, unknown>;
+  blob: string;
+};
 /**
  * MCP's EmbeddedResource.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type EmbeddedResource = {
-      type: "resource";
-      resource: TextResourceContents | BlobResourceContents;
-      annotations?: Annotations;
-      _meta?: Record<string, unknown>;
-    };
+  type: "resource";
+  resource: TextResourceContents | BlobResourceContents;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+};
 /**
  * MCP's Icon.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type Icon = {
-      src: string;
-      mimeType?: string;
-      sizes?: string[];
-      theme?: "light" | "dark";
-    };
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+};
 /**
  * MCP's ImageContent.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type ImageContent = {
-      type: "image";
-      data: string;
-      mimeType: string;
-      annotations?: Annotations;
-      _meta?: Record<string, unknown>;
-    };
+  type: "image";
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+};
 /**
  * MCP's ResourceLink.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type ResourceLink = {
-      name: string;
-      title?: string;
-      icons?: Icon[];
-      uri: string;
-      description?: string;
-      mimeType?: string;
-      size?: number;
-      annotations?: Annotations;
-      _meta?: Record<string, unknown>;
-      type: "resource_link";
-    };
+  name: string;
+  title?: string;
+  icons?: Icon[];
+  uri: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+  type: "resource_link";
+};
 /**
  * MCP's McpRole.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
@@ -215,21 +215,21 @@ export type McpRole = "user" | "assistant";
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type TextContent = {
-      type: "text";
-      text: string;
-      annotations?: Annotations;
-      _meta?: Record<string, unknown>;
-    };
+  type: "text";
+  text: string;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+};
 /**
  * MCP's TextResourceContents.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type TextResourceContents = {
-      uri: string;
-      mimeType?: string;
-      _meta?: Record<string, unknown>;
-      text: string;
-    };
+  uri: string;
+  mimeType?: string;
+  _meta?: Record<string, unknown>;
+  text: string;
+};
 /**
  * MCP content blocks, unchanged from 0.1.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
@@ -241,19 +241,19 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
  * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:80)
  */
 export interface Attributes {
-    [name: string]: unknown;
-    /**
-     * Who wrote the thing.
-     * @since 0.2.0
-     * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:192)
-     */
-    author?: string;
-    /**
-     * Links that are not containment.
-     * @since 0.2.0
-     * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:193)
-     */
-    related?: Related[];
+  [name: string]: unknown;
+  /**
+   * Who wrote the thing.
+   * @since 0.2.0
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:192)
+   */
+  author?: string;
+  /**
+   * Links that are not containment.
+   * @since 0.2.0
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:193)
+   */
+  related?: Related[];
 }
 
 /**
@@ -262,24 +262,24 @@ export interface Attributes {
  * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:77)
  */
 export interface Answer {
-    /**
-     * The protocol version the provider speaks, in three parts.
-     * @since 0.2.0
-     * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:217)
-     */
-    protocol: string;
-    /**
-     * Which run of the provider answered.
-     * @since 0.2.0
-     * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:218)
-     */
-    instance: string;
-    /**
-     * The application, the root of the tree.
-     * @since 0.2.0
-     * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:219)
-     */
-    root: Element;
+  /**
+   * The protocol version the provider speaks, in three parts.
+   * @since 0.2.0
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:217)
+   */
+  protocol: string;
+  /**
+   * Which run of the provider answered.
+   * @since 0.2.0
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:218)
+   */
+  instance: string;
+  /**
+   * The application, the root of the tree.
+   * @since 0.2.0
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:219)
+   */
+  root: Element;
 }
 
 /**
@@ -288,75 +288,75 @@ export interface Answer {
  * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:78)
  */
 export interface Element {
-    /**
-     * Opaque; unique within one answer and stable for one run of the provider. Names one appearance: the same thing shown twice is two elements.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:88)
-     */
-    id: string;
-    /**
-     * A word from the role language in 4.2.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:89)
-     */
-    role: Role;
-    /**
-     * The app's own word for what the thing is. Any string; an app defines these freely.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:90)
-     */
-    subrole?: string;
-    /**
-     * One line a person could read.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:91)
-     */
-    title?: string;
-    /**
-     * MCP content blocks, unchanged from 0.1.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:92)
-     */
-    content?: ContentBlock[];
-    /**
-     * An address for the thing.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:93)
-     */
-    url?: string;
-    /**
-     * The user selected this. Absent means false.
-     * @since 0.2.0
-     * @default false
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:94)
-     */
-    selected?: boolean;
-    /**
-     * The keyboard or cursor is here. Set on every element on the path from the root's child down to the user's position, with no gaps, so the position is found by following focused elements down from the root. Absent means false.
-     * @since 0.2.0
-     * @default false
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:95)
-     */
-    focused?: boolean;
-    /**
-     * Drawn on screen now. Absent means the parent's value; the root is visible.
-     * @since 0.2.0
-     * @default the parent's value; the root's is true
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:96)
-     */
-    visible?: boolean;
-    /**
-     * The elements inside this one, in the app's order.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:97)
-     */
-    children?: Element[];
-    /**
-     * Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
-     * @since 0.2.0
-     * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:98)
-     */
-    attributes?: Attributes;
+  /**
+   * Opaque; unique within one answer and stable for one run of the provider. Names one appearance: the same thing shown twice is two elements.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:88)
+   */
+  id: string;
+  /**
+   * A word from the role language in 4.2.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:89)
+   */
+  role: Role;
+  /**
+   * The app's own word for what the thing is. Any string; an app defines these freely.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:90)
+   */
+  subrole?: string;
+  /**
+   * One line a person could read.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:91)
+   */
+  title?: string;
+  /**
+   * MCP content blocks, unchanged from 0.1.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:92)
+   */
+  content?: ContentBlock[];
+  /**
+   * An address for the thing.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:93)
+   */
+  url?: string;
+  /**
+   * The user selected this. Absent means false.
+   * @since 0.2.0
+   * @default false
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:94)
+   */
+  selected?: boolean;
+  /**
+   * The keyboard or cursor is here. Set on every element on the path from the root's child down to the user's position, with no gaps, so the position is found by following focused elements down from the root. Absent means false.
+   * @since 0.2.0
+   * @default false
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:95)
+   */
+  focused?: boolean;
+  /**
+   * Drawn on screen now. Absent means the parent's value; the root is visible.
+   * @since 0.2.0
+   * @default the parent's value; the root's is true
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:96)
+   */
+  visible?: boolean;
+  /**
+   * The elements inside this one, in the app's order.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:97)
+   */
+  children?: Element[];
+  /**
+   * Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
+   * @since 0.2.0
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:98)
+   */
+  attributes?: Attributes;
 }
 
 /**
@@ -365,24 +365,24 @@ export interface Element {
  * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:79)
  */
 export interface Related {
-    /**
-     * The relation's name.
-     * @since 0.2.0
-     * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:199)
-     */
-    relation: string;
-    /**
-     * Another element's `id`. A link gives `id` or `url`.
-     * @since 0.2.0
-     * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:200)
-     */
-    id?: string;
-    /**
-     * An address. A link gives `id` or `url`.
-     * @since 0.2.0
-     * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:201)
-     */
-    url?: string;
+  /**
+   * The relation's name.
+   * @since 0.2.0
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:199)
+   */
+  relation: string;
+  /**
+   * Another element's `id`. A link gives `id` or `url`.
+   * @since 0.2.0
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:200)
+   */
+  id?: string;
+  /**
+   * An address. A link gives `id` or `url`.
+   * @since 0.2.0
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:201)
+   */
+  url?: string;
 }
 
 /** The states an element states about itself. */
@@ -395,18 +395,18 @@ export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 
 export type Tree = { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string };
 /** The rules of one protocol version that the reader and the checker apply. */
 export type SpecData = {
-      readonly version: string;
-      readonly roles: readonly string[];
-      readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
-      readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
-      readonly tree: Tree;
-      readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
-      readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
-      readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
-      readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
-      readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
-      readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
-    };
+  readonly version: string;
+  readonly roles: readonly string[];
+  readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
+  readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
+  readonly tree: Tree;
+  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
+  readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
+  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
+  readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
+};
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */
 export const STATES: readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[] = [
   {

@@ -1,5 +1,12 @@
-import type { JSDocStructure, OptionalKind, Project, StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
+import type {
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  OptionalKind,
+  StatementStructures,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
+} from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, printStructure } from './ts-morph.js';
 import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { jsonTypesOf, typeOf } from './json-schema.js';
@@ -21,9 +28,89 @@ function literal(value: unknown, indent?: number, depth = 0): string {
   return JSON.stringify(value);
 }
 
-/** An exported constant as source text: multi-line literals keep their own indentation this way. */
-function constant(name: string, type: string | null, initializer: string, doc: string, exported = true): string {
-  return `/** ${doc} */\n${exported ? 'export ' : ''}const ${name}${type ? `: ${type}` : ''} = ${initializer};`;
+/** Doc comments as ts-morph prints them: one line, or a block with a star on each line. */
+function jsDoc(docs: TypeAliasDeclarationStructure['docs']): string {
+  const lines = (docs ?? []).flatMap((d) => (typeof d === 'string' ? d : String(d.description ?? '')).split('\n'));
+  if (lines.length === 0) return '';
+  if (lines.length === 1) return `/** ${lines[0]} */\n`;
+  return `/**\n${lines.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n */\n`;
+}
+
+/** A constant written as source text: multi-line literals keep their own indentation this way. */
+interface Constant {
+  kind: 'constant';
+  name: string;
+  type: string;
+  initializer: string;
+  doc: string;
+  exported: boolean;
+}
+
+function constant(name: string, type: string, initializer: string, doc: string, exported = true): Constant {
+  return { kind: 'constant', name, type, initializer, doc, exported };
+}
+
+/** The three files one model file makes: the source, its JavaScript and its declarations. */
+export interface ModelFiles {
+  ts: string;
+  js: string;
+  dts: string;
+}
+
+/**
+ * Gathers the statements of src/model.ts and, beside each, what TypeScript's emit makes of it in dist/model.js
+ * (values without their types) and dist/model.d.ts (types, and exported values declared with their types).
+ * Printing all three from the structures costs nothing next to running TypeScript's transpiler on the printed
+ * source; the tests hold the result to what the transpiler makes.
+ */
+class ModelStatements {
+  readonly ts: (string | StatementStructures)[];
+  readonly js: (string | StatementStructures)[];
+  readonly dts: (string | StatementStructures)[];
+
+  constructor(header: string) {
+    this.ts = [header];
+    this.js = [header];
+    this.dts = [header];
+  }
+
+  type(statement: TypeAliasDeclarationStructure | InterfaceDeclarationStructure): void {
+    // ts-morph indents every line after the first of a type alias's text once more; a type written over several
+    // lines (an object type) goes out as text, so its lines keep the indentation they were written with.
+    const text = statement.kind === StructureKind.TypeAlias && typeof statement.type === 'string' && statement.type.includes('\n')
+      ? `${jsDoc(statement.docs)}export type ${statement.name} = ${statement.type};`
+      : statement;
+    this.ts.push(text);
+    this.dts.push(text);
+  }
+
+  /** A const statement; `declared` is its type in the declarations where the source leaves it to inference. */
+  value(statement: VariableStatementStructure, declared?: string): void {
+    this.ts.push(statement);
+    const initializer = (d: { initializer?: unknown }) => String(d.initializer);
+    this.js.push({ ...statement, declarations: statement.declarations.map((d) => ({ name: d.name, initializer: initializer(d).replace(/ as const$/, '') })) });
+    this.dts.push({
+      ...statement,
+      hasDeclareKeyword: true,
+      declarations: statement.declarations.map((d) => {
+        const type = d.type ?? declared;
+        return type ? { name: d.name, type } : { name: d.name, initializer: initializer(d) };
+      }),
+    });
+  }
+
+  constant(c: Constant): void {
+    const exported = c.exported ? 'export ' : '';
+    this.ts.push(`/** ${c.doc} */\n${exported}const ${c.name}: ${c.type} = ${c.initializer};`);
+    this.js.push(`/** ${c.doc} */\n${exported}const ${c.name} = ${c.initializer};`);
+    // Declarations leave out what is not exported: nothing exported names it in its type.
+    if (c.exported) this.dts.push(`/** ${c.doc} */\nexport declare const ${c.name}: ${c.type};`);
+  }
+
+  print(): ModelFiles {
+    const print = (statements: (string | StatementStructures)[]) => printStructure({ kind: StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
+    return { ts: print(this.ts), js: print(this.js), dts: print(this.dts) };
+  }
 }
 
 const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSDocStructure>[] => [
@@ -98,14 +185,16 @@ const SPEC_DATA_TYPE = `{
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 }`;
 
-/** Writes src/model.ts: the types of the answer and the data the runtime reads, all from the model. */
-export function writeModelFile(project: Project, model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model]): void {
-  // Statements are gathered as structures and printed once: far faster than editing a source file step by step.
-  const statements: (string | StatementStructures)[] = [header.trimEnd()];
+/**
+ * src/model.ts, with its JavaScript and declarations: the types of the answer and the data the runtime reads, all
+ * from the model. The statements are gathered as structures and printed once, with no syntax tree.
+ */
+export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model]): ModelFiles {
+  const statements = new ModelStatements(header.trimEnd());
   const roleType = model.types.find((t) => t.kind === 'roles');
   const attributesType = model.types.find((t) => t.kind === 'attributes');
 
-  statements.push({
+  statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -114,15 +203,15 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   });
 
   // The role language.
-  statements.push({
+  statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('Every role of the role language, in the spec\'s order.'),
     declarations: [{ name: 'ROLES', initializer: `[${model.roles.map((r) => literal(r.name)).join(', ')}] as const` }],
-  });
+  }, `readonly [${model.roles.map((r) => literal(r.name)).join(', ')}]`);
   if (roleType) {
-    statements.push({
+    statements.type({
     kind: StructureKind.TypeAlias,
       isExported: true,
       name: roleType.name,
@@ -130,7 +219,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
       docs: docs(sentence(plainText(roleType.meaning)), '', `@see ${citation(roleType.source)}`),
     });
   }
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'RoleKind',
@@ -138,13 +227,13 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
     docs: docs('The kinds the roles are grouped in.'),
   });
   const role = roleType?.name ?? 'string';
-  statements.push(constant(
+  statements.constant(constant(
     'ROLE_INFO',
     `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
     literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), 2),
     "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
   ));
-  statements.push({
+  statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -159,7 +248,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   // External types (MCP content blocks).
   for (const ext of model.external) {
     for (const [name, schema] of Object.entries(ext.definitions)) {
-      statements.push({
+      statements.type({
     kind: StructureKind.TypeAlias,
         isExported: true,
         name,
@@ -167,7 +256,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
         docs: docs(`${typeof schema.description === 'string' ? sentence(schema.description) : `MCP's ${name}.`}`, '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
       });
     }
-    statements.push({
+    statements.type({
     kind: StructureKind.TypeAlias,
       isExported: true,
       name: ext.name,
@@ -178,7 +267,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
 
   // Reserved attributes: typed; everything else unknown.
   if (attributesType) {
-    statements.push({
+    statements.type({
     kind: StructureKind.Interface,
       isExported: true,
       name: attributesType.name,
@@ -196,7 +285,7 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   // Records, in the spec's order.
   for (const type of model.types) {
     if (type.kind !== 'record') continue;
-    statements.push({
+    statements.type({
     kind: StructureKind.Interface,
       isExported: true,
       name: type.name,
@@ -211,44 +300,44 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
   }
 
   // What the runtime reads.
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias, isExported: true, name: 'StateName', type: model.states.map((s) => literal(s.field)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'StateDefault',
     type: "{ readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean }",
     docs: docs('What an absent state reads as: a value, or the parent\'s value (with the root\'s own).'),
   });
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'TypeShape',
     type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
     docs: docs('A field\'s type, as the spec writes it.'),
   });
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'Tree',
     type: '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }',
     docs: docs('How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.'),
   });
-  statements.push({
+  statements.type({
     kind: StructureKind.TypeAlias, isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
-    statements.push(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false));
+    statements.constant(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false));
   }
   const current = specData(model);
-  statements.push(constant(
+  statements.constant(constant(
     'STATES',
     'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]',
     literal(current.states, 2),
     'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
   ));
-  statements.push(constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
-  statements.push({
+  statements.constant(constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
+  statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -260,17 +349,17 @@ export function writeModelFile(project: Project, model: CanonicalModel, header: 
     }],
   });
 
-  statements.push(constant(
+  statements.constant(constant(
     'APPLE_ROLES',
     `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
     literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), 2),
     "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
   ));
-  statements.push(constant(
+  statements.constant(constant(
     'NOT_REPORTED',
     'readonly { readonly name: string; readonly reason: string }[]',
     literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 2),
     'Classes of elements a provider does not report, and why.',
   ));
-  project.createSourceFile('src/model.ts', { statements }, { overwrite: true });
+  return statements.print();
 }

@@ -1,33 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { Project, ts } from './ts-morph.js';
 import { hashOf, precompiled } from '../../build/precompiled.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
 import { header } from '../shared/text.js';
 import type { EmitContext, GeneratedFile } from '../types.js';
-import { writeModelFile } from './model-file.js';
+import { modelFiles } from './model-file.js';
 import { type Transpiled, transpile } from './transpile.js';
 
 /** What the build stores for each runtime file, by its path in the package (`src/runtime/check.ts`). */
 export type PrecompiledRuntime = Record<string, Transpiled & { hash: string }>;
 
 export const PACKAGE_NAME = '@element-model/sdk';
-
-const COMPILER_OPTIONS = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  declaration: true,
-  outDir: '/out/dist',
-  rootDir: '/out/src',
-  newLine: ts.NewLineKind.LineFeed,
-  lib: ['lib.es2022.d.ts'],
-  types: [],
-};
 
 function packageJson(model: CanonicalModel): string {
   return stableJson({
@@ -101,16 +85,14 @@ export function staticSources(): { path: string; body: string }[] {
 /** generated/typescript/: an ESM package with src/ (TypeScript) and dist/ (JavaScript and declarations). */
 export function emitPackage(model: CanonicalModel, context: EmitContext): GeneratedFile[] {
   const head = header(model, context.regenerate, '//');
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-  writeModelFile(project, model, head, context.versions);
-  const modelFile = project.getSourceFiles()[0];
-  // Every file starts with the header; the rest is transpiled without it and written below it in both outputs.
-  const sources = [
-    { path: modelFile?.getFilePath().replace(/^\//, '') ?? 'src/model.ts', body: (modelFile?.getFullText() ?? '').slice(head.length) },
-    ...staticSources(),
+  const modelFile = modelFiles(model, head, context.versions);
+  const files: GeneratedFile[] = [
+    { path: 'typescript/src/model.ts', contents: modelFile.ts },
+    { path: 'typescript/dist/model.js', contents: modelFile.js },
+    { path: 'typescript/dist/model.d.ts', contents: modelFile.dts },
   ];
-  const files: GeneratedFile[] = [];
-  for (const source of sources) {
+  // Every file starts with the header; the rest is transpiled without it and written below it in both outputs.
+  for (const source of staticSources()) {
     files.push({ path: `typescript/${source.path}`, contents: `${head}${source.body}` });
     const { js, dts } = transpileCached(source.path, source.body);
     const out = source.path.replace(/^src\//, 'dist/').replace(/\.ts$/, '');

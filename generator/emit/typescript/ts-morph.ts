@@ -7,4 +7,4 @@ import { createRequire } from 'node:module';
  */
 const morph = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
 
-export const { Project, StructureKind, VariableDeclarationKind, ts } = morph;
+export const { StructureKind, VariableDeclarationKind, printStructure, ts } = morph;
