@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // The command-line entry. The generator is written in TypeScript and built into dist/ by `npm run build`.
-// The commands that emit start the TypeScript worker before anything else loads, so that loading TypeScript's
-// compiler on it overlaps loading and running everything else (see generator/emit/typescript/off-thread.ts).
-if (['generate', 'check', 'watch'].includes(process.argv[2] ?? '')) {
+// One-shot commands keep V8 from its optimizing compiler (see generator/tiering.ts). The commands that emit start
+// the TypeScript worker before anything else loads, so that loading TypeScript's compiler on it overlaps loading
+// and running everything else (see generator/emit/typescript/off-thread.ts).
+const command = process.argv[2] ?? '';
+if (['generate', 'check', 'diff'].includes(command)) (await import('../dist/tiering.js')).limitTiering();
+if (['generate', 'check', 'watch'].includes(command)) {
   (await import('../dist/emit/typescript/off-thread.js')).startTypeScriptWorker();
 }
 const { main } = await import('../dist/cli.js');
