@@ -30,7 +30,7 @@ const defaultIo: Io = {
 
 async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
   const result = await generateInMemory(specDir);
-  if (result.diagnostics.length) io.err(`${printableDiagnostics(result.diagnostics, specDir)}\n`);
+  if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) {
     io.err('generate: nothing was written; generated/ is as it was.\n');
     return EXIT.failed;
@@ -52,7 +52,7 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
 
 async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
   const result = await generateInMemory(specDir);
-  if (result.diagnostics.length) io.err(`${printableDiagnostics(result.diagnostics, specDir)}\n`);
+  if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) return EXIT.failed;
   const diff = await diffTree(outDir, result.files);
   const lines = [
@@ -101,7 +101,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
       const specDir = resolve(opts.spec);
       const result = await buildModel(await readSpecFiles(specDir));
       if (!result.model) {
-        io.err(`${printableDiagnostics(result.diagnostics.items, specDir)}\n`);
+        io.err(`${await printableDiagnostics(result.diagnostics.items, specDir)}\n`);
         code = EXIT.failed;
         return;
       }

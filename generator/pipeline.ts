@@ -27,7 +27,7 @@ export async function generateInMemory(specDir: string): Promise<RunResult> {
 }
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
-export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): string {
+export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): Promise<string> {
   const shown = items.map((d) => {
     const rest = d.file.startsWith('spec/') ? d.file.slice('spec/'.length) : d.file;
     const path = relative(cwd, resolve(specDir, rest)).split(sep).join('/');

@@ -40,7 +40,7 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
     await writeTree(outDir, first.files);
     for (const f of first.files) previous.set(f.path, f.contents);
     io.out(`watch: ${first.files.length} files for protocol ${first.model.protocolVersion}; watching ${specDir}\n`);
-  } else io.err(`${printableDiagnostics(first.diagnostics, specDir)}\n`);
+  } else io.err(`${await printableDiagnostics(first.diagnostics, specDir)}\n`);
 
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -49,7 +49,7 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
       const started = performance.now();
       const result = await generateInMemory(specDir);
       if (!result.model) {
-        io.err(`${printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`);
+        io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`);
         return;
       }
       if (previous.size === 0) for (const f of result.files) previous.set(f.path, '');

@@ -1,5 +1,3 @@
-import { VFile } from 'vfile';
-import { reporter } from 'vfile-reporter';
 import { DIAGNOSTIC_SOURCE, RULES, type RuleId } from './codes.js';
 
 /** A place in a spec file; line and column start at 1, as in unist. */
@@ -54,9 +52,13 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** Prints diagnostics the way vfile-reporter prints remark's: grouped by file, with notes as hints. */
-export function formatDiagnostics(items: readonly Diagnostic[], options: { color?: boolean } = {}): string {
-  const files = new Map<string, VFile>();
+/**
+ * Prints diagnostics the way vfile-reporter prints remark's: grouped by file, with notes as hints. vfile and its
+ * reporter are loaded here, only when there is something to print (a clean run does not pay for them).
+ */
+export async function formatDiagnostics(items: readonly Diagnostic[], options: { color?: boolean } = {}): Promise<string> {
+  const [{ VFile }, { reporter }] = await Promise.all([import('vfile'), import('vfile-reporter')]);
+  const files = new Map<string, InstanceType<typeof VFile>>();
   for (const d of sortDiagnostics(items)) {
     let file = files.get(d.file);
     if (!file) {
