@@ -102,6 +102,12 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   const examples: { value: unknown; source: Source }[] = [];
   const privacy = new Map<string, { subject: string; note: string; source: Source }>();
   const snapshots: VersionSnapshot[] = [];
+  // Apple's roles are resolved as RFCs come: each cover use is read once, in order, as a pass over all of them
+  // would; a row whose mapping did not change keeps its object, so versions share it.
+  const appleByName = new Map(input.appleRoles.map((row) => [row.name, row]));
+  const coveredBy = new Map<string, string>();
+  let coverUsesRead = 0;
+  const appleRoleOf = new Map<AppleRoleRow, AppleRole>();
 
   const seenNumbers = new Map<number, string>();
   for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
@@ -392,9 +398,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   }
 
   // Apple's roles: each is content (and then mapped by the RFCs) or in a class that is not reported.
-  const appleByName = new Map(input.appleRoles.map((row) => [row.name, row]));
-  const coveredBy = new Map<string, string>();
-  for (const use of coverUses) {
+  for (; coverUsesRead < coverUses.length; coverUsesRead++) {
+    const use = coverUses[coverUsesRead] as (typeof coverUses)[number];
     if (!appleByName.has(use.name)) {
       d.error('unknown-apple-role', use.place, "The name is not in the table of Apple's roles", use.name);
       continue;
@@ -418,15 +423,21 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     } else if (role) {
       d.error('unknown-class', row.classPlace, `${row.value} is mapped to ${role} but its class says it is not reported`, row.class);
     }
-    appleRoles.push({
-      constant: row.constant,
-      value: row.value,
-      name: row.name,
-      class: row.class,
-      origin: row.origin,
-      role: row.class === CONTENT_CLASS ? role : null,
-      source: sourceOf('apple-roles', null, row.place),
-    });
+    const mapped = row.class === CONTENT_CLASS ? role : null;
+    let appleRole = appleRoleOf.get(row);
+    if (appleRole?.role !== mapped) {
+      appleRole = {
+        constant: row.constant,
+        value: row.value,
+        name: row.name,
+        class: row.class,
+        origin: row.origin,
+        role: mapped,
+        source: sourceOf('apple-roles', null, row.place),
+      };
+      appleRoleOf.set(row, appleRole);
+    }
+    appleRoles.push(appleRole);
   }
 
   const tree = treeShape([...types.values()], [...operations.values()], [...requirements.values()], versionField, firstPlace, d);

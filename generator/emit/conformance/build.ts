@@ -23,6 +23,9 @@ export interface Vector {
 
 /** Builds answers from the model's own names, so every vector follows the spec when the spec changes. */
 export class AnswerBuilder {
+  /** The roles other than the root's, found once. */
+  private otherRoles: string[] | undefined;
+
   constructor(private readonly model: CanonicalModel) {}
 
   private get tree() {
@@ -66,8 +69,8 @@ export class AnswerBuilder {
 
   /** A role of the language other than the root's, by kind order. */
   otherRole(index = 0): string {
-    const roles = this.model.roles.map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
-    return roles[index % roles.length] as string;
+    this.otherRoles ??= this.model.roles.map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
+    return this.otherRoles[index % this.otherRoles.length] as string;
   }
 
   /** A role string the language does not have: the first of Apple's roles that is not reported. */

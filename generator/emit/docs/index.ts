@@ -327,9 +327,18 @@ function applePage(d: Docs): DocPage {
   const path = 'apple-mapping.md';
   const title = 'Apple mapping';
   const description = `Every Apple Accessibility role and the role it becomes in protocol ${m.protocolVersion}, or why it is not reported.`;
-  const reason = (cls: string) => m.notReported.find((n) => n.name === cls)?.reason ?? '';
+  const reasons = new Map(m.notReported.map((n) => [n.name, n.reason]));
+  const reason = (cls: string) => reasons.get(cls) ?? '';
   // A role is a row of its kind's table: link to the kind's heading.
-  const roleLink = (role: string) => link(path, 'roles.md', slugify(m.roleKinds.find((k) => k.roles.includes(role))?.name ?? ''));
+  const kindOf = new Map(m.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)).reverse());
+  const roleLink = (role: string) => link(path, 'roles.md', slugify(kindOf.get(role) ?? ''));
+  const appleOf = new Map<string, typeof m.appleRoles>();
+  for (const a of m.appleRoles) {
+    if (a.role === null) continue;
+    const list = appleOf.get(a.role);
+    if (list) list.push(a);
+    else appleOf.set(a.role, [a]);
+  }
   const view = {
     ...d.front(path, title, description, 4),
     title,
@@ -345,7 +354,7 @@ function applePage(d: Docs): DocPage {
       origin: code(a.origin),
     })),
     reverse: m.roles.map((r) => {
-      const from = m.appleRoles.filter((a) => a.role === r.name);
+      const from = appleOf.get(r.name) ?? [];
       return { name: code(r.name), link: roleLink(r.name), apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—', count: from.length };
     }),
     classes: [...new Set(m.appleRoles.filter((a) => a.role === null).map((a) => a.class))].map((cls) => ({

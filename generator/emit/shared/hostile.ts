@@ -75,8 +75,13 @@ export function hostileInputs(model: CanonicalModel): HostileInputs {
     if (ref.name === element.name) return elementSample();
     return {};
   };
-  const required = (r: RecordType): Record<string, Json> =>
-    Object.fromEntries(r.fields.filter((f) => f.required).map((f) => [f.name, sampleOf(f)]));
+  // Each record's required fields, found once: the cases below ask for them once per field of the record.
+  const requiredFields = new Map<RecordType, Field[]>();
+  const required = (r: RecordType): Record<string, Json> => {
+    let fields = requiredFields.get(r);
+    if (!fields) requiredFields.set(r, (fields = r.fields.filter((f) => f.required)));
+    return Object.fromEntries(fields.map((f) => [f.name, sampleOf(f)]));
+  };
   const elementSample = (): Record<string, Json> => ({ ...required(element), [tree.role]: model.roleRules.root });
   const answerSample = (): Record<string, Json> => required(answer);
   const text = (value: Json): string => JSON.stringify(value);

@@ -58,7 +58,17 @@ export function markdownToHtml(text: string): string {
 let compiled: Render | undefined;
 
 const htmlPath = (mdPath: string) => mdPath.replace(/\.md$/, '.html');
-const rel = (from: string, to: string) => posix.relative(posix.dirname(from), to) || posix.basename(to);
+/** Relative links, by folder and target: every page has the whole navigation, so the same few are asked for often. */
+const relatives = new Map<string, string>();
+const rel = (from: string, to: string) => {
+  const key = `${posix.dirname(from)}\0${to}`;
+  let found = relatives.get(key);
+  if (found === undefined) {
+    if (relatives.size > 100_000) relatives.clear();
+    relatives.set(key, (found = posix.relative(posix.dirname(from), to) || posix.basename(to)));
+  }
+  return found;
+};
 
 interface NavGroup { title: string; items: { title: string; href: string; current: boolean }[] }
 
