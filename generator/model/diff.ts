@@ -47,6 +47,8 @@ export type ChangeRule = keyof typeof CHANGE_RULES;
 
 const notation = (t: TypeRef): string => (t.kind === 'array' ? `${notation(t.items)}[]` : t.name);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A list that holds the very objects of the one before it (versions share them, model/fold.ts) has no changes. */
+const unchanged = <T>(a: readonly T[] | undefined, b: readonly T[]) => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Every change from `before` (null: nothing yet) to `after`, sorted by subject then rule. */
 export function diffModels(before: CanonicalModel | null, after: CanonicalModel): Change[] {
@@ -94,77 +96,86 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     }
   }
 
-  const rolesA = new Map((before?.roles ?? []).map((r) => [r.name, r]));
-  for (const rb of after.roles) {
-    const ra = rolesA.get(rb.name);
-    if (ra === rb) continue;
-    if (!ra) {
-      add('role-added', `role ${rb.name}`, `Role ${rb.name} added to ${rb.kind}`);
-      continue;
+  if (!unchanged(before?.roles, after.roles)) {
+    const rolesA = new Map((before?.roles ?? []).map((r) => [r.name, r]));
+    for (const rb of after.roles) {
+      const ra = rolesA.get(rb.name);
+      if (ra === rb) continue;
+      if (!ra) {
+        add('role-added', `role ${rb.name}`, `Role ${rb.name} added to ${rb.kind}`);
+        continue;
+      }
+      if (ra.kind !== rb.kind) add('role-moved', `role ${rb.name}`, `Role ${rb.name} moved from ${ra.kind} to ${rb.kind}`);
+      for (const c of rb.covers) if (!ra.covers.includes(c)) add('mapping-added', `role ${rb.name}`, `${rb.name} now also covers Apple's ${c}`);
+      for (const c of ra.covers) if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
+      if (ra.appleName !== rb.appleName) add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
     }
-    if (ra.kind !== rb.kind) add('role-moved', `role ${rb.name}`, `Role ${rb.name} moved from ${ra.kind} to ${rb.kind}`);
-    for (const c of rb.covers) if (!ra.covers.includes(c)) add('mapping-added', `role ${rb.name}`, `${rb.name} now also covers Apple's ${c}`);
-    for (const c of ra.covers) if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
-    if (ra.appleName !== rb.appleName) add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
+    const rolesB = new Set(after.roles.map((r) => r.name));
+    for (const ra of rolesA.values()) if (!rolesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
   }
-  const rolesB = new Set(after.roles.map((r) => r.name));
-  for (const ra of rolesA.values()) if (!rolesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
   if (before) {
     for (const key of ['root', 'unknown', 'fallback'] as const) {
       if (before.roleRules[key] !== after.roleRules[key]) add('role-rule-changed', `role rule ${key}`, `The ${key} role changed from ${before.roleRules[key]} to ${after.roleRules[key]}`);
     }
   }
 
-  const appleA = new Map((before?.appleRoles ?? []).map((a) => [a.value, a]));
-  for (const ab of after.appleRoles) {
-    const aa = appleA.get(ab.value);
-    if (aa && (aa.role !== ab.role || aa.class !== ab.class)) {
-      add('mapping-changed', `Apple ${ab.value}`, `Apple's ${ab.value} now becomes ${ab.role ?? `not reported (${ab.class})`}, was ${aa.role ?? `not reported (${aa.class})`}`);
+  if (!unchanged(before?.appleRoles, after.appleRoles)) {
+    const appleA = new Map((before?.appleRoles ?? []).map((a) => [a.value, a]));
+    for (const ab of after.appleRoles) {
+      const aa = appleA.get(ab.value);
+      if (aa && (aa.role !== ab.role || aa.class !== ab.class)) {
+        add('mapping-changed', `Apple ${ab.value}`, `Apple's ${ab.value} now becomes ${ab.role ?? `not reported (${ab.class})`}, was ${aa.role ?? `not reported (${aa.class})`}`);
+      }
     }
   }
-  const nrA = new Set((before?.notReported ?? []).map((n) => n.name));
-  for (const n of after.notReported) if (!nrA.has(n.name)) add('not-reported-added', `class ${n.name}`, `Class ${n.name} is not reported`);
-  const nrB = new Set(after.notReported.map((n) => n.name));
-  for (const n of before?.notReported ?? []) if (!nrB.has(n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
-
-  const statesA = new Map((before?.states ?? []).map((s) => [s.field, s]));
-  for (const sb of after.states) {
-    const sa = statesA.get(sb.field);
-    if (!sa) add('state-added', `state ${sb.field}`, `State ${sb.field} added`);
-    else if (sa.reachable !== sb.reachable || sa.path !== sb.path || sa.type !== sb.type) add('state-changed', `state ${sb.field}`, `State ${sb.field} changed`);
+  if (!unchanged(before?.notReported, after.notReported)) {
+    const nrA = new Set((before?.notReported ?? []).map((n) => n.name));
+    for (const n of after.notReported) if (!nrA.has(n.name)) add('not-reported-added', `class ${n.name}`, `Class ${n.name} is not reported`);
+    const nrB = new Set(after.notReported.map((n) => n.name));
+    for (const n of before?.notReported ?? []) if (!nrB.has(n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
   }
-  const statesB = new Set(after.states.map((s) => s.field));
-  for (const sa of statesA.values()) if (!statesB.has(sa.field)) add('state-removed', `state ${sa.field}`, `State ${sa.field} removed`);
-
-  const attrA = new Map((before?.attributes ?? []).map((a) => [a.name, a]));
-  for (const ab of after.attributes) {
-    const aa = attrA.get(ab.name);
-    if (!aa) add('attribute-added', `attribute ${ab.name}`, `Reserved attribute ${ab.name} added`);
-    else if (!same(aa.type, ab.type)) add('attribute-type-changed', `attribute ${ab.name}`, `Reserved attribute ${ab.name} changed type`);
+  if (!unchanged(before?.states, after.states)) {
+    const statesA = new Map((before?.states ?? []).map((s) => [s.field, s]));
+    for (const sb of after.states) {
+      const sa = statesA.get(sb.field);
+      if (!sa) add('state-added', `state ${sb.field}`, `State ${sb.field} added`);
+      else if (sa.reachable !== sb.reachable || sa.path !== sb.path || sa.type !== sb.type) add('state-changed', `state ${sb.field}`, `State ${sb.field} changed`);
+    }
+    const statesB = new Set(after.states.map((s) => s.field));
+    for (const sa of statesA.values()) if (!statesB.has(sa.field)) add('state-removed', `state ${sa.field}`, `State ${sa.field} removed`);
   }
-  const attrB = new Set(after.attributes.map((a) => a.name));
-  for (const aa of attrA.values()) if (!attrB.has(aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
-
-  const opsA = new Map((before?.operations ?? []).map((o) => [o.name, o]));
-  for (const ob of after.operations) {
-    const oa = opsA.get(ob.name);
-    if (!oa) add('operation-added', `operation ${ob.name}`, `Operation ${ob.name} added`);
-    else if (oa.takes !== ob.takes || oa.returns !== ob.returns) add('operation-changed', `operation ${ob.name}`, `Operation ${ob.name} changed what it takes or returns`);
-    else if (oa.meaning !== ob.meaning) add('wording-changed', `operation ${ob.name}`, `The meaning of ${ob.name} was reworded`);
+  if (!unchanged(before?.attributes, after.attributes)) {
+    const attrA = new Map((before?.attributes ?? []).map((a) => [a.name, a]));
+    for (const ab of after.attributes) {
+      const aa = attrA.get(ab.name);
+      if (!aa) add('attribute-added', `attribute ${ab.name}`, `Reserved attribute ${ab.name} added`);
+      else if (!same(aa.type, ab.type)) add('attribute-type-changed', `attribute ${ab.name}`, `Reserved attribute ${ab.name} changed type`);
+    }
+    const attrB = new Set(after.attributes.map((a) => a.name));
+    for (const aa of attrA.values()) if (!attrB.has(aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
   }
-  const opsB = new Set(after.operations.map((o) => o.name));
-  for (const oa of opsA.values()) if (!opsB.has(oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
-
-  const reqA = new Map((before?.requirements ?? []).map((r) => [r.id, r]));
-  for (const rb of after.requirements) {
-    const ra = reqA.get(rb.id);
-    if (!ra) add('requirement-added', rb.id, `Requirement ${rb.id} added`);
-    else if ((!ra.checkable && rb.checkable) || ra.rule !== rb.rule) add('requirement-tightened', rb.id, `Requirement ${rb.id} is now checked differently`);
-    else if (ra.requirement !== rb.requirement || ra.check !== rb.check) add('wording-changed', rb.id, `Requirement ${rb.id} was reworded`);
+  if (!unchanged(before?.operations, after.operations)) {
+    const opsA = new Map((before?.operations ?? []).map((o) => [o.name, o]));
+    for (const ob of after.operations) {
+      const oa = opsA.get(ob.name);
+      if (!oa) add('operation-added', `operation ${ob.name}`, `Operation ${ob.name} added`);
+      else if (oa.takes !== ob.takes || oa.returns !== ob.returns) add('operation-changed', `operation ${ob.name}`, `Operation ${ob.name} changed what it takes or returns`);
+      else if (oa.meaning !== ob.meaning) add('wording-changed', `operation ${ob.name}`, `The meaning of ${ob.name} was reworded`);
+    }
+    const opsB = new Set(after.operations.map((o) => o.name));
+    for (const oa of opsA.values()) if (!opsB.has(oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
   }
-  const reqB = new Set(after.requirements.map((r) => r.id));
-  for (const ra of reqA.values()) if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
-
+  if (!unchanged(before?.requirements, after.requirements)) {
+    const reqA = new Map((before?.requirements ?? []).map((r) => [r.id, r]));
+    for (const rb of after.requirements) {
+      const ra = reqA.get(rb.id);
+      if (!ra) add('requirement-added', rb.id, `Requirement ${rb.id} added`);
+      else if ((!ra.checkable && rb.checkable) || ra.rule !== rb.rule) add('requirement-tightened', rb.id, `Requirement ${rb.id} is now checked differently`);
+      else if (ra.requirement !== rb.requirement || ra.check !== rb.check) add('wording-changed', rb.id, `Requirement ${rb.id} was reworded`);
+    }
+    const reqB = new Set(after.requirements.map((r) => r.id));
+    for (const ra of reqA.values()) if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
+  }
   if (before && !same(before.versioning, after.versioning)) add('versioning-changed', 'versioning', 'The versioning rule changed');
 
   return changes.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
