@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,35 @@ function runWorker(filesJson: string, out: string, killAfterMs: number): Promise
     });
   });
 }
+
+describe('the writer', () => {
+  const file = (path: string, contents: string) => ({ path, contents });
+
+  it('touches nothing when the tree already holds exactly the files, and otherwise keeps unchanged files as they were', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'element-writer-'));
+    try {
+      const out = join(dir, 'out');
+      const first = [file('a.txt', 'a\n'), file('sub/b.txt', 'b\n'), file('sub/c.txt', 'c\n')];
+      expect(await writeTree(out, first)).toEqual({ written: 3, removed: 0 });
+      const inode = async (path: string) => (await stat(join(out, path))).ino;
+      const before = { a: await inode('a.txt'), b: await inode('sub/b.txt'), dir: await inode('.') };
+
+      expect(await writeTree(out, first)).toEqual({ written: 0, removed: 0 });
+      expect(await inode('.')).toBe(before.dir);
+
+      // One file changed, one gone, one new: a new tree is swapped in; the unchanged files are the same files.
+      const second = [file('a.txt', 'a\n'), file('sub/b.txt', 'b, changed\n'), file('sub/d/e.txt', 'e\n')];
+      expect(await writeTree(out, second)).toEqual({ written: 2, removed: 1 });
+      expect(await inode('.')).not.toBe(before.dir);
+      expect(await inode('a.txt')).toBe(before.a);
+      expect(await inode('sub/b.txt')).not.toBe(before.b);
+      expect(await snapshot(out)).toEqual(new Map(second.map((f) => [f.path, f.contents])));
+      expect(await readdir(dir)).toEqual(['out']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('faults while writing', () => {
   it(`${KILLS} SIGKILLs at random moments: generated/ is always the old tree or the new one, never a mix`, async () => {
