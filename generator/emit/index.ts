@@ -1,11 +1,12 @@
 import type { CanonicalModel } from '../model/types.js';
+import { emitOffThread } from './typescript/off-thread.js';
 import type { Emit, EmitContext, GeneratedFile } from './types.js';
 
 /**
  * Every target, loaded only when it runs, so a target's heavy dependencies (ts-morph, handlebars) cost nothing
  * to the others. Order has no meaning: the output is sorted by path.
  */
-const TARGETS: Record<string, () => Promise<Emit>> = {
+export const TARGETS: Partial<Record<string, () => Promise<Emit>>> = {
   model: async () => (await import('./model/index.js')).emitModel,
   swift: async () => (await import('./swift/index.js')).emitSwift,
   kotlin: async () => (await import('./kotlin/index.js')).emitKotlin,
@@ -18,14 +19,29 @@ const TARGETS: Record<string, () => Promise<Emit>> = {
 
 export const TARGET_NAMES = Object.keys(TARGETS).sort();
 
+/**
+ * Targets that need no other target's output and go to the worker thread when one runs (after the TypeScript
+ * target, which always does): the worker is idle once TypeScript is done, while the main thread still has the
+ * docs and the site to emit.
+ */
+const OFF_THREAD = new Set(['swift', 'kotlin']);
+
 export async function emitAll(model: CanonicalModel, context: EmitContext, only?: readonly string[]): Promise<GeneratedFile[]> {
   const names = only ? TARGET_NAMES.filter((n) => only.includes(n)) : TARGET_NAMES;
-  const emitters = await Promise.all(names.map(async (name) => ({ name, emit: await (TARGETS[name] as () => Promise<Emit>)() })));
-  // The TypeScript target is called first: its work may go to a worker thread (typescript/off-thread.ts), where
-  // it then runs alongside every other target.
-  emitters.sort((a, b) => Number(b.name === 'typescript') - Number(a.name === 'typescript'));
-  const batches = await Promise.all(emitters.map(({ emit }) => emit(model, context)));
-  const files = batches.flat();
+  const load = (name: string) => (TARGETS[name] as () => Promise<Emit>)();
+  const batches: Promise<GeneratedFile[]>[] = [];
+  // The TypeScript target is called first: its work may go to the worker thread (typescript/off-thread.ts), and
+  // the OFF_THREAD targets follow it there, in that order, while the main thread runs the rest.
+  if (names.includes('typescript')) batches.push(Promise.resolve((await load('typescript'))(model, context)));
+  const here: string[] = [];
+  for (const name of names) {
+    if (name === 'typescript') continue;
+    const sent = OFF_THREAD.has(name) ? emitOffThread(name, model, context) : null;
+    if (sent) batches.push(sent);
+    else here.push(name);
+  }
+  for (const emit of await Promise.all(here.map(load))) batches.push(Promise.resolve(emit(model, context)));
+  const files = (await Promise.all(batches)).flat();
   const seen = new Set<string>();
   for (const file of files) {
     if (seen.has(file.path)) throw new Error(`Two targets write ${file.path}`);

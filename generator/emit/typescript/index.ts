@@ -12,7 +12,7 @@ const emitted = new WeakMap<CanonicalModel, Promise<GeneratedFile[]>>();
 export const emitTypeScript: Emit = async (model, context) => {
   let files = emitted.get(model);
   if (!files) {
-    files = emitOffThread(model, context) ?? emitInProcess(model, context);
+    files = emitOffThread('typescript', model, context) ?? emitInProcess(model, context);
     emitted.set(model, files);
   }
   return (await files).map((f) => ({ ...f }));

@@ -5,11 +5,12 @@ import type { CanonicalModel } from '../../model/types.js';
 import type { EmitContext, GeneratedFile } from '../types.js';
 
 /**
- * The TypeScript target on a worker thread. Loading ts-morph (TypeScript's whole compiler) is the largest single
- * cost of `generate`; started first, the worker loads it while the main thread reads the spec and runs the
- * other targets. One worker per process, reused by watch mode; it never keeps the process alive.
+ * Targets on a worker thread. Loading ts-morph (TypeScript's whole compiler) is the largest single cost of
+ * `generate`; started first, the worker loads it while the main thread reads the spec. It then emits the
+ * TypeScript target, and after it the targets emit/index.ts sends it, while the main thread runs the rest. One
+ * worker per process, reused by watch mode; it never keeps the process alive.
  */
-export type Request = { id: number; model: CanonicalModel; context: EmitContext };
+export type Request = { id: number; target: string; model: CanonicalModel; context: EmitContext };
 export type Reply = { id: number; files: GeneratedFile[] } | { id: number; error: string };
 
 let worker: Worker | null = null;
@@ -44,13 +45,13 @@ function fail(e: Error): void {
   pending.clear();
 }
 
-/** The package emitted by the worker, or null when no worker is running. */
-export function emitOffThread(model: CanonicalModel, context: EmitContext): Promise<GeneratedFile[]> | null {
+/** The files of one target, emitted by the worker (in the order asked), or null when no worker is running. */
+export function emitOffThread(target: string, model: CanonicalModel, context: EmitContext): Promise<GeneratedFile[]> | null {
   const running = worker;
   if (!running) return null;
   const id = next++;
   const reply = new Promise<GeneratedFile[]>((resolve, reject) => pending.set(id, { resolve, reject }));
   running.ref();
-  running.postMessage({ id, model, context } satisfies Request);
+  running.postMessage({ id, target, model, context } satisfies Request);
   return reply;
 }
