@@ -1,8 +1,11 @@
 // The floor for `generate`: a process that loads the same packages a `generate` run loaded (recorded by
 // record-imports.mjs into the file named by argv[2]), the same way (import or require), on one thread, and exits
-// doing no work.
+// doing no work, with the same V8 settings.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+
+// The same V8 settings a generate run has (see generator/tiering.ts).
+(await import('../dist/tiering.js')).limitTiering();
 
 const require = createRequire(import.meta.url);
 const lines = [...new Set(readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean))].sort();

@@ -1,6 +1,7 @@
 // npm run bench: measures generation and checking against their floors and peers. Every verdict is a ratio of
 // two things measured in the same run, so a busy machine moves both sides. Writes bench/results/.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,9 +18,11 @@ const work = await mkdtemp(join(tmpdir(), 'element-bench-'));
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs.length });
-function timeProcess(args, runs = RUNS) {
+/** `before` runs ahead of each timed run, untimed. */
+function timeProcess(args, runs = RUNS, before = () => {}) {
   const times = [];
   for (let i = 0; i < runs; i++) {
+    before();
     const t = performance.now();
     const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
@@ -27,10 +30,12 @@ function timeProcess(args, runs = RUNS) {
   }
   return stats(times);
 }
-/** Each command once a round, `runs` rounds. */
+/** Each command once a round, `runs` rounds; a command is its arguments, or { args, before }. */
 function timeProcesses(commands, runs = RUNS) {
   const times = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
-  for (let i = 0; i < runs; i++) for (const [k, args] of Object.entries(commands)) times[k].push(timeProcess(args, 1).median);
+  for (let i = 0; i < runs; i++) {
+    for (const [k, c] of Object.entries(commands)) times[k].push(timeProcess(c.args ?? c, 1, c.before).median);
+  }
   return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
 }
 function timeInProcess(fn, runs = RUNS + 2) {
@@ -47,22 +52,48 @@ const ratio = (name, a, b, target, note) => {
   log(`${name.padEnd(48)} ${value.toFixed(2).padStart(7)}  (target <= ${target})  ${value <= target ? 'met' : 'MISSED'}`);
 };
 
+/**
+ * A maintainer's loop: one line of an RFC edited, then generate. Each timed run follows such an edit (a word
+ * toggled), so every run writes what the edit changes, through the whole atomic swap of the tree.
+ */
+const EDIT = ['One line a person could read', 'One line a person can read'];
+function editor(specDir) {
+  const rfc = join(specDir, 'rfcs/0001-element-model.md');
+  return () => {
+    const text = readFileSync(rfc, 'utf8');
+    const [from, to] = text.includes(EDIT[0]) ? EDIT : [EDIT[1], EDIT[0]];
+    if (!text.includes(from)) throw new Error(`the bench edit needs "${EDIT[0]}" in ${rfc}`);
+    writeFileSync(rfc, text.replace(from, to));
+  };
+}
+
 try {
   // Generation, cold, on the real spec.
+  const spec = join(work, 'spec');
+  await cp(join(ROOT, 'spec'), spec, { recursive: true });
   const out = join(work, 'out');
+  const generateArgs = [bin, 'generate', '--spec', spec, '--out', out];
   log('generation (fresh processes) ...');
   // The floor loads what one generate run loaded: recorded by a preload, on every thread.
   const imports = join(work, 'imports.txt');
-  const recorded = spawnSync(process.execPath, ['--import', join(ROOT, 'bench/record-imports.mjs'), bin, 'generate', '--out', out], { cwd: ROOT, env: { ...process.env, ELEMENT_BENCH_IMPORTS: imports }, stdio: 'ignore' });
+  const recorded = spawnSync(process.execPath, ['--import', join(ROOT, 'bench/record-imports.mjs'), ...generateArgs], { cwd: ROOT, env: { ...process.env, ELEMENT_BENCH_IMPORTS: imports }, stdio: 'ignore' });
   if (recorded.status !== 0) throw new Error('generate failed while recording its imports');
   results.floorLoads = [...new Set((await readFile(imports, 'utf8')).split('\n').filter(Boolean))].sort();
   // Taken in turns, so a slow moment of the machine falls on all three alike.
-  const { generate, floor, quicktype } = timeProcesses({
-    generate: [bin, 'generate', '--out', out],
+  const emptied = join(work, 'emptied');
+  // What the stack alone costs: ts-morph (TypeScript's compiler) loaded in a fresh process, nothing else.
+  const tsMorphOnly = join(work, 'ts-morph.txt');
+  await writeFile(tsMorphOnly, 'require ts-morph\n');
+  const { generate, floor, quicktype, upToDate, empty, tsMorph } = timeProcesses({
+    generate: { args: generateArgs, before: editor(spec) },
     floor: [join(ROOT, 'bench/floor.mjs'), imports],
     quicktype: [join(ROOT, 'bench/quicktype-swift.mjs'), join(out, 'schema/answer.lenient.schema.json')],
+    // Beside the target, not part of it: a run with nothing to write, and one into an empty folder.
+    upToDate: generateArgs,
+    empty: { args: [bin, 'generate', '--spec', spec, '--out', emptied], before: () => rmSync(emptied, { recursive: true, force: true }) },
+    tsMorph: [join(ROOT, 'bench/floor.mjs'), tsMorphOnly],
   });
-  Object.assign(results.measurements, { generate, floor, quicktypeSwift: quicktype });
+  Object.assign(results.measurements, { generate, floor, quicktypeSwift: quicktype, generateUpToDate: upToDate, generateEmpty: empty, tsMorphLoad: tsMorph });
   ratio('generate / floor', generate, floor, 1.3, 'floor: one thread loading the packages generate loaded, then exiting');
   ratio('generate (all targets) / quicktype (Swift only)', generate, quicktype, 1.0, 'quicktype-core, Swift from the same schema, fresh process');
 
@@ -72,7 +103,9 @@ try {
   for (const factor of [10, 100]) {
     const dir = join(work, `x${factor}`);
     await makeSyntheticSpec(join(ROOT, 'spec'), join(dir, 'spec'), factor);
-    scaling.push({ factor, ...timeProcess([bin, 'generate', '--spec', join(dir, 'spec'), '--out', join(dir, 'out')], factor === 100 ? Math.min(RUNS, 3) : RUNS) });
+    const args = [bin, 'generate', '--spec', join(dir, 'spec'), '--out', join(dir, 'out')];
+    timeProcess(args, 1); // the first run writes the whole tree
+    scaling.push({ factor, ...timeProcess(args, factor === 100 ? Math.min(RUNS, 3) : RUNS, editor(join(dir, 'spec'))) });
   }
   results.measurements.scaling = scaling;
   const beyond = (s) => ({ median: s.median - floor.median });
@@ -147,10 +180,13 @@ const tables = [
   '',
   '| Measurement | Time |',
   '|---|---|',
-  `| generate, real spec, fresh process | ${ms(m.generate)} |`,
+  `| generate, real spec, fresh process, after a one-line edit | ${ms(m.generate)} |`,
+  `| generate, real spec, nothing to write (beside the target) | ${ms(m.generateUpToDate)} |`,
+  `| generate, real spec, into an empty folder (beside the target) | ${ms(m.generateEmpty)} |`,
   `| floor: one thread loading the packages generate loaded | ${ms(m.floor)} |`,
   `| quicktype-core, Swift only, fresh process | ${ms(m.quicktypeSwift)} |`,
-  ...m.scaling.map((s) => `| generate, spec ${s.factor}x | ${ms(s)} |`),
+  `| a fresh process loading ts-morph alone, nothing else | ${ms(m.tsMorphLoad)} |`,
+  ...m.scaling.map((s) => `| generate, spec ${s.factor}x, after a one-line edit | ${ms(s)} |`),
   `| watch, one-line edit to files rewritten | ${ms(m.watch)} |`,
   `| check, 100,000 elements (${(m.checkTextBytes / 1e6).toFixed(1)} MB) | ${ms(m.check)} |`,
   `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
