@@ -4,8 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-// The same V8 settings a generate run has (see generator/tiering.ts).
-(await import('../dist/tiering.js')).limitTiering();
+// The same V8 settings a generate run of the real spec has (see generator/tiering.ts).
+const { tierFor } = await import('../dist/tiering.js');
+tierFor(new URL('../spec', import.meta.url).pathname);
 
 const require = createRequire(import.meta.url);
 const lines = [...new Set(readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean))].sort();

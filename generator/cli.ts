@@ -4,7 +4,7 @@ import { generateInMemory, printableDiagnostics } from './pipeline.js';
 import { watch } from './watch.js';
 import { diffReport, formatDiff, pickModel } from './diff-command.js';
 import { buildModel } from './model/build.js';
-import { readSpecFiles } from './spec-files.js';
+import { DEFAULT_DIRS, readSpecFiles } from './spec-files.js';
 import { formatFindings, readInput, validateText } from './validate-answer.js';
 import { type WriteSummary, diffTree, writeTree } from './write/tree.js';
 
@@ -79,7 +79,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .addHelpText('after', HELP_FOOTER)
     .showHelpAfterError('(run element-spec --help for usage)');
   const withDirs = (cmd: Command) =>
-    cmd.option('--spec <dir>', 'the spec folder', 'spec').option('--out <dir>', 'the generated folder', 'generated');
+    cmd.option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec).option('--out <dir>', 'the generated folder', DEFAULT_DIRS.out);
 
   withDirs(program.command('generate').description('rewrite the generated folder from the spec'))
     .action(async (opts: { spec: string; out: string }) => {
@@ -95,7 +95,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .description('list every change between two models, each with its rule id and class (breaking, additive, editorial)')
     .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the version before the current one)')
     .option('--to <version|file>', 'the newer model (default: the current one)')
-    .option('--spec <dir>', 'the spec folder', 'spec')
+    .option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec)
     .option('--json', 'print the changes as JSON')
     .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
       const specDir = resolve(opts.spec);
@@ -131,7 +131,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .description('check an answer (a file, or - for standard input) against the structure and requirements')
     .argument('<file>', 'the answer as JSON, or - to read standard input')
     .option('--json', 'print the findings as JSON')
-    .option('--out <dir>', 'the generated folder whose TypeScript checker to use', 'generated')
+    .option('--out <dir>', 'the generated folder whose TypeScript checker to use', DEFAULT_DIRS.out)
     .action(async (file: string, opts: { json?: boolean; out: string }) => {
       let text: string;
       try {

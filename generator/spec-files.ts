@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -8,6 +9,9 @@ export interface SpecFiles {
   externalTypes: { path: string; text: string } | null;
   rfcs: { path: string; baseName: string; text: string }[];
 }
+
+/** Where the commands look by default, relative to where they run. */
+export const DEFAULT_DIRS = { spec: 'spec', out: 'generated' } as const;
 
 export const SPEC_LAYOUT = {
   process: 'process.md',
@@ -45,4 +49,27 @@ export async function readSpecFiles(specDir: string): Promise<SpecFiles> {
     readOptional(specDir, SPEC_LAYOUT.externalTypes),
   ]);
   return { process, appleRoles, externalTypes, rfcs };
+}
+
+/** How many bytes of Markdown the spec folder holds, in the files readSpecFiles reads; 0 where there are none. */
+export function specBytes(specDir: string): number {
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  let rfcs: string[] = [];
+  try {
+    rfcs = readdirSync(join(specDir, SPEC_LAYOUT.rfcs)).filter((n) => n.endsWith('.md'));
+  } catch {
+    rfcs = [];
+  }
+  return (
+    size(join(specDir, SPEC_LAYOUT.process)) +
+    size(join(specDir, SPEC_LAYOUT.appleRoles)) +
+    size(join(specDir, SPEC_LAYOUT.externalTypes)) +
+    rfcs.reduce((sum, n) => sum + size(join(specDir, SPEC_LAYOUT.rfcs, n)), 0)
+  );
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { OPTIMIZE_FROM_BYTES, optimizes, specDirOf } from '../generator/tiering.js';
 import { ROOT, editFile, listFiles, scratch } from './helpers/spec.js';
 
 const run = promisify(execFile);
@@ -129,5 +130,26 @@ describe('the command line', () => {
     expect(await main(['frobnicate'], capture())).toBe(2);
     expect(await main(['generate', '--no-such-option'], capture())).toBe(2);
     expect(await main([], capture())).toBe(2);
+  });
+});
+
+describe('V8 tiering for one-shot commands', () => {
+  it('reads the spec folder from --spec, --spec= or the default', () => {
+    expect(specDirOf(['--out', 'x', '--spec', '/a'])).toBe('/a');
+    expect(specDirOf(['--spec=/b'])).toBe('/b');
+    expect(specDirOf(['--out', 'x'])).toBe('spec');
+  });
+
+  it('keeps the optimizing compiler only for a spec of OPTIMIZE_FROM_BYTES or more', async () => {
+    const s = await scratch();
+    try {
+      expect(optimizes(s.spec)).toBe(false);
+      // Padding an RFC past the limit: a run that long pays the optimizing compiler back.
+      await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => `${t}\n<!-- ${'x'.repeat(OPTIMIZE_FROM_BYTES)} -->\n`);
+      expect(optimizes(s.spec)).toBe(true);
+      expect(optimizes(join(s.dir, 'nowhere'))).toBe(false);
+    } finally {
+      await s.dispose();
+    }
   });
 });
