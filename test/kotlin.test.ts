@@ -84,8 +84,12 @@ describe('Kotlin bindings', () => {
         await mkdir(dirname(join(dir, file.path)), { recursive: true });
         await writeFile(join(dir, file.path), file.contents);
       }
+      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
+      const before = daemons();
       const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin'), conformance], ROOT);
       if (code !== 0) console.error(output);
+      // No Kotlin daemon outlives the build to compete with whatever runs next.
+      expect([...daemons()].filter((pid) => !before.has(pid))).toEqual([]);
       expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
       expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
       // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.

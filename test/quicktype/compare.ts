@@ -319,7 +319,8 @@ export async function measureKotlin(contender: Contender, all: Case[]): Promise<
     const types = await declaredTypes(module);
     const env = { ...process.env, COMPARE_CASES_DIR: join(work, 'cases'), COMPARE_OUT_DIR: join(work, 'out') };
     // One `mvn test`: `surefire:test` on its own finds no tests. The test time is surefire's own; the rest is build.
-    const ran = await run('mvn', ['-B', '-ntp', 'test'], { cwd: module, env });
+    // The compiler runs in Maven's process: a Kotlin daemon would outlive the test and compete with what follows.
+    const ran = await run('mvn', ['-B', '-ntp', '-Dkotlin.compiler.daemon=false', 'test'], { cwd: module, env });
     const clean = ran.output.replace(/\x1b\[[0-9;]*m/g, '');
     const testSeconds = Number(/Tests run: \d+.*Time elapsed: ([\d.]+) s/.exec(clean)?.[1] ?? 0);
     // Surefire ran, so everything compiled.
