@@ -36,20 +36,6 @@ function jsDoc(docs: TypeAliasDeclarationStructure['docs']): string {
   return `/**\n${lines.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n */\n`;
 }
 
-/** A constant written as source text: multi-line literals keep their own indentation this way. */
-interface Constant {
-  kind: 'constant';
-  name: string;
-  type: string;
-  initializer: string;
-  doc: string;
-  exported: boolean;
-}
-
-function constant(name: string, type: string, initializer: string, doc: string, exported = true): Constant {
-  return { kind: 'constant', name, type, initializer, doc, exported };
-}
-
 /** The three files one model file makes: the source, its JavaScript and its declarations. */
 export interface ModelFiles {
   ts: string;
@@ -99,12 +85,13 @@ class ModelStatements {
     });
   }
 
-  constant(c: Constant): void {
-    const exported = c.exported ? 'export ' : '';
-    this.ts.push(`/** ${c.doc} */\n${exported}const ${c.name}: ${c.type} = ${c.initializer};`);
-    this.js.push(`/** ${c.doc} */\n${exported}const ${c.name} = ${c.initializer};`);
+  /** A constant written as text: a multi-line literal keeps its own indentation this way. */
+  constant(name: string, type: string, initializer: string, doc: string, exported = true): void {
+    const keyword = exported ? 'export ' : '';
+    this.ts.push(`/** ${doc} */\n${keyword}const ${name}: ${type} = ${initializer};`);
+    this.js.push(`/** ${doc} */\n${keyword}const ${name} = ${initializer};`);
     // Declarations leave out what is not exported: nothing exported names it in its type.
-    if (c.exported) this.dts.push(`/** ${c.doc} */\nexport declare const ${c.name}: ${c.type};`);
+    if (exported) this.dts.push(`/** ${doc} */\nexport declare const ${name}: ${type};`);
   }
 
   print(): ModelFiles {
@@ -203,16 +190,17 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
   });
 
   // The role language.
+  const roleNames = model.roles.map((r) => literal(r.name)).join(', ');
   statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('Every role of the role language, in the spec\'s order.'),
-    declarations: [{ name: 'ROLES', initializer: `[${model.roles.map((r) => literal(r.name)).join(', ')}] as const` }],
-  }, `readonly [${model.roles.map((r) => literal(r.name)).join(', ')}]`);
+    declarations: [{ name: 'ROLES', initializer: `[${roleNames}] as const` }],
+  }, `readonly [${roleNames}]`);
   if (roleType) {
     statements.type({
-    kind: StructureKind.TypeAlias,
+      kind: StructureKind.TypeAlias,
       isExported: true,
       name: roleType.name,
       type: '(typeof ROLES)[number]',
@@ -227,12 +215,12 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     docs: docs('The kinds the roles are grouped in.'),
   });
   const role = roleType?.name ?? 'string';
-  statements.constant(constant(
+  statements.constant(
     'ROLE_INFO',
     `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
     literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), 2),
     "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
-  ));
+  );
   statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -249,7 +237,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
   for (const ext of model.external) {
     for (const [name, schema] of Object.entries(ext.definitions)) {
       statements.type({
-    kind: StructureKind.TypeAlias,
+        kind: StructureKind.TypeAlias,
         isExported: true,
         name,
         type: typeOf(schema),
@@ -257,7 +245,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       });
     }
     statements.type({
-    kind: StructureKind.TypeAlias,
+      kind: StructureKind.TypeAlias,
       isExported: true,
       name: ext.name,
       type: typeOf(ext.schema),
@@ -268,7 +256,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
   // Reserved attributes: typed; everything else unknown.
   if (attributesType) {
     statements.type({
-    kind: StructureKind.Interface,
+      kind: StructureKind.Interface,
       isExported: true,
       name: attributesType.name,
       docs: docs(sentence(plainText(attributesType.meaning)), '', `@see ${citation(attributesType.source)}`),
@@ -286,7 +274,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
   for (const type of model.types) {
     if (type.kind !== 'record') continue;
     statements.type({
-    kind: StructureKind.Interface,
+      kind: StructureKind.Interface,
       isExported: true,
       name: type.name,
       docs: docs(sentence(plainText(type.meaning)), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
@@ -301,7 +289,12 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
 
   // What the runtime reads.
   statements.type({
-    kind: StructureKind.TypeAlias, isExported: true, name: 'StateName', type: model.states.map((s) => literal(s.field)).join(' | ') || 'never', docs: docs('The states an element states about itself.') });
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'StateName',
+    type: model.states.map((s) => literal(s.field)).join(' | ') || 'never',
+    docs: docs('The states an element states about itself.'),
+  });
   statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
@@ -324,19 +317,24 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     docs: docs('How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.'),
   });
   statements.type({
-    kind: StructureKind.TypeAlias, isExported: true, name: 'SpecData', type: SPEC_DATA_TYPE, docs: docs('The rules of one protocol version that the reader and the checker apply.') });
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'SpecData',
+    type: SPEC_DATA_TYPE,
+    docs: docs('The rules of one protocol version that the reader and the checker apply.'),
+  });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
-    statements.constant(constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false));
+    statements.constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false);
   }
   const current = specData(model);
-  statements.constant(constant(
+  statements.constant(
     'STATES',
     'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]',
     literal(current.states, 2),
     'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
-  ));
-  statements.constant(constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`));
+  );
+  statements.constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`);
   statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
@@ -349,17 +347,17 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     }],
   });
 
-  statements.constant(constant(
+  statements.constant(
     'APPLE_ROLES',
     `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
     literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), 2),
     "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
-  ));
-  statements.constant(constant(
+  );
+  statements.constant(
     'NOT_REPORTED',
     'readonly { readonly name: string; readonly reason: string }[]',
     literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 2),
     'Classes of elements a provider does not report, and why.',
-  ));
+  );
   return statements.print();
 }
