@@ -330,7 +330,8 @@ function applePage(d: Docs): DocPage {
   const reasons = new Map(m.notReported.map((n) => [n.name, n.reason]));
   const reason = (cls: string) => reasons.get(cls) ?? '';
   // A role is a row of its kind's table: link to the kind's heading.
-  const kindOf = new Map(m.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)).reverse());
+  // The fold keeps each role in exactly one kind.
+  const kindOf = new Map(m.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
   const roleLink = (role: string) => link(path, 'roles.md', slugify(kindOf.get(role) ?? ''));
   const appleOf = new Map<string, typeof m.appleRoles>();
   for (const a of m.appleRoles) {
