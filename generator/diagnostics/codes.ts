@@ -11,6 +11,10 @@ export const RULES = {
     summary: 'A table does not have the expected columns',
     hint: 'Use exactly the columns spec/README.md gives for this table, in that order.',
   },
+  'table-split': {
+    summary: 'Rows stand outside their table',
+    hint: 'Remove the blank line or the HTML comment between the rows (a comment can go after the table), or give the rows a header and a delimiter row.',
+  },
   'empty-cell': {
     summary: 'A required cell is empty',
     hint: 'Fill the cell; write — where a value is meant to be absent and the column allows it.',

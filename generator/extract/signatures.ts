@@ -38,18 +38,26 @@ export const CONTENT_CLASS = 'content';
 
 export type Classified = { kind: TableKind } | { kind: 'malformed'; expected: TableKind } | { kind: 'prose' };
 
-const sameColumns = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((name, i) => name === b[i]);
+/** Header cells compared as a reader would: letter case, spacing and curly apostrophes do not matter. */
+const normal = (cell: string) => cell.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
-/** Which table this is, by its header: exact match, a near miss (same first column), or an ordinary table. */
+const NORMAL_SIGNATURES = (Object.entries(TABLE_SIGNATURES) as [TableKind, readonly string[]][]).map(([kind, columns]) => ({ kind, columns: columns.map(normal) }));
+
+/**
+ * Which table this is, by its header: a match (ignoring case and spacing), a near miss (the same first column, or
+ * two columns in common), or an ordinary table. A near miss is reported rather than read as prose, so a slip in a
+ * header never drops the table's rows in silence.
+ */
 export function classifyTable(header: readonly string[]): Classified {
-  let best: { kind: TableKind; overlap: number } | null = null;
-  for (const [kind, columns] of Object.entries(TABLE_SIGNATURES) as [TableKind, readonly string[]][]) {
-    if (sameColumns(header, columns)) return { kind };
-    if (header[0] === columns[0]) {
-      const overlap = columns.filter((c) => header.includes(c)).length;
-      if (!best || overlap > best.overlap) best = { kind, overlap };
-    }
+  const cells = header.map(normal);
+  let best: { kind: TableKind; score: number } | null = null;
+  for (const { kind, columns } of NORMAL_SIGNATURES) {
+    if (sameColumns(cells, columns)) return { kind };
+    const shared = columns.filter((c) => cells.includes(c)).length;
+    // Between near misses sharing as many names, one with as many columns as the header is the likelier intent.
+    const score = shared + (columns.length === cells.length ? 0.5 : 0);
+    if ((cells[0] === columns[0] || shared >= 2) && (!best || score > best.score)) best = { kind, score };
   }
   return best ? { kind: 'malformed', expected: best.kind } : { kind: 'prose' };
 }

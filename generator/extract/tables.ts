@@ -1,5 +1,5 @@
 import type { Heading, PhrasingContent, Root, RootContent, Table } from 'mdast';
-import type { Place } from '../diagnostics/report.js';
+import type { Diagnostics, Place } from '../diagnostics/report.js';
 
 /** One table cell: its Markdown text (inline code keeps its backticks), its plain text and its code spans. */
 export interface Cell {
@@ -32,6 +32,11 @@ export interface SpecDocument {
   tables: SpecTable[];
   /** Fenced code blocks marked `json`: the spec's examples. */
   examples: { text: string; section: Section | null; place: Place }[];
+  /**
+   * Lines that look like table rows but are not in a table: GFM ends a table at a blank line or an HTML comment,
+   * and the rows after it become a paragraph. `table` is the table they were cut off from, when there is one.
+   */
+  strayRows: { place: Place; table: Place | null }[];
 }
 
 /** Inline Markdown back to text, keeping the marks a reader needs (code, emphasis, links). */
@@ -119,14 +124,29 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
   return { header, rows, place: placeOf(file, node), section };
 }
 
+/** The blocks of a document in order, looking inside lists and quotes (a table may stand in either). */
+function* blocks(nodes: readonly RootContent[]): Generator<RootContent> {
+  for (const node of nodes) {
+    if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') yield* blocks(node.children as RootContent[]);
+    else yield node;
+  }
+}
+
+const startsLikeRow = (node: RootContent): boolean => {
+  const first = node.type === 'paragraph' ? node.children[0] : undefined;
+  return first?.type === 'text' && first.value.trimStart().startsWith('|');
+};
+
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
 export function documentOf(file: string, tree: Root): SpecDocument {
-  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [] };
+  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [], strayRows: [] };
   let section: Section | null = null;
   let wantSummary = false;
-  const children: RootContent[] = tree.children;
-  for (const node of children) {
+  // The table a following row may have been cut off from: kept across blank lines and HTML comments only.
+  let lastTable: Place | null = null;
+  for (const node of blocks(tree.children)) {
     if (node.type === 'heading') {
+      lastTable = null;
       if (node.depth === 1 && !doc.title) {
         doc.title = { text: inlinePlain(node.children), place: placeOf(file, node) };
         wantSummary = true;
@@ -135,15 +155,34 @@ export function documentOf(file: string, tree: Root): SpecDocument {
       section = sectionOf(file, node);
       doc.sections.push(section);
       wantSummary = false;
+    } else if (startsLikeRow(node)) {
+      doc.strayRows.push({ place: placeOf(file, node), table: lastTable });
     } else if (node.type === 'paragraph' && wantSummary) {
       doc.summary = inlineMarkdown(node.children);
       wantSummary = false;
+      lastTable = null;
     } else if (node.type === 'code' && node.lang === 'json') {
       doc.examples.push({ text: node.value, section, place: placeOf(file, node) });
+      lastTable = null;
     } else if (node.type === 'table') {
-      doc.tables.push(tableOf(file, node, section));
+      const table = tableOf(file, node, section);
+      doc.tables.push(table);
+      lastTable = table.place;
       wantSummary = false;
+    } else if (node.type !== 'html') {
+      lastTable = null;
     }
   }
   return doc;
+}
+
+/** Reports every row that is not in a table: read as prose, it would be dropped without a word. */
+export function reportStrayRows(doc: SpecDocument, d: Diagnostics): void {
+  for (const row of doc.strayRows) {
+    if (row.table) {
+      d.error('table-split', row.place, `This row is cut off from the table at line ${row.table.line} by a blank line or an HTML comment, which ends a table in GFM`);
+    } else {
+      d.error('table-split', row.place, 'This looks like a table row, but it is in no table: a table needs a header row and a delimiter row (|---|)');
+    }
+  }
 }
