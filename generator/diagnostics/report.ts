@@ -22,17 +22,28 @@ export class Diagnostics {
   private readonly seen = new Set<string>();
 
   error(ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
+    this.add('error', ruleId, place, message, actual, hint);
+  }
+
+  /** A problem that does not stop the run: a Draft RFC's, which changes nothing yet. */
+  warning(ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
+    this.add('warning', ruleId, place, message, actual, hint);
+  }
+
+  private add(severity: Diagnostic['severity'], ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
     // The model is resolved after every RFC; a problem found again is still one problem.
     const key = `${ruleId}\0${place.file}\0${place.line}\0${place.column}\0${message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.items.push({
-      ...place,
+      file: place.file,
+      line: place.line,
+      column: place.column,
       ruleId,
       message,
       ...(actual === undefined ? {} : { actual }),
       hint: hint ?? RULES[ruleId].hint,
-      severity: 'error',
+      severity,
     });
   }
 

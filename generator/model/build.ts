@@ -1,12 +1,12 @@
 import { Diagnostics } from '../diagnostics/report.js';
 import { extractAppleRoles, extractExternalTypes, extractProcess } from '../extract/reference.js';
 import { type RfcDraft, extractRfc } from '../extract/rfc.js';
-import { type SpecDocument, documentOf } from '../extract/tables.js';
+import { type SpecDocument, documentOf, reportStrayRows } from '../extract/tables.js';
 import { parseMarkdown } from '../parse/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
-import { classify, diffModels } from './diff.js';
-import { fold } from './fold.js';
+import { type Change, classify, diffModels, placeOfChange } from './diff.js';
+import { fold } from './fold/index.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
@@ -14,6 +14,8 @@ export interface BuildResult {
   model: CanonicalModel | null;
   /** The model of every released version (an RFC's Released in row names it), oldest first, then `model`. */
   versions: CanonicalModel[];
+  /** The model after each counted RFC, released or not, oldest first; the last is `model`. For `diff`. */
+  allVersions: CanonicalModel[];
   diagnostics: Diagnostics;
 }
 
@@ -32,6 +34,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
       if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
       parsed.set(key, found);
     }
+    reportStrayRows(found, d);
     return found;
   };
   const missing = (rel: string) =>
@@ -55,7 +58,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported },
     d,
   );
-  if (!result) return { model: null, versions: [], diagnostics: d };
+  if (!result) return { model: null, versions: [], allVersions: [], diagnostics: d };
   const folded = result.model;
 
   const externalTypeNames = new Set(folded.types.filter((t) => t.kind === 'external').map((t) => t.name));
@@ -70,19 +73,21 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   }
   const reserved = new Set(folded.types.map((t) => t.name));
   const external = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
-  if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
+  if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
 
   const model: CanonicalModel = { ...folded, external };
 
   // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
   let previous: CanonicalModel | null = null;
   const byVersion = new Map<string, CanonicalModel>();
+  const allVersions: CanonicalModel[] = [];
   for (const snap of result.snapshots) {
-    const current: CanonicalModel = { ...snap.model, external };
+    const current: CanonicalModel = snap === result.snapshots.at(-1) ? model : { ...snap.model, external };
+    allVersions.push(current);
     const changes = diffModels(previous, current);
     const computed = classify(changes);
     if (computed !== snap.effect) {
-      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}`, snap.effect);
+      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}: ${whatMakes(computed, changes, previous, current)}`, snap.effect);
     }
     for (const m of [model, current]) {
       const rfc = m.rfcs.find((r) => r.id === snap.rfc);
@@ -91,11 +96,21 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     if (snap.released) byVersion.set(current.protocolVersion, current);
     previous = current;
   }
-  if (d.hasErrors) return { model: null, versions: [], diagnostics: d };
+  if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
 
   const problems = modelProblems(model);
   for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
-  if (problems.length) return { model: null, versions: [], diagnostics: d };
+  if (problems.length) return { model: null, versions: [], allVersions: [], diagnostics: d };
   byVersion.set(model.protocolVersion, model);
-  return { model, versions: [...byVersion.values()], diagnostics: d };
+  return { model, versions: [...byVersion.values()], allVersions, diagnostics: d };
+}
+
+/** Up to five of the changes that give an RFC its class, each with the place that states it. */
+function whatMakes(computed: string, changes: readonly Change[], before: CanonicalModel | null, after: CanonicalModel): string {
+  const making = changes.filter((c) => c.class === computed);
+  const shown = making.slice(0, 5).map((c) => {
+    const at = placeOfChange(c, before, after);
+    return `${c.rule} ${c.subject}${at ? ` (${at.file}:${at.line}:${at.column})` : ''}`;
+  });
+  return `${shown.join('; ')}${making.length > 5 ? `; and ${making.length - 5} more` : ''}`;
 }

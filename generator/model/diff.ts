@@ -1,4 +1,4 @@
-import type { CanonicalModel, Field, ModelChange, TypeRef } from './types.js';
+import type { CanonicalModel, Field, ModelChange, Source, TypeRef } from './types.js';
 
 export type ChangeClass = 'breaking' | 'additive' | 'editorial';
 
@@ -46,7 +46,17 @@ export const CHANGE_RULES = {
 export type ChangeRule = keyof typeof CHANGE_RULES;
 
 const notation = (t: TypeRef): string => (t.kind === 'array' ? `${notation(t.items)}[]` : t.name);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON values, whatever the order of their keys (a model read from a file keeps its own order). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 /** A list that holds the very objects of the one before it (versions share them, model/fold.ts) has no changes. */
 const unchanged = <T>(a: readonly T[] | undefined, b: readonly T[]) => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -186,4 +196,41 @@ export function classify(changes: readonly Change[]): ChangeClass {
   if (changes.some((c) => c.class === 'breaking')) return 'breaking';
   if (changes.some((c) => c.class === 'additive')) return 'additive';
   return 'editorial';
+}
+
+/** Where the newer model states what a change is about: the row that added, changed or removed it. */
+export function placeOfChange(change: Change, before: CanonicalModel | null, after: CanonicalModel): Source | null {
+  const subject = change.subject;
+  const removedRow = (name: string, from?: string) =>
+    after.removed.find((r) => r.version === after.protocolVersion && r.name === name && (from === undefined || r.from === from))?.source ?? null;
+  const [word, ...rest] = subject.split(' ');
+  const name = rest.join(' ');
+  switch (word) {
+    case 'role':
+      if (name.startsWith('rule ')) return after.roleRules.source;
+      return after.roles.find((r) => r.name === name)?.source ?? removedRow(name);
+    case 'Apple': {
+      const role = after.appleRoles.find((a) => a.value === name)?.role ?? before?.appleRoles.find((a) => a.value === name)?.role;
+      return (role && (after.roles.find((r) => r.name === role)?.source ?? removedRow(role))) || null;
+    }
+    case 'class':
+      return after.notReported.find((n) => n.name === name)?.source ?? null;
+    case 'state':
+      return after.states.find((s) => s.field === name)?.source ?? removedRow(name);
+    case 'attribute':
+      return after.attributes.find((a) => a.name === name)?.source ?? removedRow(name);
+    case 'operation':
+      return after.operations.find((o) => o.name === name)?.source ?? removedRow(name);
+    case 'versioning':
+      return null;
+    default:
+      break;
+  }
+  const requirement = after.requirements.find((r) => r.id === subject);
+  if (requirement) return requirement.source;
+  const [type, field] = subject.split('.');
+  const def = after.types.find((t) => t.name === type);
+  if (field === undefined) return def?.source ?? removedRow(subject);
+  const found = def?.kind === 'record' ? def.fields.find((f) => f.name === field) : undefined;
+  return found?.source ?? removedRow(field, type) ?? removedRow(subject);
 }

@@ -1,0 +1,182 @@
+import semver from 'semver';
+import { Diagnostics, type Place } from '../../diagnostics/report.js';
+import type { AppleRoleRow, StatusRow } from '../../extract/reference.js';
+import type { RfcDraft } from '../../extract/rfc.js';
+import { isAbsent } from '../../extract/cells.js';
+import type { CanonicalModel, VersionRule } from '../types.js';
+import { applyRfc } from './apply.js';
+import { resolveState } from './resolve.js';
+import { type FoldState, copyState, emptyState } from './state.js';
+
+export interface FoldInput {
+  rfcs: RfcDraft[];
+  statuses: StatusRow[];
+  appleRoles: AppleRoleRow[];
+  appleNotReported: { name: string; reason: string; place: Place }[];
+}
+
+/** The model before external types are loaded: what the Markdown alone decides. */
+export type FoldedModel = Omit<CanonicalModel, 'external'>;
+
+type Effect = 'breaking' | 'additive' | 'editorial';
+
+/** The model as it stood after one counted RFC, and where that RFC declared its Version effect. */
+export interface VersionSnapshot {
+  rfc: string;
+  effect: Effect;
+  effectPlace: Place;
+  /** Whether the RFC's Released in row names a release: released versions are kept side by side. */
+  released: boolean;
+  model: FoldedModel;
+}
+
+export interface FoldResult {
+  model: FoldedModel;
+  /** One per counted RFC, in order; the last is `model`. */
+  snapshots: VersionSnapshot[];
+}
+
+const EFFECT = /^(Breaking|Additive|Editorial)(?::\s*(\S+)\s+to\s+(\S+?)\.?)?$/i;
+
+/** "0.1" -> "0.1.0": the RFC writes versions before 0.2.0 in two parts. */
+function full(version: string): string | null {
+  return semver.valid(version) ?? semver.valid(`${version}.0`);
+}
+
+function bump(from: string, effect: string, rules: readonly VersionRule[]): string | null {
+  const rule = rules.find((r) => r.change.toLowerCase() === effect);
+  if (!rule) return null;
+  const part = (semver.major(from) >= 1 ? rule.fromOne : rule.beforeOne).toLowerCase();
+  if (part === 'none') return from;
+  if (part === 'major' || part === 'minor' || part === 'patch') return semver.inc(from, part);
+  return null;
+}
+
+/** The step an RFC declares, checked against the version before it; null when it cannot be read. */
+function readEffect(rfc: RfcDraft, state: FoldState, d: Diagnostics): { effect: Effect; from: string | null; to: string; place: Place } | null {
+  const cell = rfc.metadata.get('Version effect');
+  if (!cell) return null;
+  const m = EFFECT.exec(cell.plain);
+  const effect = m?.[1]?.toLowerCase() as Effect | undefined;
+  if (!m || !effect || (effect !== 'editorial' && (!m[2] || !m[3]))) {
+    d.error('bad-version', cell.place, 'The Version effect is not in the form the guide gives', cell.plain);
+    return null;
+  }
+  const from = m[2] ? full(m[2]) : state.version;
+  const to = m[3] ? full(m[3]) : state.version;
+  if ((m[2] && !from) || (m[3] && !to) || !to) {
+    d.error('bad-version', cell.place, 'A version in the Version effect is not a version number', cell.plain);
+    return null;
+  }
+  // The RFC's own versioning table governs its own step (RFC-0001 introduces the rule it follows).
+  const rules = rfc.versioning.length ? rfc.versioning : state.versioning;
+  if (state.version !== null && from !== state.version) {
+    d.error('version-sequence', cell.place, `${rfc.id} starts from ${m[2] ?? from}, but the version before it is ${state.version}`, cell.plain);
+  } else if (from) {
+    const expected = bump(from, effect, rules);
+    if (expected && expected !== to) d.error('version-sequence', cell.place, `${effect === 'additive' ? 'An' : 'A'} ${effect} change from ${from} makes ${expected}, not ${to}`, cell.plain);
+  }
+  return { effect, from, to, place: cell.place };
+}
+
+/** Released in is `—` until the version is released, then the version this RFC makes. */
+function readReleased(rfc: RfcDraft, version: string, d: Diagnostics): boolean {
+  const cell = rfc.metadata.get('Released in');
+  if (!cell || cell.plain === '' || isAbsent(cell)) return false;
+  const named = full(cell.plain.split(/\s/)[0] ?? '');
+  if (!named) {
+    d.error('bad-version', cell.place, `Released in is — until a release, then the version released (${version})`, cell.plain);
+    return false;
+  }
+  if (named !== version) {
+    d.error('bad-version', cell.place, `${rfc.id} makes ${version}, but its Released in row names ${named}`, cell.plain);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Folds the counted RFCs, in number order, into one model; every problem goes to `d`. An RFC that does not count
+ * (a Draft) and one whose metadata cannot be read are still checked, on a copy of the model as it stands before
+ * them, so every problem is reported in one run; a Draft's problems are warnings and change nothing.
+ */
+export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
+  const statusOf = new Map(input.statuses.map((s) => [s.status, s]));
+  const appleByName = new Map(input.appleRoles.map((row) => [row.name, row]));
+  let state = emptyState();
+  const snapshots: VersionSnapshot[] = [];
+  const seenNumbers = new Map<number, string>();
+
+  const foldOne = (target: FoldState, rfc: RfcDraft, sink: Diagnostics, effect: { effect: Effect; from: string | null; to: string; place: Place } | null, status: string) => {
+    const hasEarlierVersion = target.version !== null;
+    if (rfc.versioning.length) target.versioning = rfc.versioning.map(({ change, beforeOne, fromOne }) => ({ change, beforeOne, fromOne }));
+    const to = effect?.to ?? target.version ?? '0.0.0';
+    target.version = to;
+    const amends = rfc.metadata.get('Supersedes or amends');
+    target.rfcs.push({
+      id: rfc.id,
+      number: rfc.number,
+      title: rfc.title,
+      summary: rfc.summary,
+      status,
+      effect: effect?.effect ?? 'editorial',
+      from: effect?.from ?? null,
+      version: to,
+      supersedesOrAmends: amends?.markdown ?? '',
+      metadata: Object.fromEntries([...rfc.metadata].map(([k, v]) => [k, v.markdown])),
+      sections: rfc.sections.map(({ number, title }) => ({ number, title })),
+      changes: [],
+      source: { document: rfc.id, section: null, ...rfc.place },
+    });
+    const changes = applyRfc(target, { rfc, since: to, hasEarlierVersion, appleByName, d: sink });
+    return resolveState(target, { appleRoles: input.appleRoles, appleNotReported: input.appleNotReported, rfcPlace: rfc.place, changes, d: sink });
+  };
+
+  /** Checks an RFC that does not change the model against a copy of it; its problems go to `sink`. */
+  const checkAside = (rfc: RfcDraft, sink: Diagnostics, status: string) => {
+    const effect = readEffect(rfc, state, sink);
+    foldOne(copyState(state), rfc, sink, effect, status);
+  };
+
+  for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
+    const earlier = seenNumbers.get(rfc.number);
+    if (earlier) {
+      d.error('bad-rfc-file', rfc.place, `${rfc.id} is also the number of ${earlier}`, rfc.id);
+      continue;
+    }
+    seenNumbers.set(rfc.number, rfc.file);
+
+    const statusCell = rfc.metadata.get('Status');
+    for (const key of ['Status', 'Version effect', 'Supersedes or amends'] as const) {
+      if (!rfc.metadata.has(key)) d.error('missing-metadata', rfc.place, `The metadata table has no ${key} row`, key);
+    }
+    const status = statusCell ? statusOf.get(statusCell.plain) : undefined;
+    if (statusCell && !status) d.error('unknown-status', statusCell.place, 'The Status is not one spec/process.md lists', statusCell.plain);
+    if (status && !status.counted) {
+      // A Draft is read and checked as if it were accepted next; what it would break is said, as warnings.
+      const aside = new Diagnostics();
+      checkAside(rfc, aside, status.status);
+      for (const item of aside.items) d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual);
+      continue;
+    }
+    const effect = status ? readEffect(rfc, state, d) : null;
+    if (!status || !effect) {
+      // Without a status or a version this RFC cannot be folded, but its tables can still be checked.
+      checkAside(rfc, d, statusCell?.plain ?? '');
+      continue;
+    }
+    const model = foldOne(state, rfc, d, effect, status.status);
+    const released = readReleased(rfc, effect.to, d);
+    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released, model });
+    // The next RFC builds on a copy, so this version's maps stay as they are.
+    state = copyState(state);
+  }
+  const last = snapshots.at(-1);
+  if (d.hasErrors || !last) {
+    if (state.version === null) {
+      d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');
+    }
+    return null;
+  }
+  return { model: last.model, snapshots };
+}
