@@ -106,9 +106,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
         return;
       }
       try {
-        const to = opts.to ? await pickModel(opts.to, result.versions) : result.model;
-        const index = result.versions.findIndex((v) => v.protocolVersion === to.protocolVersion);
-        const from = opts.from ? await pickModel(opts.from, result.versions) : index > 0 ? (result.versions[index - 1] ?? null) : null;
+        // Every version a counted RFC makes can be named, released or not; the default is the one before `to`.
+        const all = result.allVersions;
+        const to = opts.to ? await pickModel(opts.to, all) : result.model;
+        const index = all.findIndex((v) => v.protocolVersion === to.protocolVersion);
+        const from = opts.from ? await pickModel(opts.from, all) : index > 0 ? (all[index - 1] ?? null) : null;
         const report = diffReport(from, to);
         io.out(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiff(report));
       } catch (error) {

@@ -12,7 +12,8 @@ export interface DiffReport {
 
 /** A model by version (one the spec made) or by the path of a model JSON file. */
 export async function pickModel(which: string, versions: readonly CanonicalModel[]): Promise<CanonicalModel> {
-  const byVersion = versions.find((v) => v.protocolVersion === which);
+  // An editorial RFC keeps the version: the name means the version as it finally stood.
+  const byVersion = [...versions].reverse().find((v) => v.protocolVersion === which);
   if (byVersion) return byVersion;
   try {
     return loadModelJson(await readFile(which, 'utf8'));

@@ -58,8 +58,11 @@ function indexSpec(spec) {
         return { type: k.type, required: k.required, properties };
     };
     return {
-        /** Requirements by the checker rule that serves them, as the spec assigns them. */
-        requirementOf: new Map(spec.requirements.filter((r) => r.rule !== null).map((r) => [r.rule, r.id])),
+        /**
+         * Requirements by the checker rule that serves them, as the spec assigns them. Where several requirements name
+         * one rule, its findings name the first of them in the spec's order (spec/README.md, Checker rules).
+         */
+        requirementOf: firstRequirementByRule(spec.requirements),
         roles: new Set(spec.roles),
         stateNames: new Set(spec.states.map((s) => s.name)),
         pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
@@ -418,3 +421,11 @@ export function sortFindings(findings) {
 }
 /** True when none of the findings is an error. */
 export const passes = (findings) => findings.every((f) => f.severity !== 'error');
+/** The first requirement, in the spec's order, that names each checker rule. */
+function firstRequirementByRule(requirements) {
+    const byRule = new Map();
+    for (const r of requirements)
+        if (r.rule !== null && !byRule.has(r.rule))
+            byRule.set(r.rule, r.id);
+    return byRule;
+}

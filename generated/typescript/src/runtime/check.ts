@@ -118,8 +118,11 @@ function indexSpec(spec: SpecData) {
     return { type: k.type, required: k.required, properties };
   };
   return {
-    /** Requirements by the checker rule that serves them, as the spec assigns them. */
-    requirementOf: new Map(spec.requirements.filter((r) => r.rule !== null).map((r) => [r.rule as string, r.id])),
+    /**
+     * Requirements by the checker rule that serves them, as the spec assigns them. Where several requirements name
+     * one rule, its findings name the first of them in the spec's order (spec/README.md, Checker rules).
+     */
+    requirementOf: firstRequirementByRule(spec.requirements),
     roles: new Set<string>(spec.roles),
     stateNames: new Set<string>(spec.states.map((s) => s.name)),
     pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
@@ -469,3 +472,10 @@ export function sortFindings(findings: Finding[]): Finding[] {
 
 /** True when none of the findings is an error. */
 export const passes: (findings: readonly Finding[]) => boolean = (findings) => findings.every((f) => f.severity !== 'error');
+
+/** The first requirement, in the spec's order, that names each checker rule. */
+function firstRequirementByRule(requirements: SpecData['requirements']): Map<string, string> {
+  const byRule = new Map<string, string>();
+  for (const r of requirements) if (r.rule !== null && !byRule.has(r.rule)) byRule.set(r.rule, r.id);
+  return byRule;
+}
