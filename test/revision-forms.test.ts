@@ -1,0 +1,118 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { emitAll } from '../generator/emit/index.js';
+import { buildModel } from '../generator/model/build.js';
+import type { CanonicalModel } from '../generator/model/types.js';
+import { readSpecFiles } from '../generator/spec-files.js';
+import { specWithFixture } from './helpers/revision.js';
+import { realModel } from './helpers/spec.js';
+
+/**
+ * The revisions maintainers write next, and the slips they make writing them (spec/README.md, "Changing the
+ * protocol"): each fixture folder is an RFC laid over the live spec, or an edit of it, and `expected.json` holds
+ * the exact diagnostics. Every one either builds a model every target emits, or fails with located diagnostics;
+ * none ends in an internal error. `UPDATE=1` rewrites the expected files (read the diff before committing it).
+ */
+const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const UPDATE = process.env.UPDATE === '1';
+const quiet = { out: () => {}, err: () => {} };
+
+interface Expected {
+  builds: boolean;
+  diagnostics: { severity: string; ruleId: string; file: string; line: number; column: number; message: string }[];
+}
+
+const role = (m: CanonicalModel, name: string) => m.roles.find((r) => r.name === name);
+const appleTo = (m: CanonicalModel, name: string) => m.appleRoles.find((a) => a.name === name)?.role;
+
+/** What each fixture that builds must have changed in the model, beyond building. */
+const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => void> = {
+  'lowercase-header': (m, real) => {
+    // Only header text changed: the same model, place for place.
+    expect(m).toEqual(real);
+  },
+  'remove-role-and-move-its-apple-role': (m) => {
+    expect(role(m, 'Page')).toBeUndefined();
+    expect(appleTo(m, 'Page')).toBe('Document');
+    expect(role(m, 'Document')?.covers).toEqual(['WebArea', 'Page']);
+  },
+  'move-apple-role': (m) => {
+    expect(appleTo(m, 'TabGroup')).toBe('Group');
+    expect(role(m, 'Window')?.covers).toEqual(['Sheet', 'Drawer', 'Popover']);
+    expect(role(m, 'Window')?.coversNote).toBe('A pane says so in the subrole');
+    expect(role(m, 'Group')?.covers).toContain('TabGroup');
+  },
+  'second-requirement-on-a-rule': (m) => {
+    expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R6', 'R8']);
+  },
+  'draft-with-problems': (m, real) => {
+    expect(m.protocolVersion).toBe(real.protocolVersion);
+    expect(m.types).toEqual(real.types);
+  },
+};
+
+/** Every role's list and the Apple table say the same mapping. */
+function expectMappingAgrees(m: CanonicalModel): void {
+  const fromRoles = new Map<string, string>();
+  for (const r of m.roles) {
+    if (r.appleName) fromRoles.set(r.name, r.name);
+    for (const c of r.covers) fromRoles.set(c, r.name);
+  }
+  const fromTable = new Map(m.appleRoles.filter((a) => a.role !== null).map((a) => [a.name, a.role as string]));
+  expect(fromTable).toEqual(fromRoles);
+  const names = new Set(m.roles.map((r) => r.name));
+  for (const a of m.appleRoles) if (a.role !== null) expect(names).toContain(a.role);
+}
+
+describe('revision forms and slips: each builds consistently or fails with located diagnostics', () => {
+  for (const name of readdirSync(FIXTURES).sort()) {
+    it(name, async () => {
+      const folder = join(FIXTURES, name);
+      const s = await specWithFixture(folder);
+      try {
+        const { model, versions, diagnostics } = await buildModel(await readSpecFiles(s.spec));
+        const actual: Expected = {
+          builds: model !== null,
+          diagnostics: diagnostics.items.map(({ severity, ruleId, file, line, column, message }) => ({ severity, ruleId, file, line, column, message })),
+        };
+        const expectedFile = join(folder, 'expected.json');
+        if (UPDATE) writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+        const expected = JSON.parse(readFileSync(expectedFile, 'utf8')) as Expected;
+        expect(actual).toEqual(expected);
+        // The CLI agrees: exit 1 on errors, never 3.
+        expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(expected.builds ? 0 : 1);
+        if (!model) return;
+        expectMappingAgrees(model);
+        MODEL_CHECKS[name]?.(model, await realModel());
+        // Every target emits the model that built (generate above did too; this names the target on failure).
+        await expect(emitAll(model, { regenerate: 'x', versions })).resolves.not.toHaveLength(0);
+      } finally {
+        await s.dispose();
+      }
+    }, 60_000);
+  }
+});
+
+describe('two requirements on one checker rule', () => {
+  it('the vectors and the generated TypeScript checker both name the first of them', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'second-requirement-on-a-rule'));
+    try {
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(0);
+      const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+      const index = JSON.parse(readFileSync(join(s.out, 'conformance/index.json'), 'utf8')) as { vectors: string[] };
+      let compared = 0;
+      for (const name of index.vectors) {
+        const vector = JSON.parse(readFileSync(join(s.out, 'conformance/vectors', `${name}.json`), 'utf8'));
+        const found = sdk.check(vector.input).map(({ requirement, rule, severity, elementId, path }: Record<string, unknown>) => ({ requirement, rule, severity, elementId, path }));
+        expect(found, name).toEqual(vector.findings);
+        compared += vector.findings.filter((f: { requirement: string }) => f.requirement === 'R6').length;
+      }
+      expect(compared).toBeGreaterThan(0);
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
