@@ -1,7 +1,7 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import { name, required, yesNo } from './cells.js';
 import { TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
-import type { Cell, SpecDocument, SpecTable } from './tables.js';
+import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface StatusRow {
   status: string;
@@ -44,6 +44,7 @@ function tablesOf(doc: SpecDocument, kinds: readonly TableKind[], d: Diagnostics
     if (c.kind === 'malformed' && kinds.includes(c.expected)) {
       d.error('table-columns', table.place, `This table's columns should be: ${TABLE_SIGNATURES[c.expected].join(' | ')}`, table.header.join(' | '));
     } else if (c.kind !== 'malformed' && c.kind !== 'prose' && kinds.includes(c.kind)) {
+      reportWideRows(table, d);
       out.set(c.kind, [...(out.get(c.kind) ?? []), table]);
     }
   }

@@ -2,7 +2,7 @@ import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
 import { defaultOf, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
-import type { Cell, SpecDocument, SpecTable } from './tables.js';
+import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface TypeRow {
   name: string;
@@ -125,6 +125,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
       continue;
     }
     if (classified.kind === 'metadata') sawMetadata = true;
+    reportWideRows(table, diagnostics);
     readTable(draft, classified.kind, table, diagnostics);
   }
   if (!sawMetadata) {

@@ -19,6 +19,8 @@ export interface Section {
 export interface SpecTable {
   header: string[];
   rows: Cell[][];
+  /** Rows with more cells than the header: GFM drops the extra cells, which is how an unescaped `|` shows. */
+  wideRows: Place[];
   place: Place;
   section: Section | null;
 }
@@ -121,7 +123,8 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
       };
     }),
   );
-  return { header, rows, place: placeOf(file, node), section };
+  const wideRows = body.filter((row) => row.children.length > header.length).map((row) => placeOf(file, row.children[header.length] ?? row));
+  return { header, rows, wideRows, place: placeOf(file, node), section };
 }
 
 /** The blocks of a document in order, looking inside lists and quotes (a table may stand in either). */
@@ -184,5 +187,12 @@ export function reportStrayRows(doc: SpecDocument, d: Diagnostics): void {
     } else {
       d.error('table-split', row.place, 'This looks like a table row, but it is in no table: a table needs a header row and a delimiter row (|---|)');
     }
+  }
+}
+
+/** Reports every row of a table the toolchain reads that has more cells than its header. */
+export function reportWideRows(table: SpecTable, d: Diagnostics): void {
+  for (const place of table.wideRows) {
+    d.error('table-columns', place, `This row has more cells than the header's ${table.header.length}; the extra cells would be lost. Write a | inside a cell as \\|`);
   }
 }
