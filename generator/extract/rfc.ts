@@ -185,6 +185,11 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const reachable = yesNo(cell(1), col(1), d);
         const path = yesNo(cell(2), col(2), d);
         if (n === null || reachable === null || path === null || !once(n, cell(0).place, 'duplicate-entry', `State ${n}`)) break;
+        if (path && !reachable) {
+          // A path runs down from the root, so its elements are reachable by definition; the checker relies on it.
+          d.error('bad-cell', cell(1).place, 'A state that forms a path is reachable from the root: write yes here', cell(1).plain);
+          break;
+        }
         t.rows.push({ field: n, reachable, path, place: cell(0).place });
         break;
       }

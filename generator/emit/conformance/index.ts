@@ -21,7 +21,12 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   const states = model.states.map((s) => s.field);
   const pathState = model.states.find((s) => s.path)?.field;
 
+  // An RFC's examples are answers of the version it made: they stand for the current version only while no
+  // breaking change came after them (an additive change leaves an older answer valid).
+  const lastBreak = model.rfcs.map((r) => r.effect).lastIndexOf('breaking');
+  const current = new Set(model.rfcs.slice(Math.max(0, lastBreak)).map((r) => r.id));
   model.examples.forEach((ex, i) => {
+    if (!current.has(ex.source.document)) return;
     add({
       name: `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`,
       description: `The example of ${ex.source.document} section ${ex.source.section ?? '?'}.`,
@@ -49,6 +54,23 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   }
   // Names earlier versions had: each rejected with what replaced it.
   for (const r of model.removed) {
+    const from = model.types.find((x) => x.name === r.from);
+    if (from?.kind === 'roles') {
+      // A removed role is one the language no longer has: read as the unknown role, unless a later RFC restored it.
+      if (model.roles.some((x) => x.name === r.name)) continue;
+      add({
+        name: `removed-${r.from.toLowerCase()}-${r.name}`, description: `An element has the role ${r.name}, removed in ${r.version}: flagged, and read as ${model.roleRules.unknown}.`,
+        covers: [req('role-language')],
+        input: b.answer(root([b.element('e-1', r.name)])) as never, decodes: true, strictValid: false,
+        findings: [finding('role-language', 'warning', `${childPath(0)}/${t.role}`, 'e-1')],
+      });
+      continue;
+    }
+    // Only a record's removed fields are refused by name; a removed attribute is an ordinary one again, and a field a
+    // later RFC restored is a field.
+    if (from?.kind !== 'record' || from.fields.some((f) => f.name === r.name)) continue;
+    // The vector puts the name on the answer or on an element; other records sit deeper, in attributes.
+    if (r.from !== t.answer && r.from !== t.node) continue;
     const movesState = [...r.replacedBy.matchAll(/`([^`]+)`/g)].some((m) => states.includes(m[1] as string));
     const onAnswer = r.from === t.answer;
     const input = onAnswer ? b.answer(root(), { [r.name]: [] }) : b.answer(root([b.element('e-1', b.otherRole(), { [r.name]: 'x' })]));
@@ -117,7 +139,8 @@ export function buildVectors(model: CanonicalModel): Vector[] {
       b.element('e-4', b.otherRole(), {}, [b.element('e-5', b.otherRole(1))]),
     ])) as never,
     decodes: true, strictValid: true,
-    findings: pathState ? [finding('state-reachable', 'error', `${childPath(0, 1)}/${pathState}`, 'e-3')] : [],
+    // e-3 states every state true under a parent that states them false: each path state has a gap there.
+    findings: model.states.filter((s) => s.path).map((s) => finding('state-reachable', 'error', `${childPath(0, 1)}/${s.field}`, 'e-3')),
   });
 
   // Content blocks: one of each kind the external type defines, and one that is none of them.
