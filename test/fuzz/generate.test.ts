@@ -17,7 +17,7 @@ describe('fuzzing generate', () => {
       const rng = mulberry32(SEED);
       let failures = 0;
       for (let i = 0; i < 40 && failures < 10; i++) {
-        const mutated = mutate(real, [{ name: pick(NAMES, rng), seed: Math.floor(rng() * 2 ** 31) }, { name: 'cut', seed: i }]);
+        const mutated = mutate(real, [{ name: pick(NAMES, rng), seed: Math.floor(rng() * 2 ** 31), file: 'rfc' }, { name: 'cut', seed: i, file: 'rfc' }]);
         await writeFile(rfcPath, mutated.rfcs[0]?.text ?? '');
         const code = await main(['generate', '--spec', s.spec, '--out', s.out], { out: () => {}, err: () => {} });
         if (code === 0) {
