@@ -30,6 +30,31 @@ export function name(cell: Cell, column: string, diagnostics: Diagnostics): stri
   return code ?? text;
 }
 
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * A name that becomes an identifier in every binding (a type, field, role, state or attribute): letters, digits
+ * and underscores, starting with a letter. Anything else could not be named in Swift, Kotlin or TypeScript alike.
+ */
+export function identifier(cell: Cell, column: string, diagnostics: Diagnostics): string | null {
+  const text = name(cell, column, diagnostics);
+  if (text === null) return null;
+  if (!IDENTIFIER.test(text)) {
+    diagnostics.error('bad-cell', cell.place, `The ${column} must be a name of letters and digits, starting with a letter`, text);
+    return null;
+  }
+  return text;
+}
+
+/** Names written in one cell (a role list), each checked as an identifier. */
+export function identifiers(names: readonly string[], cell: Cell, column: string, diagnostics: Diagnostics): string[] {
+  return names.filter((n) => {
+    if (IDENTIFIER.test(n)) return true;
+    diagnostics.error('bad-cell', cell.place, `The ${column} must be names of letters and digits, each starting with a letter`, n);
+    return false;
+  });
+}
+
 export function yesNo(cell: Cell, column: string, diagnostics: Diagnostics): boolean | null {
   const text = required(cell, column, diagnostics);
   if (text === null) return null;

@@ -1,5 +1,5 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
-import { name, required, yesNo } from './cells.js';
+import { identifier, name, required, yesNo } from './cells.js';
 import { TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
 import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
@@ -123,7 +123,7 @@ export function extractExternalTypes(doc: SpecDocument, d: Diagnostics): Externa
       const e = name(exp, 'Export', d);
       const f = required(format, 'Format', d);
       if (m === null || e === null || f === null) continue;
-      const p = name(prefix, 'Prefix', d);
+      const p = identifier(prefix, 'Prefix', d);
       if (p === null) continue;
       const versionExport = version.codes[0] ?? (version.plain === '' || version.plain === '—' ? null : version.plain);
       out.push({ name: type.codes[0] ?? type.plain, module: m, export: e, format: f, versionExport, prefix: p, place: type.place });

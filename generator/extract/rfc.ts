@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
-import { defaultOf, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
+import { defaultOf, identifier, identifiers, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
 import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
@@ -158,7 +158,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         break;
       }
       case 'types': {
-        const n = name(cell(0), col(0), d);
+        const n = identifier(cell(0), col(0), d);
         const k = required(cell(2), col(2), d);
         if (n === null || k === null || !once(n, cell(0).place, 'duplicate-entry', `Type ${n}`)) break;
         draft.types.push({ name: n, section: isAbsent(cell(1)) ? null : cell(1).plain, kind: k, meaning: cell(3).markdown, place: cell(0).place });
@@ -167,7 +167,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
       case 'fields': {
         let tableRows = draft.fieldTables.find((t) => t.place === table.place);
         if (!tableRows) draft.fieldTables.push((tableRows = { section, place: table.place, rows: [] }));
-        const n = name(cell(0), col(0), d);
+        const n = identifier(cell(0), col(0), d);
         const notation = name(cell(1), col(1), d);
         const req = yesNo(cell(2), col(2), d);
         if (n === null || notation === null || req === null) break;
@@ -181,7 +181,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
       case 'states': {
         let t = draft.stateTables.find((x) => x.place === table.place);
         if (!t) draft.stateTables.push((t = { section, place: table.place, rows: [] }));
-        const n = name(cell(0), col(0), d);
+        const n = identifier(cell(0), col(0), d);
         const reachable = yesNo(cell(1), col(1), d);
         const path = yesNo(cell(2), col(2), d);
         if (n === null || reachable === null || path === null || !once(n, cell(0).place, 'duplicate-entry', `State ${n}`)) break;
@@ -205,24 +205,24 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const k = required(cell(0), col(0), d);
         if (k === null || required(cell(1), col(1), d) === null) break;
         const roles: Located<string>[] = [];
-        for (const role of cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/)) {
+        for (const role of identifiers(cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/), cell(1), col(1), d)) {
           if (once(role, cell(1).place, 'duplicate-role', `Role ${role}`)) roles.push({ value: role, place: cell(1).place });
         }
         draft.roleKinds.push({ kind: k, roles, place: cell(0).place });
         break;
       }
       case 'appleNames': {
-        const role = name(cell(0), col(0), d);
+        const role = identifier(cell(0), col(0), d);
         const flag = yesNo(cell(1), col(1), d);
         if (role === null || flag === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
         draft.appleNames.push({ role: { value: role, place: cell(0).place }, appleName: flag });
         break;
       }
       case 'covers': {
-        const role = name(cell(0), col(0), d);
+        const role = identifier(cell(0), col(0), d);
         if (role === null || required(cell(1), col(1), d) === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
         const { names, note } = namesAndNote(cell(1));
-        draft.covers.push({ role: { value: role, place: cell(0).place }, names: names.map((value) => ({ value, place: cell(1).place })), note });
+        draft.covers.push({ role: { value: role, place: cell(0).place }, names: identifiers(names, cell(1), col(1), d).map((value) => ({ value, place: cell(1).place })), note });
         break;
       }
       case 'roleRules': {
@@ -247,7 +247,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
       case 'attributes': {
         let t = draft.attributeTables.find((x) => x.place === table.place);
         if (!t) draft.attributeTables.push((t = { section, place: table.place, rows: [] }));
-        const n = name(cell(0), col(0), d);
+        const n = identifier(cell(0), col(0), d);
         const notation = name(cell(1), col(1), d);
         if (n === null || notation === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
         const type = typeRef(notation);
@@ -256,7 +256,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         break;
       }
       case 'operations': {
-        const n = name(cell(0), col(0), d);
+        const n = identifier(cell(0), col(0), d);
         if (n === null || !once(n, cell(0).place, 'duplicate-entry', `Operation ${n}`)) break;
         const opt = (c: Cell) => (isAbsent(c) || c.plain === '' ? null : (c.codes[0] ?? c.plain));
         draft.operations.push({ name: n, takes: opt(cell(1)), returns: opt(cell(2)), meaning: cell(3).markdown, place: cell(0).place });

@@ -135,10 +135,17 @@ function* blocks(nodes: readonly RootContent[]): Generator<RootContent> {
   }
 }
 
-const startsLikeRow = (node: RootContent): boolean => {
-  const first = node.type === 'paragraph' ? node.children[0] : undefined;
-  return first?.type === 'text' && first.value.trimStart().startsWith('|');
-};
+/** The line of the first line of a paragraph that starts with `|` (a row GFM did not read as one), if any. */
+function rowLineIn(node: RootContent): number | null {
+  if (node.type !== 'paragraph') return null;
+  for (const [i, child] of node.children.entries()) {
+    if (child.type !== 'text' || !child.position) continue;
+    // The first text starts a line; in any text, a line break may be followed by one.
+    const match = (i === 0 ? /^[ \t]*\|/ : /\n[ \t]*\|/).exec(child.value) ?? /\n[ \t]*\|/.exec(child.value);
+    if (match) return child.position.start.line + (child.value.slice(0, match.index + 1).match(/\n/g)?.length ?? 0);
+  }
+  return null;
+}
 
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
 export function documentOf(file: string, tree: Root): SpecDocument {
@@ -158,8 +165,8 @@ export function documentOf(file: string, tree: Root): SpecDocument {
       section = sectionOf(file, node);
       doc.sections.push(section);
       wantSummary = false;
-    } else if (startsLikeRow(node)) {
-      doc.strayRows.push({ place: placeOf(file, node), table: lastTable });
+    } else if (rowLineIn(node) !== null) {
+      doc.strayRows.push({ place: { file, line: rowLineIn(node) as number, column: 1 }, table: lastTable });
     } else if (node.type === 'paragraph' && wantSummary) {
       doc.summary = inlineMarkdown(node.children);
       wantSummary = false;

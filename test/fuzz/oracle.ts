@@ -93,16 +93,18 @@ export function unaccountedRows(files: SpecFiles, model: CanonicalModel): Unacco
         // A blank line or the start of another block ends a table (GFM); any other line is one more row of it.
         table = null;
       }
+      const next = lines[i + 1] ?? '';
+      if (!table && isDelimiter(next) && cellsOf(line).length === cellsOf(next).length) {
+        // A header (its leading pipe is optional) over a delimiter row with as many cells starts a table.
+        table = { kind: HEADERS.get(cellsOf(line).map(normal).join('|')) ?? null };
+        i++; // the delimiter row
+        continue;
+      }
       if (!table && !/^\s{0,3}\|/.test(line)) continue;
       if (table) {
         const set = table.kind ? keys[table.kind] : undefined;
         const key = plain(keyOf(cellsOf(line)[table.kind === 'appleRoles' ? 1 : 0] ?? ''));
         if (set && key !== '' && !set.has(key)) out.push({ file: doc.path, line: i + 1, text: line, why: `no ${table.kind} named ${key} in the model` });
-        continue;
-      }
-      if (isDelimiter(lines[i + 1] ?? '')) {
-        table = { kind: HEADERS.get(cellsOf(line).map(normal).join('|')) ?? null };
-        i++; // the delimiter row
         continue;
       }
       out.push({ file: doc.path, line: i + 1, text: line, why: 'a row in no table' });
