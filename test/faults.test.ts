@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { listFiles, editFile, scratch, ROOT } from './helpers/spec.js';
-import { IN_CI } from './helpers/toolchain.js';
+import { requireResource } from './helpers/toolchain.js';
 import { recover, writeTree } from '../generator/write/tree.js';
 
 /** KILLS sets how many kills the test makes (200 by default). */
@@ -104,6 +104,8 @@ describe('faults while writing', () => {
     }
   }, 900_000);
 
+  const NO_TMPFS = 'cannot mount a tmpfs here (the disk tests need root)';
+
   /** A tmpfs of the given size, mounted for the test; null where this machine does not let us mount. */
   async function tinyDisk(options: string): Promise<{ dir: string; dispose: () => Promise<void> } | null> {
     const dir = await mkdtemp(join(tmpdir(), 'element-disk-'));
@@ -115,13 +117,8 @@ describe('faults while writing', () => {
     return { dir, dispose: async () => { spawnSync('umount', [dir]); await rm(dir, { recursive: true, force: true }); } };
   }
 
-  it('a full disk gives a clear error and leaves the old tree', async () => {
-    const disk = await tinyDisk('size=4m');
-    if (!disk) {
-      if (IN_CI) throw new Error('CI needs to mount a tmpfs (run as root)');
-      console.warn('skipped: cannot mount a tmpfs here');
-      return;
-    }
+  it('a full disk gives a clear error and leaves the old tree', async (ctx) => {
+    const disk = requireResource(ctx, await tinyDisk('size=4m'), NO_TMPFS);
     try {
       const out = join(disk.dir, 'generated');
       // An old tree that fits, then fill the disk so the new one cannot.
@@ -144,13 +141,8 @@ describe('faults while writing', () => {
     }
   }, 120_000);
 
-  it('a read-only folder gives a clear error and leaves the old tree', async () => {
-    const disk = await tinyDisk('size=64m');
-    if (!disk) {
-      if (IN_CI) throw new Error('CI needs to mount a tmpfs (run as root)');
-      console.warn('skipped: cannot mount a tmpfs here');
-      return;
-    }
+  it('a read-only folder gives a clear error and leaves the old tree', async (ctx) => {
+    const disk = requireResource(ctx, await tinyDisk('size=64m'), NO_TMPFS);
     try {
       const out = join(disk.dir, 'generated');
       await mkdir(out);
