@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { listFiles, editFile, scratch, ROOT } from './helpers/spec.js';
+import { randomFrom, seedFor } from './helpers/seeded.js';
 import { requireResource } from './helpers/toolchain.js';
 import { recover, writeTree } from '../generator/write/tree.js';
 
@@ -62,6 +63,9 @@ describe('the writer', () => {
 
 describe('faults while writing', () => {
   it(`${KILLS} SIGKILLs at random moments: generated/ is always the old tree or the new one, never a mix`, async () => {
+    // Kill times are drawn from a printed seed: SEED=<seed> replays the same fractions of a whole write.
+    const seed = seedFor('kill times');
+    const random = randomFrom(seed);
     const s = await scratch();
     try {
       // Two versions of the tree that differ in many files: the real spec, and one with a reworded field.
@@ -87,16 +91,16 @@ describe('faults while writing', () => {
       let killed = 0;
       for (let i = 0; i < KILLS; i++) {
         const next = 1 - current;
-        const result = await runWorker(jsons[next] as string, out, Math.random() * whole * 1.1);
+        const result = await runWorker(jsons[next] as string, out, random() * whole * 1.1);
         if (result === 'killed') killed++;
         await recover(out);
         const now = await snapshot(out);
         const isOld = sameTree(now, trees[current] as Map<string, string>);
         const isNew = sameTree(now, trees[next] as Map<string, string>);
-        expect(isOld || isNew, `after kill ${i} the tree is neither the old one nor the new one`).toBe(true);
+        expect(isOld || isNew, `after kill ${i} the tree is neither the old one nor the new one (SEED=${seed})`).toBe(true);
         if (isNew) current = next;
       }
-      expect(killed).toBeGreaterThan(KILLS / 2);
+      expect(killed, `SEED=${seed}`).toBeGreaterThan(KILLS / 2);
       // Nothing is left behind beside the tree.
       expect((await readdir(s.dir)).filter((n) => n.includes('.out.'))).toEqual([]);
     } finally {
