@@ -166,7 +166,9 @@ describe('a breaking change declared as additive', () => {
     try {
       const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
       expect(model).toBeNull();
-      expect(diagnostics.items).toContainEqual(expect.objectContaining({ ruleId: 'version-effect', file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20 }));
+      expect(diagnostics.items.map(({ ruleId, file, line, column, severity, message }) => ({ ruleId, file, line, column, severity, message }))).toEqual([
+        { ruleId: 'version-effect', file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20, severity: 'error', message: 'RFC-0002 declares its change additive, but what it changes is breaking' },
+      ]);
       const before = await readFile(join(s.out, 'model/model.json'), 'utf8');
       expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(1);
       expect(await readFile(join(s.out, 'model/model.json'), 'utf8')).toBe(before);
