@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,6 +7,7 @@ import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/build/preco
 import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/shared/templates.js';
 import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
 import { MODEL_SCHEMA } from '../generator/model/schema.js';
+import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
 import { ROOT, scratch } from './helpers/spec.js';
 
 // What `npm run build` prepares for `generate` (generator/build/), and the TypeScript worker, both as the built
@@ -67,7 +67,8 @@ describe('the built CLI', () => {
   it('exits as soon as the spec has errors: the worker it started first keeps nothing waiting', { timeout: 60_000 }, async () => {
     const s = await scratch();
     try {
-      await cp(join(ROOT, 'test/fixtures/diagnostics/duplicate-role/rfcs'), join(s.spec, 'rfcs'), { recursive: true, force: true });
+      const fixture = join(ROOT, 'test/fixtures/diagnostics/duplicate-role/edit.json');
+      await applyEditScript(s.spec, await readEditScript(fixture), 'fixture duplicate-role');
       for (const command of ['generate', 'check']) {
         const ended = await run(process.execPath, [join(ROOT, 'bin/element-spec.js'), command, '--spec', s.spec, '--out', s.out], { timeout: 20_000 }).then(
           () => ({ code: 0, killed: false }),

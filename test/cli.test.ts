@@ -105,21 +105,6 @@ describe('determinism', () => {
       await b.dispose();
     }
   });
-
-  it('the order the file system lists RFCs in does not matter', async () => {
-    const s = await scratch();
-    try {
-      // Two RFCs: the later-numbered one written first, so directory order differs from number order.
-      const second = `# RFC-0002: Editorial note\n\nWording only.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | Editorial |\n| Supersedes or amends | None |\n`;
-      await writeFile(join(s.spec, 'rfcs/0002-editorial-note.md'), second);
-      const { generateInMemory } = await import('../generator/pipeline.js');
-      const first = await generateInMemory(s.spec);
-      expect(first.model?.rfcs.map((r) => r.id)).toEqual(['RFC-0001', 'RFC-0002']);
-      expect(first.model?.protocolVersion).toBe('0.2.0');
-    } finally {
-      await s.dispose();
-    }
-  });
 });
 
 describe('the command line', () => {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { listFiles, editFile, scratch, ROOT } from './helpers/spec.js';
-import { IN_CI } from './helpers/toolchain.js';
+import { randomFrom, seedFor } from './helpers/seeded.js';
+import { requireResource } from './helpers/toolchain.js';
 import { recover, writeTree } from '../generator/write/tree.js';
 
 /** KILLS sets how many kills the test makes (200 by default). */
@@ -62,6 +63,9 @@ describe('the writer', () => {
 
 describe('faults while writing', () => {
   it(`${KILLS} SIGKILLs at random moments: generated/ is always the old tree or the new one, never a mix`, async () => {
+    // Kill times are drawn from a printed seed: SEED=<seed> replays the same fractions of a whole write.
+    const seed = seedFor('kill times');
+    const random = randomFrom(seed);
     const s = await scratch();
     try {
       // Two versions of the tree that differ in many files: the real spec, and one with a reworded field.
@@ -87,22 +91,24 @@ describe('faults while writing', () => {
       let killed = 0;
       for (let i = 0; i < KILLS; i++) {
         const next = 1 - current;
-        const result = await runWorker(jsons[next] as string, out, Math.random() * whole * 1.1);
+        const result = await runWorker(jsons[next] as string, out, random() * whole * 1.1);
         if (result === 'killed') killed++;
         await recover(out);
         const now = await snapshot(out);
         const isOld = sameTree(now, trees[current] as Map<string, string>);
         const isNew = sameTree(now, trees[next] as Map<string, string>);
-        expect(isOld || isNew, `after kill ${i} the tree is neither the old one nor the new one`).toBe(true);
+        expect(isOld || isNew, `after kill ${i} the tree is neither the old one nor the new one (SEED=${seed})`).toBe(true);
         if (isNew) current = next;
       }
-      expect(killed).toBeGreaterThan(KILLS / 2);
+      expect(killed, `SEED=${seed}`).toBeGreaterThan(KILLS / 2);
       // Nothing is left behind beside the tree.
       expect((await readdir(s.dir)).filter((n) => n.includes('.out.'))).toEqual([]);
     } finally {
       await s.dispose();
     }
   }, 900_000);
+
+  const NO_TMPFS = 'cannot mount a tmpfs here (the disk tests need root)';
 
   /** A tmpfs of the given size, mounted for the test; null where this machine does not let us mount. */
   async function tinyDisk(options: string): Promise<{ dir: string; dispose: () => Promise<void> } | null> {
@@ -115,13 +121,8 @@ describe('faults while writing', () => {
     return { dir, dispose: async () => { spawnSync('umount', [dir]); await rm(dir, { recursive: true, force: true }); } };
   }
 
-  it('a full disk gives a clear error and leaves the old tree', async () => {
-    const disk = await tinyDisk('size=4m');
-    if (!disk) {
-      if (IN_CI) throw new Error('CI needs to mount a tmpfs (run as root)');
-      console.warn('skipped: cannot mount a tmpfs here');
-      return;
-    }
+  it('a full disk gives a clear error and leaves the old tree', async (ctx) => {
+    const disk = requireResource(ctx, await tinyDisk('size=4m'), NO_TMPFS);
     try {
       const out = join(disk.dir, 'generated');
       // An old tree that fits, then fill the disk so the new one cannot.
@@ -144,13 +145,8 @@ describe('faults while writing', () => {
     }
   }, 120_000);
 
-  it('a read-only folder gives a clear error and leaves the old tree', async () => {
-    const disk = await tinyDisk('size=64m');
-    if (!disk) {
-      if (IN_CI) throw new Error('CI needs to mount a tmpfs (run as root)');
-      console.warn('skipped: cannot mount a tmpfs here');
-      return;
-    }
+  it('a read-only folder gives a clear error and leaves the old tree', async (ctx) => {
+    const disk = requireResource(ctx, await tinyDisk('size=64m'), NO_TMPFS);
     try {
       const out = join(disk.dir, 'generated');
       await mkdir(out);

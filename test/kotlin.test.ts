@@ -8,6 +8,7 @@ import { emitKotlin } from '../generator/emit/kotlin/index.js';
 import type { GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { mavenMissing, requireTool } from './helpers/toolchain.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
 
@@ -25,14 +26,6 @@ function knownRolesIn(roleSource: string): string[] {
   return [...roleSource.matchAll(/data object \w+ : Role\(\) \{\s*override val raw: String\s*get\(\) = "((?:[^"\\]|\\.)*)"/g)].map(
     (m) => m[1] ?? '',
   );
-}
-
-function toolMissing(): string | null {
-  for (const [tool, args] of [['mvn', ['-v']], ['java', ['-version']]] as const) {
-    const run = spawnSync(tool, [...args], { stdio: 'ignore' });
-    if (run.error || run.status !== 0) return `${tool} is not available (run scripts/install-toolchains.sh maven)`;
-  }
-  return null;
 }
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
@@ -69,13 +62,7 @@ describe('Kotlin bindings', () => {
   });
 
   it('the generated module builds and passes its tests and the conformance vectors under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
-    const missing = toolMissing();
-    if (missing) {
-      if (process.env.CI === 'true') throw new Error(`CI needs the Kotlin toolchain: ${missing}`);
-      console.warn(`skipping the Kotlin build: ${missing}`);
-      ctx.skip(missing);
-      return;
-    }
+    requireTool(ctx, mavenMissing());
     const conformance = join(GENERATED, 'conformance');
     expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
     const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));

@@ -12,17 +12,15 @@ import {
   project,
   schemaFields,
   score,
-  kotlinMissing,
   renderMarkdown,
   saveResult,
-  swiftMissing,
   type Contender,
   type Language,
   type LanguageResult,
   type Outcome,
 } from './quicktype/compare.js';
+import { type Skippable, mavenMissing, requireTool, swiftMissing } from './helpers/toolchain.js';
 
-const IN_CI = process.env.CI === 'true';
 const WRITE_DOC = process.env.ELEMENT_WRITE_COMPARISON === '1';
 const measured: LanguageResult[] = [];
 
@@ -33,14 +31,8 @@ function scoresOf(result: LanguageResult, contender: Contender) {
 }
 
 function checkLanguage(language: Language, missing: () => string | null) {
-  return async (ctx: { skip: (note?: string) => void }) => {
-    const reason = missing();
-    if (reason) {
-      if (IN_CI) throw new Error(`CI needs the ${language} toolchain for the quicktype comparison: ${reason}`);
-      console.warn(`skipping the ${language} quicktype comparison: ${reason}`);
-      ctx.skip(reason);
-      return;
-    }
+  return async (ctx: Skippable) => {
+    requireTool(ctx, missing());
     const result = await compareLanguage(language);
     measured.push(result);
     console.log(`${language}: results in ${await saveResult(result)}`);
@@ -109,5 +101,5 @@ describe('our bindings against quicktype-core', () => {
   });
 
   it('Swift: ours meets every check, quicktype shows its shortcomings', { timeout: 30 * 60_000 }, checkLanguage('swift', swiftMissing));
-  it('Kotlin: ours meets every check, quicktype shows its shortcomings', { timeout: 30 * 60_000 }, checkLanguage('kotlin', kotlinMissing));
+  it('Kotlin: ours meets every check, quicktype shows its shortcomings', { timeout: 30 * 60_000 }, checkLanguage('kotlin', mavenMissing));
 });

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +9,10 @@ import { emitSite } from '../generator/emit/site/index.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { sdk } from './helpers/sdk.js';
 import { ROOT, realModel } from './helpers/spec.js';
+import { CHROMIUM, chromiumMissing, requireTool } from './helpers/toolchain.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CI = process.env.CI === 'true';
-const haveChromium = existsSync(CHROMIUM);
+// Without Chromium each browser test is skipped with the reason here, and fails under CI.
+const missing = chromiumMissing();
 const OUTPUT = join(ROOT, 'test-output');
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
@@ -36,18 +35,7 @@ async function serve(dir: string): Promise<{ server: Server; base: string }> {
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-describe('the browser test can run', () => {
-  // With CI=true a missing browser fails; elsewhere the browser tests are skipped, and this says why.
-  if (CI || haveChromium) {
-    it('chromium is installed', () => {
-      expect(haveChromium, `${CHROMIUM} is missing; run bash scripts/install-toolchains.sh, or apt-get install -y chromium`).toBe(true);
-    });
-  } else {
-    it.skip(`${CHROMIUM} is not installed, so the site's browser tests are skipped (run bash scripts/install-toolchains.sh, or apt-get install -y chromium)`, () => {});
-  }
-});
-
-describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
+describe('the generated site in headless Chromium', () => {
   let model: CanonicalModel;
   let siteDir: string;
   let userData: string;
@@ -56,6 +44,7 @@ describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
+    if (missing) return; // nothing to launch: each test reports it, through requireTool
     model = await realModel();
     // The site as the emitter makes it now, written to a temp folder.
     siteDir = await mkdtemp(join(tmpdir(), 'element-site-'));
@@ -76,10 +65,10 @@ describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
   }, 60_000);
 
   afterAll(async () => {
+    // Only what beforeAll got to set up (nothing, without Chromium).
     await context?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await rm(siteDir, { recursive: true, force: true });
-    await rm(userData, { recursive: true, force: true });
+    if (server) await new Promise((resolve) => server.close(resolve));
+    for (const dir of [siteDir, userData]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** A page that records every failed request, request outside the server, console error and dialog. */
@@ -95,7 +84,8 @@ describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
     return { page, problems, dialogs };
   }
 
-  it('every link from the home page leads somewhere: no 404, every anchor exists, no network outside the site', async () => {
+  it('every link from the home page leads somewhere: no 404, every anchor exists, no network outside the site', async (ctx) => {
+    requireTool(ctx, missing);
     const { page, problems } = await open();
     const seen = new Set<string>();
     const queue = [`${base}index.html`];
@@ -147,7 +137,8 @@ describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
     };
   }
 
-  it('the checker shows the example of section 3 passing, and a repeated id failing, as the package\'s check does', async () => {
+  it('the checker shows the example of section 3 passing, and a repeated id failing, as the package\'s check does', async (ctx) => {
+    requireTool(ctx, missing);
     const { page, problems } = await open();
     await page.goto(`${base}checker.html`);
     await page.waitForSelector('body[data-checker-ready="true"]', { state: 'attached', timeout: 10_000 });
@@ -195,7 +186,8 @@ describe.runIf(haveChromium)('the generated site in headless Chromium', () => {
     await page.close();
   }, 60_000);
 
-  it('titles, roles and ids that look like HTML are shown as text and run nothing', async () => {
+  it('titles, roles and ids that look like HTML are shown as text and run nothing', async (ctx) => {
+    requireTool(ctx, missing);
     const { page, problems, dialogs } = await open();
     await page.goto(`${base}checker.html`);
     await page.waitForSelector('body[data-checker-ready="true"]', { state: 'attached', timeout: 10_000 });

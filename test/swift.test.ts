@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,9 +8,9 @@ import { emitSwift } from '../generator/emit/swift/index.js';
 import type { EmitContext, GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { requireTool, swiftMissing } from './helpers/toolchain.js';
 
 const context = (model: CanonicalModel): EmitContext => ({ regenerate: 'npm run generate', versions: [model] });
-const TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
 
 let emitted: Promise<GeneratedFile[]> | undefined;
 const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, context(model))));
@@ -27,17 +27,6 @@ function rolesIn(source: string): { cases: string[]; raw: Map<string, string> } 
   const cases = [...body.matchAll(/^ {4}case (`?\w+`?)$/gm)].map((m) => m[1] ?? '');
   const raw = new Map([...source.matchAll(/^ {8}case "((?:[^"\\]|\\.)*)": self = \.(`?\w+`?)$/gm)].map((m) => [m[2] ?? '', m[1] ?? '']));
   return { cases, raw };
-}
-
-function toolMissing(): string | null {
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'the Swift tests chroot into the toolchain, which needs root';
-  // usr/bin/swift is an absolute symlink that resolves only inside the chroot, so look at the link itself.
-  const swift = join(TOOLCHAIN, 'usr/bin/swift');
-  const linked = existsSync(swift) || (() => { try { return lstatSync(swift).isSymbolicLink(); } catch { return false; } })();
-  if (!existsSync(join(TOOLCHAIN, '.complete')) || !linked) {
-    return `no Swift toolchain in ${TOOLCHAIN} (run: sudo bash scripts/install-toolchains.sh swift)`;
-  }
-  return null;
 }
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
@@ -81,13 +70,7 @@ describe('Swift bindings', () => {
   });
 
   it('the generated package builds without warnings and passes its tests and the conformance vectors', { timeout: 20 * 60_000 }, async (ctx) => {
-    const missing = toolMissing();
-    if (missing) {
-      if (process.env.CI === 'true') throw new Error(`CI needs the Swift toolchain: ${missing}`);
-      console.warn(`skipping the Swift build: ${missing}`);
-      ctx.skip(missing);
-      return;
-    }
+    requireTool(ctx, swiftMissing());
     const conformance = join(GENERATED, 'conformance');
     expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
     const dir = await mkdtemp(join(tmpdir(), 'element-swift-test-'));

@@ -1,7 +1,71 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import { ROOT } from './spec.js';
 
-export const IN_CI = process.env.CI === 'true';
+/** Whether a CI variable is set on: any value but none, '', '0', 'false', 'no' or 'off' (CI=1 and CI=yes count). */
+export function ciIsOn(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+export const IN_CI = ciIsOn(process.env.CI);
+
+/** The part of a test context that can skip the test (vitest's `ctx.skip(note)` throws, so nothing after it runs). */
+export interface Skippable {
+  skip(note?: string): never;
+}
+
+/**
+ * The one rule for a test that needs something this machine may lack: given why it is missing (or null when it is
+ * there), the test is skipped with that reason locally, and fails under CI, where everything must be installed. A
+ * test never passes by returning early.
+ */
+export function requireTool(ctx: Skippable, missing: string | null): void {
+  if (missing !== null) refuse(ctx, missing);
+}
+
+/** `requireTool` for something set up by the test (a mount, say) that is either there or null: returns it. */
+export function requireResource<T>(ctx: Skippable, value: T | null, missing: string): T {
+  return value !== null ? value : refuse(ctx, missing);
+}
+
+function refuse(ctx: Skippable, missing: string): never {
+  if (IN_CI) throw new Error(`CI needs this: ${missing}`);
+  return ctx.skip(missing);
+}
+
+export const SWIFT_TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
+
+/** Why the Swift builds cannot run here (they chroot into the Debian 13 toolchain), or null. */
+export function swiftMissing(): string | null {
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'the Swift builds chroot into the toolchain, which needs root';
+  // usr/bin/swift is an absolute symlink that resolves only inside the chroot, so look at the link itself.
+  const swift = join(SWIFT_TOOLCHAIN, 'usr/bin/swift');
+  const linked = existsSync(swift) || (() => { try { return lstatSync(swift).isSymbolicLink(); } catch { return false; } })();
+  if (!existsSync(join(SWIFT_TOOLCHAIN, '.complete')) || !linked) {
+    return `no Swift toolchain in ${SWIFT_TOOLCHAIN} (run: sudo bash scripts/install-toolchains.sh swift)`;
+  }
+  return null;
+}
+
+/** Why the Kotlin builds cannot run here (Maven fetches the compiler itself, but needs mvn and a JDK), or null. */
+export function mavenMissing(): string | null {
+  for (const [tool, args] of [['mvn', ['-v']], ['java', ['-version']]] as const) {
+    const ran = spawnSync(tool, [...args], { stdio: 'ignore' });
+    if (ran.error || ran.status !== 0) return `${tool} is not available (run: sudo bash scripts/install-toolchains.sh maven)`;
+  }
+  return null;
+}
+
+export const CHROMIUM = process.env['ELEMENT_CHROMIUM'] ?? '/usr/bin/chromium';
+
+/** Why the site's browser tests cannot run here, or null. */
+export function chromiumMissing(): string | null {
+  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (run: sudo bash scripts/install-toolchains.sh chromium)`;
+}
+
+/** Exit code the runner scripts (scripts/swift-test.sh, scripts/kotlin-test.sh) use when their toolchain is missing. */
+export const TOOLCHAIN_MISSING = 127;
 
 export function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -13,5 +77,7 @@ export function runScript(script: string, args: string[]): Promise<{ code: numbe
   });
 }
 
-/** Exit code the runner scripts use when their toolchain is not installed. */
-export const TOOLCHAIN_MISSING = 127;
+/** Why a runner script could not run, read from its exit code and what it printed, or null when it ran. */
+export function scriptToolMissing(result: { code: number; output: string }): string | null {
+  return result.code === TOOLCHAIN_MISSING ? `toolchain missing: ${result.output.trim()}` : null;
+}

@@ -7,7 +7,7 @@
  * asserts on the numbers.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from '
 import { kotlinHarness, swiftHarness, swiftPackage, type KotlinBinding, type SwiftBinding } from './harness.js';
 import { vectors, type Vector } from '../helpers/sdk.js';
 import { GENERATED, ROOT } from '../helpers/spec.js';
+import { SWIFT_TOOLCHAIN } from '../helpers/toolchain.js';
 
 export type Language = 'swift' | 'kotlin';
 export type Contender = 'ours' | 'quicktype' | 'quicktype-strict';
@@ -26,8 +27,6 @@ export const CONTENDER_TITLES: Record<Contender, string> = {
   'quicktype-strict': 'quicktype, strict schema',
 };
 export const COMMAND = 'npm run compare-quicktype';
-
-export const TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
 
 export async function quicktypeVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(join(ROOT, 'node_modules/quicktype-core/package.json'), 'utf8')) as { version: string };
@@ -103,24 +102,6 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
     child.on('error', (e) => (output += String(e)));
     child.on('close', (code) => resolve({ code: code ?? 1, output, seconds: (performance.now() - started) / 1000 }));
   });
-}
-
-/** Why the Swift half cannot run here, or null. */
-export function swiftMissing(): string | null {
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'the Swift builds chroot into the toolchain, which needs root';
-  const swift = join(TOOLCHAIN, 'usr/bin/swift');
-  const linked = existsSync(swift) || (() => { try { return lstatSync(swift).isSymbolicLink(); } catch { return false; } })();
-  if (!existsSync(join(TOOLCHAIN, '.complete')) || !linked) return `no Swift toolchain in ${TOOLCHAIN} (run: sudo bash scripts/install-toolchains.sh swift)`;
-  return null;
-}
-
-/** Why the Kotlin half cannot run here, or null. */
-export function kotlinMissing(): string | null {
-  for (const [tool, args] of [['mvn', ['-v']], ['java', ['-version']]] as const) {
-    const ran = spawnSync(tool, [...args], { stdio: 'ignore' });
-    if (ran.error || ran.status !== 0) return `${tool} is not available (run scripts/install-toolchains.sh maven)`;
-  }
-  return null;
 }
 
 export interface Outcome {
@@ -222,13 +203,13 @@ async function quicktypeSwift(dir: string, schemaKind: 'lenient' | 'strict'): Pr
 }
 
 export async function swiftVersion(): Promise<string> {
-  const ran = await run('chroot', [TOOLCHAIN, '/usr/bin/env', '-i', 'PATH=/usr/local/bin:/usr/bin:/bin', 'swift', '--version']);
+  const ran = await run('chroot', [SWIFT_TOOLCHAIN, '/usr/bin/env', '-i', 'PATH=/usr/local/bin:/usr/bin:/bin', 'swift', '--version']);
   return /Swift version [^\s]+/.exec(ran.output)?.[0] ?? 'unknown';
 }
 
 export async function measureSwift(contender: Contender, all: Case[]): Promise<Measured> {
-  const work = await mkdtemp(join(TOOLCHAIN, 'tmp', 'element-compare-'));
-  const inside = `/tmp/${work.slice(join(TOOLCHAIN, 'tmp').length + 1)}`;
+  const work = await mkdtemp(join(SWIFT_TOOLCHAIN, 'tmp', 'element-compare-'));
+  const inside = `/tmp/${work.slice(join(SWIFT_TOOLCHAIN, 'tmp').length + 1)}`;
   try {
     const pkg = join(work, 'package');
     await mkdir(pkg, { recursive: true });
@@ -239,11 +220,11 @@ export async function measureSwift(contender: Contender, all: Case[]): Promise<M
     await mkdir(join(work, 'home'), { recursive: true });
     await mkdir(join(work, 'tmp'), { recursive: true });
 
-    const prepare = await run('bash', ['-c', `mountpoint -q "$1/proc" || mount -t proc proc "$1/proc"; chroot "$1" ldconfig`, 'prepare', TOOLCHAIN]);
+    const prepare = await run('bash', ['-c', `mountpoint -q "$1/proc" || mount -t proc proc "$1/proc"; chroot "$1" ldconfig`, 'prepare', SWIFT_TOOLCHAIN]);
     if (prepare.code !== 0) throw new Error(`could not prepare the chroot: ${prepare.output}`);
     const swift = (args: string) =>
       run('chroot', [
-        TOOLCHAIN, '/usr/bin/env', '-i',
+        SWIFT_TOOLCHAIN, '/usr/bin/env', '-i',
         'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
         `HOME=${inside}/home`, `TMPDIR=${inside}/tmp`, 'LANG=C.UTF-8',
         `COMPARE_CASES_DIR=${inside}/cases`, `COMPARE_OUT_DIR=${inside}/out`,
