@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { emitAll } from '../generator/emit/index.js';
 import { buildModel } from '../generator/model/build.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
+import { expectMatchesGolden } from './helpers/golden.js';
 import { specWithFixture } from './helpers/revision.js';
 import { realModel } from './helpers/spec.js';
 
@@ -17,7 +18,6 @@ import { realModel } from './helpers/spec.js';
  * none ends in an internal error. `UPDATE=1` rewrites the expected files (read the diff before committing it).
  */
 const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
-const UPDATE = process.env.UPDATE === '1';
 const quiet = { out: () => {}, err: () => {} };
 
 interface Expected {
@@ -79,9 +79,8 @@ describe('revision forms and slips: each builds consistently or fails with locat
           diagnostics: diagnostics.items.map(({ severity, ruleId, file, line, column, message }) => ({ severity, ruleId, file, line, column, message })),
         };
         const expectedFile = join(folder, 'expected.json');
-        if (UPDATE) writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+        await expectMatchesGolden(expectedFile, actual, name);
         const expected = JSON.parse(readFileSync(expectedFile, 'utf8')) as Expected;
-        expect(actual).toEqual(expected);
         // The CLI agrees: exit 1 on errors, never 3.
         expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(expected.builds ? 0 : 1);
         if (!model) return;
