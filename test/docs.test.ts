@@ -160,3 +160,33 @@ describe('a real doc-site build', () => {
     }
   }, 180_000);
 });
+
+describe('RFC pages carry the RFCs', () => {
+  it('every line of each RFC after its metadata is on its page, and every section has its anchor', async () => {
+    const model = await realModel();
+    const { pages } = buildDocs(model, ctx(model));
+    for (const rfc of model.rfcs) {
+      const page = pages.find((p) => p.path === `rfcs/${rfc.id.toLowerCase()}.md`)?.markdown ?? '';
+      const text = await readFile(join(ROOT, rfc.source.file), 'utf8');
+      // From the first section heading on, the page holds the RFC's text line for line.
+      const body = text.slice(text.indexOf('\n## ')).split('\n').filter((l) => l.trim() !== '');
+      expect(body.length).toBeGreaterThan(100);
+      for (const line of body) expect(page, line).toContain(line);
+      for (const s of rfc.sections) expect(page).toContain(`<a id="section-${s.number.replace(/\./g, '-')}"></a>`);
+    }
+  });
+
+  it('every Source link into an RFC page lands on an anchor that page has', async () => {
+    const files = (await listFiles(join(GENERATED, 'docs'))).filter((f) => f.endsWith('.md'));
+    let links = 0;
+    for (const file of files) {
+      const text = await readFile(join(GENERATED, 'docs', file), 'utf8');
+      for (const m of text.matchAll(/\]\(((?:\.\.\/)*(?:rfcs\/)?rfc-\d{4}\.md)#([^)]+)\)/g)) {
+        const target = join(GENERATED, 'docs', file, '..', m[1] as string);
+        expect(await readFile(target, 'utf8'), `${file} -> ${m[1]}#${m[2]}`).toContain(`<a id="${m[2]}"></a>`);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThan(50);
+  });
+});

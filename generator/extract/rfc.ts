@@ -2,7 +2,7 @@ import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
 import { defaultOf, identifier, identifiers, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
-import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
+import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface TypeRow {
   name: string;
@@ -53,6 +53,8 @@ export interface RfcDraft {
   examples: { value: unknown; section: string | null; place: Place }[];
   privacy: { subject: string; note: string; place: Place }[];
   sections: { number: string; title: string; line: number }[];
+  /** The RFC's text after its title, cut at its headings, for the reference's RFC pages. */
+  body: BodyPart[];
   requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
 }
 
@@ -107,6 +109,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     examples: [],
     privacy: [],
     sections: doc.sections.flatMap((s) => (s.number ? [{ number: s.number, title: s.title, line: s.place.line }] : [])),
+    body: doc.body,
   };
   for (const example of doc.examples) {
     try {

@@ -39,6 +39,16 @@ export interface SpecDocument {
    * and the rows after it become a paragraph. `table` is the table they were cut off from, when there is one.
    */
   strayRows: { place: Place; table: Place | null }[];
+  /**
+   * The document's text after its title, cut at every heading below the title: each part is the heading and the
+   * Markdown up to the next one, as written. The part before the first heading (summary, metadata) has none.
+   */
+  body: BodyPart[];
+}
+
+export interface BodyPart {
+  heading: { depth: number; number: string | null; title: string; text: string } | null;
+  markdown: string;
 }
 
 /** Inline Markdown back to text, keeping the marks a reader needs (code, emphasis, links). */
@@ -148,8 +158,8 @@ function rowLineIn(node: RootContent): number | null {
 }
 
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
-export function documentOf(file: string, tree: Root): SpecDocument {
-  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [], strayRows: [] };
+export function documentOf(file: string, tree: Root, text = ''): SpecDocument {
+  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [], strayRows: [], body: bodyOf(tree, text) };
   let section: Section | null = null;
   let wantSummary = false;
   // The table a following row may have been cut off from: kept across blank lines and HTML comments only.
@@ -184,6 +194,24 @@ export function documentOf(file: string, tree: Root): SpecDocument {
     }
   }
   return doc;
+}
+
+/** The text after the title, cut at its headings (see SpecDocument.body). */
+function bodyOf(tree: Root, text: string): BodyPart[] {
+  const parts: BodyPart[] = [];
+  const headings = tree.children.filter((n): n is Heading => n.type === 'heading');
+  const title = headings.find((h) => h.depth === 1);
+  const cuts = headings.filter((h) => h !== title);
+  const offset = (n: Heading | undefined, end: boolean) => (end ? n?.position?.end.offset : n?.position?.start.offset);
+  const slice = (from: number | undefined, to: number | undefined) => text.slice(from ?? text.length, to ?? text.length).replace(/\r\n?/g, '\n').trim();
+  const lead = slice(offset(title, true) ?? 0, offset(cuts[0], false));
+  if (lead) parts.push({ heading: null, markdown: lead });
+  cuts.forEach((h, i) => {
+    const s = sectionOf('', h);
+    const heading = { depth: h.depth, number: s.number, title: s.title, text: inlineMarkdown(h.children) };
+    parts.push({ heading, markdown: slice(offset(h, true), offset(cuts[i + 1], false)) });
+  });
+  return parts;
 }
 
 /** Reports every row that is not in a table: read as prose, it would be dropped without a word. */

@@ -30,7 +30,8 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     const key = `${path}\0${text}`;
     let found = parsed.get(key);
     if (!found) {
-      found = documentOf(path, parseMarkdown(text));
+      const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      found = documentOf(path, parseMarkdown(bare), bare);
       if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
       parsed.set(key, found);
     }

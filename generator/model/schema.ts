@@ -125,6 +125,10 @@ export const MODEL_SCHEMA = {
       supersedesOrAmends: str,
       metadata: { type: 'object', additionalProperties: str },
       sections: { type: 'array', items: object({ number: str, title: str }) },
+      body: {
+        type: 'array',
+        items: object({ heading: { oneOf: [{ type: 'null' }, object({ depth: { type: 'integer' }, number: nullableStr, title: str, text: str })] }, markdown: str }),
+      },
       changes: { type: 'array', items: object({ rule: str, class: { enum: ['breaking', 'additive', 'editorial'] }, subject: str, message: str }) },
       source,
     }),

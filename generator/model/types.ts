@@ -172,6 +172,13 @@ export interface ModelChange {
   message: string;
 }
 
+export interface RfcBodyPart {
+  /** The heading the part starts with (null for the text before the first one): its level, number and title. */
+  heading: { depth: number; number: string | null; title: string; text: string } | null;
+  /** The Markdown up to the next heading, as the RFC writes it. */
+  markdown: string;
+}
+
 export interface RfcSummary {
   id: string;
   number: number;
@@ -185,6 +192,8 @@ export interface RfcSummary {
   metadata: Record<string, string>;
   /** The RFC's numbered sections, for citations that name them. */
   sections: RfcSection[];
+  /** The RFC's own text after its title, cut at its headings, so the reference can carry the whole RFC. */
+  body: RfcBodyPart[];
   /** What the RFC changed, against the model before it: the changelog is written from these. */
   changes: ModelChange[];
   source: Source;

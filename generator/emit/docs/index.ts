@@ -93,7 +93,7 @@ class Docs {
   /** "[RFC-0001 §4.1](rfcs/rfc-0001.md#section-4-1)", or the reference file's path as text. */
   source(from: string, s: Source): string {
     const label = `${s.document}${s.section ? ` §${s.section}` : ''}`;
-    if (this.rfcIds.has(s.document)) return `[${label}](${link(from, rfcPage(s.document), slugify(sectionHeading(s.section)))})`;
+    if (this.rfcIds.has(s.document)) return `[${label}](${link(from, rfcPage(s.document), s.section ? slugify(sectionHeading(s.section)) : undefined)})`;
     return `${label} (${code(s.file)})`;
   }
 
@@ -508,7 +508,11 @@ function changelogPages(d: Docs): DocPage[] {
   return pages;
 }
 
-/** One page per RFC: its metadata, and what each of its sections states, so a citation can link to it. */
+/**
+ * One page per RFC: its metadata, then the RFC's own text, section by section. Each numbered section has an
+ * explicit anchor (`section-4-1`), which resolves on GitHub and in VitePress alike (their heading slugs differ), so
+ * every "Source" link lands on the section; under each heading, the names the section states, for the reader.
+ */
 function rfcPages(d: Docs): DocPage[] {
   const m = d.model;
   return m.rfcs.map((rfc, i) => {
@@ -530,14 +534,19 @@ function rfcPages(d: Docs): DocPage[] {
     for (const o of m.operations) put(o.source, `operation ${code(o.name)}`);
     for (const r of m.requirements) put(r.source, `requirement ${r.id}`);
     for (const e of m.examples) put(e.source, 'an example answer');
-    for (const p of m.privacy) put(p.source, `privacy: ${p.subject}`);
-    const sections = [...new Set(items.map((x) => x.section))]
-      .sort((a, b) => (a ?? '~').localeCompare(b ?? '~', 'en', { numeric: true }))
-      .map((section) => ({
-        heading: sectionHeading(section),
-        title: rfc.sections.find((x) => x.number === section)?.title ?? null,
-        items: items.filter((x) => x.section === section).map((x) => x.label),
-      }));
+    for (const p of m.privacy) put(p.source, `privacy: ${plainText(p.subject)}`);
+    // The text before the first heading is the summary and the metadata, shown above from the model's fields.
+    const parts = rfc.body.flatMap((part) => {
+      const h = part.heading;
+      if (!h) return [];
+      const defines = h.number ? items.filter((x) => x.section === h.number).map((x) => x.label) : [];
+      return [{
+        anchor: h.number ? slugify(sectionHeading(h.number)) : null,
+        heading: `${'#'.repeat(Math.min(6, h.depth))} ${h.text}`,
+        defines: defines.join(', '),
+        markdown: part.markdown,
+      }];
+    });
     const view = {
       ...d.front(path, title, description, 20 + i),
       title,
@@ -548,7 +557,7 @@ function rfcPages(d: Docs): DocPage[] {
       from: rfc.from ?? '—',
       version: rfc.version,
       changelog: link(path, `changelog/${rfc.version}.md`),
-      sections,
+      parts,
     };
     return { path, title, description, position: 20 + i, markdown: render('rfc.md', view) };
   });

@@ -125,6 +125,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       supersedesOrAmends: amends?.markdown ?? '',
       metadata: Object.fromEntries([...rfc.metadata].map(([k, v]) => [k, v.markdown])),
       sections: rfc.sections.map(({ number, title }) => ({ number, title })),
+      body: rfc.body,
       changes: [],
       source: { document: rfc.id, section: null, ...rfc.place },
     });
