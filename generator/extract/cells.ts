@@ -39,8 +39,9 @@ const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 export function identifier(cell: Cell, column: string, diagnostics: Diagnostics): string | null {
   const text = name(cell, column, diagnostics);
   if (text === null) return null;
-  if (!IDENTIFIER.test(text)) {
-    diagnostics.error('bad-cell', cell.place, `The ${column} must be a name of letters and digits, starting with a letter`, text);
+  // The cell holds the name alone: other words beside it are a slip (a dropped pipe joins two cells).
+  if (!IDENTIFIER.test(text) || cell.plain !== text) {
+    diagnostics.error('bad-cell', cell.place, `The ${column} cell must hold one name of letters and digits, starting with a letter, and nothing else`, cell.plain);
     return null;
   }
   return text;

@@ -288,10 +288,12 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         break;
       }
       case 'requirements': {
-        const id = required(cell(0), col(0), d);
+        const id = identifier(cell(0), col(0), d);
         const req = required(cell(1), col(1), d);
         const check = required(cell(2), col(2), d);
-        if (id === null || req === null || check === null) break;
+        // No rule is written —, so an empty cell is a slip (a dropped pipe shifts the cells), not "no rule".
+        const ruleCell = required(cell(3), col(3), d);
+        if (id === null || req === null || check === null || ruleCell === null) break;
         if (!once(id, cell(0).place, 'duplicate-requirement', `Requirement ${id}`)) break;
         const rule = isAbsent(cell(3)) || cell(3).plain === '' ? null : (cell(3).codes[0] ?? cell(3).plain);
         draft.requirements.push({ id, requirement: cell(1).markdown, check: cell(2).markdown, rule, place: cell(0).place, rulePlace: cell(3).place });

@@ -21,6 +21,8 @@ export interface SpecTable {
   rows: Cell[][];
   /** Rows with more cells than the header: GFM drops the extra cells, which is how an unescaped `|` shows. */
   wideRows: Place[];
+  /** Rows with fewer cells than the header: GFM pads them, which is how a dropped `|` shows. */
+  shortRows: Place[];
   place: Place;
   section: Section | null;
 }
@@ -134,7 +136,8 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
     }),
   );
   const wideRows = body.filter((row) => row.children.length > header.length).map((row) => placeOf(file, row.children[header.length] ?? row));
-  return { header, rows, wideRows, place: placeOf(file, node), section };
+  const shortRows = body.filter((row) => row.children.length < header.length).map((row) => placeOf(file, row));
+  return { header, rows, wideRows, shortRows, place: placeOf(file, node), section };
 }
 
 /** The blocks of a document in order, looking inside lists and quotes (a table may stand in either). */
@@ -225,8 +228,11 @@ export function reportStrayRows(doc: SpecDocument, d: Diagnostics): void {
   }
 }
 
-/** Reports every row of a table the toolchain reads that has more cells than its header. */
+/** Reports every row of a table the toolchain reads that has more or fewer cells than its header. */
 export function reportWideRows(table: SpecTable, d: Diagnostics): void {
+  for (const place of table.shortRows) {
+    d.error('table-columns', place, `This row has fewer cells than the header's ${table.header.length}; a cell meant to be empty holds —`);
+  }
   for (const place of table.wideRows) {
     d.error('table-columns', place, `This row has more cells than the header's ${table.header.length}; the extra cells would be lost. Write a | inside a cell as \\|`);
   }
