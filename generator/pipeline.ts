@@ -22,8 +22,11 @@ export async function generateInMemory(specDir: string): Promise<RunResult> {
   const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
-  const files = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
-  return { model, versions, files, diagnostics: items };
+  const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
+  const all = sortDiagnostics([...items, ...emitted.diagnostics]);
+  // A target that could not emit leaves generated/ incomplete: nothing is written, as for a spec with errors.
+  if (all.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: all };
+  return { model, versions, files: emitted.files, diagnostics: all };
 }
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */

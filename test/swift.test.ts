@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitSwift } from '../generator/emit/swift/index.js';
-import type { EmitContext, GeneratedFile } from '../generator/emit/types.js';
+import type { EmitSettings, GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 
-const context = (model: CanonicalModel): EmitContext => ({ regenerate: 'npm run generate', versions: [model] });
+const context = (model: CanonicalModel): EmitSettings => ({ regenerate: 'npm run generate', versions: [model] });
 const TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
 
 let emitted: Promise<GeneratedFile[]> | undefined;
