@@ -32,8 +32,9 @@ export async function generateInMemory(specDir: string): Promise<RunResult> {
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
 export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): Promise<string> {
   const shown = items.map((d) => {
-    const rest = d.file.startsWith('spec/') ? d.file.slice('spec/'.length) : d.file;
-    const path = relative(cwd, resolve(specDir, rest)).split(sep).join('/');
+    // A target's diagnostic may name its output folder (generated/...), which is not under the spec folder.
+    if (!d.file.startsWith('spec/')) return d;
+    const path = relative(cwd, resolve(specDir, d.file.slice('spec/'.length))).split(sep).join('/');
     return { ...d, file: path || d.file };
   });
   return formatDiagnostics(shown);

@@ -47,7 +47,7 @@ describe('the target registry', () => {
     const { diagnostics } = await emitAll(model, settings(model));
     expect(diagnostics.length).toBeGreaterThan(0);
     for (const d of diagnostics) {
-      expect(d.message).toMatch(/^The [a-z]+ target /);
+      expect(d.message).toMatch(/^The [a-z]+ target\b/);
       expect(d.ruleId).toBe('emitter');
       expect(d.hint.length).toBeGreaterThan(0);
     }

@@ -46,9 +46,11 @@ class Run {
     try {
       const sent = target.thread === 'worker' ? emitOffThread(target.name, this.model, this.settings) : null;
       const result = await (sent ?? target.emit(this.model, context));
+      // A target's own diagnostics say what it met; the reader also needs to know which target met it.
+      const own = result.diagnostics.map((d) => ({ ...d, message: `The ${target.name} target: ${d.message}` }));
       const outside = result.files.filter((f) => !f.path.startsWith(`${target.outDir}/`));
       const diagnostics = outside.map((f) => emitterDiagnostic(where, `The ${target.name} target wrote ${f.path}, outside its folder ${where}`));
-      return { ...result, diagnostics: [...result.diagnostics, ...diagnostics] };
+      return { ...result, diagnostics: [...own, ...diagnostics] };
     } catch (e) {
       return { files: [], diagnostics: [emitterDiagnostic(where, `The ${target.name} target stopped: ${message(e)}`)] };
     }
