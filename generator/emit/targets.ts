@@ -83,6 +83,14 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./site/index.js')).emitSite(model, context),
   },
+  {
+    name: 'python',
+    outDir: 'python',
+    templates: { folder: 'python', noEscape: true },
+    needs: [],
+    thread: 'main',
+    emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
+  },
 ] as const satisfies readonly Target[];
 
 export type TargetName = (typeof TARGETS)[number]['name'];
