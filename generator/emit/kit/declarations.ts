@@ -2,6 +2,7 @@ import type { CanonicalModel, ExternalType, FieldDefault, RecordType, Source, Ty
 import { emitterDiagnostic } from '../report.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
+import { anyOfRefs, constOf, isSchema, refName, type Schema, stringEnum } from './json-schema.js';
 import type { Names } from './naming.js';
 
 /**
@@ -109,18 +110,6 @@ export interface Declarations {
 }
 
 const docOf = (markdown: string | null | undefined): string => sentence(plainText(markdown ?? '').replace(/\s+/g, ' '));
-
-type Schema = Record<string, unknown>;
-const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
-const refName = (s: Schema): string | null => (typeof s.$ref === 'string' ? (/^#\/(?:\$defs|definitions)\/(.+)$/.exec(s.$ref)?.[1] ?? null) : null);
-const constOf = (s: unknown): string | null => (isSchema(s) && typeof s.const === 'string' ? s.const : null);
-const anyOfRefs = (s: Schema): string[] | null => {
-  const members = s.anyOf ?? s.oneOf;
-  if (!Array.isArray(members) || members.length === 0) return null;
-  const names = members.map((m) => (isSchema(m) ? refName(m) : null));
-  return names.every((n): n is string => n !== null) ? names : null;
-};
-const stringEnum = (s: Schema): string[] | null => (Array.isArray(s.enum) && s.enum.every((v): v is string => typeof v === 'string') ? s.enum : null);
 
 /** The declarations of an external type (MCP's content blocks) from its JSON Schema: a tagged union and what it reaches. */
 function externalDecls(ext: ExternalType, meaning: string, names: Names, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {

@@ -3,6 +3,11 @@
  * restyle the words, drop characters Kotlin does not allow, and keep clear of the language's keywords.
  */
 
+import { words } from '../kit/naming.js';
+
+/** The words of a name, split the same way for every language. */
+export { words };
+
 /** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
 export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
   'as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null',
@@ -25,14 +30,6 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'JsonElement', 'JsonNull', 'JsonObject', 'JsonPrimitive', 'Serializable', 'SerialName', 'KSerializer',
 ]);
 
-/** Splits `resource_link`, `lastModified`, `two words` or `_meta` into words. */
-export function words(original: string): string[] {
-  return original
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
 
 const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
 

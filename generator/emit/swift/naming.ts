@@ -3,6 +3,11 @@
  * join them in camel case, keep only characters Swift allows, and escape the words Swift reserves.
  */
 
+import { words } from '../kit/naming.js';
+
+/** The words of a name, split the same way for every language. */
+export { words };
+
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
   // Declarations
@@ -30,14 +35,6 @@ export const ROLE_ENUM_MEMBERS: readonly string[] = [
   'fromAppleRole',
 ];
 
-/** The words of a name: `resource_link` -> [resource, link], `lastModified` -> [last, Modified], `_meta` -> [meta]. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
