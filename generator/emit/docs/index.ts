@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
 import type { Vector } from '../conformance/build.js';
-import { loadTemplates, type Render } from '../shared/templates.js';
+import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { defaultWords, plainText, sentence } from '../shared/text.js';
 import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
 import { slugify } from './slug.js';
@@ -47,9 +47,7 @@ function templates(): Render {
 }
 
 function render(name: string, view: object): string {
-  const text = templates()(name, view);
-  // One blank line at most, "\n" endings, one final newline.
-  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return tidy(templates()(name, view));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

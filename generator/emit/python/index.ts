@@ -3,7 +3,7 @@ import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
 import { hostileInputs } from '../shared/hostile.js';
-import { loadTemplates, type Render } from '../shared/templates.js';
+import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { plainText, sentence } from '../shared/text.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { docstring, pyLiteral, pythonNames } from './naming.js';
@@ -74,7 +74,8 @@ const fieldView = (f: FieldDecl) => ({
 export function emitPython(model: CanonicalModel, context: EmitContext): TargetResult {
   const names = pythonNames();
   const kit = declarations(model, names);
-  const render = templates();
+  // PEP 8: two blank lines between top-level definitions, which the templates may leave more of.
+  const render: Render = (name, view) => tidy(templates()(name, view), 2);
   const common = { version: model.protocolVersion, regenerate: context.regenerate, distribution: DISTRIBUTION, pins: PINS };
   const roles = kit.roles;
   const node = kit.node;

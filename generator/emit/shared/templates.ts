@@ -64,3 +64,13 @@ export function loadTemplates(
     return template(view);
   };
 }
+
+/**
+ * The one whitespace rule for rendered text, whatever the language: "\n" endings, no trailing spaces, at most
+ * `blankLines` blank lines in a row (PEP 8 wants two between top-level definitions; the others one), and one
+ * final newline. Templates then need not fight Handlebars over blank lines.
+ */
+export function tidy(text: string, blankLines = 1): string {
+  const runs = new RegExp(`\\n{${blankLines + 2},}`, 'g');
+  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+$/gm, '').replace(runs, '\n'.repeat(blankLines + 1)).trimEnd()}\n`;
+}
