@@ -26,8 +26,10 @@ export interface NamingConfig {
   readonly members: Case;
   readonly constants: Case;
   readonly enumCases: Case;
-  /** How a name that is a keyword or reserved is made legal: `class` -> `class_` in Python, `` `class` `` in Kotlin. */
-  readonly escape: (name: string) => string;
+  /** How a type name that is reserved is made free: `List` -> `ListType` in Kotlin, `List_` in Python. */
+  readonly escapeType: (name: string) => string;
+  /** How any other name that is a keyword or reserved is made legal: `class` -> `class_` in Python, `` `class` `` in Kotlin. */
+  readonly escapeMember: (name: string) => string;
 }
 
 const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
@@ -59,21 +61,21 @@ export class Names {
 
   type(name: string): string {
     const n = inCase(name, this.config.types);
-    return this.config.keywords.has(n) || this.config.reservedTypes.has(n) ? this.config.escape(n) : n;
+    return this.config.keywords.has(n) || this.config.reservedTypes.has(n) ? this.config.escapeType(n) : n;
   }
 
   member(name: string): string {
     const n = inCase(name, this.config.members);
-    return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escape(n) : n;
+    return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escapeMember(n) : n;
   }
 
   constant(name: string): string {
     const n = inCase(name, this.config.constants);
-    return this.config.keywords.has(n) ? this.config.escape(n) : n;
+    return this.config.keywords.has(n) ? this.config.escapeMember(n) : n;
   }
 
   enumCase(name: string): string {
     const n = inCase(name, this.config.enumCases);
-    return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escape(n) : n;
+    return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escapeMember(n) : n;
   }
 }

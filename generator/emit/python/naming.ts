@@ -31,7 +31,8 @@ export const PYTHON_NAMING: NamingConfig = {
   constants: 'SCREAMING_SNAKE',
   enumCases: 'SCREAMING_SNAKE',
   // PEP 8: a trailing underscore, as in `class_`.
-  escape: (name) => `${name}_`,
+  escapeType: (name) => `${name}_`,
+  escapeMember: (name) => `${name}_`,
 };
 
 export const pythonNames = (): Names => new Names(PYTHON_NAMING);
