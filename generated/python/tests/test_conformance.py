@@ -19,6 +19,7 @@ from element_model import (
     decode_answer,
     dump_answer,
     effective_state,
+    focus_path,
     parse_answer,
     passes,
     read_role,
@@ -80,6 +81,16 @@ def test_parse_answer_takes_exactly_the_answers_without_errors(path: Path) -> No
     else:
         with pytest.raises(AnswerError):
             parse_answer(text)
+
+
+@pytest.mark.parametrize("path", VECTORS, ids=lambda p: p.stem)
+def test_focus_path_follows_the_path_state(path: Path) -> None:
+    v = vector(path)
+    if v["findings"] or not v["decodes"]:
+        return
+    # In an answer without findings the path has no gap and no fork: it is every element below the root with it set.
+    expected = [row["id"] for row in cast(list[dict[str, JsonValue]], v["elements"]) if row["focused"] and row["path"] != f"/{SPEC.tree.root}"]
+    assert [e.id for e in focus_path(decode_answer(v["input"]))] == expected
 
 
 def test_the_models_describe_the_current_version() -> None:

@@ -160,6 +160,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     idKey: model.tree.id,
     roleKey: model.tree.role,
     pathState: pathState ? member(pathState.field) : null,
+    pathStateKey: pathState?.field ?? null,
     examplePath: `/${model.tree.root}/${model.tree.children}/0`,
     versions,
     current: versions.find((v) => v.data.version === model.protocolVersion)?.constant ?? versions.at(-1)?.constant,
