@@ -13,7 +13,12 @@ export function words(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-export type Case = 'UpperCamel' | 'lowerCamel' | 'snake_case' | 'SCREAMING_SNAKE';
+/**
+ * How words are joined. The camel cases lower every letter but a word's first; the `Keeping` ones keep a word's
+ * inner capitals (`McpRole`, `mimeType`) and read an all-capital word as an acronym (`URL` -> `Url`), as Swift's
+ * API guidelines and quicktype's Swift renderer do.
+ */
+export type Case = 'UpperCamel' | 'lowerCamel' | 'UpperCamelKeeping' | 'lowerCamelKeeping' | 'snake_case' | 'SCREAMING_SNAKE';
 
 export interface NamingConfig {
   /** Words that cannot be names in the language. */
@@ -33,8 +38,11 @@ export interface NamingConfig {
 }
 
 const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+const keeping = (w: string) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w));
 
-export function inCase(name: string, style: Case): string {
+/** A name in the given case; `empty` is the name of a name with no words (the style's own `Unnamed` by default). */
+export function inCase(name: string, style: Case, empty?: string): string {
   const parts = words(name);
   let joined: string;
   switch (style) {
@@ -44,6 +52,12 @@ export function inCase(name: string, style: Case): string {
     case 'lowerCamel':
       joined = parts.map((w, i) => (i === 0 ? w.toLowerCase() : upperFirst(w))).join('');
       break;
+    case 'UpperCamelKeeping':
+      joined = parts.map(keeping).join('');
+      break;
+    case 'lowerCamelKeeping':
+      joined = parts.map((w, i) => (i > 0 ? keeping(w) : w === w.toUpperCase() ? w.toLowerCase() : w.charAt(0).toLowerCase() + w.slice(1))).join('');
+      break;
     case 'snake_case':
       joined = parts.map((w) => w.toLowerCase()).join('_');
       break;
@@ -51,7 +65,7 @@ export function inCase(name: string, style: Case): string {
       joined = parts.map((w) => w.toUpperCase()).join('_');
       break;
   }
-  if (joined === '') joined = style === 'SCREAMING_SNAKE' ? 'UNNAMED' : style === 'UpperCamel' ? 'Unnamed' : 'unnamed';
+  if (joined === '') joined = empty ?? (style === 'SCREAMING_SNAKE' ? 'UNNAMED' : style.startsWith('Upper') ? 'Unnamed' : 'unnamed');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 

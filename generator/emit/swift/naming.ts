@@ -3,10 +3,7 @@
  * join them in camel case, keep only characters Swift allows, and escape the words Swift reserves.
  */
 
-import { words } from '../kit/naming.js';
-
-/** The words of a name, split the same way for every language. */
-export { words };
+import { inCase } from '../kit/naming.js';
 
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
@@ -36,28 +33,11 @@ export const ROLE_ENUM_MEMBERS: readonly string[] = [
 ];
 
 
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function legal(identifier: string): string {
-  const cleaned = identifier.length === 0 ? 'empty' : identifier;
-  return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
-}
-
 /** A type's name: `McpRole` stays, `window furniture` -> `WindowFurniture`. */
-export function upperCamel(name: string): string {
-  return legal(words(name).map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
-}
+export const upperCamel = (name: string): string => inCase(name, 'UpperCamelKeeping', 'empty');
 
 /** A property's or a case's name: `Application` -> `application`, `resource_link` -> `resourceLink`. */
-export function lowerCamel(name: string): string {
-  const parts = words(name);
-  const [first, ...rest] = parts;
-  if (first === undefined) return legal('');
-  const head = first === first.toUpperCase() ? first.toLowerCase() : first.charAt(0).toLowerCase() + first.slice(1);
-  return legal(head + rest.map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
-}
+export const lowerCamel = (name: string): string => inCase(name, 'lowerCamelKeeping', 'empty');
 
 /** Escapes a keyword with backticks, so `protocol` can be a property: `` `protocol` ``. */
 export function escape(identifier: string): string {
