@@ -22,15 +22,19 @@ export async function generateInMemory(specDir: string): Promise<RunResult> {
   const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
-  const files = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
-  return { model, versions, files, diagnostics: items };
+  const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
+  const all = sortDiagnostics([...items, ...emitted.diagnostics]);
+  // A target that could not emit leaves generated/ incomplete: nothing is written, as for a spec with errors.
+  if (all.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: all };
+  return { model, versions, files: emitted.files, diagnostics: all };
 }
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
 export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): Promise<string> {
   const shown = items.map((d) => {
-    const rest = d.file.startsWith('spec/') ? d.file.slice('spec/'.length) : d.file;
-    const path = relative(cwd, resolve(specDir, rest)).split(sep).join('/');
+    // A target's diagnostic may name its output folder (generated/...), which is not under the spec folder.
+    if (!d.file.startsWith('spec/')) return d;
+    const path = relative(cwd, resolve(specDir, d.file.slice('spec/'.length))).split(sep).join('/');
     return { ...d, file: path || d.file };
   });
   return formatDiagnostics(shown);

@@ -2,6 +2,7 @@
 # Installs what the binding and browser tests need on a Debian machine, as root.
 # Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
+# Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -50,6 +51,13 @@ install_maven() {
   log "maven: $(mvn -v 2>/dev/null | head -n 1 | sed 's/\x1b\[[0-9;]*m//g')"
 }
 
+install_python() {
+  python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || need_apt python3 python3-venv
+  local venv
+  venv="$(bash "$(dirname "$0")/python-venv.sh")"
+  log "python: $("$venv/bin/python" --version 2>&1) in $venv"
+}
+
 install_chromium() {
   # Headless Chromium from Debian, for the generated site's browser tests (test/site.test.ts).
   command -v chromium >/dev/null 2>&1 || need_apt chromium
@@ -60,6 +68,7 @@ case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
   chromium) install_chromium ;;
-  all) install_swift; install_maven; install_chromium ;;
-  *) echo "usage: $0 [all|swift|maven|chromium]" >&2; exit 2 ;;
+  python) install_python ;;
+  all) install_swift; install_maven; install_python; install_chromium ;;
+  *) echo "usage: $0 [all|swift|maven|python|chromium]" >&2; exit 2 ;;
 esac

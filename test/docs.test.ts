@@ -7,8 +7,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { buildVectors } from '../generator/emit/conformance/index.js';
 import { buildDocs } from '../generator/emit/docs/index.js';
-import { emitSite } from '../generator/emit/site/index.js';
+import { emitTarget } from '../generator/emit/index.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, editFile, listFiles, realModel, scratch } from './helpers/spec.js';
 import { schema } from './helpers/sdk.js';
@@ -20,8 +21,8 @@ const quiet = { out: () => {}, err: () => {} };
 describe('reference docs', () => {
   it('every page has front matter, the generated comment and "\\n" endings, and is the same on every run', async () => {
     const model = await realModel();
-    const first = buildDocs(model, ctx(model));
-    const second = buildDocs(model, ctx(model));
+    const first = buildDocs(model, ctx(model), buildVectors(model));
+    const second = buildDocs(model, ctx(model), buildVectors(model));
     expect(second).toEqual(first);
     expect(first.pages.length).toBeGreaterThanOrEqual(9);
     for (const page of first.pages) {
@@ -40,7 +41,7 @@ describe('reference docs', () => {
 
   it('covers every field, role, Apple role, requirement, removed name and version of the model', async () => {
     const model = await realModel();
-    const pages = Object.fromEntries(buildDocs(model, ctx(model)).pages.map((p) => [p.path, p.markdown]));
+    const pages = Object.fromEntries(buildDocs(model, ctx(model), buildVectors(model)).pages.map((p) => [p.path, p.markdown]));
     for (const t of model.types) if (t.kind === 'record') for (const f of t.fields) expect(pages['element.md']).toContain(`| \`${f.name}\` |`);
     for (const r of model.roles) expect(pages['roles.md']).toContain(`| \`${r.name}\` |`);
     for (const a of model.appleRoles) expect(pages['apple-mapping.md']).toContain(`| \`${a.value}\` |`);
@@ -60,7 +61,7 @@ describe('reference docs', () => {
 
   it('every example file validates against the answer schema it is marked for, and is shown on a page', async () => {
     const model = await realModel();
-    const { pages, examples } = buildDocs(model, ctx(model));
+    const { pages, examples } = buildDocs(model, ctx(model), buildVectors(model));
     expect(examples.length).toBeGreaterThanOrEqual(model.examples.length + 1);
     const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
     const validate = { strict: ajv.compile(await schema('strict')), lenient: ajv.compile(await schema('lenient')) };
@@ -110,11 +111,12 @@ describe('reference docs', () => {
 
   it('the site is the same pages: every doc page has its HTML page, and the checker ships the TypeScript package', async () => {
     const model = await realModel();
-    const files = await emitSite(model, ctx(model));
-    expect(await emitSite(model, ctx(model))).toEqual(files);
+    const { files, diagnostics } = await emitTarget('site', model, ctx(model));
+    expect(diagnostics).toEqual([]);
+    expect((await emitTarget('site', model, ctx(model))).files).toEqual(files);
     for (const f of files) expect(await readFile(join(GENERATED, f.path), 'utf8'), f.path).toBe(f.contents);
     const paths = files.map((f) => f.path);
-    for (const p of buildDocs(model, ctx(model)).pages) expect(paths).toContain(`site/${p.path.replace(/\.md$/, '.html')}`);
+    for (const p of buildDocs(model, ctx(model), buildVectors(model)).pages) expect(paths).toContain(`site/${p.path.replace(/\.md$/, '.html')}`);
     for (const f of (await listFiles(join(GENERATED, 'typescript/dist'))).filter((x) => x.endsWith('.js'))) {
       const sdkFile = files.find((x) => x.path === `site/sdk/${f}`);
       expect(sdkFile?.contents, f).toBe(await readFile(join(GENERATED, 'typescript/dist', f), 'utf8'));
@@ -164,7 +166,7 @@ describe('a real doc-site build', () => {
 describe('RFC pages carry the RFCs', () => {
   it('every line of each RFC after its metadata is on its page, and every section has its anchor', async () => {
     const model = await realModel();
-    const { pages } = buildDocs(model, ctx(model));
+    const { pages } = buildDocs(model, ctx(model), buildVectors(model));
     for (const rfc of model.rfcs) {
       const page = pages.find((p) => p.path === `rfcs/${rfc.id.toLowerCase()}.md`)?.markdown ?? '';
       const text = await readFile(join(ROOT, rfc.source.file), 'utf8');

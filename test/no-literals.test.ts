@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TARGETS } from '../generator/emit/targets.js';
 import { ROOT, listFiles, realModel } from './helpers/spec.js';
 
 /**
@@ -45,5 +46,13 @@ describe('the spec is the one source of truth', () => {
       });
     }
     expect(leaks).toEqual([]);
+  });
+
+  it('looks at every target of the registry: its emitter folder and its templates', async () => {
+    const paths = (await sources()).map((s) => s.path);
+    for (const t of TARGETS) {
+      expect(paths.some((p) => p.startsWith(`generator/emit/${t.name}/`)), t.name).toBe(true);
+      if (t.templates) expect(paths.some((p) => p.startsWith(`templates/${t.templates.folder}/`)), t.name).toBe(true);
+    }
   });
 });

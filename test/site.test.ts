@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitSite } from '../generator/emit/site/index.js';
+import { emitTarget } from '../generator/emit/index.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { sdk } from './helpers/sdk.js';
 import { ROOT, realModel } from './helpers/spec.js';
@@ -48,7 +48,7 @@ describe('the generated site in headless Chromium', () => {
     model = await realModel();
     // The site as the emitter makes it now, written to a temp folder.
     siteDir = await mkdtemp(join(tmpdir(), 'element-site-'));
-    for (const f of await emitSite(model, { regenerate: 'npm run generate', versions: [model] })) {
+    for (const f of (await emitTarget('site', model, { regenerate: 'npm run generate', versions: [model] })).files) {
       const path = join(siteDir, f.path.replace(/^site\//, ''));
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, f.contents);

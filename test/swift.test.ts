@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitSwift } from '../generator/emit/swift/index.js';
-import type { EmitContext, GeneratedFile } from '../generator/emit/types.js';
+import type { EmitSettings, GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 import { requireTool, swiftMissing } from './helpers/toolchain.js';
 
-const context = (model: CanonicalModel): EmitContext => ({ regenerate: 'npm run generate', versions: [model] });
+const context = (model: CanonicalModel): EmitSettings => ({ regenerate: 'npm run generate', versions: [model] });
 
 let emitted: Promise<GeneratedFile[]> | undefined;
 const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, context(model))));

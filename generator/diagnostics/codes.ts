@@ -103,6 +103,10 @@ export const RULES = {
     summary: 'A json code block is not valid JSON',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',
   },
+  emitter: {
+    summary: 'A target could not emit what the model describes',
+    hint: 'The message names the target and what it met; either the spec asks for something the target cannot express, or this is a toolchain fault to report.',
+  },
   'bad-model': {
     summary: 'The folded model does not match the model schema',
     hint: 'This is a toolchain fault or an unusual spec; the message names the path in the model.',

@@ -1,4 +1,7 @@
+import type { Diagnostic } from '../diagnostics/report.js';
 import type { CanonicalModel } from '../model/types.js';
+import type { Vector } from './conformance/build.js';
+import type { DocsOutput } from './docs/index.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
 export interface GeneratedFile {
@@ -6,12 +9,67 @@ export interface GeneratedFile {
   contents: string;
 }
 
-export interface EmitContext {
+/** What every target is given, besides the model. Plain data, so it can go to the worker thread. */
+export interface EmitSettings {
   /** The command that regenerates everything, for "do not edit" headers. */
   regenerate: string;
   /** The model of every version the counted RFCs made, oldest first; the last is the model being emitted. */
   versions: readonly CanonicalModel[];
 }
 
-/** One target language or artifact: a function from the model to files, in the manner of lsprotocol's plugins. */
-export type Emit = (model: CanonicalModel, context: EmitContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
+/**
+ * What a target hands the targets that declare it in `needs`, beyond its files: the data it built them from, so
+ * a dependent reuses the work instead of importing and repeating it. A target with nothing to share is absent.
+ */
+export interface SharedData {
+  conformance: { vectors: Vector[] };
+  docs: DocsOutput;
+}
+
+/** The output of one target: its files, what it found wrong on the way, and any data it shares. */
+export interface TargetResult<Data = undefined> {
+  files: GeneratedFile[];
+  /** Problems the target met in the model; a target reports them here and never throws on a model. */
+  diagnostics: Diagnostic[];
+  data?: Data;
+}
+
+export type ResultOf<Name extends string> = TargetResult<Name extends keyof SharedData ? SharedData[Name] : undefined>;
+
+export interface EmitContext extends EmitSettings {
+  /** The result of a target this one declares in `needs`; asking for any other is an error in the registry. */
+  needed<Name extends string>(name: Name): Promise<ResultOf<Name>>;
+}
+
+/** An emitter that needs no other target and finds nothing to report: files alone, made a result by the registry. */
+export type Emit = (model: CanonicalModel, settings: EmitSettings) => GeneratedFile[] | Promise<GeneratedFile[]>;
+
+/** How a folder of Handlebars templates is compiled: code templates write text as it is, HTML escapes it. */
+export interface TemplateOptions {
+  /** The folder under templates/. */
+  folder: string;
+  noEscape: boolean;
+}
+
+/**
+ * One target language or artifact, in the manner of lsprotocol's plugins. Everything the toolchain knows about a
+ * target is here: the registry (targets.ts) lists them once, and the template folders, the precompile list and
+ * the worker split are read from that list.
+ */
+export interface Target {
+  /** Its name on the command line and in `needs`. */
+  readonly name: string;
+  /** The folder under generated/ it owns; it writes nothing outside it. */
+  readonly outDir: string;
+  /** Its Handlebars templates, or null when it has none. */
+  readonly templates: TemplateOptions | null;
+  /** The targets whose results it reads (through `context.needed`), so they run first. */
+  readonly needs: readonly string[];
+  /**
+   * Where it runs: 'worker' targets (which must need nothing, as their context crosses to another thread) go to
+   * the worker thread when one is running, in registry order; the rest run on the main thread meanwhile.
+   */
+  readonly thread: 'main' | 'worker';
+  /** Its files and diagnostics. Loads the target's code when first called, so an unused target costs nothing. */
+  emit(model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>>;
+}

@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
-import type { Emit } from '../types.js';
+import type { EmitContext, GeneratedFile, SharedData, TargetResult } from '../types.js';
 import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './build.js';
 import { referenceElements } from './reference.js';
 
@@ -184,8 +184,7 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   return vectors.sort((a, x) => (a.name < x.name ? -1 : 1));
 }
 
-function vectorFiles(model: CanonicalModel, dir: string) {
-  const vectors = buildVectors(model);
+function vectorFiles(model: CanonicalModel, dir: string, vectors = buildVectors(model)): GeneratedFile[] {
   const files = vectors.map((v) => ({
     path: `${dir}/vectors/${v.name}.json`,
     // The two large trees are kept on one line; the others are indented for reading.
@@ -195,8 +194,15 @@ function vectorFiles(model: CanonicalModel, dir: string) {
   return files;
 }
 
-/** generated/conformance/: the shared vectors every language's tests run; those of older versions beside them. */
-export const emitConformance: Emit = (model, context) => [
-  ...vectorFiles(model, 'conformance'),
-  ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) => vectorFiles(v, `conformance/versions/${v.protocolVersion}`)),
-];
+/**
+ * generated/conformance/: the shared vectors every language's tests run; those of older versions beside them.
+ * The current version's vectors are shared with the targets that need them (the docs cite them).
+ */
+export function emitConformance(model: CanonicalModel, context: EmitContext): TargetResult<SharedData['conformance']> {
+  const vectors = buildVectors(model);
+  const files = [
+    ...vectorFiles(model, 'conformance', vectors),
+    ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) => vectorFiles(v, `conformance/versions/${v.protocolVersion}`)),
+  ];
+  return { files, diagnostics: [], data: { vectors } };
+}

@@ -1,10 +1,9 @@
 import { posix } from 'node:path';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
-import { buildVectors } from '../conformance/index.js';
 import type { Vector } from '../conformance/build.js';
-import { loadTemplates, type Render } from '../shared/templates.js';
+import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { defaultWords, plainText, sentence } from '../shared/text.js';
-import type { Emit, EmitContext, GeneratedFile } from '../types.js';
+import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
 import { slugify } from './slug.js';
 
 /** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
@@ -48,9 +47,7 @@ function templates(): Render {
 }
 
 function render(name: string, view: object): string {
-  const text = templates()(name, view);
-  // One blank line at most, "\n" endings, one final newline.
-  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return tidy(templates()(name, view));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -83,11 +80,8 @@ const shortVersion = (v: string) => v.replace(/^(\d+\.\d+)\.0$/, '$1');
 
 class Docs {
   readonly rfcIds: Set<string>;
-  readonly vectors: Vector[];
-
-  constructor(readonly model: CanonicalModel, readonly context: EmitContext) {
+  constructor(readonly model: CanonicalModel, readonly context: EmitSettings, readonly vectors: readonly Vector[]) {
     this.rfcIds = new Set(model.rfcs.map((r) => r.id));
-    this.vectors = buildVectors(model);
   }
 
   /** "[RFC-0001 §4.1](rfcs/rfc-0001.md#section-4-1)", or the reference file's path as text. */
@@ -564,8 +558,8 @@ function rfcPages(d: Docs): DocPage[] {
 }
 
 /** Every page and example, as data; the site emitter renders the same pages to HTML. */
-export function buildDocs(model: CanonicalModel, context: EmitContext): DocsOutput {
-  const d = new Docs(model, context);
+export function buildDocs(model: CanonicalModel, context: EmitSettings, vectors: readonly Vector[]): DocsOutput {
+  const d = new Docs(model, context, vectors);
   const exs = examples(d);
   const pages = [
     indexPage(d, exs),
@@ -581,10 +575,14 @@ export function buildDocs(model: CanonicalModel, context: EmitContext): DocsOutp
   return { pages, examples: exs };
 }
 
-/** generated/docs/: Markdown with front matter for VitePress, Docusaurus or MkDocs, and the example files. */
-export const emitDocs: Emit = (model, context) => {
-  const { pages, examples: exs } = buildDocs(model, context);
-  const files: GeneratedFile[] = pages.map((p) => ({ path: `docs/${p.path}`, contents: p.markdown }));
-  for (const ex of exs) files.push({ path: `docs/examples/${ex.file}`, contents: ex.json });
-  return files;
-};
+/**
+ * generated/docs/: Markdown with front matter for VitePress, Docusaurus or MkDocs, and the example files. The pages
+ * cite the conformance vectors; the site renders the same pages, which are shared with it.
+ */
+export async function emitDocs(model: CanonicalModel, context: EmitContext): Promise<TargetResult<SharedData['docs']>> {
+  const { data } = await context.needed('conformance');
+  const docs = buildDocs(model, context, data?.vectors ?? []);
+  const files: GeneratedFile[] = docs.pages.map((p) => ({ path: `docs/${p.path}`, contents: p.markdown }));
+  for (const ex of docs.examples) files.push({ path: `docs/examples/${ex.file}`, contents: ex.json });
+  return { files, diagnostics: [], data: docs };
+}

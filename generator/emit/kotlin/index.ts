@@ -4,6 +4,7 @@ import { OptionalSerializers, STRICT_SERIALIZERS, constantName, kdoc, nestedObje
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import { kotlinExternal } from './schema.js';
 import { render } from './templates.js';
+import { treeRecords } from '../kit/tree.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -31,22 +32,16 @@ function fail(message: string): never {
   throw new Error(`kotlin emitter: ${message}`);
 }
 
-/** What the emitter needs to know about the model's shape, found structurally rather than by name. */
+/** What the emitter needs to know about the model's shape: the tree from the kit, the types by their kind. */
 function shape(model: CanonicalModel) {
   const records = model.types.filter((t): t is RecordType => t.kind === 'record');
   const roleType = model.types.find((t) => t.kind === 'roles') ?? fail('no roles type');
   const attributesType = model.types.find((t) => t.kind === 'attributes') ?? fail('no attributes type');
   const externalTypes = model.types.filter((t) => t.kind === 'external');
-  const tree = model.tree;
-  const record = (name: string) => records.find((r) => r.name === name) ?? fail(`${name} is not a record`);
-  const field = (r: RecordType, name: string) => r.fields.find((f) => f.name === name) ?? fail(`${r.name} has no field ${name}`);
-  const element = record(tree.node);
-  const answer = record(tree.answer);
-  const rootField = field(answer, tree.root);
-  const childrenField = field(element, tree.children);
-  const roleField = field(element, tree.role);
-  const idField = field(element, tree.id);
-  const attributesField = field(element, tree.attributes ?? fail('the tree has no attributes field'));
+  const tree = treeRecords(model);
+  if ('missing' in tree) fail(`the tree cannot be read: ${tree.missing}`);
+  const { node: element, answer, root: rootField, children: childrenField, role: roleField, id: idField } = tree;
+  const attributesField = tree.attributes ?? fail('the tree has no attributes field');
   const external = externalTypes.map((t) => model.external.find((e) => e.name === t.name) ?? fail(`no schema for ${t.name}`));
   return { records, roleType, attributesType, externalTypes, external, element, answer, rootField, childrenField, roleField, attributesField, idField };
 }

@@ -3,6 +3,11 @@
  * restyle the words, drop characters Kotlin does not allow, and keep clear of the language's keywords.
  */
 
+import { inCase, type NamingConfig, Names, words } from '../kit/naming.js';
+
+/** The words of a name, split the same way for every language. */
+export { words };
+
 /** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
 export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
   'as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null',
@@ -25,39 +30,30 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'JsonElement', 'JsonNull', 'JsonObject', 'JsonPrimitive', 'Serializable', 'SerialName', 'KSerializer',
 ]);
 
-/** Splits `resource_link`, `lastModified`, `two words` or `_meta` into words. */
-export function words(original: string): string[] {
-  return original
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
 
-const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+/** Kotlin's names: classes and enum entries in UpperCamel, a reserved one suffixed `Type`; properties in lowerCamel, a hard keyword in backticks. */
+export const KOTLIN_NAMING: NamingConfig = {
+  keywords: KOTLIN_HARD_KEYWORDS,
+  reservedTypes: KOTLIN_RESERVED_TYPE_NAMES,
+  reservedMembers: new Set(),
+  types: 'UpperCamel',
+  members: 'lowerCamel',
+  constants: 'SCREAMING_SNAKE',
+  enumCases: 'UpperCamel',
+  escapeType: (name) => `${name}Type`,
+  escapeMember: (name) => `\`${name}\``,
+};
 
-function legalStart(name: string, fallback: string): string {
-  if (name.length === 0) return fallback;
-  return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
-}
+const names = new Names(KOTLIN_NAMING);
 
 /** `resource_link` -> `ResourceLink`: a class, object or enum entry name. */
-export function typeName(original: string): string {
-  const name = legalStart(words(original).map(upperFirst).join(''), 'Unnamed');
-  return KOTLIN_RESERVED_TYPE_NAMES.has(name) ? `${name}Type` : name;
-}
+export const typeName = (original: string): string => names.type(original);
 
 /** `_meta` -> `meta`, `mimeType` -> `mimeType`: a property or parameter name. */
-export function propertyName(original: string): string {
-  const [first = '', ...rest] = words(original);
-  const name = legalStart(first.toLowerCase() + rest.map(upperFirst).join(''), 'unnamed');
-  return KOTLIN_HARD_KEYWORDS.has(name) ? `\`${name}\`` : name;
-}
+export const propertyName = (original: string): string => names.member(original);
 
 /** `two words` -> `TWO_WORDS`: a constant name. */
-export function constantName(original: string): string {
-  return legalStart(words(original).map((w) => w.toUpperCase()).join('_'), 'UNNAMED');
-}
+export const constantName = (original: string): string => names.constant(original);
 
 /** A Kotlin string literal, with `$` escaped so no template expression is formed. */
 export function stringLiteral(value: string): string {
@@ -133,7 +129,7 @@ export function strictType(type: string): { annotation: string; type: string } {
  * allow for gain a suffix.
  */
 export function nestedObjectName(original: string): string {
-  const name = legalStart(words(original).map(upperFirst).join(''), 'Unnamed');
+  const name = inCase(original, 'UpperCamel');
   const clashes = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
   return clashes.has(name) || KOTLIN_HARD_KEYWORDS.has(name) ? `${name}Role` : name;
 }

@@ -1,4 +1,5 @@
 import type { ExternalType } from '../../model/types.js';
+import { isSchema, refName, type Schema, stringEnum } from '../kit/json-schema.js';
 import { kdoc, type OptionalSerializers, propertyName, strictType, stringLiteral, typeName, words } from './naming.js';
 
 /**
@@ -6,8 +7,6 @@ import { kdoc, type OptionalSerializers, propertyName, strictType, stringLiteral
  * becomes a sealed interface told apart by the property every member fixes with `const`; each definition it
  * reaches becomes a data class, an enum class, or a sealed interface chosen by the keys present.
  */
-
-type Schema = Record<string, unknown>;
 
 export interface KotlinProperty {
   doc: string;
@@ -57,19 +56,6 @@ export interface KotlinExternal {
   declarations: KotlinDeclaration[];
 }
 
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function refName(schema: unknown): string | null {
-  if (!isObject(schema) || typeof schema.$ref !== 'string') return null;
-  const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(schema.$ref);
-  return match?.[1] ?? null;
-}
-
-function stringEnum(schema: Schema): string[] | null {
-  const values = schema.enum;
-  return Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null;
-}
-
 export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string>, optionals?: OptionalSerializers): KotlinExternal {
   const defs = external.definitions;
   const used = new Set(taken);
@@ -107,7 +93,7 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
   const constsOf = (def: string): Map<string, string> => {
     const props = (defs[def]?.properties ?? {}) as Record<string, unknown>;
     const out = new Map<string, string>();
-    for (const [key, prop] of Object.entries(props)) if (isObject(prop) && typeof prop.const === 'string') out.set(key, prop.const);
+    for (const [key, prop] of Object.entries(props)) if (isSchema(prop) && typeof prop.const === 'string') out.set(key, prop.const);
     return out;
   };
   const candidates = [...constsOf(memberDefs[0] ?? '').keys()].filter((key) => memberDefs.every((d) => constsOf(d).has(key)));
@@ -119,7 +105,7 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
   const typeOf = (schema: unknown, owner: string, property: string): string => {
     const ref = refName(schema);
     if (ref !== null) return nameOfDef(ref);
-    if (!isObject(schema)) return 'JsonElement';
+    if (!isSchema(schema)) return 'JsonElement';
     if (Array.isArray(schema.anyOf)) return unionOf(schema.anyOf, owner, property);
     const values = stringEnum(schema);
     if (values) {
@@ -195,7 +181,7 @@ export function kotlinExternal(external: ExternalType, taken: ReadonlySet<string
       declarations.push(enumOf(name, values, `\`${def}\` from ${origin}.`));
       continue;
     }
-    const props = (isObject(schema.properties) ? schema.properties : {}) as Record<string, unknown>;
+    const props = (isSchema(schema.properties) ? schema.properties : {}) as Record<string, unknown>;
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
     const isMember = discriminatorValue.has(def);
     const keys = [...required.filter((k) => k in props), ...Object.keys(props).filter((k) => !required.includes(k))];

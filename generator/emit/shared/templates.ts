@@ -1,18 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HelperDelegate, TemplateDelegate } from 'handlebars';
 import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
+import { TEMPLATE_FOLDERS, type TemplateFolder } from '../targets.js';
 import { templatesDir } from './paths.js';
 
 type HandlebarsEnv = typeof import('handlebars');
 
-/** How each folder of templates/ is compiled: code templates write text as it is, HTML templates escape it. */
-export const TEMPLATE_FOLDERS = {
-  swift: { noEscape: true, strict: true },
-  kotlin: { noEscape: true, strict: true },
-  docs: { noEscape: true, strict: true },
-  site: { noEscape: false, strict: true },
-} as const;
-export type TemplateFolder = keyof typeof TEMPLATE_FOLDERS;
+// The folders of templates/ and how each is compiled are part of each target's entry in the registry.
+export { TEMPLATE_FOLDERS, type TemplateFolder } from '../targets.js';
 
 /** What the build stores for one template: the hash of its source and Handlebars' precompiled spec. */
 export interface PrecompiledTemplate {
@@ -68,4 +63,14 @@ export function loadTemplates(
     if (!template) throw new Error(`No template templates/${folder}/${name}.hbs`);
     return template(view);
   };
+}
+
+/**
+ * The one whitespace rule for rendered text, whatever the language: "\n" endings, no trailing spaces, at most
+ * `blankLines` blank lines in a row (PEP 8 wants two between top-level definitions; the others one), and one
+ * final newline. Templates then need not fight Handlebars over blank lines.
+ */
+export function tidy(text: string, blankLines = 1): string {
+  const runs = new RegExp(`\\n{${blankLines + 2},}`, 'g');
+  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+$/gm, '').replace(runs, '\n'.repeat(blankLines + 1)).trimEnd()}\n`;
 }

@@ -3,6 +3,7 @@ import type { Emit, GeneratedFile } from '../types.js';
 import { type Decl, record, tagged } from './decls.js';
 import { docLines, escape, lowerCamel, Namer, ROLE_ENUM_MEMBERS, stringLiteral, SWIFT_RESERVED_TYPE_NAMES, upperCamel } from './naming.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
+import { treeRecords } from '../kit/tree.js';
 import { externalDecls } from './schema.js';
 import { render } from './templates.js';
 
@@ -148,15 +149,9 @@ export const emitSwift: Emit = (model, context) => {
   emit(`Sources/${PACKAGE}/Decoding.swift`, 'Decoding.swift', {});
 
   // The reader of effective states.
-  const stateTypeNames = [...new Set(model.states.map((s) => s.type))];
-  if (stateTypeNames.length !== 1 || !stateTypeNames[0]) throw new Error('swift: the states must all be fields of one record type');
-  const elementType = records.find((r) => r.name === stateTypeNames[0]);
-  if (!elementType) throw new Error(`swift: the states' type ${stateTypeNames[0]} is not a record`);
-  const isElement = (ref: TypeRef): boolean => ref.kind === 'named' && ref.name === elementType.name;
-  const childrenField = elementType.fields.find((f) => f.type.kind === 'array' && isElement(f.type.items));
-  const answerType = records.find((r) => r.name !== elementType.name && r.fields.some((f) => isElement(f.type) && f.required));
-  const rootField = answerType?.fields.find((f) => isElement(f.type) && f.required);
-  if (!childrenField || !answerType || !rootField) throw new Error('swift: cannot find the tree (a record holding the root element, and the element list of children)');
+  const found = treeRecords(model);
+  if ('missing' in found) throw new Error(`swift: the tree cannot be read: ${found.missing}`);
+  const { node: elementType, answer: answerType, root: rootField, children: childrenField, role: roleField } = found;
   const propertyName = (type: RecordType, field: Field): string => {
     const decl = record(type.name, null, type.fields.map((f) => ({ key: f.name, type: '', required: f.required, meaning: null })), []);
     const found = decl.properties[type.fields.indexOf(field)];
@@ -172,8 +167,6 @@ export const emitSwift: Emit = (model, context) => {
     const codingCase = bare === s.field ? name : `${name} = ${stringLiteral(s.field)}`;
     return { name, key: stringLiteral(s.field), codingCase, doc: docLines(field.meaning), inherit: field.default.kind === 'inherit', value };
   });
-  const roleField = elementType.fields.find((f) => f.type.kind === 'named' && f.type.name === roleType.name);
-  if (!roleField) throw new Error(`swift: ${elementType.name} has no field of the type ${roleType.name}`);
   const elementName = swiftName(elementType.name);
   const rootPath = `/${pointerToken(rootField.name)}`;
   const childrenPrefix = `/${pointerToken(childrenField.name)}/`;

@@ -3,6 +3,8 @@
  * join them in camel case, keep only characters Swift allows, and escape the words Swift reserves.
  */
 
+import { inCase } from '../kit/naming.js';
+
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
   // Declarations
@@ -30,37 +32,12 @@ export const ROLE_ENUM_MEMBERS: readonly string[] = [
   'fromAppleRole',
 ];
 
-/** The words of a name: `resource_link` -> [resource, link], `lastModified` -> [last, Modified], `_meta` -> [meta]. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function legal(identifier: string): string {
-  const cleaned = identifier.length === 0 ? 'empty' : identifier;
-  return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
-}
 
 /** A type's name: `McpRole` stays, `window furniture` -> `WindowFurniture`. */
-export function upperCamel(name: string): string {
-  return legal(words(name).map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
-}
+export const upperCamel = (name: string): string => inCase(name, 'UpperCamelKeeping', 'empty');
 
 /** A property's or a case's name: `Application` -> `application`, `resource_link` -> `resourceLink`. */
-export function lowerCamel(name: string): string {
-  const parts = words(name);
-  const [first, ...rest] = parts;
-  if (first === undefined) return legal('');
-  const head = first === first.toUpperCase() ? first.toLowerCase() : first.charAt(0).toLowerCase() + first.slice(1);
-  return legal(head + rest.map((w) => (w === w.toUpperCase() && w.length > 1 ? capitalize(w.toLowerCase()) : capitalize(w))).join(''));
-}
+export const lowerCamel = (name: string): string => inCase(name, 'lowerCamelKeeping', 'empty');
 
 /** Escapes a keyword with backticks, so `protocol` can be a property: `` `protocol` ``. */
 export function escape(identifier: string): string {

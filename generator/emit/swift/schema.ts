@@ -1,5 +1,6 @@
 import type { ExternalType } from '../../model/types.js';
 import { type Decl, type PropertyInput, type ConstantInput, record, type UnionDecl } from './decls.js';
+import { anyOfRefs, constOf, isSchema, refName, type Schema, stringEnum as stringEnumValues } from '../kit/json-schema.js';
 import { docLines, escape, lowerCamel, Namer, stringLiteral, upperCamel } from './naming.js';
 
 /**
@@ -7,35 +8,6 @@ import { docLines, escape, lowerCamel, Namer, stringLiteral, upperCamel } from '
  * union told apart by the property every member holds a `const` for; each definition it reaches becomes a struct
  * (object) or a string enum (`enum`). Shapes the mapping does not know become `JSONValue`.
  */
-
-type Schema = Record<string, unknown>;
-
-function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function refName(schema: Schema): string | null {
-  const ref = schema['$ref'];
-  if (typeof ref !== 'string') return null;
-  const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref);
-  return match?.[1] ?? null;
-}
-
-function anyOfRefs(schema: Schema): string[] | null {
-  const members = schema['anyOf'] ?? schema['oneOf'];
-  if (!Array.isArray(members) || members.length === 0) return null;
-  const names = members.map((m) => (isSchema(m) ? refName(m) : null));
-  return names.every((n): n is string => n !== null) ? names : null;
-}
-
-function stringEnumValues(schema: Schema): string[] | null {
-  const values = schema['enum'];
-  return Array.isArray(values) && values.every((v): v is string => typeof v === 'string') ? values : null;
-}
-
-function constOf(schema: unknown): string | null {
-  return isSchema(schema) && typeof schema['const'] === 'string' ? schema['const'] : null;
-}
 
 export interface ExternalDecls {
   /** The root union first, then every definition it reaches, in name order. */

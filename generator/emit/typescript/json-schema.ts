@@ -46,15 +46,3 @@ function objectType(schema: Schema, indent: string): string {
   if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: unknown;`);
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
-
-/** Property names and their JSON types for a content kind, for the runtime's structural check. */
-export function jsonTypesOf(schema: Schema): Record<string, string> {
-  const props = (schema.properties ?? {}) as Record<string, Schema>;
-  const out: Record<string, string> = {};
-  for (const [name, prop] of Object.entries(props)) {
-    const t = prop.type;
-    out[name] = typeof t === 'string' ? (t === 'integer' ? 'number' : t) : prop.$ref || prop.anyOf ? 'object' : 'any';
-    if (prop.anyOf || prop.$ref) out[name] = 'any';
-  }
-  return out;
-}

@@ -9,7 +9,8 @@ import type {
 import { StructureKind, VariableDeclarationKind, printStructure } from './ts-morph.js';
 import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
-import { jsonTypesOf, typeOf } from './json-schema.js';
+import { specData } from '../kit/spec-data.js';
+import { typeOf } from './json-schema.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
 function literal(value: unknown, indent?: number, depth = 0): string {
@@ -119,43 +120,6 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
     def ? `@default ${def}` : null,
     `@see ${citation(field.source)}`,
   );
-}
-
-/** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
-export function specData(model: CanonicalModel): Record<string, unknown> {
-  const node = model.types.find((t) => t.name === model.tree.node);
-  const stateNames = new Set(model.states.map((s) => s.field));
-  return {
-    version: model.protocolVersion,
-    roles: model.roles.map((r) => r.name),
-    roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
-    states: model.states.map((s) => ({
-      name: s.field,
-      default: (node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value', value: false },
-      reachable: s.reachable,
-      path: s.path,
-    })),
-    tree: model.tree,
-    typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
-    records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
-    reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
-    removed: model.removed.map((r) => ({
-      name: r.name,
-      from: r.from,
-      replacedBy: plainText(r.replacedBy).replace(/`/g, ''),
-      version: r.version,
-      states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n) => n !== undefined && stateNames.has(n)),
-    })),
-    contentKinds: model.external.flatMap((ext) =>
-      ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
-        const name = member.$ref?.replace('#/$defs/', '');
-        const def = name ? ext.definitions[name] : undefined;
-        const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
-      }),
-    ),
-    requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
-  };
 }
 
 const SPEC_DATA_TYPE = `{

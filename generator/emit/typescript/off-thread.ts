@@ -2,20 +2,21 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CanonicalModel } from '../../model/types.js';
-import type { EmitContext, GeneratedFile } from '../types.js';
+import type { Diagnostic } from '../../diagnostics/report.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 
 /**
  * Targets on a worker thread. Loading ts-morph (TypeScript's whole compiler) is the largest single cost of
  * `generate`; started first, the worker loads it while the main thread reads the spec. It then emits the
- * TypeScript target, and after it the targets emit/index.ts sends it, while the main thread runs the rest. One
+ * TypeScript target, and after it the other worker targets of the registry (emit/targets.ts), while the main thread runs the rest. One
  * worker per process, reused by watch mode; it never keeps the process alive.
  */
-export type Request = { id: number; target: string; model: CanonicalModel; context: EmitContext };
-export type Reply = { id: number; files: GeneratedFile[] } | { id: number; error: string };
+export type Request = { id: number; target: string; model: CanonicalModel; context: EmitSettings };
+export type Reply = { id: number; files: GeneratedFile[]; diagnostics: Diagnostic[] } | { id: number; error: string };
 
 let worker: Worker | null = null;
 let next = 0;
-const pending = new Map<number, { resolve: (files: GeneratedFile[]) => void; reject: (e: Error) => void }>();
+const pending = new Map<number, { resolve: (result: TargetResult<unknown>) => void; reject: (e: Error) => void }>();
 
 const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
 
@@ -31,7 +32,7 @@ export function startTypeScriptWorker(): void {
     pending.delete(reply.id);
     if (pending.size === 0) worker?.unref();
     if ('error' in reply) waiting?.reject(new Error(reply.error));
-    else waiting?.resolve(reply.files);
+    else waiting?.resolve({ files: reply.files, diagnostics: reply.diagnostics });
   });
   worker.on('error', (e) => fail(e));
   worker.on('exit', (code) => fail(new Error(`The TypeScript worker stopped (exit code ${code})`)));
@@ -45,12 +46,12 @@ function fail(e: Error): void {
   pending.clear();
 }
 
-/** The files of one target, emitted by the worker (in the order asked), or null when no worker is running. */
-export function emitOffThread(target: string, model: CanonicalModel, context: EmitContext): Promise<GeneratedFile[]> | null {
+/** The result of one target, emitted by the worker (in the order asked), or null when no worker is running. */
+export function emitOffThread(target: string, model: CanonicalModel, context: EmitSettings): Promise<TargetResult<unknown>> | null {
   const running = worker;
   if (!running) return null;
   const id = next++;
-  const reply = new Promise<GeneratedFile[]>((resolve, reject) => pending.set(id, { resolve, reject }));
+  const reply = new Promise<TargetResult<unknown>>((resolve, reject) => pending.set(id, { resolve, reject }));
   running.ref();
   running.postMessage({ id, target, model, context } satisfies Request);
   return reply;

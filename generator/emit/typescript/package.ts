@@ -4,7 +4,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
 import { header } from '../shared/text.js';
-import type { EmitContext, GeneratedFile } from '../types.js';
+import type { EmitSettings, GeneratedFile } from '../types.js';
 import { modelFiles } from './model-file.js';
 import { type Transpiled, transpile } from './transpile.js';
 
@@ -83,7 +83,7 @@ export function staticSources(): { path: string; body: string }[] {
 }
 
 /** generated/typescript/: an ESM package with src/ (TypeScript) and dist/ (JavaScript and declarations). */
-export function emitPackage(model: CanonicalModel, context: EmitContext): GeneratedFile[] {
+export function emitPackage(model: CanonicalModel, context: EmitSettings): GeneratedFile[] {
   const head = header(model, context.regenerate, '//');
   const modelFile = modelFiles(model, head, context.versions);
   const files: GeneratedFile[] = [

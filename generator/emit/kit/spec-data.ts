@@ -1,0 +1,71 @@
+import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
+import { plainText } from '../shared/text.js';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The checker's and the reader's data for one protocol version, the same in every binding: each prints it in its
+ * own syntax (TypeScript's SpecData, Python's spec.py) and its runtime reads names only from it.
+ */
+export interface SpecData {
+  version: string;
+  roles: string[];
+  roleRules: { root: string; unknown: string; fallback: string };
+  states: { name: string; default: FieldDefault; reachable: boolean; path: boolean }[];
+  tree: TreeShape;
+  typeKinds: Record<string, 'record' | 'roles' | 'attributes' | 'external'>;
+  records: Record<string, { name: string; required: boolean; type: TypeRef }[]>;
+  reservedAttributes: { name: string; type: TypeRef }[];
+  removed: { name: string; from: string; replacedBy: string; version: string; states: string[] }[];
+  contentKinds: { type: string; name: string; required: string[]; properties: Record<string, string> }[];
+  requirements: { id: string; requirement: string; check: string; checkable: boolean; rule: string | null }[];
+}
+
+/** Property names and their JSON types for a content kind, for the runtime's structural check. */
+export function jsonTypesOf(schema: Schema): Record<string, string> {
+  const props = (schema.properties ?? {}) as Record<string, Schema>;
+  const out: Record<string, string> = {};
+  for (const [name, prop] of Object.entries(props)) {
+    const t = prop.type;
+    out[name] = typeof t === 'string' ? (t === 'integer' ? 'number' : t) : prop.$ref || prop.anyOf ? 'object' : 'any';
+    if (prop.anyOf || prop.$ref) out[name] = 'any';
+  }
+  return out;
+}
+
+/** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
+export function specData(model: CanonicalModel): SpecData {
+  const node = model.types.find((t) => t.name === model.tree.node);
+  const stateNames = new Set(model.states.map((s) => s.field));
+  return {
+    version: model.protocolVersion,
+    roles: model.roles.map((r) => r.name),
+    roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
+    states: model.states.map((s) => ({
+      name: s.field,
+      default: (node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value', value: false },
+      reachable: s.reachable,
+      path: s.path,
+    })),
+    tree: model.tree,
+    typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
+    records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
+    reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
+    removed: model.removed.map((r) => ({
+      name: r.name,
+      from: r.from,
+      replacedBy: plainText(r.replacedBy).replace(/`/g, ''),
+      version: r.version,
+      states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n): n is string => n !== undefined && stateNames.has(n)),
+    })),
+    contentKinds: model.external.flatMap((ext) =>
+      ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
+        const name = member.$ref?.replace('#/$defs/', '');
+        const def = name ? ext.definitions[name] : undefined;
+        const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
+        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
+      }),
+    ),
+    requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
+  };
+}

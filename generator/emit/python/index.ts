@@ -1,0 +1,199 @@
+import type { CanonicalModel } from '../../model/types.js';
+import { stableJson } from '../../util/json.js';
+import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
+import { specData } from '../kit/spec-data.js';
+import { hostileInputs } from '../shared/hostile.js';
+import { loadTemplates, type Render, tidy } from '../shared/templates.js';
+import { plainText, sentence } from '../shared/text.js';
+import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
+import { docstring, pyLiteral, pythonNames } from './naming.js';
+
+/** The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic). */
+const DISTRIBUTION = 'element-model';
+const MODULE = 'element_model';
+const PINS = { python: '3.10', pydantic: '>=2.11,<3', setuptools: '80.9.0', pytest: '9.2.0', mypy: '2.4.1' };
+/** The exact pydantic the package's own tests run with, inside the range it allows. */
+const TESTED_PYDANTIC = '2.14.4';
+
+let compiled: Render | undefined;
+
+function templates(): Render {
+  compiled ??= loadTemplates('python', {
+    py: (value: unknown) => pyLiteral(value),
+    docstring: (text: string, indent: number) => docstring(text, indent),
+    tuple: (values: unknown[]) => pyLiteral(values),
+    shape: (shape: unknown) => shapeOf(shape as ShapeInput),
+    isInherit: (d: { kind: string }) => d.kind === 'inherit',
+    entries: (o: Record<string, unknown>) => Object.entries(o).map(([key, value]) => ({ key, value })),
+  });
+  return compiled;
+}
+
+type ShapeInput = { kind: 'primitive' | 'named'; name: string } | { kind: 'array'; items: ShapeInput };
+
+/** A TypeShape constructor call, for spec.py. */
+function shapeOf(s: ShapeInput): string {
+  return s.kind === 'array' ? `TypeShape("array", items=${shapeOf(s.items)})` : `TypeShape(${JSON.stringify(s.kind)}, ${JSON.stringify(s.name)})`;
+}
+
+/** A type as a Python annotation; a role field takes any string too, since the role language is open. */
+function annotation(t: TypeView): string {
+  switch (t.kind) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return 'int | float';
+    case 'integer':
+      return 'int';
+    case 'json':
+      return 'JsonValue';
+    case 'jsonObject':
+      return 'dict[str, JsonValue]';
+    case 'array':
+      return `list[${annotation(t.items)}]`;
+    case 'ref':
+      return t.declares === 'roles' ? `${t.name} | str` : t.name;
+    case 'literal':
+      return `Literal[${t.values.map((v) => JSON.stringify(v)).join(', ')}]`;
+    case 'union':
+      return t.members.map(annotation).join(' | ');
+  }
+}
+
+const fieldView = (f: FieldDecl) => ({
+  name: f.name,
+  key: f.key,
+  alias: f.name !== f.key,
+  required: f.required,
+  annotation: f.required ? annotation(f.type) : `${annotation(f.type)} | None`,
+  doc: f.doc,
+});
+
+export function emitPython(model: CanonicalModel, context: EmitContext): TargetResult {
+  const names = pythonNames();
+  const kit = declarations(model, names);
+  // PEP 8: two blank lines between top-level definitions, which the templates may leave more of.
+  const render: Render = (name, view) => tidy(templates()(name, view), 2);
+  const common = { version: model.protocolVersion, regenerate: context.regenerate, distribution: DISTRIBUTION, pins: PINS };
+  const roles = kit.roles;
+  const node = kit.node;
+  const answer = kit.answer;
+  if (!roles || !node || !answer) return { files: [], diagnostics: kit.diagnostics };
+  const rolesConstant = names.constant(roles.key);
+
+  const declView = (d: Decl) => {
+    if (d.kind === 'roles') return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant };
+    if (d.kind === 'alias') return { isAlias: true, name: d.name, doc: d.doc, annotation: annotation(d.type) };
+    if (d.kind === 'attributes') return { isAttributes: true, name: d.name, doc: d.doc, fields: d.reserved.map(fieldView) };
+    if (d.kind === 'union') {
+      const tag: FieldDecl = { key: d.discriminator.key, name: d.discriminator.name, type: { kind: 'string' }, required: true, doc: '', default: null, constant: null };
+      return {
+        isUnion: true,
+        name: d.name,
+        doc: d.doc,
+        constant: names.constant(d.key),
+        function: names.member(d.key),
+        discriminator: d.discriminator,
+        members: d.members,
+        unknown: { ...d.unknown, fields: [fieldView(tag)] },
+      };
+    }
+    return {
+      isRecord: true,
+      name: d.name,
+      doc: d.doc,
+      fields: d.fields.map(fieldView),
+      roleFields: d.fields.filter((f) => f.type.kind === 'ref' && f.type.declares === 'roles').map((f) => ({ name: f.name })),
+      roleType: roles.name,
+      roleConstant: rolesConstant,
+    };
+  };
+  const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
+  const member = (key: string) => node.fields.find((f) => f.key === key)?.name ?? names.member(key);
+  const answerMember = (key: string) => answer.fields.find((f) => f.key === key)?.name ?? names.member(key);
+  const nodeType = model.types.find((t) => t.name === model.tree.node);
+  const states = model.states.map((s) => {
+    const field = nodeType?.kind === 'record' ? nodeType.fields.find((f) => f.name === s.field) : undefined;
+    const def = field?.default ?? { kind: 'value' as const, value: false };
+    return {
+      key: s.field,
+      name: member(s.field),
+      doc: sentence(plainText(field?.meaning ?? '')),
+      inherit: def.kind === 'inherit',
+      rootValue: def.kind === 'inherit' ? def.root : false,
+      value: def.kind === 'value' ? def.value : false,
+    };
+  });
+  const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
+  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  const apple = model.appleRoles.map((a) => ({
+    value: a.value,
+    role: a.role === null ? null : (caseOf.get(a.role) ?? null),
+    class: a.class,
+    reason: a.role === null ? (reasons.get(a.class) ?? a.class) : null,
+  }));
+  const pathState = model.states.find((s) => s.path);
+  const versions = context.versions.map((v) => {
+    const data = specData(v);
+    return {
+      constant: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`,
+      data,
+      typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key, value })),
+      records: Object.entries(data.records).map(([key, fields]) => ({ key, fields })),
+    };
+  });
+  const view = {
+    ...common,
+    answer: answer.name,
+    node: node.name,
+    roles,
+    apple,
+    states,
+    rootMember: answerMember(model.tree.root),
+    childrenMember: member(model.tree.children),
+    roleMember: member(model.tree.role),
+    idMember: member(model.tree.id),
+    contentMember: model.tree.content ? member(model.tree.content) : null,
+    unknownContent: kit.content?.unknown.name ?? null,
+    idKey: model.tree.id,
+    roleKey: model.tree.role,
+    pathState: pathState ? member(pathState.field) : null,
+    pathStateKey: pathState?.field ?? null,
+    examplePath: `/${model.tree.root}/${model.tree.children}/0`,
+    versions,
+    current: versions.find((v) => v.data.version === model.protocolVersion)?.constant ?? versions.at(-1)?.constant,
+    models: modelNames,
+  };
+  const src = `python/src/${MODULE}`;
+  const hostile = hostileInputs(model);
+  const all = [
+    ...modelNames,
+    ...['LIMITS', 'PROTOCOL_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
+    ...['EffectiveElement', 'EffectiveState', 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
+    ...['check', 'checker_for', 'decode_answer', 'dump_answer', 'effective_state', 'focus_path', 'from_apple_role', 'loads'],
+    ...['parse_answer', 'passes', 'read_role', 'sort_findings'],
+  ].sort();
+  const files: GeneratedFile[] = [
+    { path: 'python/pyproject.toml', contents: render('pyproject.toml', common) },
+    { path: 'python/README.md', contents: render('README.md', view) },
+    {
+      path: 'python/requirements-test.txt',
+      contents: `# Generated by element-spec from spec/; do not edit. Regenerate with \`${context.regenerate}\`.\n# The exact versions the package's own tests and type check run with (scripts/python-venv.sh keys its venv on this file).\npydantic==${TESTED_PYDANTIC}\npytest==${PINS.pytest}\nmypy==${PINS.mypy}\nsetuptools==${PINS.setuptools}\n`,
+    },
+    { path: 'python/.gitignore', contents: 'build/\n*.egg-info/\n__pycache__/\n.mypy_cache/\n.pytest_cache/\n' },
+    { path: `${src}/py.typed`, contents: '' },
+    { path: `${src}/__init__.py`, contents: render('init.py', { ...view, all }) },
+    { path: `${src}/models.py`, contents: render('models.py', { ...view, decls: kit.decls.map(declView), exports: modelNames, answer: answer }) },
+    { path: `${src}/spec.py`, contents: render('spec.py', view) },
+    { path: `${src}/check.py`, contents: render('check.py', view) },
+    { path: `${src}/json_text.py`, contents: render('json_text.py', view) },
+    { path: `${src}/reader.py`, contents: render('reader.py', view) },
+    { path: `${src}/validate.py`, contents: render('validate.py', view) },
+    { path: 'python/tests/test_conformance.py', contents: render('test_conformance.py', view) },
+    { path: 'python/tests/test_hostile.py', contents: render('test_hostile.py', view) },
+    { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },
+  ];
+  return { files, diagnostics: kit.diagnostics };
+}

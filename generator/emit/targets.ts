@@ -1,0 +1,109 @@
+import type { CanonicalModel } from '../model/types.js';
+import type { Emit, EmitContext, Target, TargetResult } from './types.js';
+
+/** A target whose emitter returns files alone and reports nothing: its module is loaded on first use. */
+const files =
+  (load: () => Promise<Emit>) =>
+  async (model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>> => ({
+    files: await (await load())(model, { regenerate: context.regenerate, versions: context.versions }),
+    diagnostics: [],
+  });
+
+/**
+ * Every target, once. Adding a target is one entry here, its folder under generator/emit/ and, when it has
+ * templates, its folder under templates/ (docs/targets.md). Order matters only to the worker thread, which
+ * emits its targets in this order; the output is sorted by path.
+ */
+export const TARGETS = [
+  {
+    name: 'typescript',
+    outDir: 'typescript',
+    templates: null,
+    needs: [],
+    // First on the worker: loading TypeScript's compiler there overlaps reading the spec on the main thread.
+    thread: 'worker',
+    emit: files(async () => (await import('./typescript/package.js')).emitPackage),
+  },
+  {
+    name: 'swift',
+    outDir: 'swift',
+    templates: { folder: 'swift', noEscape: true },
+    needs: [],
+    // The worker is idle once TypeScript is done, while the main thread still has the docs and the site to emit.
+    thread: 'worker',
+    emit: files(async () => (await import('./swift/index.js')).emitSwift),
+  },
+  {
+    name: 'kotlin',
+    outDir: 'kotlin',
+    templates: { folder: 'kotlin', noEscape: true },
+    needs: [],
+    thread: 'worker',
+    emit: files(async () => (await import('./kotlin/index.js')).emitKotlin),
+  },
+  {
+    name: 'model',
+    outDir: 'model',
+    templates: null,
+    needs: [],
+    thread: 'main',
+    emit: files(async () => (await import('./model/index.js')).emitModel),
+  },
+  {
+    name: 'schema',
+    outDir: 'schema',
+    templates: null,
+    needs: [],
+    thread: 'main',
+    emit: files(async () => (await import('./schema/index.js')).emitSchema),
+  },
+  {
+    name: 'conformance',
+    outDir: 'conformance',
+    templates: null,
+    needs: [],
+    thread: 'main',
+    emit: async (model, context) => (await import('./conformance/index.js')).emitConformance(model, context),
+  },
+  {
+    name: 'docs',
+    outDir: 'docs',
+    templates: { folder: 'docs', noEscape: true },
+    // The conformance page cites the vectors.
+    needs: ['conformance'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./docs/index.js')).emitDocs(model, context),
+  },
+  {
+    name: 'site',
+    outDir: 'site',
+    templates: { folder: 'site', noEscape: false },
+    // The pages are the docs' pages as HTML; the checker page runs the TypeScript package's JavaScript.
+    needs: ['docs', 'typescript'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./site/index.js')).emitSite(model, context),
+  },
+  {
+    name: 'python',
+    outDir: 'python',
+    templates: { folder: 'python', noEscape: true },
+    needs: [],
+    thread: 'main',
+    emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
+  },
+] as const satisfies readonly Target[];
+
+export type TargetName = (typeof TARGETS)[number]['name'];
+
+export const TARGET_NAMES: readonly TargetName[] = TARGETS.map((t) => t.name).sort();
+
+const BY_NAME: ReadonlyMap<string, Target> = new Map(TARGETS.map((t) => [t.name, t]));
+
+export const targetNamed = (name: string): Target | undefined => BY_NAME.get(name);
+
+export type TemplateFolder = NonNullable<(typeof TARGETS)[number]['templates']>['folder'];
+
+/** The template folders, each with how Handlebars compiles it, read from the targets that have templates. */
+export const TEMPLATE_FOLDERS: Readonly<Record<TemplateFolder, { noEscape: boolean; strict: true }>> = Object.fromEntries(
+  TARGETS.flatMap((t): [string, { noEscape: boolean; strict: true }][] => (t.templates ? [[t.templates.folder, { noEscape: t.templates.noEscape, strict: true }]] : [])).sort(([a], [b]) => (a < b ? -1 : 1)),
+) as Record<TemplateFolder, { noEscape: boolean; strict: true }>;

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the generated Python package with pip and runs its tests (pytest) and mypy --strict, against the shared
+# conformance vectors. Usage: scripts/python-test.sh [package-dir] [conformance-dir]
+#   defaults: generated/python and the conformance folder beside it (generated/conformance).
+# Works on copies in a temporary folder, so generated/ never gains build output or caches.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+package="$(cd "${1:-$here/generated/python}" && pwd)"
+conformance="$(cd "${2:-$package/../conformance}" && pwd)"
+
+venv="$(bash "$here/scripts/python-venv.sh" "$package/requirements-test.txt")" || exit $?
+python="$venv/bin/python"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/element-python.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+cp -R "$package" "$work/python"
+cp -R "$conformance" "$work/conformance"
+
+# pip install ./generated/python, into this run's own folder: the cached venv holds only the pinned tools.
+"$python" -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation --target "$work/site" "$work/python"
+cd "$work/python"
+export PYTHONPATH="$work/site" PYTHONDONTWRITEBYTECODE=1
+echo "python-test: pytest in a copy of $package with vectors from $conformance"
+"$python" -m pytest -q -p no:cacheprovider
+echo "python-test: mypy --strict"
+"$python" -m mypy --strict --cache-dir "$work/mypy-cache" src tests
