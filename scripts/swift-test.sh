@@ -6,7 +6,7 @@
 #
 #   bash scripts/swift-test.sh [package-dir] [conformance-dir]
 #
-# Exit codes: 0 passed, 1 build or tests failed, 3 the toolchain is missing (run scripts/install-toolchains.sh swift).
+# Exit codes: 0 passed, 1 build or tests failed, 127 the toolchain is missing (run scripts/install-toolchains.sh swift).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

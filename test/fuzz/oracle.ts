@@ -73,7 +73,10 @@ export function unaccountedRows(files: SpecFiles, model: CanonicalModel): Unacco
   const keys = keysByKind(model);
   const removed = new Set(model.removed.map((r) => r.name));
   const out: Unaccounted[] = [];
-  const docs = [files.process, files.appleRoles, files.externalTypes, ...files.rfcs].filter((f): f is { path: string; text: string } => f !== null);
+  // A Draft's rows change nothing, rightly: only the counted RFCs (those the model lists) are accounted for.
+  const counted = new Set(model.rfcs.map((r) => r.source.file));
+  const rfcs = files.rfcs.filter((f) => counted.has(f.path));
+  const docs = [files.process, files.appleRoles, files.externalTypes, ...rfcs].filter((f): f is { path: string; text: string } => f !== null);
   for (const doc of docs) {
     const lines = doc.text.replace(/^\uFEFF/, '').split(/\r?\n/);
     let fence: string | null = null;
