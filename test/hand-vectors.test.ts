@@ -14,6 +14,7 @@ import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.j
 const DIR = join(ROOT, 'test/vectors');
 const index = JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { vectors: string[] };
 const vectors = index.vectors.map((name) => JSON.parse(readFileSync(join(DIR, 'vectors', `${name}.json`), 'utf8')));
+const appleRoles = JSON.parse(readFileSync(join(DIR, 'apple-roles.json'), 'utf8')).roles as Record<string, string | null>;
 const lib = await sdk();
 const strict = addFormats.default(new Ajv2020({ strict: false, allErrors: true })).compile(await schema('strict'));
 
@@ -21,6 +22,15 @@ describe('hand-written vectors, TypeScript', () => {
   it('cover R1, R2, R3, R4, R6 and JSON Pointer escaping', () => {
     expect(new Set(vectors.flatMap((v) => v.covers))).toEqual(new Set(['R1', 'R2', 'R3', 'R4', 'R6']));
     expect(vectors.some((v) => v.findings.some((f: { path: string }) => f.path.includes('~0') && f.path.includes('~1')))).toBe(true);
+  });
+
+  it("maps every one of Apple's roles as the hand-written table says", () => {
+    expect(Object.keys(appleRoles)).toHaveLength(61);
+    for (const [axRole, role] of Object.entries(appleRoles)) {
+      const mapping = lib.fromAppleRole(axRole);
+      expect(mapping, axRole).not.toBeNull();
+      expect(mapping?.role ?? null, axRole).toBe(role);
+    }
   });
 
   describe.each(vectors.map((v) => [v.name, v] as const))('%s', (_, v) => {
@@ -49,7 +59,11 @@ describe('hand-written vectors, Swift and Kotlin', () => {
       expect(result.code, result.output).toBe(0);
       // The suite read these vectors, not the generated ones: each suite says how many it ran.
       const ran = dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/;
-      expect(Number(ran.exec(result.output)?.[1]), result.output).toBe(vectors.length);
+      // Kotlin counts the Apple roles test among the conformance tests.
+      expect(Number(ran.exec(result.output)?.[1]), result.output).toBe(vectors.length + (dir === 'kotlin' ? 1 : 0));
+      // And it checked Apple's roles against the table in the same folder, the hand-written one (Swift says how
+      // many; in Kotlin it is the one conformance test beyond the vectors, counted above).
+      if (dir === 'swift') expect(result.output).toContain(`checked ${Object.keys(appleRoles).length} Apple roles from`);
     }, 600_000);
   }
 });

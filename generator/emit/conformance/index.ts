@@ -191,6 +191,10 @@ function vectorFiles(model: CanonicalModel, dir: string, vectors = buildVectors(
     contents: `${JSON.stringify({ ...v, elements: v.decodes ? referenceElements(model, v.input) : undefined }, null, v.name === 'wide-tree' || v.name === 'deep-tree' ? undefined : 2)}\n`,
   }));
   files.push({ path: `${dir}/index.json`, contents: stableJson({ protocolVersion: model.protocolVersion, vectors: vectors.map((v) => v.name) }) });
+  // Apple's roles by their AXRole value, each with the protocol role it becomes, or null when it is not reported:
+  // every binding's suite checks its mapping against this file (and against the hand-written one in test/vectors).
+  const appleRoles = Object.fromEntries(model.appleRoles.map((a) => [a.value, a.role]));
+  files.push({ path: `${dir}/apple-roles.json`, contents: stableJson({ protocolVersion: model.protocolVersion, roles: appleRoles }) });
   return files;
 }
 

@@ -244,6 +244,7 @@ export const emitKotlin: Emit = (model, context) => {
   // --- tests
   add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', {
     answerName,
+    roleName,
     describe: [
       { key: '"path"', value: 'entry.path' },
       { key: stringLiteral(s.idField.name), value: `entry.element.${prop(s.idField)}` },

@@ -57,6 +57,11 @@ private struct ExpectedElement: Decodable, Equatable, CustomStringConvertible {
     }
 }
 
+/// apple-roles.json: Apple's roles by their AXRole value, each with the protocol role it becomes, or null.
+private struct AppleRoleTable: Decodable {
+    let roles: [String: String?]
+}
+
 final class ConformanceTests: XCTestCase {
     /// ELEMENT_CONFORMANCE_DIR when set; otherwise generated/conformance beside this package.
     static var conformanceDirectory: URL {
@@ -93,6 +98,18 @@ final class ConformanceTests: XCTestCase {
             check(vector, label: "\(file) (\(vector.name))")
         }
         print("ConformanceTests: checked \(vectors.count) vectors from \(Self.conformanceDirectory.path)")
+    }
+
+    /// Every Apple role in apple-roles.json becomes the protocol role the file gives, or is not reported (null).
+    func testAppleRoles() throws {
+        let file = Self.conformanceDirectory.appendingPathComponent("apple-roles.json")
+        let table = try JSONDecoder().decode(AppleRoleTable.self, from: Data(contentsOf: file))
+        XCTAssertFalse(table.roles.isEmpty, "No Apple roles in \(file.path)")
+        XCTAssertEqual(Set(table.roles.keys), Set(Role.appleRoles.keys), "the Apple roles the binding knows")
+        for (axRole, expected) in table.roles.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(Role(appleRole: axRole)?.rawValue, expected, axRole)
+        }
+        print("ConformanceTests: checked \(table.roles.count) Apple roles from \(file.path)")
     }
 
     private func check(_ vector: Vector, label: String) {

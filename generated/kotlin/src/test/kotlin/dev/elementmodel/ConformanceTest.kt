@@ -9,11 +9,14 @@ import kotlinx.serialization.json.boolean
 import kotlinx.serialization.json.buildJsonObject
 import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.contentOrNull
 import kotlinx.serialization.json.jsonPrimitive
 import kotlinx.serialization.json.put
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.DynamicTest
+import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestFactory
 
 /**
@@ -36,6 +39,22 @@ class ConformanceTest {
         return names.map { name ->
             DynamicTest.dynamicTest(name) { check(name, readJson(File(directory, "vectors/$name.json")).jsonObject) }
         }
+    }
+
+    /** Every Apple role in apple-roles.json becomes the protocol role the file gives, or is not reported (null). */
+    @Test
+    fun appleRoles() {
+        val file = File(directory, "apple-roles.json")
+        assertTrue(file.isFile, "No Apple roles: $file does not exist")
+        val roles = readJson(file).jsonObject.getValue("roles").jsonObject
+        assertTrue(roles.isNotEmpty(), "No Apple roles in $file")
+        for ((axRole, expected) in roles) {
+            val mapping = Role.fromAppleRole(axRole)
+            assertNotNull(mapping, axRole)
+            val reported = (mapping as? AppleRoleMapping.Reported)?.role?.raw
+            assertEquals(expected.jsonPrimitive.contentOrNull, reported, axRole)
+        }
+        println("ConformanceTest: checked ${roles.size} Apple roles from $file")
     }
 
     private fun check(name: String, vector: JsonObject) {
