@@ -154,6 +154,16 @@ try {
   ratio('check / JSON.parse of the same text', checkTime, parseTime, 2.0, '100,000 elements');
   const file = join(work, 'answer.json');
   await writeFile(file, text);
+  // What a host's process pays for one answer: validate whole, against a process that only reads and parses it.
+  const { parseAnswer } = await import(sdkPath);
+  const parseAnswerTime = timeInProcess(() => parseAnswer(text));
+  ratio('parseAnswer / JSON.parse of the same text', parseAnswerTime, parseTime, 2.0, 'parse, refuse repeated keys and lone surrogates, check');
+  const { validate, parseFloor } = timeProcesses({
+    validate: [bin, 'validate', file],
+    parseFloor: [join(ROOT, 'bench/parse-floor.mjs'), file],
+  });
+  Object.assign(results.measurements, { parseAnswer: parseAnswerTime, validate, parseFloor });
+  ratio('validate / a process reading and parsing the file', validate, parseFloor, 2.0, 'fresh processes, 100,000 elements');
   const mem = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/check-memory.mjs'), file, sdkPath], { encoding: 'utf8' }));
   results.measurements.checkMemory = mem;
 
@@ -191,6 +201,9 @@ const tables = [
   `| check, 100,000 elements (${(m.checkTextBytes / 1e6).toFixed(1)} MB) | ${ms(m.check)} |`,
   `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
   `| JSON.parse, same text | ${ms(m.jsonParse)} |`,
+  `| parseAnswer, same text | ${ms(m.parseAnswer)} |`,
+  `| element-spec validate, same answer as a file, fresh process | ${ms(m.validate)} |`,
+  `| floor: a fresh process reading and JSON.parsing the same file | ${ms(m.parseFloor)} |`,
   `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
   `| TypeScript: JSON.parse + check, same answer | ${(m.jsonParse.median + m.check.median).toFixed(0)} ms |`,
   ...['swift', 'kotlin'].map((n) => { const d = m[`${n}Decode`]; return `| ${n === 'swift' ? 'Swift (debug build): Answer(jsonData:)' : 'Kotlin (JVM, after one warm-up): decodeAnswer'}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
