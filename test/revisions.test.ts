@@ -167,7 +167,7 @@ describe('a breaking change declared as additive', () => {
       const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
       expect(model).toBeNull();
       expect(diagnostics.items.map(({ ruleId, file, line, column, severity, message }) => ({ ruleId, file, line, column, severity, message }))).toEqual([
-        { ruleId: 'version-effect', file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20, severity: 'error', message: 'RFC-0002 declares its change additive, but what it changes is breaking' },
+        { ruleId: 'version-effect', file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20, severity: 'error', message: 'RFC-0002 declares its change additive, but what it changes is breaking: field-removed Element.url (spec/rfcs/0002-no-url.md:15:3)' },
       ]);
       const before = await readFile(join(s.out, 'model/model.json'), 'utf8');
       expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(1);
