@@ -54,6 +54,8 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 - \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason.
+- \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
+  Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
 - \`check(answer, options)\`: structure and every checkable requirement
   (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')}).
 `;
