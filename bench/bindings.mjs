@@ -1,4 +1,4 @@
-// Times Swift's and Kotlin's decoding of the bench answer: each binding is copied to a temporary folder with one
+// Times Swift's (debug and release builds) and Kotlin's decoding of the bench answer: each binding is copied to a temporary folder with one
 // extra test that reads the answer file, decodes it several times and prints the times. Run by bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -62,11 +62,12 @@ export async function bindingDecodeTimes(root, answerFile) {
     await writeFile(join(work, 'kotlin/src/test/kotlin/dev/elementmodel/BenchDecodeTest.kt'), kotlinTest);
     // The chroot sees only its own tree: the Swift runner copies the package in; the answer goes beside it.
     await cp(answerFile, join(work, 'swift/bench-answer.json'));
-    for (const [name, script, dir, file] of [
-      ['swift', 'scripts/swift-test.sh', 'swift', 'bench-answer.json'],
-      ['kotlin', 'scripts/kotlin-test.sh', 'kotlin', answerFile],
+    for (const [name, script, dir, file, extra] of [
+      ['swift', 'scripts/swift-test.sh', 'swift', 'bench-answer.json', {}],
+      ['swiftRelease', 'scripts/swift-test.sh', 'swift', 'bench-answer.json', { ELEMENT_SWIFT_RELEASE: '1' }],
+      ['kotlin', 'scripts/kotlin-test.sh', 'kotlin', answerFile, {}],
     ]) {
-      const env = { ...process.env, ELEMENT_BENCH_FILE: file };
+      const env = { ...process.env, ELEMENT_BENCH_FILE: file, ...extra };
       const r = spawnSync('bash', [join(root, script), join(work, dir), join(work, 'conformance')], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       const times = parseTimes(`${r.stdout}\n${r.stderr}`);
       out[name] = times ? { times } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };

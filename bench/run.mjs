@@ -154,15 +154,31 @@ try {
   ratio('check / JSON.parse of the same text', checkTime, parseTime, 2.0, '100,000 elements');
   const file = join(work, 'answer.json');
   await writeFile(file, text);
+  // What a host's process pays for one answer: validate whole, against a process that only reads and parses it.
+  const { parseAnswer } = await import(sdkPath);
+  const parseAnswerTime = timeInProcess(() => parseAnswer(text));
+  ratio('parseAnswer / JSON.parse of the same text', parseAnswerTime, parseTime, 2.0, 'parse, refuse repeated keys and lone surrogates, check');
+  const { validate, parseFloor } = timeProcesses({
+    validate: [bin, 'validate', file],
+    parseFloor: [join(ROOT, 'bench/parse-floor.mjs'), file],
+  });
+  Object.assign(results.measurements, { parseAnswer: parseAnswerTime, validate, parseFloor });
+  ratio('validate / a process reading and parsing the file', validate, parseFloor, 2.0, 'fresh processes, 100,000 elements');
   const mem = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/check-memory.mjs'), file, sdkPath], { encoding: 'utf8' }));
   results.measurements.checkMemory = mem;
 
-  // The same answer decoded by the Swift and Kotlin bindings (their own test builds: Swift's is a debug build).
+  // The same answer decoded by the Swift (debug and release builds) and Kotlin bindings, each against
+  // TypeScript's parseAnswer (parse, refuse, check), as all three read and check it. The first run is a warm-up.
   log('bindings ...');
   const bindings = await bindingDecodeTimes(ROOT, file);
   for (const [name, r] of Object.entries(bindings)) {
     results.measurements[`${name}Decode`] = r.times ? stats(r.times.slice(1)) : { error: r.error };
     log(`${name} decode: ${r.times ? `${median(r.times.slice(1)).toFixed(0)} ms` : r.error}`);
+  }
+  for (const [name, label, target] of [['swiftRelease', 'Swift (release) decode / TypeScript parseAnswer', 3.0], ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5]]) {
+    const d = results.measurements[`${name}Decode`];
+    if (d.median !== undefined) ratio(label, d, parseAnswerTime, target, 'same answer, in process');
+    else log(`${label}: not measured (${d.error.slice(0, 80)})`);
   }
   ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
 } finally {
@@ -191,9 +207,12 @@ const tables = [
   `| check, 100,000 elements (${(m.checkTextBytes / 1e6).toFixed(1)} MB) | ${ms(m.check)} |`,
   `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
   `| JSON.parse, same text | ${ms(m.jsonParse)} |`,
+  `| parseAnswer, same text | ${ms(m.parseAnswer)} |`,
+  `| element-spec validate, same answer as a file, fresh process | ${ms(m.validate)} |`,
+  `| floor: a fresh process reading and JSON.parsing the same file | ${ms(m.parseFloor)} |`,
   `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
   `| TypeScript: JSON.parse + check, same answer | ${(m.jsonParse.median + m.check.median).toFixed(0)} ms |`,
-  ...['swift', 'kotlin'].map((n) => { const d = m[`${n}Decode`]; return `| ${n === 'swift' ? 'Swift (debug build): Answer(jsonData:)' : 'Kotlin (JVM, after one warm-up): decodeAnswer'}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
+  ...[['swiftRelease', 'Swift (release build): Answer(jsonData:)'], ['swift', 'Swift (debug build): Answer(jsonData:)'], ['kotlin', 'Kotlin (JVM, after one warm-up): decodeAnswer']].map(([n, label]) => { const d = m[`${n}Decode`]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
 const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');

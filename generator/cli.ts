@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { generateInMemory, printableDiagnostics } from './pipeline.js';
-import { watch } from './watch.js';
-import { diffReport, formatDiff, pickModel } from './diff-command.js';
-import { buildModel } from './model/build.js';
 import { DEFAULT_DIRS, readSpecFiles } from './spec-files.js';
-import { formatFindings, readInput, validateText } from './validate-answer.js';
-import { type WriteSummary, diffTree, writeTree } from './write/tree.js';
+import type { WriteSummary } from './write/tree.js';
+
+// Each command loads what it needs when it runs: `validate` on a large answer should not first wait for the
+// spec reader, the emitters and the file watcher to load.
+const pipeline = () => import('./pipeline.js');
 
 /** Exit codes, as `--help` documents them. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
@@ -29,6 +28,8 @@ const defaultIo: Io = {
 };
 
 async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
+  const { generateInMemory, printableDiagnostics } = await pipeline();
+  const { writeTree } = await import('./write/tree.js');
   const result = await generateInMemory(specDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) {
@@ -51,6 +52,8 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
 }
 
 async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
+  const { generateInMemory, printableDiagnostics } = await pipeline();
+  const { diffTree } = await import('./write/tree.js');
   const result = await generateInMemory(specDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) return EXIT.failed;
@@ -99,6 +102,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--json', 'print the changes as JSON')
     .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
       const specDir = resolve(opts.spec);
+      const [{ printableDiagnostics }, { diffReport, formatDiff, pickModel }, { buildModel }] = await Promise.all([
+        pipeline(), import('./diff-command.js'), import('./model/build.js'),
+      ]);
       const result = await buildModel(await readSpecFiles(specDir));
       if (!result.model) {
         io.err(`${await printableDiagnostics(result.diagnostics.items, specDir)}\n`);
@@ -121,6 +127,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
 
   withDirs(program.command('watch').description('regenerate on every save under the spec folder, printing diagnostics'))
     .action(async (opts: { spec: string; out: string }) => {
+      const { watch } = await import('./watch.js');
       const stop = await watch(resolve(opts.spec), resolve(opts.out), io);
       await new Promise<void>((done) => {
         process.once('SIGINT', () => void stop().then(done));
@@ -135,6 +142,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--json', 'print the findings as JSON')
     .option('--out <dir>', 'the generated folder whose TypeScript checker to use', DEFAULT_DIRS.out)
     .action(async (file: string, opts: { json?: boolean; out: string }) => {
+      const { formatFindings, readInput, validateText } = await import('./validate-answer.js');
       let text: string;
       try {
         text = await readInput(file);

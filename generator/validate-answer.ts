@@ -14,7 +14,7 @@ export interface Finding {
 
 interface Sdk {
   check: (answer: unknown) => Finding[];
-  scanJson: (text: string) => string | null;
+  readJson: (text: string) => { value: unknown; problem?: undefined } | { problem: string };
 }
 
 /** The checker of the generated TypeScript package: the CLI reports exactly what the package's `check` does. */
@@ -32,15 +32,9 @@ export async function readInput(file: string): Promise<string> {
 /** Findings for an answer's text; text that is not JSON is one finding at the document's root. */
 export async function validateText(text: string, generatedDir = join(toolchainRoot(), 'generated')): Promise<Finding[]> {
   const sdk = await loadSdk(generatedDir);
-  const refused = sdk.scanJson(text);
-  if (refused) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: `Refused: ${refused}` }];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: `Not JSON: ${(error as Error).message}` }];
-  }
-  return sdk.check(value);
+  const read = sdk.readJson(text);
+  if (read.problem !== undefined) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: read.problem }];
+  return sdk.check(read.value);
 }
 
 export function formatFindings(findings: readonly Finding[], name: string): string {

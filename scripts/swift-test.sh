@@ -48,6 +48,8 @@ fi
 # ELEMENT_BENCH_FILE (the benchmark's answer), when set, names a file inside the package, passed on as such.
 log "swift build && swift test in $root$inside/swift"
 flags=(-Xswiftc -warnings-as-errors)
+# ELEMENT_SWIFT_RELEASE=1 builds and tests optimized (the benchmark times both); @testable needs -enable-testing.
+if [ -n "${ELEMENT_SWIFT_RELEASE:-}" ]; then flags+=(-c release -Xswiftc -enable-testing); fi
 chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   HOME="$inside/home" \

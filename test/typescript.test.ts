@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import semver from 'semver';
 import ts from 'typescript';
 import { header } from '../generator/emit/shared/text.js';
 import { emitPackage } from '../generator/emit/typescript/package.js';
@@ -197,6 +198,15 @@ describe('the package', () => {
       await s.dispose();
     }
   }, 60_000);
+
+  it('states the Node.js versions the toolchain states and CI tests, and the Node running this test is one of them', async () => {
+    const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).engines.node;
+    const generated = JSON.parse(await readFile(join(GENERATED, 'typescript/package.json'), 'utf8')).engines.node;
+    expect(generated).toBe(own);
+    expect(semver.satisfies(process.versions.node, own), `Node ${process.versions.node} is outside ${own}`).toBe(true);
+    for (const outside of ['18.20.0', '20.18.0', '21.7.0', '22.11.0', '23.0.0', '26.0.0']) expect(semver.satisfies(outside, own), outside).toBe(false);
+    for (const inside of ['20.19.0', '22.12.0', '24.0.0']) expect(semver.satisfies(inside, own), inside).toBe(true);
+  });
 
   it('type-checks under tsc --strict --exactOptionalPropertyTypes', async () => {
     await run(process.execPath, [TSC, '-p', join(GENERATED, 'typescript/tsconfig.json'), '--noEmit', '--strict', '--exactOptionalPropertyTypes']);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { scratch } from './spec.js';
+import { editFile, scratch } from './spec.js';
 
 /** One string edit of a spec file: `find` must occur exactly once, so a drift in the live spec fails loudly. */
 export interface Edit {
@@ -34,5 +34,13 @@ export async function specWithFixture(folder: string) {
       await writeFile(path, applyEdit(await readFile(path, 'utf8'), edit));
     }
   }
+  return s;
+}
+
+/** A scratch spec (with its generated tree) where 0.2.0 has been released, with a fixture RFC of test/fixtures/revisions laid over it. */
+export async function withRevision(name: string) {
+  const s = await scratch(true);
+  await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
+  await cp(join(import.meta.dirname, '../fixtures/revisions', name), join(s.spec, 'rfcs'), { recursive: true });
   return s;
 }

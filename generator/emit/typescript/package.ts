@@ -13,6 +13,12 @@ export type PrecompiledRuntime = Record<string, Transpiled & { hash: string }>;
 
 export const PACKAGE_NAME = '@element-model/sdk';
 
+/**
+ * The Node.js lines the package is tested on (CI runs 20 and 24), as the toolchain's own package.json states
+ * them: the LTS lines still supported, from the releases where require() of ES modules needs no flag.
+ */
+export const SUPPORTED_NODE = '^20.19.0 || ^22.12.0 || ^24.0.0';
+
 function packageJson(model: CanonicalModel): string {
   return stableJson({
     name: PACKAGE_NAME,
@@ -25,7 +31,7 @@ function packageJson(model: CanonicalModel): string {
     exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
     files: ['dist', 'src'],
     sideEffects: false,
-    engines: { node: '>=18' },
+    engines: { node: SUPPORTED_NODE },
   });
 }
 
@@ -48,6 +54,8 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 - \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason.
+- \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
+  Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
 - \`check(answer, options)\`: structure and every checkable requirement
   (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')}).
 `;

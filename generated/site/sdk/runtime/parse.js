@@ -2,7 +2,7 @@
 // Regenerate with `npm run generate`.
 import { SPEC, SPECS } from '../model.js';
 import { checkerFor, passes } from './check.js';
-import { scanJson } from './scan.js';
+import { readJson } from './scan.js';
 export class AnswerError extends Error {
     findings;
     constructor(message, findings = []) {
@@ -20,16 +20,10 @@ const checkers = new Map();
  * the Swift and Kotlin bindings refuse them), a version this package does not know, or an answer with errors.
  */
 export function parseAnswer(json) {
-    const refused = scanJson(json);
-    if (refused)
-        throw new AnswerError(`Refused: ${refused}`);
-    let value;
-    try {
-        value = JSON.parse(json);
-    }
-    catch (error) {
-        throw new AnswerError(`Not JSON: ${error.message}`);
-    }
+    const read = readJson(json);
+    if (read.problem !== undefined)
+        throw new AnswerError(read.problem);
+    const { value } = read;
     const version = typeof value === 'object' && value !== null ? value[SPEC.tree.version] : undefined;
     const spec = typeof version === 'string' ? SPECS[version] : undefined;
     if (typeof version !== 'string' || !spec) {

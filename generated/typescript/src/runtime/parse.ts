@@ -3,7 +3,7 @@
 
 import { SPEC, SPECS, type Answer } from '../model.js';
 import { type Finding, checkerFor, passes } from './check.js';
-import { scanJson } from './scan.js';
+import { readJson } from './scan.js';
 
 export class AnswerError extends Error {
   readonly findings: readonly Finding[];
@@ -25,14 +25,9 @@ const checkers = new Map<string, ReturnType<typeof checkerFor>>();
  * the Swift and Kotlin bindings refuse them), a version this package does not know, or an answer with errors.
  */
 export function parseAnswer(json: string): { answer: Answer; findings: Finding[] } {
-  const refused = scanJson(json);
-  if (refused) throw new AnswerError(`Refused: ${refused}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new AnswerError(`Not JSON: ${(error as Error).message}`);
-  }
+  const read = readJson(json);
+  if (read.problem !== undefined) throw new AnswerError(read.problem);
+  const { value } = read;
   const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[SPEC.tree.version] : undefined;
   const spec = typeof version === 'string' ? SPECS[version] : undefined;
   if (typeof version !== 'string' || !spec) {

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/spec.js';
+import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+
+/**
+ * The hand-written vectors and Apple table (test/vectors/README.md) run by the Swift and Kotlin bindings' own
+ * suites; test/hand-vectors.test.ts runs them in TypeScript.
+ */
+const DIR = join(ROOT, 'test/vectors');
+const vectors = (JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { vectors: string[] }).vectors;
+const appleRoles = JSON.parse(readFileSync(join(DIR, 'apple-roles.json'), 'utf8')).roles as Record<string, string | null>;
+
+describe('hand-written vectors, Swift and Kotlin', () => {
+  for (const [script, dir] of [['scripts/swift-test.sh', 'swift'], ['scripts/kotlin-test.sh', 'kotlin']] as const) {
+    it(`the ${dir} binding's conformance suite passes on them`, async (ctx) => {
+      const result = await runScript(script, [join(ROOT, 'generated', dir), DIR]);
+      requireTool(ctx, scriptToolMissing(result));
+      expect(result.code, result.output).toBe(0);
+      // The suite read these vectors, not the generated ones: each suite says how many it ran.
+      const ran = dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/;
+      // Kotlin counts the Apple roles test among the conformance tests.
+      expect(Number(ran.exec(result.output)?.[1]), result.output).toBe(vectors.length + (dir === 'kotlin' ? 1 : 0));
+      // And it checked Apple's roles against the table in the same folder, the hand-written one (Swift says how
+      // many; in Kotlin it is the one conformance test beyond the vectors, counted above).
+      if (dir === 'swift') expect(result.output).toContain(`checked ${Object.keys(appleRoles).length} Apple roles from`);
+    }, 600_000);
+  }
+});
