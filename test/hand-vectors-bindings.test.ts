@@ -5,14 +5,21 @@ import { ROOT } from './helpers/spec.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
 
 /**
- * The hand-written vectors and Apple table (test/vectors/README.md) run by the Swift and Kotlin bindings' own
- * suites; test/hand-vectors.test.ts runs them in TypeScript.
+ * The hand-written vectors and Apple table (test/vectors/README.md) run by the Python, Swift and Kotlin bindings'
+ * own suites; test/hand-vectors.test.ts runs them in TypeScript.
  */
 const DIR = join(ROOT, 'test/vectors');
 const vectors = (JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { vectors: string[] }).vectors;
 const appleRoles = JSON.parse(readFileSync(join(DIR, 'apple-roles.json'), 'utf8')).roles as Record<string, string | null>;
 
-describe('hand-written vectors, Swift and Kotlin', () => {
+describe('hand-written vectors, Python, Swift and Kotlin', () => {
+  it("the python binding's suite passes on them, Apple's roles included", async (ctx) => {
+    const result = await runScript('scripts/python-test.sh', [join(ROOT, 'generated/python'), DIR]);
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`vectors from ${DIR}`);
+  }, 600_000);
+
   for (const [script, dir] of [['scripts/swift-test.sh', 'swift'], ['scripts/kotlin-test.sh', 'kotlin']] as const) {
     it(`the ${dir} binding's conformance suite passes on them`, async (ctx) => {
       const result = await runScript(script, [join(ROOT, 'generated', dir), DIR]);

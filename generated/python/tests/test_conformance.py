@@ -20,6 +20,7 @@ from element_model import (
     dump_answer,
     effective_state,
     focus_path,
+    from_apple_role,
     parse_answer,
     passes,
     read_role,
@@ -91,6 +92,16 @@ def test_focus_path_follows_the_path_state(path: Path) -> None:
     # In an answer without findings the path has no gap and no fork: it is every element below the root with it set.
     expected = [row["id"] for row in cast(list[dict[str, JsonValue]], v["elements"]) if row["focused"] and row["path"] != f"/{SPEC.tree.root}"]
     assert [e.id for e in focus_path(decode_answer(v["input"]))] == expected
+
+
+def test_apple_roles() -> None:
+    """Every Apple role in apple-roles.json becomes the protocol role the file gives, or is not reported (null)."""
+    table = cast(dict[str, str | None], vector(CONFORMANCE / "apple-roles.json")["roles"])
+    assert table
+    for ax_role, expected in table.items():
+        mapping = from_apple_role(ax_role)
+        assert mapping is not None, ax_role
+        assert (mapping.role.value if mapping.role is not None else None) == expected, ax_role
 
 
 def test_the_models_describe_the_current_version() -> None:
