@@ -57,6 +57,16 @@ describe('documentOf', () => {
     expect(d.tables[0]?.rows[0]?.map((c) => c.markdown)).toEqual(['~~old~~ *new*', 'a<br>b']);
   });
 
+  it('numbers a section only by a leading dotted number followed by a space', () => {
+    const d = doc('## 4.12.3 Deep\n\n## 5. Dotted\n\n## Appendix 2 notes\n\n## 6.Close\n');
+    expect(d.sections.map((x) => [x.number, x.title])).toEqual([['4.12.3', 'Deep'], ['5', 'Dotted'], [null, 'Appendix 2 notes'], [null, '6.Close']]);
+  });
+
+  it('collapses runs of spaces in a cell and trims it, in its Markdown and its plain text', () => {
+    const [row] = doc('| Field | Value |\n|---|---|\n| a   `b`    c | *x*   y |\n').tables[0]?.rows ?? [];
+    expect(row?.map((c) => [c.markdown, c.plain])).toEqual([['a `b` c', 'a b c'], ['*x* y', 'x y']]);
+  });
+
   it('takes json code blocks as examples with their section, and no other language', () => {
     const d = doc('## 2 Examples\n\n```json\n{"a": 1}\n```\n\n```js\nx\n```\n');
     expect(d.examples).toEqual([{ text: '{"a": 1}', section: d.sections[0], place: { file: 'x.md', line: 3, column: 1 } }]);
