@@ -30,6 +30,16 @@ describe('finding paths', () => {
     ]);
   });
 
+  it('name a repeated id whatever slot of the lookup table its hash falls in, and never call missing ids repeats', () => {
+    // check notes each id by a hash in a table of 1,024 slots at least; "id-18" falls in its last 32 slots.
+    const findings = lib.check(base({ id: 'app', role: 'Application', children: [{ id: 'id-18', role: 'Row' }, { role: 'Row' }, { id: 'id-18', role: 'Row' }, { role: 'Row' }] }));
+    expect(pinned(findings)).toEqual([
+      '- structure error /root/children/1',
+      'R4 unique-id error /root/children/2/id',
+      '- structure error /root/children/3',
+    ]);
+  });
+
   it('come sorted by path, whatever order the walk met them in', () => {
     // Met in the order /root/role (twice), then /root/children/0/selected, and the repeated id after the walk.
     const findings = lib.check(base({ id: 'app', role: 'Slider', children: [{ id: 'app', role: 'Row', selected: 'yes' }] }));
