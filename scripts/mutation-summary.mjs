@@ -8,7 +8,7 @@ import { AREAS } from '../stryker.config.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const REPORTS = join(ROOT, 'test-output/mutation/reports');
 const equivalentFile = join(ROOT, 'bench/results/mutation-equivalent.json');
-/** "path:line:column Mutator" -> why the mutant cannot be killed. */
+/** "path:line:column Mutator[ replacement]" -> why the mutant cannot be killed. */
 const equivalent = existsSync(equivalentFile) ? JSON.parse(readFileSync(equivalentFile, 'utf8')).mutants : {};
 
 // Each source file from the newest report that has it; and how long each report's run took.
@@ -39,7 +39,8 @@ for (const [area, dir] of Object.entries(AREAS)) {
       counts[status] = (counts[status] ?? 0) + 1;
       if (status !== 'survived' && status !== 'noCoverage') continue;
       const at = `${path}:${m.location.start.line}:${m.location.start.column}`;
-      const why = equivalent[`${at} ${m.mutatorName}`];
+      // Keyed by place and mutator, with the replacement when one place has several of a mutator.
+      const why = equivalent[`${at} ${m.mutatorName} ${m.replacement}`] ?? equivalent[`${at} ${m.mutatorName}`];
       if (why) explained++;
       survivors.push({ at, status: m.status, mutator: m.mutatorName, replacement: m.replacement, ...(why ? { equivalent: why } : {}) });
     }
@@ -47,8 +48,12 @@ for (const [area, dir] of Object.entries(AREAS)) {
   // Stryker's score: killed and timed-out mutants over every mutant the tests could have caught; ignored (static)
   // mutants and ones that do not compile are not among them.
   const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
+  // The area's source files, for "measured of": a run cut short for time leaves some out.
+  const sources = readdirSync(join(ROOT, dir), { recursive: true }).filter((f) => String(f).endsWith('.ts')).length;
   areas[dir] = {
     ...counts,
+    sourceFiles: sources,
+    unmeasured: readdirSync(join(ROOT, dir), { recursive: true }).filter((f) => String(f).endsWith('.ts')).map((f) => `${dir}/${f}`).filter((f) => !files.has(f)).sort(),
     score: valid ? round((counts.killed + counts.timeout) / valid) : null,
     scoreWithEquivalentsRemoved: valid - explained ? round((counts.killed + counts.timeout) / (valid - explained)) : null,
   };
@@ -68,8 +73,29 @@ const summary = {
   survivors,
 };
 writeFileSync(join(ROOT, 'bench/results/mutation.json'), `${JSON.stringify(summary, null, 2)}\n`);
+writeReadme(summary);
 for (const [name, a] of Object.entries(areas)) {
   console.log(`${name}: ${a.score === null ? '-' : `${(a.score * 100).toFixed(1)}%`} killed (${a.killed + a.timeout} of ${a.killed + a.timeout + a.survived + a.noCoverage}; ${a.ignored} static ignored; ${a.files} files)`);
+}
+
+/** The table between the mutation markers in README.md, as the bench rewrites its own. */
+function writeReadme({ date, node, areas }) {
+  const path = join(ROOT, 'README.md');
+  const text = readFileSync(path, 'utf8');
+  const start = '<!-- mutation:start -->';
+  const end = '<!-- mutation:end -->';
+  if (!text.includes(start) || !text.includes(end)) return;
+  const pct = (x) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+  const rows = Object.entries(areas).map(([dir, a]) =>
+    `| \`${dir}\` | ${a.files} of ${a.sourceFiles} | ${a.mutants} | ${a.killed} | ${a.timeout} | ${a.survived} | ${a.noCoverage} | ${a.ignored} | ${pct(a.score)} | ${pct(a.scoreWithEquivalentsRemoved)} |`);
+  const table = [
+    `${date}, Node ${node}, StrykerJS ${stryker}:`,
+    '',
+    '| Area | Files measured | Mutants | Killed | Timeout | Survived | No coverage | Ignored (static) | Score | Without equivalents |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  writeFileSync(path, text.slice(0, text.indexOf(start) + start.length) + `\n${table}\n` + text.slice(text.indexOf(end)));
 }
 
 function round(x) { return Math.round(x * 1000) / 1000; }
