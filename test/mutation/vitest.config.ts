@@ -87,7 +87,7 @@ const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/
  * Under instrumentation on a shared two-core machine a fold takes seconds, and a surviving mutant runs every
  * test that reaches it.
  */
-const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts'];
+const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/model-validate.test.ts', 'test/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts'];
 const AREA = process.env.MUTATION_AREA;
 /** MUTATION_TESTS=<glob>,<glob> narrows a run to the tests named, for a run that must finish in a given time. */
 const NAMED = process.env.MUTATION_TESTS?.split(',');
