@@ -30,9 +30,14 @@ describe('cell readers', () => {
     for (const bad of ['9a', '_a', 'a-b', 'a b', 'é', 'ab!']) {
       const d = new Diagnostics();
       expect(identifier(cell(bad), 'Field', d), bad).toBeNull();
-      expect(said(d), bad).toEqual([['bad-cell', '7:3', 'The Field must be a name of letters and digits, starting with a letter', bad]]);
+      expect(said(d), bad).toEqual([['bad-cell', '7:3', 'The Field cell must hold one name of letters and digits, starting with a letter, and nothing else', bad]]);
     }
     expect(identifier(cell(''), 'Field', new Diagnostics())).toBeNull();
+    // The name alone: other words beside its code span are a slip, such as a dropped pipe joining two cells.
+    expect(identifier(cell('id', ['id']), 'Field', new Diagnostics())).toBe('id');
+    const joined = new Diagnostics();
+    expect(identifier(cell("R4 Each element's id is unique", ['id']), 'Draft', joined)).toBeNull();
+    expect(said(joined)).toEqual([['bad-cell', '7:3', 'The Draft cell must hold one name of letters and digits, starting with a letter, and nothing else', "R4 Each element's id is unique"]]);
   });
 
   it('a list of identifiers keeps the good ones in order and reports each bad one', () => {

@@ -51,6 +51,6 @@ describe('reference readers', () => {
       ['A', 'm', 'E', 'zod', 'V', 'Mcp'],
       ['B', 'm', 'F', 'zod', null, 'P'],
     ]);
-    expect(said(d)).toEqual(['bad-cell 5:35 The Prefix must be a name of letters and digits, starting with a letter [1x]']);
+    expect(said(d)).toEqual(['bad-cell 5:35 The Prefix cell must hold one name of letters and digits, starting with a letter, and nothing else [1x]']);
   });
 });
