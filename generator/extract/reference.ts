@@ -88,9 +88,10 @@ export function extractAppleRoles(doc: SpecDocument, d: Diagnostics): Pick<Refer
   const tables = tablesOf(doc, ['appleRoles', 'notReported'], d);
   const appleRoles: AppleRoleRow[] = [];
   for (const table of tables.get('appleRoles') ?? []) {
-    for (const row of uniqueRows(table, (r) => name(r[1] as Cell, 'Value', d), d)) {
+    // Value and Name become identifiers in every binding (Swift's and Kotlin's mapping tables), so they are checked as such.
+    for (const row of uniqueRows(table, (r) => identifier(r[1] as Cell, 'Value', d), d)) {
       const [constant, value, roleName, cls, origin] = row as [Cell, Cell, Cell, Cell, Cell];
-      const n = name(roleName, 'Name', d);
+      const n = identifier(roleName, 'Name', d);
       const c = required(cls, 'Class', d);
       if (n === null || c === null) continue;
       appleRoles.push({

@@ -78,7 +78,8 @@ export function unaccountedRows(files: SpecFiles, model: CanonicalModel): Unacco
   const rfcs = files.rfcs.filter((f) => counted.has(f.path));
   const docs = [files.process, files.appleRoles, files.externalTypes, ...rfcs].filter((f): f is { path: string; text: string } => f !== null);
   for (const doc of docs) {
-    const lines = doc.text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    // CommonMark reads NUL as U+FFFD (for safety), so the oracle does too.
+    const lines = doc.text.replace(/^\uFEFF/, '').replace(/\0/g, '\uFFFD').split(/\r?\n/);
     let fence: string | null = null;
     let table: { kind: TableKind | null } | null = null;
     for (let i = 0; i < lines.length; i++) {
