@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import { readSpecFiles } from '../../generator/spec-files.js';
 import { GENERATED, SPEC, listFiles, scratch } from '../helpers/spec.js';
-import { NAMES, SEED, mulberry32, mutate, pick } from './mutations.js';
+import { randomFrom } from '../helpers/seeded.js';
+import { NAMES, SEED, mutate, pick } from './mutations.js';
 
 describe('fuzzing generate', () => {
   it('a failed generate of a mutated spec leaves generated/ untouched', async () => {
@@ -14,7 +15,7 @@ describe('fuzzing generate', () => {
       for (const f of await listFiles(s.out)) before.set(f, await readFile(join(s.out, f), 'utf8'));
       const real = await readSpecFiles(SPEC);
       const rfcPath = join(s.spec, 'rfcs/0001-element-model.md');
-      const rng = mulberry32(SEED);
+      const rng = randomFrom(SEED);
       let failures = 0;
       for (let i = 0; i < 40 && failures < 10; i++) {
         const mutated = mutate(real, [{ name: pick(NAMES, rng), seed: Math.floor(rng() * 2 ** 31), file: 'rfc' }, { name: 'cut', seed: i, file: 'rfc' }]);

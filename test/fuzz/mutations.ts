@@ -5,6 +5,7 @@ import { emitAll } from '../../generator/emit/index.js';
 import { buildModel } from '../../generator/model/build.js';
 import { type SpecFiles, readSpecFiles } from '../../generator/spec-files.js';
 import { SPEC, realModel } from '../helpers/spec.js';
+import { randomFrom } from '../helpers/seeded.js';
 import { IN_CI } from '../helpers/toolchain.js';
 import { changes, revisionText } from '../property/revisions.js';
 import { unaccountedRows, withoutPlaces } from './oracle.js';
@@ -55,23 +56,13 @@ export interface Step {
   file: Target;
 }
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The spec with a second RFC (when given) and each step applied to the file it names. */
 export function mutate(files: SpecFiles, steps: readonly Step[], second: string | null = null): SpecFiles {
   const out: SpecFiles = { ...files, rfcs: [...files.rfcs] };
   if (second !== null) out.rfcs.push({ path: 'spec/rfcs/0002-random.md', baseName: '0002-random.md', text: second });
   for (const step of steps) {
-    const apply = (text: string) => (MUTATIONS[step.name] as Mutation)(text, mulberry32(step.seed));
+    const apply = (text: string) => (MUTATIONS[step.name] as Mutation)(text, randomFrom(step.seed));
     if (step.file === 'apple' && out.appleRoles) out.appleRoles = { ...out.appleRoles, text: apply(out.appleRoles.text) };
     else if (step.file === 'external' && out.externalTypes) out.externalTypes = { ...out.externalTypes, text: apply(out.externalTypes.text) };
     else if (step.file === 'process' && out.process) out.process = { ...out.process, text: apply(out.process.text) };
