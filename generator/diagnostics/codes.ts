@@ -100,7 +100,7 @@ export const RULES = {
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
   },
   'bad-example': {
-    summary: 'A json code block is not valid JSON',
+    summary: 'A json example is not valid JSON, or not an answer of its version',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',
   },
   emitter: {

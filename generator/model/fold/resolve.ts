@@ -1,7 +1,7 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../extract/reference.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../extract/signatures.js';
-import type { AppleRole, Field, Role, Source, TreeShape, TypeDef } from '../types.js';
+import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, TypeRef } from '../types.js';
 import type { RfcChanges } from './apply.js';
 import type { FoldState, RoleRuleKey } from './state.js';
 import type { FoldedModel } from './index.js';
@@ -55,6 +55,7 @@ export function resolveState(state: FoldState, ctx: ResolveContext): FoldedModel
   const appleRoles = appleMapping(state, ctx);
   const tree = treeShape(state, ctx);
   if (tree) checkStates(state, tree, ctx);
+  if (tree) checkExamples(state, tree, ctx);
   if (!tree || d.items.filter((x) => x.severity === 'error').length > errorsBefore) return null;
   const root = state.roleRules.root as { source: Source };
   return {
@@ -225,4 +226,51 @@ function checkStates(state: FoldState, tree: TreeShape, ctx: ResolveContext): vo
       d.error('bad-default', placeOf(field.source), `The state ${name} needs a default: end its Meaning with "Absent means ..."`, name);
     }
   }
+}
+
+/**
+ * An RFC's json examples are answers of the version it makes: each becomes a conformance vector that every binding
+ * must decode, and a page's example. One that is not an answer (a missing or unknown field, a value of the wrong
+ * JSON type) is reported where it stands, rather than shipped as a vector that says it is valid. Only the examples
+ * of the RFC just folded are checked: a later RFC may change what an answer is.
+ */
+function checkExamples(state: FoldState, tree: TreeShape, ctx: ResolveContext): void {
+  const rfc = state.rfcs.at(-1);
+  for (const example of state.examples) {
+    if (example.source.document !== rfc?.id) continue;
+    const problem = answerProblem(state, tree, example.value);
+    if (problem) ctx.d.error('bad-example', placeOf(example.source), `The example is not an answer of this version: ${problem}`);
+  }
+}
+
+/** The first way `value` is not an answer by the record types, as "path: what", or null. */
+function answerProblem(state: FoldState, tree: TreeShape, value: unknown): string | null {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  const valueProblem = (ref: TypeRef, v: unknown, path: string, depth: number): string | null => {
+    if (depth > 1000) return null;
+    if (ref.kind === 'primitive') return typeof v === ref.name ? null : `${path || '/'}: a ${ref.name} is expected, not ${typeOf(v)}`;
+    if (ref.kind === 'array') {
+      if (!Array.isArray(v)) return `${path || '/'}: an array is expected, not ${typeOf(v)}`;
+      for (const [i, item] of v.entries()) {
+        const p = valueProblem(ref.items, item, `${path}/${i}`, depth + 1);
+        if (p) return p;
+      }
+      return null;
+    }
+    const def = state.types.get(ref.name);
+    if (def?.kind === 'roles') return typeof v === 'string' ? null : `${path || '/'}: a role (a string) is expected, not ${typeOf(v)}`;
+    if (def?.kind === 'attributes') return isObject(v) ? null : `${path || '/'}: an object of attributes is expected, not ${typeOf(v)}`;
+    if (def?.kind !== 'record') return null;
+    if (!isObject(v)) return `${path || '/'}: ${def.name} (an object) is expected, not ${typeOf(v)}`;
+    for (const f of def.fields) if (f.required && !(f.name in v)) return `${path || '/'}: ${def.name} has no ${f.name}`;
+    for (const [key, item] of Object.entries(v)) {
+      const field = def.fields.find((f) => f.name === key);
+      if (!field) return `${path}/${key}: ${def.name} has no field ${key}`;
+      const p = valueProblem(field.type, item, `${path}/${key}`, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  };
+  return valueProblem({ kind: 'named', name: tree.answer }, value, '', 0);
 }
