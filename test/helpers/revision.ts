@@ -1,26 +1,12 @@
 import { existsSync } from 'node:fs';
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, readFile, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { type SpecEdit, applyEditScript } from './spec-edits.js';
 import { editFile, scratch } from './spec.js';
-
-/** One string edit of a spec file: `find` must occur exactly once, so a drift in the live spec fails loudly. */
-export interface Edit {
-  file: string;
-  find: string;
-  replace: string;
-}
-
-export function applyEdit(text: string, edit: Edit): string {
-  const at = text.indexOf(edit.find);
-  if (at < 0 || text.indexOf(edit.find, at + 1) >= 0) {
-    throw new Error(`${edit.file}: the edit's text must occur exactly once: ${JSON.stringify(edit.find)}`);
-  }
-  return text.slice(0, at) + edit.replace + text.slice(at + edit.find.length);
-}
 
 /**
  * A scratch copy of the live spec with a fixture laid over it: every `NNNN-*.md` in the fixture folder goes to
- * spec/rfcs/, and `edits.json` (a list of edits) is applied to the files it names.
+ * spec/rfcs/, and `edits.json` (a list of edits, each matching exactly once; test/helpers/spec-edits.ts) is applied.
  */
 export async function specWithFixture(folder: string) {
   const s = await scratch(false);
@@ -29,10 +15,8 @@ export async function specWithFixture(folder: string) {
   }
   const editsFile = join(folder, 'edits.json');
   if (existsSync(editsFile)) {
-    for (const edit of JSON.parse(await readFile(editsFile, 'utf8')) as Edit[]) {
-      const path = join(s.spec, edit.file);
-      await writeFile(path, applyEdit(await readFile(path, 'utf8'), edit));
-    }
+    const edits = JSON.parse(await readFile(editsFile, 'utf8')) as SpecEdit[];
+    await applyEditScript(s.spec, { why: basename(folder), edits }, basename(folder));
   }
   return s;
 }
