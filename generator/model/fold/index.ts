@@ -139,6 +139,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     foldOne(copyState(state), rfc, sink, effect, status);
   };
 
+  let unfolded = false;
   for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
     const earlier = seenNumbers.get(rfc.number);
     if (earlier) {
@@ -163,6 +164,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     const effect = status ? readEffect(rfc, state, d) : null;
     if (!status || !effect) {
       // Without a status or a version this RFC cannot be folded, but its tables can still be checked.
+      unfolded = true;
       checkAside(rfc, d, statusCell?.plain ?? '');
       continue;
     }
@@ -174,7 +176,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   }
   const last = snapshots.at(-1);
   if (d.hasErrors || !last) {
-    if (state.version === null) {
+    // An RFC left unfolded has had its own problem said; "no version" would only repeat it.
+    if (state.version === null && !unfolded) {
       d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');
     }
     return null;

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../generator/model/build.js';
+import { type SpecFiles, readSpecFiles } from '../generator/spec-files.js';
+import { SPEC, realModel } from './helpers/spec.js';
+
+// buildModel on the live spec's files edited in memory: what each stage hands the next when a file is missing,
+// has a byte-order mark, or holds a row the next stage has no place for.
+const said = (items: { ruleId: string; file: string; line: number; column: number; message: string }[]) =>
+  items.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`);
+
+async function liveFiles(): Promise<SpecFiles> {
+  return readSpecFiles(SPEC);
+}
+
+function rfc(files: SpecFiles, edit: (text: string) => string): SpecFiles {
+  const [first, ...rest] = files.rfcs;
+  if (!first) throw new Error('the live spec has no RFC');
+  return { ...files, rfcs: [{ ...first, text: edit(first.text) }, ...rest] };
+}
+
+const ADDITIVE_BUT_REMOVES_SIX = `# RFC-0002: Fewer fields
+
+A fixture: it declares itself additive and removes six fields.
+
+| Field | Value |
+|---|---|
+| Status | Accepted |
+| Version effect | Additive: 0.2.0 to 0.2.1 |
+| Supersedes or amends | Amends RFC-0001 |
+
+## 1. Specification changes
+
+| Removed | From | Replaced by |
+|---|---|---|
+| \`url\` | \`Element\` | Nothing |
+| \`title\` | \`Element\` | Nothing |
+| \`subrole\` | \`Element\` | Nothing |
+| \`content\` | \`Element\` | Nothing |
+| \`url\` | \`Related\` | Nothing |
+| \`instance\` | \`Answer\` | Nothing |
+`;
+
+describe('buildModel at the edges of its stages', () => {
+  it('reads a file that starts with a byte-order mark as the same file without it', async () => {
+    const files = await liveFiles();
+    const process = files.process as { path: string; text: string };
+    const withMarks: SpecFiles = { ...rfc(files, (t) => `\uFEFF${t}`), process: { ...process, text: `\uFEFF${process.text}` } };
+    const { model, diagnostics } = await buildModel(withMarks);
+    expect(said(diagnostics.items)).toEqual([]);
+    expect(model).toEqual(await realModel());
+  });
+
+  it('a spec without process.md names that file alone, and folds nothing from a status it cannot read', async () => {
+    const files = await liveFiles();
+    const { model, diagnostics } = await buildModel({ ...files, process: null });
+    expect(model).toBeNull();
+    expect(said(diagnostics.items)).toEqual([
+      'missing-table spec/process.md:1:1 The spec has no process.md',
+      expect.stringMatching(/^unknown-status spec\/rfcs\/0001-element-model\.md:\d+:\d+ /),
+    ]);
+  });
+
+  it('a spec without the Apple roles file names that file, and every Apple role an RFC maps is unknown', async () => {
+    const files = await liveFiles();
+    const { model, diagnostics } = await buildModel({ ...files, appleRoles: null });
+    expect(model).toBeNull();
+    const lines = said(diagnostics.items);
+    expect(lines[0]).toBe('missing-table spec/reference/apple-roles.md:1:1 The spec has no reference/apple-roles.md');
+    expect(lines.slice(1).every((l) => l.startsWith('unknown-apple-role spec/rfcs/0001-element-model.md:'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(1);
+  });
+
+  it('a spec without the external types file names that file alone', async () => {
+    const files = await liveFiles();
+    const { model, diagnostics } = await buildModel({ ...files, externalTypes: null });
+    expect(model).toBeNull();
+    expect(said(diagnostics.items)).toEqual(['missing-table spec/reference/external-types.md:1:1 The spec has no reference/external-types.md']);
+  });
+
+  it('an RFC file the reader refuses is left out, and the others are still folded', async () => {
+    const files = await liveFiles();
+    const refused = { path: 'spec/rfcs/notes.md', baseName: 'notes.md', text: '# Notes\n' };
+    const { model, diagnostics } = await buildModel({ ...files, rfcs: [...files.rfcs, refused] });
+    expect(said(diagnostics.items)).toEqual(['bad-rfc-file spec/rfcs/notes.md:1:1 An RFC file name must be NNNN-words.md']);
+    expect(model).toBeNull();
+  });
+
+  it('an external type no Types table declares is an error at its row, and is not loaded', async () => {
+    const files = await liveFiles();
+    const external = files.externalTypes as { path: string; text: string };
+    const row = '| `Stranger` | `no-such-package/types.js` | `StrangerSchema` | zod | — | `Str` |';
+    const text = external.text.replace(/\n$/, `\n${row}\n`);
+    const line = text.split('\n').indexOf(row) + 1;
+    const { model, diagnostics } = await buildModel({ ...files, externalTypes: { ...external, text } });
+    expect(model).toBeNull();
+    // Only the one error: a row that is not declared is never loaded, so its missing package says nothing.
+    expect(said(diagnostics.items)).toEqual([`unknown-type spec/reference/external-types.md:${line}:3 No Types table declares this external type`]);
+  });
+
+  it('a released RFC is one of the versions, an unreleased one only of allVersions', async () => {
+    const files = await liveFiles();
+    const released = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
+    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const built = await buildModel({ ...released, rfcs: [...released.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    expect(said(built.diagnostics.items)).toEqual([]);
+    expect(built.versions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
+    expect(built.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
+    expect(built.allVersions.at(-1)).toBe(built.model);
+    // Each version's RFC carries the changes it makes, in the model of its version and in the current model.
+    const current = built.model?.rfcs.find((r) => r.id === 'RFC-0002');
+    expect(current?.changes.map((c) => `${c.rule} ${c.subject}`)).toHaveLength(6);
+    expect(built.versions[0]?.rfcs.find((r) => r.id === 'RFC-0001')?.changes.length).toBeGreaterThan(0);
+
+    const unreleased = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    expect(said(unreleased.diagnostics.items)).toEqual([]);
+    expect(unreleased.versions.map((m) => m.protocolVersion)).toEqual(['0.3.0']);
+    expect(unreleased.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
+  });
+
+  it('a misdeclared effect lists five of the changes that make it, and counts the rest', async () => {
+    const files = await liveFiles();
+    const { model, diagnostics } = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: ADDITIVE_BUT_REMOVES_SIX }] });
+    expect(model).toBeNull();
+    const lines = said(diagnostics.items);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^version-effect spec\/rfcs\/0002-fewer-fields\.md:8:20 RFC-0002 declares its change additive, but what it changes is breaking: /);
+    const listed = (lines[0] ?? '').split(': ').slice(1).join(': ');
+    expect(listed.split('; ')).toHaveLength(6);
+    expect(listed).toMatch(/^field-removed \S+ \(spec\/rfcs\/0002-fewer-fields\.md:\d+:3\)/);
+    expect(listed.endsWith('; and 1 more')).toBe(true);
+  });
+});
