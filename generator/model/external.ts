@@ -68,7 +68,8 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
   if (!root || typeof root !== 'object' || !('_zod' in root)) throw new Error(`${row.export} is not a zod schema`);
   const registry = z.registry<{ id: string }>();
   const named = new Set<unknown>();
-  for (const [key, value] of Object.entries(mod).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  // A module namespace lists its exports sorted by name, so an alias is always named after its first name.
+  for (const [key, value] of Object.entries(mod)) {
     if (key.endsWith('Schema') && value && typeof value === 'object' && '_zod' in value && !named.has(value)) {
       named.add(value);
       registry.add(value as Parameters<typeof registry.add>[0], { id: key.slice(0, -'Schema'.length) });
@@ -93,8 +94,9 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
   const rename = new Map<string, string>([[rootId, row.name]]);
   for (const id of reached) rename.set(id, reserved.has(id) ? `${row.prefix}${id}` : id);
   const definitions: Record<string, JsonSchema> = {};
-  for (const id of [...reached].sort()) {
-    definitions[rename.get(id) as string] = renameRefs(converted.schemas[id], rename) as JsonSchema;
+  // Sorted by the names they are given here, as every other name list of the model is.
+  for (const [id, name] of [...reached].map((r) => [r, rename.get(r) as string] as const).sort(([, a], [, b]) => (a < b ? -1 : 1))) {
+    definitions[name] = renameRefs(converted.schemas[id], rename) as JsonSchema;
   }
   const pkg = packageOf(row.module);
   const version = row.versionExport ? mod[row.versionExport] : null;

@@ -77,6 +77,11 @@ export type ImageContent = {
   _meta?: Record<string, unknown>;
 };
 /**
+ * MCP's McpRole.
+ * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
+ */
+export type McpRole = "user" | "assistant";
+/**
  * MCP's ResourceLink.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
@@ -92,11 +97,6 @@ export type ResourceLink = {
   _meta?: Record<string, unknown>;
   type: "resource_link";
 };
-/**
- * MCP's McpRole.
- * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
- */
-export type McpRole = "user" | "assistant";
 /**
  * MCP's TextContent.
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
