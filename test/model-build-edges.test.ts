@@ -117,6 +117,25 @@ describe('buildModel at the edges of its stages', () => {
     expect(unreleased.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
   });
 
+  it('a third RFC keeps what the first two removed, their examples and their place in the list', async () => {
+    const files = await liveFiles();
+    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const third = `# RFC-0003: A note\n\nA fixture that changes nothing.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | Editorial |\n| Supersedes or amends | Amends RFC-0002 |\n`;
+    const two = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    const three = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }, { path: 'spec/rfcs/0003-a-note.md', baseName: '0003-a-note.md', text: third }] });
+    expect(said(three.diagnostics.items)).toEqual([]);
+    const model = three.model;
+    if (!model || !two.model) throw new Error('no model');
+    expect(model.rfcs.map((r) => r.id)).toEqual(['RFC-0001', 'RFC-0002', 'RFC-0003']);
+    expect(model.removed.length).toBeGreaterThanOrEqual(6);
+    expect(model.removed).toEqual(two.model.removed);
+    expect(model.examples).toEqual(two.model.examples);
+    expect(model.examples).toEqual((await realModel()).examples);
+    expect(model.examples.length).toBeGreaterThan(0);
+    expect(model.versioning).toEqual(two.model.versioning);
+    expect(model.versioning).toEqual((await realModel()).versioning);
+  });
+
   it('a misdeclared effect lists five of the changes that make it, and counts the rest', async () => {
     const files = await liveFiles();
     const { model, diagnostics } = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: ADDITIVE_BUT_REMOVES_SIX }] });
