@@ -82,12 +82,13 @@ const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/
  * For the reader's and the model's mutants, the tests that read specs into models and check what comes out, each
  * folding a spec at most once: model-golden.test.ts compares the whole folded model with the committed one, the
  * reader-* tests read cells and tables directly, diagnostics.test.ts folds each broken fixture, diff.test.ts the
- * versions. Left out, for time: expected-model.test.ts (27 tests, one fold each here, and what it compares is in
+ * versions, model-build-edges.test.ts and model-external.test.ts each stage's edges, diff-rules.test.ts each change rule on
+ * the committed model. Left out, for time: expected-model.test.ts (27 tests, one fold each here, and what it compares is in
  * the committed model too), revision-forms.test.ts and file-order.test.ts (every target generated, many times).
  * Under instrumentation on a shared two-core machine a fold takes seconds, and a surviving mutant runs every
  * test that reaches it.
  */
-const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/model-validate.test.ts', 'test/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts'];
+const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/model-build-edges.test.ts', 'test/model-external.test.ts', 'test/model-validate.test.ts', 'test/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts', 'test/diff-rules.test.ts'];
 const AREA = process.env.MUTATION_AREA;
 /** MUTATION_TESTS=<glob>,<glob> narrows a run to the tests named, for a run that must finish in a given time. */
 const NAMED = process.env.MUTATION_TESTS?.split(',');

@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Change, classify, diffModels, placeOfChange } from '../generator/model/diff.js';
+import type { CanonicalModel, Field, RecordType } from '../generator/model/types.js';
+import { GENERATED } from './helpers/spec.js';
+
+// diffModels rule by rule, on the committed model and one edit of a copy of it, written here by hand: the exact
+// changes each edit must give (rule, class, subject, message), and where placeOfChange finds each.
+const base = JSON.parse(readFileSync(join(GENERATED, 'model/model.json'), 'utf8')) as CanonicalModel;
+const copy = (): CanonicalModel => structuredClone(base);
+const record = (m: CanonicalModel, name: string) => m.types.find((t) => t.name === name) as RecordType;
+const field = (m: CanonicalModel, type: string, name: string) => record(m, type).fields.find((f) => f.name === name) as Field;
+const lines = (changes: Change[]) => changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`);
+const at = () => ({ file: 'spec/rfcs/0002-x.md', line: 9, column: 3, document: 'RFC-0002', section: '1' });
+
+const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string[] }[] = [
+  {
+    name: 'a type added, with its fields not listed one by one',
+    edit: (m) => m.types.push({ ...record(m, 'Related'), name: 'Extra' }),
+    expected: ['additive type-added Extra: Type Extra added'],
+  },
+  { name: 'a type removed', edit: (m) => { m.types = m.types.filter((t) => t.name !== 'Related'); }, expected: ['breaking type-removed Related: Type Related removed'] },
+  {
+    name: 'a type of another kind',
+    edit: (m) => { const t = m.types.find((x) => x.name === 'Related'); if (t) Object.assign(t, { kind: 'attributes' }); },
+    // A record's fields go with it.
+    expected: [
+      'breaking type-kind-changed Related: Type Related changed from record to attributes',
+      'breaking field-removed Related.id: Field Related.id removed',
+      'breaking field-removed Related.relation: Field Related.relation removed',
+      'breaking field-removed Related.url: Field Related.url removed',
+    ],
+  },
+  { name: 'a type reworded', edit: (m) => { record(m, 'Related').meaning = 'Another link'; }, expected: ['editorial wording-changed Related: The meaning of Related was reworded'] },
+  {
+    name: 'an optional field added and a required one',
+    edit: (m) => {
+      const r = record(m, 'Related');
+      r.fields.push({ ...field(m, 'Related', 'url'), name: 'label', required: false }, { ...field(m, 'Related', 'url'), name: 'kind', required: true });
+    },
+    expected: ['breaking required-field-added Related.kind: Required field Related.kind added', 'additive field-added Related.label: Optional field Related.label added'],
+  },
+  { name: 'a field removed', edit: (m) => { record(m, 'Related').fields = record(m, 'Related').fields.filter((f) => f.name !== 'url'); }, expected: ['breaking field-removed Related.url: Field Related.url removed'] },
+  {
+    name: 'a field of another type, named in its notation',
+    edit: (m) => { field(m, 'Related', 'url').type = { kind: 'array', items: { kind: 'primitive', name: 'string' } }; },
+    expected: ['breaking field-type-changed Related.url: Related.url changed type from string to string[]'],
+  },
+  { name: 'a field made required', edit: (m) => { field(m, 'Related', 'url').required = true; }, expected: ['breaking field-made-required Related.url: Related.url became required'] },
+  { name: 'a field made optional', edit: (m) => { field(m, 'Related', 'relation').required = false; }, expected: ['breaking field-made-optional Related.relation: Related.relation became optional'] },
+  { name: 'a default changed', edit: (m) => { field(m, 'Element', 'selected').default = { kind: 'value', value: true }; }, expected: ['breaking field-default-changed Element.selected: The default of Element.selected changed'] },
+  { name: 'a field reworded', edit: (m) => { field(m, 'Related', 'url').meaning = 'Where'; }, expected: ['editorial wording-changed Related.url: The meaning of Related.url was reworded'] },
+  {
+    name: 'a name removed that the model never held, its replacement without backticks',
+    edit: (m) => m.removed.push({ from: 'Element', name: 'kind', replacedBy: '`role`', version: m.protocolVersion, source: at() }),
+    expected: ['breaking name-removed Element.kind: Element.kind removed; replaced by role'],
+  },
+  {
+    name: 'a role added, one moved, a mapping gained and one lost, and the Apple name given up',
+    edit: (m) => {
+      m.roles.push({ ...(m.roles[0] as CanonicalModel['roles'][number]), name: 'Chart', covers: [] });
+      const group = m.roles.find((r) => r.name === 'Group');
+      if (group) { group.kind = 'Somewhere else'; group.covers = ['AXChart', ...group.covers.slice(1)]; group.appleName = !group.appleName; }
+    },
+    expected: [
+      'additive role-added role Chart: Role Chart added to The app and its windows',
+      `additive mapping-added role Group: Group now also covers Apple's AXChart`,
+      `breaking mapping-changed role Group: Whether Group carries an Apple name changed`,
+      `breaking mapping-removed role Group: Group no longer covers Apple's ${base.roles.find((r) => r.name === 'Group')?.covers[0]}`,
+      `editorial role-moved role Group: Role Group moved from ${base.roles.find((r) => r.name === 'Group')?.kind} to Somewhere else`,
+    ],
+  },
+  { name: 'a role removed', edit: (m) => { m.roles = m.roles.filter((r) => r.name !== 'Image'); }, expected: ['breaking role-removed role Image: Role Image removed'] },
+  {
+    name: 'the root, unknown and fallback roles',
+    edit: (m) => { m.roleRules = { ...m.roleRules, root: 'Window', unknown: 'Text', fallback: 'Text' }; },
+    expected: [
+      'breaking role-rule-changed role rule fallback: The fallback role changed from Group to Text',
+      'breaking role-rule-changed role rule root: The root role changed from Application to Window',
+      'breaking role-rule-changed role rule unknown: The unknown role changed from Group to Text',
+    ],
+  },
+  {
+    name: 'an Apple role that becomes another, and one no longer reported',
+    edit: (m) => {
+      const sheet = m.appleRoles.find((a) => a.value === 'AXSheet');
+      if (sheet) sheet.role = 'Group';
+      const app = m.appleRoles.find((a) => a.value === 'AXApplication');
+      if (app) { app.role = null; app.class = 'controls'; }
+    },
+    expected: [
+      `breaking mapping-changed Apple AXApplication: Apple's AXApplication now becomes not reported (controls), was Application`,
+      `breaking mapping-changed Apple AXSheet: Apple's AXSheet now becomes Group, was Window`,
+    ],
+  },
+  {
+    name: 'a class not reported added, and one reported again',
+    edit: (m) => { m.notReported = [...m.notReported.slice(1), { name: 'gauges', reason: 'No', source: at() }]; },
+    expected: [`breaking not-reported-removed class ${base.notReported[0]?.name}: Class ${base.notReported[0]?.name} is reported again`, 'additive not-reported-added class gauges: Class gauges is not reported'],
+  },
+  {
+    name: 'a state added, one changed in each of its columns, and one removed',
+    edit: (m) => {
+      const [selected, focused, visible] = m.states;
+      if (!selected || !focused || !visible) throw new Error('three states');
+      m.states = [{ ...selected, path: !selected.path }, { ...focused, field: 'hovered' }, { ...visible, reachable: !visible.reachable }];
+    },
+    expected: [
+      'breaking state-removed state focused: State focused removed',
+      'additive state-added state hovered: State hovered added',
+      'breaking state-changed state selected: State selected changed',
+      'breaking state-changed state visible: State visible changed',
+    ],
+  },
+  { name: 'a state of another type', edit: (m) => { const s = m.states[0]; if (s) s.type = 'Answer'; }, expected: ['breaking state-changed state selected: State selected changed'] },
+  {
+    name: 'an attribute added, one of another type, one removed',
+    edit: (m) => {
+      const [author, related] = m.attributes;
+      if (!author || !related) throw new Error('two attributes');
+      m.attributes = [{ ...author, type: { kind: 'primitive', name: 'number' } }, { ...author, name: 'language' }];
+    },
+    expected: [
+      'breaking attribute-type-changed attribute author: Reserved attribute author changed type',
+      'additive attribute-added attribute language: Reserved attribute language added',
+      'breaking attribute-removed attribute related: Reserved attribute related removed',
+    ],
+  },
+  {
+    name: 'an operation added, one changed, one reworded, one removed',
+    edit: (m) => {
+      const [current, locate] = m.operations;
+      if (!current || !locate) throw new Error('two operations');
+      m.operations = [{ ...current, returns: 'Element' }, { ...locate, name: 'find' }];
+    },
+    expected: ['breaking operation-changed operation current: Operation current changed what it takes or returns', 'additive operation-added operation find: Operation find added', 'breaking operation-removed operation locate: Operation locate removed'],
+  },
+  { name: 'an operation that takes something else', edit: (m) => { const o = m.operations[1]; if (o) o.takes = 'number'; }, expected: ['breaking operation-changed operation locate: Operation locate changed what it takes or returns'] },
+  { name: 'an operation reworded', edit: (m) => { const o = m.operations[0]; if (o) o.meaning = 'Now'; }, expected: ['editorial wording-changed operation current: The meaning of current was reworded'] },
+  {
+    name: 'requirements added, tightened (another rule, or checkable now), reworded and removed',
+    edit: (m) => {
+      const byId = new Map(m.requirements.map((r) => [r.id, r]));
+      const get = (id: string) => byId.get(id) as CanonicalModel['requirements'][number];
+      m.requirements = [
+        { ...get('R1'), rule: get('R3').rule },
+        { ...get('R2'), requirement: 'Said again' },
+        { ...get('R3'), check: 'Look again' },
+        { ...get('R5'), checkable: true, rule: get('R4').rule },
+        get('R6'),
+        { ...get('R7'), requirement: 'Said again' },
+        { ...get('R6'), id: 'R99' },
+      ];
+    },
+    expected: [
+      'breaking requirement-tightened R1: Requirement R1 is now checked differently',
+      'editorial wording-changed R2: Requirement R2 was reworded',
+      'editorial wording-changed R3: Requirement R3 was reworded',
+      'breaking requirement-removed R4: Requirement R4 removed',
+      'breaking requirement-tightened R5: Requirement R5 is now checked differently',
+      'editorial wording-changed R7: Requirement R7 was reworded',
+      'additive requirement-added R99: Requirement R99 added',
+    ],
+  },
+  { name: 'the versioning rule', edit: (m) => { const v = m.versioning[0]; if (v) v.beforeOne = 'major'; }, expected: ['breaking versioning-changed versioning: The versioning rule changed'] },
+];
+
+describe('diffModels, one rule at a time', () => {
+  for (const c of CASES) {
+    it(c.name, () => {
+      const after = copy();
+      c.edit(after);
+      const changes = diffModels(copy(), after);
+      expect(lines(changes)).toEqual(c.expected);
+    });
+  }
+
+  it('finds nothing between a model and a copy with its keys in another order', () => {
+    const reorder = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(reorder);
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)]));
+      return v;
+    };
+    expect(diffModels(copy(), reorder(copy()) as CanonicalModel)).toEqual([]);
+    expect(diffModels(base, base)).toEqual([]);
+  });
+
+  it('reads a key set to undefined as a key not there, and a shorter list as a change', () => {
+    const after = copy();
+    Object.assign(field(after, 'Related', 'url'), { extra: undefined });
+    expect(diffModels(copy(), after)).toEqual([]);
+    const longer = copy();
+    longer.versioning.push({ ...(longer.versioning[0] as CanonicalModel['versioning'][number]) });
+    expect(lines(diffModels(copy(), longer))).toEqual(['breaking versioning-changed versioning: The versioning rule changed']);
+    const typed = copy();
+    field(typed, 'Element', 'children').type = { kind: 'array', items: { kind: 'named', name: 'Related' } } as Field['type'];
+    expect(lines(diffModels(copy(), typed))).toEqual(['breaking field-type-changed Element.children: Element.children changed type from Element[] to Related[]']);
+  });
+
+  it('from nothing, everything is added and no rule is said to change', () => {
+    const changes = diffModels(null, copy());
+    const rules = new Set(changes.map((c) => c.rule));
+    expect([...rules].sort()).toEqual(['attribute-added', 'mapping-added', 'name-removed', 'operation-added', 'requirement-added', 'role-added', 'state-added', 'type-added', 'not-reported-added'].filter((r) => rules.has(r)).sort());
+    expect(rules.has('role-rule-changed')).toBe(false);
+    expect(rules.has('versioning-changed')).toBe(false);
+    expect(rules.has('field-added')).toBe(false);
+    expect(changes.filter((c) => c.rule === 'type-added')).toHaveLength(base.types.length);
+    expect(changes.filter((c) => c.rule === 'role-added')).toHaveLength(base.roles.length);
+    expect(changes.filter((c) => c.rule === 'name-removed')).toHaveLength(base.removed.length);
+    // Sorted by subject, then rule.
+    const keys = changes.map((c) => [c.subject, c.rule] as const);
+    expect(keys).toEqual([...keys].sort(([a, r], [b, s]) => (a < b ? -1 : a > b ? 1 : r < s ? -1 : r > s ? 1 : 0)));
+  });
+
+  it('a removed field is not also a removed name', () => {
+    const after = copy();
+    record(after, 'Related').fields = record(after, 'Related').fields.filter((f) => f.name !== 'url');
+    after.removed.push({ from: 'Related', name: 'url', replacedBy: 'nothing', version: after.protocolVersion, source: at() });
+    expect(lines(diffModels(copy(), after))).toEqual(['breaking field-removed Related.url: Field Related.url removed']);
+  });
+});
+
+describe('classify', () => {
+  const change = (cls: Change['class']): Change => ({ rule: 'wording-changed', class: cls, subject: 's', message: 'm' });
+  it('is breaking if any change is, else additive if any is, else editorial', () => {
+    expect(classify([])).toBe('editorial');
+    expect(classify([change('editorial')])).toBe('editorial');
+    expect(classify([change('editorial'), change('additive')])).toBe('additive');
+    expect(classify([change('additive'), change('breaking'), change('editorial')])).toBe('breaking');
+  });
+});
+
+describe('placeOfChange', () => {
+  const after = copy();
+  const here = (subject: string, before: CanonicalModel | null = copy()) => placeOfChange({ rule: 'wording-changed', class: 'editorial', subject, message: '' }, before, after);
+  const line = (subject: string, before?: CanonicalModel | null) => here(subject, before)?.line ?? null;
+  const source = <T extends { source: { line: number } }>(list: T[], pick: (x: T) => boolean) => list.find(pick)?.source.line;
+
+  it('finds each kind of subject at the row that states it in the newer model', () => {
+    expect(line('role Window')).toBe(source(base.roles, (r) => r.name === 'Window'));
+    expect(line('role rule root')).toBe(base.roleRules.source.line);
+    expect(line('Apple AXSheet')).toBe(source(base.roles, (r) => r.name === 'Window'));
+    expect(line(`class ${base.notReported[0]?.name}`)).toBe(base.notReported[0]?.source.line);
+    expect(line('state focused')).toBe(source(base.states, (s) => s.field === 'focused'));
+    expect(line('attribute author')).toBe(source(base.attributes, (a) => a.name === 'author'));
+    expect(line('operation locate')).toBe(source(base.operations, (o) => o.name === 'locate'));
+    expect(line('R3')).toBe(source(base.requirements, (r) => r.id === 'R3'));
+    expect(line('Related')).toBe(source(base.types, (t) => t.name === 'Related'));
+    expect(line('Related.url')).toBe(record(base, 'Related').fields.find((f) => f.name === 'url')?.source.line);
+    expect(here('versioning')).toBeNull();
+  });
+
+  it('finds what the newer model no longer has at its Removed row of this version, or nowhere', () => {
+    const removedAt = base.removed.find((r) => r.version === base.protocolVersion && r.from === 'Element' && r.name === 'type');
+    expect(removedAt).toBeDefined();
+    expect(line('Element.type')).toBe(removedAt?.source.line);
+    expect(line('Element.nothing')).toBeNull();
+    expect(line('Nothing')).toBeNull();
+    expect(line('role Nothing')).toBeNull();
+    expect(line('state nothing')).toBeNull();
+    expect(line('attribute nothing')).toBeNull();
+    expect(line('operation nothing')).toBeNull();
+    expect(line('class nothing')).toBeNull();
+    expect(line('Apple AXNothing')).toBeNull();
+    // A Removed row of an earlier version does not place a change of this one.
+    const older = copy();
+    for (const r of older.removed) r.version = '0.1.0';
+    expect(placeOfChange({ rule: 'name-removed', class: 'breaking', subject: 'Element.type', message: '' }, null, older)).toBeNull();
+  });
+
+  it('places an Apple role the newer model does not report by the role the older one gave it', () => {
+    const before = copy();
+    const gone = copy();
+    const sheet = gone.appleRoles.find((a) => a.value === 'AXSheet');
+    if (sheet) sheet.role = null;
+    expect(placeOfChange({ rule: 'mapping-changed', class: 'breaking', subject: 'Apple AXSheet', message: '' }, before, gone)?.line).toBe(source(base.roles, (r) => r.name === 'Window'));
+    expect(placeOfChange({ rule: 'mapping-changed', class: 'breaking', subject: 'Apple AXSheet', message: '' }, null, gone)).toBeNull();
+  });
+});
