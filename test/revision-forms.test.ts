@@ -49,6 +49,18 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
   'second-requirement-on-a-rule': (m) => {
     expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R6', 'R8']);
   },
+  'remove-requirement-operation-attribute': (m, real) => {
+    expect(m.requirements.map((r) => r.id)).toEqual(real.requirements.map((r) => r.id).filter((id) => id !== 'R7'));
+    expect(m.operations.map((o) => o.name)).toEqual(['current']);
+    expect(m.attributes.map((a) => a.name)).toEqual(['related']);
+    const element = m.types.find((t) => t.name === 'Element');
+    expect(element?.kind === 'record' && element.fields.map((f) => f.name)).toEqual(
+      (real.types.find((t) => t.name === 'Element') as { fields: { name: string }[] }).fields.map((f) => f.name).filter((n) => n !== 'url' && n !== 'focused'),
+    );
+    // The state goes with its field; the other states stay as they were.
+    expect(m.states.map((st) => st.field)).toEqual(['selected', 'visible']);
+    expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.from}.${r.name}`)).toEqual(['Requirements.R7', 'Operations.locate', 'Attributes.author', 'Element.url', 'Element.focused']);
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);

@@ -1,7 +1,7 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
 import { defaultOf, identifier, identifiers, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
-import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
+import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable } from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface TypeRow {
@@ -270,6 +270,14 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const before = required(cell(1), col(1), d);
         const from = required(cell(2), col(2), d);
         if (change === null || before === null || from === null || !once(change, cell(0).place, 'duplicate-entry', `Change ${change}`)) break;
+        // A word the version step cannot read would leave every RFC's Version effect unchecked, without a word.
+        const known = (value: string, words: readonly string[], at: number, what: string) => {
+          if (words.includes(value.toLowerCase())) return true;
+          d.error('bad-cell', cell(at).place, `The ${what} must be one of: ${words.join(', ')}`, value);
+          return false;
+        };
+        const read = [known(change, VERSION_CHANGES, 0, 'change'), known(before, VERSION_PARTS, 1, 'part of the version'), known(from, VERSION_PARTS, 2, 'part of the version')];
+        if (read.includes(false)) break;
         draft.versioning.push({ change, beforeOne: before, fromOne: from, place: cell(0).place });
         break;
       }

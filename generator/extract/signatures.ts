@@ -33,6 +33,10 @@ export const ROLE_RULE_PHRASES = {
   'No role plainly fits': 'fallback',
 } as const;
 
+/** The versioning table's words (spec/README.md): a kind of change, and the part of the version it moves. */
+export const VERSION_CHANGES = ['breaking', 'additive', 'editorial'] as const;
+export const VERSION_PARTS = ['major', 'minor', 'patch', 'none'] as const;
+
 /** The word that marks an Apple role as one the RFCs map to a protocol role. */
 export const CONTENT_CLASS = 'content';
 
