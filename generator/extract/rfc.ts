@@ -68,6 +68,16 @@ function namesAndNote(cell: Cell): { names: string[]; note: string | null } {
   return { names: cell.codes.filter((code) => !note || !note.includes(`\`${code}\``)), note };
 }
 
+/** Where in the file JSON.parse stopped ("... at position N"): the code starts on the line after the fence. */
+function placeInExample(example: { text: string; place: Place }, message: string): Place {
+  const at = /position (\d+)/.exec(message);
+  if (!at?.[1]) return example.place;
+  const before = example.text.slice(0, Number(at[1]));
+  const lines = before.split('\n');
+  const last = lines.at(-1) ?? '';
+  return { file: example.place.file, line: example.place.line + lines.length, column: (lines.length === 1 ? example.place.column : 1) + last.length };
+}
+
 /** Reads every table of one RFC into a draft; problems go to `diagnostics`, and the draft keeps what was readable. */
 export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Diagnostics): RfcDraft | null {
   const filePlace = { file: doc.file, line: 1, column: 1 };
@@ -115,7 +125,8 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     try {
       draft.examples.push({ value: JSON.parse(example.text) as unknown, section: example.section?.number ?? null, place: example.place });
     } catch (error) {
-      diagnostics.error('bad-example', example.place, `The json example does not parse: ${(error as Error).message}`);
+      // JSON.parse's wording differs between Node versions, so the message is ours and the place is exact.
+      diagnostics.error('bad-example', placeInExample(example, (error as Error).message), 'The json example does not parse', (error as Error).message);
     }
   }
   let sawMetadata = false;
