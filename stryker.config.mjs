@@ -35,9 +35,10 @@ export default {
   incrementalFile: `test-output/mutation/incremental/${area}-${slug}.json`,
   reporters: ['json', 'clear-text', 'progress'],
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
-  jsonReporter: { fileName: `test-output/mutation/reports/${area}-${slug}.json` },
+  // Committed: bench/results/mutation.json is summed up from these, so a run of one group keeps the others.
+  jsonReporter: { fileName: `bench/results/mutation/${area}-${slug}.json` },
   // One folder per area and file, so runs can go side by side.
   tempDirName: `.stryker-tmp-${area}-${slug}`,
-  ignorePatterns: ['.stryker-tmp*', 'test-output', 'bench/results/tmp'],
+  ignorePatterns: ['.stryker-tmp*', 'test-output', 'bench/results'],
   cleanTempDir: true,
 };

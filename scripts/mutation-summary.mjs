@@ -1,26 +1,35 @@
-// Writes bench/results/mutation.json from Stryker's JSON reports (test-output/mutation/reports/<area>-<group>.json,
+// Writes bench/results/mutation.json from Stryker's JSON reports (bench/results/mutation/<area>-<group>.json,
 // stryker.config.mjs): per area, the mutants and what became of them, the score, and every surviving mutant with its
 // place and mutator. A survivor explained in bench/results/mutation-equivalent.json carries that explanation.
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AREAS } from '../stryker.config.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const REPORTS = join(ROOT, 'test-output/mutation/reports');
+const REPORTS = join(ROOT, 'bench/results/mutation');
 const equivalentFile = join(ROOT, 'bench/results/mutation-equivalent.json');
 /** "path:line:column Mutator[ replacement]" -> why the mutant cannot be killed. */
 const equivalent = existsSync(equivalentFile) ? JSON.parse(readFileSync(equivalentFile, 'utf8')).mutants : {};
 
-// Each source file from the newest report that has it; and how long each report's run took.
+// Each source file from the one report that has it (the groups of scripts/mutation.mjs do not overlap; a file in
+// two reports means one of them is stale, and which to believe is the maintainer's call, not this script's).
 const files = new Map();
+const from = new Map();
 const runs = [];
 let stryker = null;
-const names = existsSync(REPORTS) ? readdirSync(REPORTS).filter((n) => n.endsWith('.json')) : [];
-for (const name of names.sort((a, b) => statSync(join(REPORTS, a)).mtimeMs - statSync(join(REPORTS, b)).mtimeMs)) {
+const names = existsSync(REPORTS) ? readdirSync(REPORTS).filter((n) => n.endsWith('.json')).sort() : [];
+for (const name of names) {
   const report = JSON.parse(readFileSync(join(REPORTS, name), 'utf8'));
   stryker = report.framework?.version ?? stryker;
   runs.push({ report: name.replace(/\.json$/, ''), files: Object.keys(report.files).sort() });
-  for (const [path, file] of Object.entries(report.files)) files.set(path, file);
+  for (const [path, file] of Object.entries(report.files)) {
+    if (from.has(path)) {
+      console.error(`mutation-summary: ${path} is in ${from.get(path)} and ${name}; delete the stale report from ${REPORTS}`);
+      process.exit(1);
+    }
+    from.set(path, name);
+    files.set(path, file);
+  }
 }
 
 const STATUS = { Killed: 'killed', Survived: 'survived', Timeout: 'timeout', NoCoverage: 'noCoverage', Ignored: 'ignored', CompileError: 'compileError', RuntimeError: 'runtimeError' };
