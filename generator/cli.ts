@@ -142,7 +142,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--json', 'print the findings as JSON')
     .option('--out <dir>', 'the generated folder whose TypeScript checker to use', DEFAULT_DIRS.out)
     .action(async (file: string, opts: { json?: boolean; out: string }) => {
-      const { formatFindings, readInput, validateText } = await import('./validate-answer.js');
+      const { loadValidator, readInput } = await import('./validate-answer.js');
       let text: string;
       try {
         text = await readInput(file);
@@ -151,9 +151,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
         code = EXIT.usage;
         return;
       }
-      const findings = await validateText(text, resolve(opts.out));
-      io.out(opts.json ? `${JSON.stringify(findings, null, 2)}\n` : formatFindings(findings, file === '-' ? '<stdin>' : file));
-      code = findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
+      // The package's own validator, so this command and element-model-validate print the same.
+      const validator = await loadValidator(resolve(opts.out));
+      const findings = validator.validateText(text);
+      io.out(opts.json ? validator.findingsJson(findings) : validator.formatFindings(findings, file === '-' ? '<stdin>' : file));
+      code = validator.exitCodeOf(findings);
     });
 
   try {

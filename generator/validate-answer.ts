@@ -12,14 +12,16 @@ export interface Finding {
   message: string;
 }
 
-interface Sdk {
-  check: (answer: unknown) => Finding[];
-  readJson: (text: string) => { value: unknown; problem?: undefined } | { problem: string };
+/** What `element-spec validate` takes from the generated package: it prints exactly what the package's validator does. */
+export interface Validator {
+  validateText: (text: string) => Finding[];
+  formatFindings: (findings: readonly Finding[], name: string) => string;
+  findingsJson: (findings: readonly Finding[]) => string;
+  exitCodeOf: (findings: readonly Finding[]) => number;
 }
 
-/** The checker of the generated TypeScript package: the CLI reports exactly what the package's `check` does. */
-async function loadSdk(generatedDir: string): Promise<Sdk> {
-  return (await import(pathToFileURL(join(generatedDir, 'typescript/dist/index.js')).href)) as Sdk;
+export async function loadValidator(generatedDir = join(toolchainRoot(), 'generated')): Promise<Validator> {
+  return (await import(pathToFileURL(join(generatedDir, 'typescript/dist/index.js')).href)) as Validator;
 }
 
 export async function readInput(file: string): Promise<string> {
@@ -29,22 +31,7 @@ export async function readInput(file: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Findings for an answer's text; text that is not JSON is one finding at the document's root. */
-export async function validateText(text: string, generatedDir = join(toolchainRoot(), 'generated')): Promise<Finding[]> {
-  const sdk = await loadSdk(generatedDir);
-  const read = sdk.readJson(text);
-  if (read.problem !== undefined) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: read.problem }];
-  return sdk.check(read.value);
-}
-
-export function formatFindings(findings: readonly Finding[], name: string): string {
-  if (findings.length === 0) return `${name}: no findings\n`;
-  const lines = findings.map((f) => {
-    const where = f.path === '' ? '/' : f.path;
-    const id = f.elementId === null ? '' : ` (element ${JSON.stringify(f.elementId)})`;
-    return `  ${where}${id}\n    ${f.severity} ${f.message}  ${[f.requirement, f.rule].filter(Boolean).join(' ')}`;
-  });
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  const warnings = findings.length - errors;
-  return `${name}\n${lines.join('\n')}\n\n${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`;
+/** Findings for an answer's text, by the generated package's validator. */
+export async function validateText(text: string, generatedDir?: string): Promise<Finding[]> {
+  return (await loadValidator(generatedDir)).validateText(text);
 }

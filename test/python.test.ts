@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitTarget } from '../generator/emit/index.js';
-import { formatFindings, validateText } from '../generator/validate-answer.js';
+import { loadValidator } from '../generator/validate-answer.js';
 import { IN_CI, TOOLCHAIN_MISSING, runScript } from './helpers/toolchain.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 
@@ -68,12 +68,13 @@ describe('Python package', () => {
         const vector = JSON.parse(await readFile(join(GENERATED, 'conformance/vectors', name), 'utf8'));
         const file = join(dir, name);
         await writeFile(file, JSON.stringify(vector.input));
-        const findings = await validateText(JSON.stringify(vector.input));
-        const exit = findings.some((f) => f.severity === 'error') ? 1 : 0;
+        const validator = await loadValidator(GENERATED);
+        const findings = validator.validateText(JSON.stringify(vector.input));
+        const exit = validator.exitCodeOf(findings);
         const asJson = await run(python, ['-m', 'element_model.validate', '--json', file], env);
-        expect({ out: asJson.stdout, code: asJson.code }, name).toEqual({ out: `${JSON.stringify(findings, null, 2)}\n`, code: exit });
+        expect({ out: asJson.stdout, code: asJson.code }, name).toEqual({ out: validator.findingsJson(findings), code: exit });
         const asText = await run(python, ['-m', 'element_model.validate', file], env);
-        expect({ out: asText.stdout, code: asText.code }, name).toEqual({ out: formatFindings(findings, file), code: exit });
+        expect({ out: asText.stdout, code: asText.code }, name).toEqual({ out: validator.formatFindings(findings, file), code: exit });
       }
       const usage = await run(python, ['-m', 'element_model.validate'], env);
       expect(usage.code).toBe(2);

@@ -238,6 +238,10 @@ describe('the package', () => {
       await run(process.execPath, [TSC, ...flags, 'consumer.ts'], { cwd: dir });
       // The types are not vacuous: a role outside the language does not type-check.
       await expect(run(process.execPath, [TSC, ...flags, 'bad.ts'], { cwd: dir })).rejects.toMatchObject({ stdout: expect.stringContaining('Slider') });
+      // The validator command comes with the package, as npm installs a bin.
+      await writeFile(join(dir, 'example.json'), JSON.stringify(example));
+      const validated = await run(join(dir, 'node_modules/.bin/element-model-validate'), ['example.json'], { cwd: dir });
+      expect(validated.stdout).toBe('example.json: no findings\n');
     }, 120_000);
   });
 });

@@ -6,3 +6,4 @@ export * from './runtime/parse.js';
 export * from './runtime/roles.js';
 export * from './runtime/scan.js';
 export * from './runtime/state.js';
+export * from './runtime/validate.js';

@@ -19,8 +19,15 @@ export const PACKAGE_NAME = '@element-model/sdk';
  */
 export const SUPPORTED_NODE = '^20.19.0 || ^22.12.0 || ^24.0.0';
 
+/** The validator command every binding ships (templates/typescript/bin/). */
+export const VALIDATOR_BIN = 'element-model-validate';
+
+/**
+ * In npm's own order, not sorted: within `exports`, `types` must come before `import`, since resolvers take the
+ * first condition that matches (publint's rule).
+ */
 function packageJson(model: CanonicalModel): string {
-  return stableJson({
+  const manifest = {
     name: PACKAGE_NAME,
     version: model.protocolVersion,
     description: `Types and a runtime (reader, role mapping, conformance checker) for the element model, protocol ${model.protocolVersion}. Generated from the spec.`,
@@ -29,10 +36,18 @@ function packageJson(model: CanonicalModel): string {
     main: './dist/index.js',
     types: './dist/index.d.ts',
     exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
-    files: ['dist', 'src'],
+    bin: { [VALIDATOR_BIN]: `./bin/${VALIDATOR_BIN}.js` },
+    files: ['bin', 'dist', 'src'],
     sideEffects: false,
     engines: { node: SUPPORTED_NODE },
-  });
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The validator command: plain JavaScript for Node (the runtime itself needs no Node types), with the header below its shebang. */
+function validatorBin(model: CanonicalModel, regenerate: string): GeneratedFile {
+  const body = readFileSync(`${templatesDir('typescript', 'bin')}/${VALIDATOR_BIN}.js`, 'utf8');
+  return { path: `typescript/bin/${VALIDATOR_BIN}.js`, contents: `#!/usr/bin/env node\n${header(model, regenerate, '//')}\n${body}` };
 }
 
 function readme(model: CanonicalModel, regenerate: string): string {
@@ -58,6 +73,16 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
   Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
 - \`check(answer, options)\`: structure and every checkable requirement
   (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')}).
+- \`validateText(text)\`, \`formatFindings\`, \`findingsJson\`: what the validator command prints.
+
+The package installs a validator command, with the same arguments, output and exit codes as \`element-spec validate\`:
+
+\`\`\`sh
+npx ${VALIDATOR_BIN} [--json] answer.json   # or - for standard input
+\`\`\`
+
+It exits 0 when the answer has no errors (warnings allowed), 1 when it has errors, and 2 for a usage error or a
+file it cannot read.
 `;
 }
 
@@ -108,6 +133,7 @@ export function emitPackage(model: CanonicalModel, context: EmitSettings): Gener
     files.push({ path: `typescript/${out}.d.ts`, contents: `${head}${dts}` });
   }
   files.push({ path: 'typescript/package.json', contents: packageJson(model) });
+  files.push(validatorBin(model, context.regenerate));
   files.push({ path: 'typescript/README.md', contents: readme(model, context.regenerate) });
   files.push({
     path: 'typescript/tsconfig.json',

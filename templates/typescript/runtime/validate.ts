@@ -1,0 +1,40 @@
+import { type Finding, check } from './check.js';
+import { readJson } from './scan.js';
+
+/**
+ * What every validator of this protocol prints and exits with: `element-spec validate`, this package's
+ * `element-model-validate`, and the other bindings' validators. Exit 0: no error (warnings allowed); 1: errors;
+ * 2: a usage error or input that cannot be read.
+ */
+export const VALIDATE_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** The findings for an answer's text; text that is not JSON is one finding at the document's root. */
+export function validateText(text: string): Finding[] {
+  const read = readJson(text);
+  if (read.problem !== undefined) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: read.problem }];
+  return check(read.value);
+}
+
+/** The findings as JSON, each with the fields every binding prints, in this order. */
+export function findingsJson(findings: readonly Finding[]): string {
+  const plain = findings.map(({ requirement, rule, severity, elementId, path, message }) => ({ requirement, rule, severity, elementId, path, message }));
+  return `${JSON.stringify(plain, null, 2)}\n`;
+}
+
+/** The findings as a person reads them, under the file's name, with a count of each severity. */
+export function formatFindings(findings: readonly Finding[], name: string): string {
+  if (findings.length === 0) return `${name}: no findings\n`;
+  const lines = findings.map((f) => {
+    const where = f.path === '' ? '/' : f.path;
+    const id = f.elementId === null ? '' : ` (element ${JSON.stringify(f.elementId)})`;
+    return `  ${where}${id}\n    ${f.severity} ${f.message}  ${[f.requirement, f.rule].filter(Boolean).join(' ')}`;
+  });
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
+  return `${name}\n${lines.join('\n')}\n\n${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`;
+}
+
+/** The exit code for a list of findings. */
+export function exitCodeOf(findings: readonly Finding[]): number {
+  return findings.some((f) => f.severity === 'error') ? VALIDATE_EXIT.failed : VALIDATE_EXIT.ok;
+}

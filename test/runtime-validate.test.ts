@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { sdk, vectors } from './helpers/sdk.js';
+import { GENERATED } from './helpers/spec.js';
+
+// The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/validate.ts), the
+// element-model-validate command built on them, and element-spec validate, which must print the same.
+const BIN = join(GENERATED, 'typescript/bin/element-model-validate.js');
+const bin = (args: string[], input?: string) => {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+async function elementSpec(args: string[]) {
+  const io = { out: '', err: '' };
+  const code = await main(['validate', ...args], { out: (t) => { io.out += t; }, err: (t) => { io.err += t; } });
+  return { code, out: io.out, err: io.err };
+}
+
+let dir = '';
+beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'element-validate-')); });
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+describe('validateText and its formats', () => {
+  it('reads text that is not JSON, or refused, as one error at the root', async () => {
+    const { validateText, exitCodeOf } = await sdk();
+    for (const text of ['{', '{"a": 1, "a": 2}', '"\\ud800"']) {
+      const findings = validateText(text);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toMatchObject({ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '' });
+      expect(exitCodeOf(findings)).toBe(1);
+    }
+  });
+
+  it('says "no findings" for none, and lists each finding with its place, element and citation, then the counts', async () => {
+    const { formatFindings, findingsJson, exitCodeOf } = await sdk();
+    expect(formatFindings([], 'a.json')).toBe('a.json: no findings\n');
+    expect(findingsJson([])).toBe('[]\n');
+    expect(exitCodeOf([])).toBe(0);
+    const findings = [
+      { requirement: 'R4', rule: 'unique-id', severity: 'error' as const, elementId: 'x', path: '/root/children/1', message: 'The id is used twice' },
+      { requirement: null, rule: 'json', severity: 'error' as const, elementId: null, path: '', message: 'Not JSON' },
+      { requirement: null, rule: 'limit', severity: 'warning' as const, elementId: null, path: '/root', message: 'Deep' },
+    ];
+    expect(formatFindings(findings, 'b.json')).toBe([
+      'b.json',
+      '  /root/children/1 (element "x")',
+      '    error The id is used twice  R4 unique-id',
+      '  /',
+      '    error Not JSON  json',
+      '  /root',
+      '    warning Deep  limit',
+      '',
+      '2 errors, 1 warning',
+      '',
+    ].join('\n'));
+    expect(formatFindings(findings.slice(0, 1), 'c.json').endsWith('\n\n1 error, 0 warnings\n')).toBe(true);
+    expect(formatFindings(findings.slice(2), 'c.json').endsWith('\n\n0 errors, 1 warning\n')).toBe(true);
+    expect(exitCodeOf(findings.slice(2))).toBe(0);
+    expect(exitCodeOf(findings)).toBe(1);
+    // Only the six fields every binding prints, in this order, whatever else a finding carries.
+    const withExtra = { ...findings[1], extra: 1 } as unknown as (typeof findings)[number];
+    expect(findingsJson([withExtra])).toBe(`${JSON.stringify([findings[1]], null, 2)}\n`);
+    expect(Object.keys(JSON.parse(findingsJson([{ message: 'm', path: 'p', elementId: null, severity: 'error', rule: 'r', requirement: null }]))[0])).toEqual(['requirement', 'rule', 'severity', 'elementId', 'path', 'message']);
+  });
+});
+
+describe('element-model-validate', () => {
+  it('prints and exits as element-spec validate does on every conformance vector, as JSON and as text', async () => {
+    const all = await vectors();
+    expect(all.length).toBeGreaterThan(10);
+    let failing = 0;
+    for (const vector of all) {
+      const file = join(dir, `${vector.name}.json`);
+      await writeFile(file, JSON.stringify(vector.input));
+      const ours = bin(['--json', file]);
+      const theirs = await elementSpec(['--json', file]);
+      expect({ code: ours.code, out: ours.out }, vector.name).toEqual({ code: theirs.code, out: theirs.out });
+      const found = JSON.parse(ours.out) as { severity: string }[];
+      expect(ours.code, vector.name).toBe(found.some((f) => f.severity === 'error') ? 1 : 0);
+      if (ours.code === 1) failing++;
+      const text = bin([file]);
+      expect({ code: text.code, out: text.out }, vector.name).toEqual(await elementSpec([file]).then((r) => ({ code: r.code, out: r.out })));
+    }
+    // Both verdicts occur, so the comparison is not of one kind of output only.
+    expect(failing).toBeGreaterThan(0);
+    expect(failing).toBeLessThan(all.length);
+  }, 120_000);
+
+  it('reads standard input for -, and names it <stdin>', async () => {
+    const [vector] = await vectors();
+    const r = bin(['-'], JSON.stringify(vector?.input));
+    expect(r.out.startsWith('<stdin>')).toBe(true);
+    expect(bin(['-'], '{').code).toBe(1);
+  });
+
+  it('exits 2 on a usage error or a file it cannot read, and 0 for --help', () => {
+    for (const args of [[], ['a.json', 'b.json'], ['--frobnicate', 'a.json']]) {
+      const r = bin(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain('Usage: element-model-validate');
+      expect(r.out).toBe('');
+    }
+    const missing = bin([join(dir, 'missing.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^validate: cannot read .*missing\.json/);
+    const help = bin(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Usage: element-model-validate [--json] <file|->');
+  });
+});
