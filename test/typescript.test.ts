@@ -208,6 +208,12 @@ describe('the package', () => {
     for (const inside of ['20.19.0', '22.12.0', '24.0.0']) expect(semver.satisfies(inside, own), inside).toBe(true);
   });
 
+  it('is packaged as npm expects: publint reports nothing, not even a suggestion', async () => {
+    const { publint } = await import('publint');
+    const { messages } = await publint({ pkgDir: join(GENERATED, 'typescript'), level: 'suggestion', strict: true });
+    expect(messages).toEqual([]);
+  }, 60_000);
+
   it('type-checks under tsc --strict --exactOptionalPropertyTypes', async () => {
     await run(process.execPath, [TSC, '-p', join(GENERATED, 'typescript/tsconfig.json'), '--noEmit', '--strict', '--exactOptionalPropertyTypes']);
   }, 60_000);

@@ -55,7 +55,8 @@ function readme(model: CanonicalModel, regenerate: string): string {
 # ${PACKAGE_NAME}
 
 TypeScript types and a runtime for the element model, protocol ${model.protocolVersion}, generated from the spec's
-RFCs. Content blocks follow MCP ${model.external.map((e) => `${e.protocolVersion ?? ''} (${e.package}@${e.packageVersion})`).join(', ')}.
+RFCs. The package is ESM only: from CommonJS, \`require()\` it (every Node version it supports, ${SUPPORTED_NODE},
+loads ES modules that way) or \`await import()\` it. Content blocks follow MCP ${model.external.map((e) => `${e.protocolVersion ?? ''} (${e.package}@${e.packageVersion})`).join(', ')}.
 
 \`\`\`ts
 import { check, effectiveState, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';
