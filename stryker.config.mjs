@@ -32,7 +32,8 @@ export default {
   timeoutMS: 20_000,
   // Reruns test only the mutants whose code or covering tests changed.
   incremental: true,
-  incrementalFile: `test-output/mutation/incremental/${area}-${slug}.json`,
+  // Committed beside the reports, so a rerun on a fresh clone tests only what changed since.
+  incrementalFile: `bench/results/mutation/incremental/${area}-${slug}.json`,
   reporters: ['json', 'clear-text', 'progress'],
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
   // Committed: bench/results/mutation.json is summed up from these, so a run of one group keeps the others.
