@@ -61,6 +61,37 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.states.map((st) => st.field)).toEqual(['selected', 'visible']);
     expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.from}.${r.name}`)).toEqual(['Requirements.R7', 'Operations.locate', 'Attributes.author', 'Element.url', 'Element.focused']);
   },
+  'restate-keeps-since': (m, real) => {
+    const since = <T extends { since: string }>(list: T[], pick: (x: T) => boolean) => list.find(pick)?.since;
+    const related = (x: CanonicalModel) => (x.types.find((t) => t.name === 'Related') as { fields: { name: string; since: string; meaning: string }[] }).fields;
+    // Restated rows take the new wording and keep the version they came in; new rows carry this RFC's version.
+    expect(related(m).find((f) => f.name === 'url')).toMatchObject({ since: '0.2.0', meaning: 'An address, restated' });
+    expect(since(related(m), (f) => f.name === 'label')).toBe('0.2.1');
+    expect(related(m).map((f) => f.name)).toEqual([...related(real).map((f) => f.name), 'label']);
+    expect(since(m.types, (t) => t.name === 'Related')).toBe('0.2.0');
+    expect(m.attributes.find((a) => a.name === 'author')).toMatchObject({ since: '0.2.0', meaning: 'Who wrote the thing, restated' });
+    expect(since(m.attributes, (a) => a.name === 'language')).toBe('0.2.1');
+    expect(since(m.roles, (r) => r.name === 'Image')).toBe('0.2.0');
+    expect(m.roles.find((r) => r.name === 'Chart')).toMatchObject({ since: '0.2.1', kind: 'Pictures and pages', appleName: false, covers: [] });
+    expect(m.roleKinds.find((k) => k.name === 'Pictures and pages')?.roles).toEqual(['Image', 'Page', 'Chart']);
+    // A role restated in its own kind keeps its place and its Apple claims.
+    expect(m.roles.find((r) => r.name === 'Image')).toMatchObject({ appleName: real.roles.find((r) => r.name === 'Image')?.appleName, covers: real.roles.find((r) => r.name === 'Image')?.covers });
+    expect(m.operations.find((o) => o.name === 'locate')).toMatchObject({ since: '0.2.0', takes: 'string', returns: null });
+    expect(since(m.operations, (o) => o.name === 'peek')).toBe('0.2.1');
+    expect(m.requirements.find((r) => r.id === 'R7')).toMatchObject({ since: '0.2.0', requirement: 'Restated', checkable: false, rule: null });
+    expect(since(m.requirements, (r) => r.id === 'R8')).toBe('0.2.1');
+    expect(m.appleRoles).toEqual(real.appleRoles);
+  },
+  'move-role-to-another-kind': (m, real) => {
+    expect(m.protocolVersion).toBe(real.protocolVersion);
+    expect(m.roleKinds.find((k) => k.name === 'Containers')?.roles).toEqual(['Group', 'List', 'Table', 'Image']);
+    expect(m.roleKinds.find((k) => k.name === 'Pictures and pages')?.roles).toEqual(['Page']);
+    expect(m.roles.find((r) => r.name === 'Image')).toMatchObject({ kind: 'Containers', since: '0.2.0' });
+    expect(m.roles.map((r) => r.name).sort()).toEqual(real.roles.map((r) => r.name).sort());
+    expect(m.notReported.find((n) => n.name === 'controls')?.reason).toBe('A provider does not report controls, restated');
+    expect(m.notReported.map((n) => n.name)).toEqual(real.notReported.map((n) => n.name));
+    expect(m.rfcs.at(-1)?.changes.map((c) => c.rule).sort()).toEqual(['role-moved']);
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);
