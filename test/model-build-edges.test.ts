@@ -117,6 +117,22 @@ describe('buildModel at the edges of its stages', () => {
     expect(unreleased.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
   });
 
+  it('reads Released in by its first word, so a date may follow the version', async () => {
+    const files = await liveFiles();
+    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const dated = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 (2026-12-01) |'));
+    const built = await buildModel({ ...dated, rfcs: [...dated.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    expect(said(built.diagnostics.items)).toEqual([]);
+    expect(built.versions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
+    // The first word must be the version: text alone, or another version, is an error at the cell.
+    for (const [cell, message] of [['soon', /^bad-version .*Released in is — until a release, then the version released \(0\.2\.0\)$/], ['0.3.0 (2026-12-01)', /^bad-version .*RFC-0001 makes 0\.2\.0, but its Released in row names 0\.3\.0$/]] as const) {
+      const wrong = rfc(files, (t) => t.replace('| Released in | — |', `| Released in | ${cell} |`));
+      const { model, diagnostics } = await buildModel(wrong);
+      expect(model).toBeNull();
+      expect(said(diagnostics.items)).toEqual([expect.stringMatching(message)]);
+    }
+  });
+
   it('a third RFC keeps what the first two removed, their examples and their place in the list', async () => {
     const files = await liveFiles();
     const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
