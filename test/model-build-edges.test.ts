@@ -133,6 +133,30 @@ describe('buildModel at the edges of its stages', () => {
     }
   });
 
+  it('a Draft RFC-0001 leaves no counted RFC: its problems are warnings, and the spec has no version', async () => {
+    const files = await liveFiles();
+    const draft = rfc(files, (t) => t.replace('| Status | Accepted |', '| Status | Draft |'));
+    const { model, diagnostics } = await buildModel(draft);
+    expect(model).toBeNull();
+    expect(said(diagnostics.items)).toEqual(['missing-table spec/rfcs/0001-element-model.md:1:1 No counted RFC states a version']);
+  });
+
+  it('a versioning table restated in a later RFC governs its own step and every later one', async () => {
+    const files = await liveFiles();
+    const versioning = '\n| Change | Before 1.0 | From 1.0 |\n|---|---|---|\n| breaking | minor | major |\n| additive | minor | minor |\n| editorial | none | none |\n';
+    const header = (n: string, title: string, effect: string) => `# RFC-${n}: ${title}\n\nA fixture.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | ${effect} |\n| Supersedes or amends | Amends RFC-0001 |\n`;
+    const notReported = (name: string) => `\n| Not reported | Reason |\n|---|---|\n| ${name} | Not reported |\n`;
+    const add = (n: string, effect: string, body: string) => ({ path: `spec/rfcs/${n}-x.md`, baseName: `${n}-x.md`, text: header(n, 'X', effect) + body });
+    const ok = await buildModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Breaking: 0.2.0 to 0.3.0', versioning), add('0003', 'Additive: 0.3.0 to 0.4.0', notReported('gauges'))] });
+    expect(said(ok.diagnostics.items)).toEqual([]);
+    expect(ok.model?.protocolVersion).toBe('0.4.0');
+    expect(ok.model?.versioning.find((v) => v.change === 'additive')?.beforeOne).toBe('minor');
+    expect(ok.model?.rfcs.find((r) => r.id === 'RFC-0002')?.changes.map((c) => c.rule)).toEqual(['versioning-changed']);
+    // Under the old table the same step is wrong.
+    const old = await buildModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Additive: 0.2.0 to 0.3.0', notReported('gauges'))] });
+    expect(said(old.diagnostics.items)).toEqual([expect.stringMatching(/^version-sequence spec\/rfcs\/0002-x\.md:8:20 An additive change from 0\.2\.0 makes 0\.2\.1, not 0\.3\.0$/)]);
+  });
+
   it('a third RFC keeps what the first two removed, their examples and their place in the list', async () => {
     const files = await liveFiles();
     const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
