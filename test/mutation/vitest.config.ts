@@ -84,14 +84,18 @@ const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/
  * reader-* tests read cells and tables directly, diagnostics.test.ts folds each broken fixture, diff.test.ts the
  * versions, model-build-edges.test.ts and model-external.test.ts each stage's edges, diff-rules.test.ts each change rule on
  * the committed model, revision-forms.test.ts each revision form's model or diagnostics (its half that emits every
- * target is left out by EMITTING_HALF). Left out, for time: expected-model.test.ts (27 tests, one fold each here, and what it compares is in
+ * target is left out by NOT_FOR_MUTANTS). Left out, for time: expected-model.test.ts (27 tests, one fold each here, and what it compares is in
  * the committed model too) and file-order.test.ts (every target generated, many times).
  * Under instrumentation on a shared two-core machine a fold takes seconds, and a surviving mutant runs every
  * test that reaches it.
  */
 const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/model-build-edges.test.ts', 'test/model-external.test.ts', 'test/model-validate.test.ts', 'test/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts', 'test/diff-rules.test.ts', 'test/revision-forms.test.ts'];
-/** revision-forms.test.ts's second half and last test generate every target for each fixture: minutes per mutant here. */
-const EMITTING_HALF = /^(?!.*(every target emits each model that builds|both name the first of them))/;
+/**
+ * Tests that run the whole CLI or every target on top of what the tests above already read (revision-forms.test.ts's
+ * second half and last test, diagnostics.test.ts's CLI half): seconds per mutant here, and they see no mutant the
+ * reading halves do not.
+ */
+const NOT_FOR_MUTANTS = /^(?!.*(every target emits each model that builds|both name the first of them|makes the CLI exit 1 writing nothing))/;
 const AREA = process.env.MUTATION_AREA;
 /** MUTATION_TESTS=<glob>,<glob> narrows a run to the tests named, for a run that must finish in a given time. */
 const NAMED = process.env.MUTATION_TESTS?.split(',');
@@ -103,7 +107,7 @@ export default defineConfig({
   test: {
     include: NAMED ?? (AREA === 'runtime' ? RUNTIME_TESTS : AREA ? GENERATOR_TESTS : ['test/**/*.test.ts']),
     exclude: ['**/node_modules/**', ...SLOW_OR_BLIND],
-    testNamePattern: EMITTING_HALF,
+    testNamePattern: NOT_FOR_MUTANTS,
     testTimeout: 30_000,
   },
 });
