@@ -5,7 +5,7 @@ import type { Cell } from '../generator/extract/tables.js';
 
 // The cell readers of generator/extract/cells.ts, one cell at a time: what each reads and what each refuses.
 const place = { file: 'rfc.md', line: 7, column: 3 };
-const cell = (plain: string, codes: string[] = []): Cell => ({ markdown: plain, plain, codes, place });
+const cell = (plain: string, codes: string[] = []): Cell => ({ markdown: plain, plain, codes, codePlaces: codes.map((_, i) => ({ ...place, column: place.column + 10 * (i + 1) })), place });
 /** What a reader said about a cell: rule, place and message, with the offending text when there is one. */
 const said = (d: Diagnostics) => d.items.map((x) => [x.ruleId, `${x.line}:${x.column}`, x.message, x.actual]);
 

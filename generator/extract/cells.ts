@@ -48,10 +48,15 @@ export function identifier(cell: Cell, column: string, diagnostics: Diagnostics)
 }
 
 /** Names written in one cell (a role list), each checked as an identifier. */
+/** Where a name written as code in the cell stands; the cell's start for one written without backticks. */
+export function placeOfName(cell: Cell, name: string): Place {
+  return cell.codePlaces[cell.codes.indexOf(name)] ?? cell.place;
+}
+
 export function identifiers(names: readonly string[], cell: Cell, column: string, diagnostics: Diagnostics): string[] {
   return names.filter((n) => {
     if (IDENTIFIER.test(n)) return true;
-    diagnostics.error('bad-cell', cell.place, `The ${column} must be names of letters and digits, each starting with a letter`, n);
+    diagnostics.error('bad-cell', placeOfName(cell, n), `The ${column} must be names of letters and digits, each starting with a letter`, n);
     return false;
   });
 }

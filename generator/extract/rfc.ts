@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
-import { defaultOf, identifier, identifiers, isAbsent, type Located, name, required, typeRef, yesNo } from './cells.js';
+import { defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeRef, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable } from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
@@ -220,7 +220,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         if (k === null || required(cell(1), col(1), d) === null) break;
         const roles: Located<string>[] = [];
         for (const role of identifiers(cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/), cell(1), col(1), d)) {
-          if (once(role, cell(1).place, 'duplicate-role', `Role ${role}`)) roles.push({ value: role, place: cell(1).place });
+          if (once(role, placeOfName(cell(1), role), 'duplicate-role', `Role ${role}`)) roles.push({ value: role, place: placeOfName(cell(1), role) });
         }
         draft.roleKinds.push({ kind: k, roles, place: cell(0).place });
         break;
@@ -236,7 +236,7 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const role = identifier(cell(0), col(0), d);
         if (role === null || required(cell(1), col(1), d) === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
         const { names, note } = namesAndNote(cell(1));
-        draft.covers.push({ role: { value: role, place: cell(0).place }, names: identifiers(names, cell(1), col(1), d).map((value) => ({ value, place: cell(1).place })), note });
+        draft.covers.push({ role: { value: role, place: cell(0).place }, names: identifiers(names, cell(1), col(1), d).map((value) => ({ value, place: placeOfName(cell(1), value) })), note });
         break;
       }
       case 'roleRules': {

@@ -1,4 +1,4 @@
-import type { Heading, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { Heading, InlineCode, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 
 /** One table cell: its Markdown text (inline code keeps its backticks), its plain text and its code spans. */
@@ -6,6 +6,8 @@ export interface Cell {
   markdown: string;
   plain: string;
   codes: string[];
+  /** Where each of `codes` stands, so a diagnostic about one name points at that name. */
+  codePlaces: Place[];
   place: Place;
 }
 
@@ -96,9 +98,9 @@ export function inlinePlain(nodes: readonly PhrasingContent[]): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-function codesIn(nodes: readonly PhrasingContent[], into: string[] = []): string[] {
+function codesIn(nodes: readonly PhrasingContent[], into: InlineCode[] = []): InlineCode[] {
   for (const node of nodes) {
-    if (node.type === 'inlineCode') into.push(node.value);
+    if (node.type === 'inlineCode') into.push(node);
     else if ('children' in node) codesIn(node.children as PhrasingContent[], into);
   }
   return into;
@@ -125,11 +127,13 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
     // GFM pads short rows; a missing cell reads as empty and is reported where it matters.
     header.map((_, i) => {
       const cell = row.children[i];
-      if (!cell) return { markdown: '', plain: '', codes: [], place: placeOf(file, row) };
+      if (!cell) return { markdown: '', plain: '', codes: [], codePlaces: [], place: placeOf(file, row) };
+      const codes = codesIn(cell.children);
       return {
         markdown: inlineMarkdown(cell.children),
         plain: inlinePlain(cell.children),
-        codes: codesIn(cell.children),
+        codes: codes.map((c) => c.value),
+        codePlaces: codes.map((c) => placeOf(file, c)),
         // Point at the cell's text, not at the pipe before it.
         place: placeOf(file, cell.children[0] ?? cell),
       };
