@@ -37,6 +37,8 @@ export interface RfcDraft {
   file: string;
   place: Place;
   metadata: Map<string, Cell>;
+  /** Whether the RFC has a metadata table at all (when it has none, that alone is said, not each missing row). */
+  hasMetadataTable: boolean;
   types: TypeRow[];
   fieldTables: SectionTable<FieldRow>[];
   stateTables: SectionTable<{ field: string; reachable: boolean; path: boolean; place: Place }>[];
@@ -102,6 +104,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     file: doc.file,
     place: doc.title.place,
     metadata: new Map(),
+    hasMetadataTable: false,
     types: [],
     fieldTables: [],
     stateTables: [],
@@ -129,7 +132,6 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
       diagnostics.error('bad-example', placeInExample(example, (error as Error).message), 'The json example does not parse', (error as Error).message);
     }
   }
-  let sawMetadata = false;
   for (const table of doc.tables) {
     const classified = classifyTable(table.header);
     if (classified.kind === 'prose') continue;
@@ -138,11 +140,11 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
       diagnostics.error('table-columns', table.place, `This table's columns should be: ${expected}`, table.header.join(' | '));
       continue;
     }
-    if (classified.kind === 'metadata') sawMetadata = true;
+    if (classified.kind === 'metadata') draft.hasMetadataTable = true;
     reportWideRows(table, diagnostics);
     readTable(draft, classified.kind, table, diagnostics);
   }
-  if (!sawMetadata) {
+  if (!draft.hasMetadataTable) {
     diagnostics.error('missing-table', doc.title.place, 'The RFC has no metadata table (Field | Value) under its title');
   }
   return draft;

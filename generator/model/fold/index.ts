@@ -150,7 +150,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
 
     const statusCell = rfc.metadata.get('Status');
     for (const key of ['Status', 'Version effect', 'Supersedes or amends'] as const) {
-      if (!rfc.metadata.has(key)) d.error('missing-metadata', rfc.place, `The metadata table has no ${key} row`, key);
+      if (rfc.hasMetadataTable && !rfc.metadata.has(key)) d.error('missing-metadata', rfc.place, `The metadata table has no ${key} row`, key);
     }
     const status = statusCell ? statusOf.get(statusCell.plain) : undefined;
     if (statusCell && !status) d.error('unknown-status', statusCell.place, 'The Status is not one spec/process.md lists', statusCell.plain);
