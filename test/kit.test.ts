@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KOTLIN_NAMING } from '../generator/emit/kotlin/naming.js';
 import { Names, inCase, words } from '../generator/emit/kit/naming.js';
 import { PYTHON_NAMING } from '../generator/emit/python/naming.js';
-import { lowerCamel, upperCamel } from '../generator/emit/swift/naming.js';
+import { swiftNames } from '../generator/emit/swift/naming.js';
 
 describe('the code-target kit: names', () => {
   it('splits a name into words one way for every language', () => {
@@ -20,8 +20,8 @@ describe('the code-target kit: names', () => {
     expect(inCase('McpRole', 'UpperCamelKeeping')).toBe('McpRole');
     expect(inCase('2d view', 'lowerCamel')).toBe('_2dView');
     expect(inCase('__', 'UpperCamel')).toBe('Unnamed');
-    expect(upperCamel('window furniture')).toBe('WindowFurniture');
-    expect(lowerCamel('Application')).toBe('application');
+    expect(swiftNames().type('window furniture')).toBe('WindowFurniture');
+    expect(swiftNames().member('Application')).toBe('application');
   });
 
   it("keeps each language's names clear of its keywords and reserved names", () => {

@@ -338,6 +338,7 @@ function roleTestData(
 /** The hostile inputs (generator/emit/shared/hostile.ts, shared with Swift) as the Kotlin test reads them. */
 function hostileTestData(model: CanonicalModel, s: Shape, answerName: string, prop: (f: Field) => string) {
   const hostile = hostileInputs(model);
+  if ('missing' in hostile) fail(hostile.missing);
   const stringField = s.element.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen) ?? fail('the hostile inputs name no string field');
   return {
     answerName,

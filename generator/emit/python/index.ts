@@ -2,6 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
+import { emitterDiagnostic } from '../report.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { plainText, sentence } from '../shared/text.js';
@@ -168,6 +169,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   };
   const src = `python/src/${MODULE}`;
   const hostile = hostileInputs(model);
+  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const all = [
     ...modelNames,
     ...['LIMITS', 'PROTOCOL_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
