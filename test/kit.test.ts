@@ -35,3 +35,20 @@ describe('the code-target kit: names', () => {
     ]);
   });
 });
+
+describe('the code targets report what a model lacks instead of throwing', () => {
+  it('Swift, Kotlin and Python give emitter diagnostics for a model whose tree names no record', async () => {
+    const { realModel } = await import('./helpers/spec.js');
+    const { emitSwift } = await import('../generator/emit/swift/index.js');
+    const { emitKotlin } = await import('../generator/emit/kotlin/index.js');
+    const { emitPython } = await import('../generator/emit/python/index.js');
+    const model = await realModel();
+    const broken = { ...model, tree: { ...model.tree, node: `${model.tree.node}Missing` } };
+    const settings = { regenerate: 'npm run generate', versions: [broken] };
+    for (const result of [emitSwift(broken, settings), emitKotlin(broken, settings), emitPython(broken, { ...settings, needed: () => Promise.reject(new Error('none')) })]) {
+      expect(result.files).toEqual([]);
+      expect(result.diagnostics.length).toBeGreaterThan(0);
+      expect(result.diagnostics.every((d) => d.ruleId === 'emitter')).toBe(true);
+    }
+  });
+});

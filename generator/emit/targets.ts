@@ -39,7 +39,7 @@ export const TARGETS = [
     templates: { folder: 'kotlin', noEscape: true },
     needs: [],
     thread: 'worker',
-    emit: files(async () => (await import('./kotlin/index.js')).emitKotlin),
+    emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context),
   },
   {
     name: 'model',

@@ -46,7 +46,7 @@ export function sampleAnswer(model: CanonicalModel): SampleAnswer | { missing: s
 
   const child = { ...required(node, 1), [tree.id]: 'child', [tree.role]: unknownRole, [extraField]: { nested: [1, 'two', null] } };
   const attributes = tree.attributes ? { [tree.attributes]: Object.fromEntries(model.attributes.map((a) => [a.name, sample(a.type, 1)])) } : {};
-  const root = { ...required(node, 1), [tree.id]: 'root', [tree.role]: model.roleRules.root, ...attributes, [tree.children]: [child] };
+  const root = { ...required(node, 1), [tree.id]: 'top', [tree.role]: model.roleRules.root, ...attributes, [tree.children]: [child] };
   const json = { ...required(answer, 0), [tree.version]: model.protocolVersion, [tree.root]: root };
   return { json, unknownRole, extraField };
 }

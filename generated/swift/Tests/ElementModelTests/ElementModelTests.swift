@@ -13,7 +13,7 @@ final class ElementModelTests: XCTestCase {
           "protocol": "0.2.0",
           "instance": "sample",
           "root": {
-            "id": "root",
+            "id": "top",
             "role": "Application",
             "attributes": {
               "author": "sample",
