@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../../diagnostics/report.js';
-import type { CanonicalModel, TypeDef } from '../../model/types.js';
+import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { declarations, type RecordDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
 import { sampleAnswer } from '../kit/samples.js';
+import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
@@ -37,10 +38,19 @@ const OWN_CLASSES = [
   'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
   'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
   'NullRefusingSerializer', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
+  // The checker (Check.kt) and its rules (Spec.kt).
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
 ];
 
 const since = (t: { since: string }) => `Since ${t.since}.`;
 const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
+
+/** A TypeShape constructor call in Spec.kt. */
+function shapeOf(ref: TypeRef): string {
+  if (ref.kind === 'array') return `TypeShape.ArrayOf(${shapeOf(ref.items)})`;
+  return `TypeShape.${ref.kind === 'primitive' ? 'Primitive' : 'Named'}(${stringLiteral(ref.name)})`;
+}
 
 export function emitKotlin(model: CanonicalModel, context: EmitSettings): TargetResult {
   const names = kotlinNames();
@@ -234,6 +244,10 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
     versions: KOTLIN_VERSIONS,
   });
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
+
+  // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
+  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 
   // Tests.

@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../../diagnostics/report.js';
-import type { CanonicalModel } from '../../model/types.js';
+import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { declarations, type FieldDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
 import { sampleAnswer } from '../kit/samples.js';
+import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
@@ -21,6 +22,12 @@ import { render } from './templates.js';
 
 const PACKAGE = 'ElementModel';
 const ROOT = 'swift';
+
+/** A TypeShape expression in Spec.swift. */
+function shapeOf(ref: TypeRef): string {
+  if (ref.kind === 'array') return `.array(${shapeOf(ref.items)})`;
+  return `.${ref.kind}(${stringLiteral(ref.name)})`;
+}
 
 export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetResult {
   const names = swiftNames();
@@ -193,6 +200,10 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
     absentApple: stringLiteral(absentApple),
     roleCount: roles.cases.length,
   });
+
+  // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
+  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
   emit('Package.swift', 'Package.swift', { package: PACKAGE });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });

@@ -24,6 +24,9 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
   'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'AnyCodingKey', 'LargeStack', 'Thread',
   'ElementState', 'EffectiveElement', 'AppleRoleMapping', 'NotReportedClass',
+  // The checker (Check.swift) and its rules (Spec.swift).
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
 ]);
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */
