@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KOTLIN_NAMING } from '../generator/emit/kotlin/naming.js';
 import { Names, inCase, words } from '../generator/emit/kit/naming.js';
 import { PYTHON_NAMING } from '../generator/emit/python/naming.js';
-import { lowerCamel, upperCamel } from '../generator/emit/swift/naming.js';
+import { swiftNames } from '../generator/emit/swift/naming.js';
 
 describe('the code-target kit: names', () => {
   it('splits a name into words one way for every language', () => {
@@ -20,8 +20,8 @@ describe('the code-target kit: names', () => {
     expect(inCase('McpRole', 'UpperCamelKeeping')).toBe('McpRole');
     expect(inCase('2d view', 'lowerCamel')).toBe('_2dView');
     expect(inCase('__', 'UpperCamel')).toBe('Unnamed');
-    expect(upperCamel('window furniture')).toBe('WindowFurniture');
-    expect(lowerCamel('Application')).toBe('application');
+    expect(swiftNames().type('window furniture')).toBe('WindowFurniture');
+    expect(swiftNames().member('Application')).toBe('application');
   });
 
   it("keeps each language's names clear of its keywords and reserved names", () => {
@@ -33,5 +33,22 @@ describe('the code-target kit: names', () => {
     expect([python.type('Finding'), python.member('mimeType'), python.member('from'), python.member('json'), python.enumCase('Application')]).toEqual([
       'Finding_', 'mime_type', 'from_', 'json_', 'APPLICATION',
     ]);
+  });
+});
+
+describe('the code targets report what a model lacks instead of throwing', () => {
+  it('Swift, Kotlin and Python give emitter diagnostics for a model whose tree names no record', async () => {
+    const { realModel } = await import('./helpers/spec.js');
+    const { emitSwift } = await import('../generator/emit/swift/index.js');
+    const { emitKotlin } = await import('../generator/emit/kotlin/index.js');
+    const { emitPython } = await import('../generator/emit/python/index.js');
+    const model = await realModel();
+    const broken = { ...model, tree: { ...model.tree, node: `${model.tree.node}Missing` } };
+    const settings = { regenerate: 'npm run generate', versions: [broken] };
+    for (const result of [emitSwift(broken, settings), emitKotlin(broken, settings), emitPython(broken, { ...settings, needed: () => Promise.reject(new Error('none')) })]) {
+      expect(result.files).toEqual([]);
+      expect(result.diagnostics.length).toBeGreaterThan(0);
+      expect(result.diagnostics.every((d) => d.ruleId === 'emitter')).toBe(true);
+    }
   });
 });

@@ -31,7 +31,7 @@ export const TARGETS = [
     needs: [],
     // The worker is idle once TypeScript is done, while the main thread still has the docs and the site to emit.
     thread: 'worker',
-    emit: files(async () => (await import('./swift/index.js')).emitSwift),
+    emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context),
   },
   {
     name: 'kotlin',
@@ -39,7 +39,7 @@ export const TARGETS = [
     templates: { folder: 'kotlin', noEscape: true },
     needs: [],
     thread: 'worker',
-    emit: files(async () => (await import('./kotlin/index.js')).emitKotlin),
+    emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context),
   },
   {
     name: 'model',

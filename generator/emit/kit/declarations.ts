@@ -3,7 +3,7 @@ import { emitterDiagnostic } from '../report.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
 import { anyOfRefs, constOf, isSchema, refName, type Schema, stringEnum } from './json-schema.js';
-import type { Names } from './naming.js';
+import { distinct, type Names, roleCase } from './naming.js';
 
 /**
  * The model as a typed language declares it, the same for every code target: records, the open role enum, the
@@ -162,12 +162,13 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, report:
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
     // Required first, in the schema's order, then the rest: the order a reader meets what matters.
     const order = [...required, ...Object.keys(properties).filter((k) => !required.includes(k))];
-    const fields = order.map((key): FieldDecl => {
+    const memberNames = distinct(order.map((key) => names.member(key)));
+    const fields = order.map((key, i): FieldDecl => {
       const prop = properties[key];
       const constant = constOf(prop);
       return {
         key,
-        name: names.member(key),
+        name: memberNames[i] as string,
         type: constant === null ? typeOf(prop) : { kind: 'literal', values: [constant] },
         required: required.includes(key),
         doc: isSchema(prop) ? docOf(prop.description as string) : '',
@@ -206,12 +207,14 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
   for (const t of model.types) {
     if (t.kind === 'roles') {
       const byName = new Map(model.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
-      const cases = model.roles.map((r) => ({ value: r.name, name: names.enumCase(r.name), kind: byName.get(r.name) ?? '' }));
-      const find = (role: string): RoleCase => cases.find((c) => c.value === role) ?? { value: role, name: names.enumCase(role), kind: '' };
+      const caseNames = distinct(model.roles.map((r) => roleCase(names, r.name)));
+      const cases = model.roles.map((r, i) => ({ value: r.name, name: caseNames[i] as string, kind: byName.get(r.name) ?? '' }));
+      const find = (role: string): RoleCase => cases.find((c) => c.value === role) ?? { value: role, name: roleCase(names, role), kind: '' };
       roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
       decls.push(roles);
     } else if (t.kind === 'attributes') {
-      const reserved = model.attributes.map((a): FieldDecl => ({ key: a.name, name: names.member(a.name), type: viewOf(a.type), required: false, doc: docOf(a.meaning), default: null, constant: null }));
+      const accessorNames = distinct(model.attributes.map((a) => names.member(a.name)));
+      const reserved = model.attributes.map((a, i): FieldDecl => ({ key: a.name, name: accessorNames[i] as string, type: viewOf(a.type), required: false, doc: docOf(a.meaning), default: null, constant: null }));
       attributes = { kind: 'attributes', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), reserved };
       decls.push(attributes);
     } else if (t.kind === 'external') {
@@ -225,14 +228,17 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
     }
   }
   const records = model.types.filter((t): t is RecordType => t.kind === 'record');
-  const recordDecl = (t: RecordType): RecordDecl => ({
-    kind: 'record',
-    key: t.name,
-    name: names.type(t.name),
-    doc: docOf(t.meaning),
-    fields: t.fields.map((f) => ({ key: f.name, name: names.member(f.name), type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null })),
-    source: t.source,
-  });
+  const recordDecl = (t: RecordType): RecordDecl => {
+    const fieldNames = distinct(t.fields.map((f) => names.member(f.name)));
+    return {
+      kind: 'record',
+      key: t.name,
+      name: names.type(t.name),
+      doc: docOf(t.meaning),
+      fields: t.fields.map((f, i) => ({ key: f.name, name: fieldNames[i] as string, type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null })),
+      source: t.source,
+    };
+  };
   const recordDecls = records.map(recordDecl);
   // Records that others refer to come first (a related link before the attributes that hold it).
   const answer = recordDecls.find((r) => r.key === model.tree.answer) ?? null;

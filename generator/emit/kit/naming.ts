@@ -35,6 +35,13 @@ export interface NamingConfig {
   readonly escapeType: (name: string) => string;
   /** How any other name that is a keyword or reserved is made legal: `class` -> `class_` in Python, `` `class` `` in Kotlin. */
   readonly escapeMember: (name: string) => string;
+  /**
+   * Names a role's case must not take, beyond the keywords: the members the generated role type declares beside
+   * its cases (Swift's `unknown`, Kotlin's `Unknown` and `Companion`). None by default.
+   */
+  readonly reservedRoleCases?: ReadonlySet<string>;
+  /** How a reserved role case name is made free, where escaping would not do (`unknown` -> `unknownRole`); `escapeMember` by default. */
+  readonly freeRoleCase?: (name: string) => string;
 }
 
 const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
@@ -92,4 +99,24 @@ export class Names {
     const n = inCase(name, this.config.enumCases);
     return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escapeMember(n) : n;
   }
+}
+
+/** A role's case in the role enum: an enum case clear of the members the role type declares itself. */
+export function roleCase(names: Names, name: string): string {
+  const n = inCase(name, names.config.enumCases);
+  return names.config.reservedRoleCases?.has(n) ? (names.config.freeRoleCase ?? names.config.escapeMember)(n) : names.enumCase(name);
+}
+
+/**
+ * The names of one scope (a record's fields, an enum's cases) made distinct: two model names that meet in one
+ * identifier (`fooBar`, `foo bar`) number the later ones, inside any backticks: `fooBar`, `fooBar2`.
+ */
+export function distinct(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; taken.has(candidate); n++) candidate = name.replace(/(`?)$/, `${n}$1`);
+    taken.add(candidate);
+    return candidate;
+  });
 }

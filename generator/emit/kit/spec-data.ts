@@ -69,3 +69,32 @@ export function specData(model: CanonicalModel): SpecData {
     requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
   };
 }
+
+/**
+ * The checker data as a template prints it in a compiled language's source (Kotlin's Spec.kt, Swift's
+ * Spec.swift): every string already the language's literal, every type its TypeShape expression, and the content
+ * block's tag (the content union's discriminator) beside the kinds.
+ */
+export function specDataLiterals(model: CanonicalModel, contentTag: string, literal: (text: string) => string, shape: (type: TypeRef) => string) {
+  const data = specData(model);
+  return {
+    version: data.version,
+    versionLiteral: literal(data.version),
+    roles: data.roles.map(literal),
+    rootRole: literal(data.roleRules.root),
+    unknownRole: literal(data.roleRules.unknown),
+    states: data.states.map((s) => ({ name: literal(s.name), path: s.path })),
+    tree: Object.fromEntries(Object.entries(data.tree).map(([key, value]) => [key, literal(value ?? '')])),
+    typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
+    records: Object.entries(data.records).map(([key, fields]) => ({ key: literal(key), fields: fields.map((f) => ({ name: literal(f.name), required: f.required, shape: shape(f.type) })) })),
+    reservedAttributes: data.reservedAttributes.map((a) => ({ name: literal(a.name), shape: shape(a.type) })),
+    removed: data.removed.map((r) => ({ name: literal(r.name), from: literal(r.from), replacedBy: literal(r.replacedBy), version: literal(r.version), states: r.states.map(literal) })),
+    contentTag: literal(contentTag),
+    contentKinds: data.contentKinds.map((k) => ({
+      tag: literal(k.type),
+      required: k.required.map(literal),
+      properties: Object.entries(k.properties).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
+    })),
+    requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),
+  };
+}

@@ -1,4 +1,5 @@
 import type { CanonicalModel, Field, RecordType } from '../../model/types.js';
+import type { Declarations, FieldDecl, RecordDecl } from './declarations.js';
 
 /**
  * The tree as records and fields, from `model.tree` (which the model resolves once from the types): the answer and
@@ -37,4 +38,66 @@ export function treeRecords(model: CanonicalModel): TreeRecords | { missing: str
     return { missing: `${node.name} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
   }
   return { answer, node, root, children, id, role, attributes, content, version };
+}
+
+/** A state of an element as a binding's reader computes it: its field, and what an absent value means. */
+export interface StateView {
+  key: string;
+  field: FieldDecl;
+  /** Absent means the parent's value (the root's is `value`), rather than `value` itself. */
+  inherit: boolean;
+  value: boolean;
+  reachable: boolean;
+  path: boolean;
+}
+
+/**
+ * The tree as a typed binding prints it: the answer and element declarations and their fields, with the
+ * language's names, the states with their defaults, and the JSON Pointers the reader gives each element.
+ */
+export interface TreeView {
+  answer: RecordDecl;
+  node: RecordDecl;
+  root: FieldDecl;
+  children: FieldDecl;
+  id: FieldDecl;
+  role: FieldDecl;
+  version: FieldDecl;
+  attributes: FieldDecl | null;
+  content: FieldDecl | null;
+  states: StateView[];
+  /** `/root`: the root element's pointer. */
+  rootPointer: string;
+  /** `/children/`: what a child's pointer adds to its parent's before its index. */
+  childrenSegment: string;
+}
+
+/** A JSON Pointer reference token (RFC 6901): `~` and `/` escaped. */
+export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The tree view from a target's declarations, or what they lack for it. */
+export function treeView(model: CanonicalModel, decls: Declarations): TreeView | { missing: string } {
+  const { answer, node } = decls;
+  if (!answer || !node) return { missing: `${!answer ? model.tree.answer : model.tree.node} is not a record` };
+  const { tree } = model;
+  const field = (r: RecordDecl, key: string | null) => (key === null ? null : (r.fields.find((f) => f.key === key) ?? undefined));
+  const root = field(answer, tree.root);
+  const version = field(answer, tree.version);
+  const children = field(node, tree.children);
+  const id = field(node, tree.id);
+  const role = field(node, tree.role);
+  const attributes = field(node, tree.attributes);
+  const content = field(node, tree.content);
+  if (!root || !version) return { missing: `${answer.key} has no field ${!root ? tree.root : tree.version}` };
+  if (!children || !id || !role || attributes === undefined || content === undefined) {
+    return { missing: `${node.key} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
+  }
+  const states: StateView[] = [];
+  for (const s of model.states) {
+    const f = field(node, s.field);
+    if (!f || !f.default) return { missing: `the state ${s.field} is no field with a default of ${node.key}` };
+    const d = f.default;
+    states.push({ key: s.field, field: f, inherit: d.kind === 'inherit', value: d.kind === 'inherit' ? d.root : d.value, reachable: s.reachable, path: s.path });
+  }
+  return { answer, node, root, children, id, role, version, attributes, content, states, rootPointer: `/${pointerToken(root.key)}`, childrenSegment: `/${pointerToken(children.key)}/` };
 }

@@ -1,15 +1,22 @@
-import type { CanonicalModel, Field, RecordType, TypeRef } from '../../model/types.js';
-import type { Emit, GeneratedFile } from '../types.js';
-import { OptionalSerializers, STRICT_SERIALIZERS, constantName, kdoc, nestedObjectName, pointerToken, propertyName, strictType, stringLiteral, typeName } from './naming.js';
+import type { Diagnostic } from '../../diagnostics/report.js';
+import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
+import { declarations, type RecordDecl, type TypeView } from '../kit/declarations.js';
+import { distinct } from '../kit/naming.js';
+import { sampleAnswer } from '../kit/samples.js';
+import { specDataLiterals } from '../kit/spec-data.js';
+import { treeView } from '../kit/tree.js';
+import { emitterDiagnostic } from '../report.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
-import { kotlinExternal } from './schema.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
+import { type DeclView, KotlinDecls } from './decls.js';
+import { kdoc, kotlinNames, OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 import { render } from './templates.js';
-import { treeRecords } from '../kit/tree.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
- * reader, the Apple role mapping, and JUnit tests that run the shared conformance vectors. Every name of the
- * protocol comes from the model; this file and templates/kotlin/ hold only Kotlin's own words.
+ * reader, the Apple role mapping, and JUnit tests that run the shared conformance vectors. The declarations, the
+ * tree and the sample answer come from the kit (generator/emit/kit/); this file names them in Kotlin and the
+ * templates in templates/kotlin/ print them.
  */
 
 export const KOTLIN_PACKAGE = 'dev.elementmodel';
@@ -26,325 +33,246 @@ const MODULE = 'kotlin';
 const SOURCE_DIR = `${MODULE}/src/main/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
 const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
 
-type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** The classes the module declares itself (templates/kotlin/), which no declaration of the model may take. */
+const OWN_CLASSES = [
+  'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
+  'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
+  'NullRefusingSerializer', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
+  // The checker (Check.kt) and its rules (Spec.kt).
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
+];
 
-function fail(message: string): never {
-  throw new Error(`kotlin emitter: ${message}`);
+const since = (t: { since: string }) => `Since ${t.since}.`;
+const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
+
+/** A TypeShape constructor call in Spec.kt. */
+function shapeOf(ref: TypeRef): string {
+  if (ref.kind === 'array') return `TypeShape.ArrayOf(${shapeOf(ref.items)})`;
+  return `TypeShape.${ref.kind === 'primitive' ? 'Primitive' : 'Named'}(${stringLiteral(ref.name)})`;
 }
 
-/** What the emitter needs to know about the model's shape: the tree from the kit, the types by their kind. */
-function shape(model: CanonicalModel) {
-  const records = model.types.filter((t): t is RecordType => t.kind === 'record');
-  const roleType = model.types.find((t) => t.kind === 'roles') ?? fail('no roles type');
-  const attributesType = model.types.find((t) => t.kind === 'attributes') ?? fail('no attributes type');
-  const externalTypes = model.types.filter((t) => t.kind === 'external');
-  const tree = treeRecords(model);
-  if ('missing' in tree) fail(`the tree cannot be read: ${tree.missing}`);
-  const { node: element, answer, root: rootField, children: childrenField, role: roleField, id: idField } = tree;
-  const attributesField = tree.attributes ?? fail('the tree has no attributes field');
-  const external = externalTypes.map((t) => model.external.find((e) => e.name === t.name) ?? fail(`no schema for ${t.name}`));
-  return { records, roleType, attributesType, externalTypes, external, element, answer, rootField, childrenField, roleField, attributesField, idField };
-}
+export function emitKotlin(model: CanonicalModel, context: EmitSettings): TargetResult {
+  const names = kotlinNames();
+  const kit = declarations(model, names);
+  const diagnostics: Diagnostic[] = [...kit.diagnostics];
+  const report = (message: string) => diagnostics.push(emitterDiagnostic(model.roleRules.source, message));
+  const tree = treeView(model, kit);
+  const sample = sampleAnswer(model);
+  const hostile = hostileInputs(model);
+  const { roles, attributes, content } = kit;
+  if ('missing' in tree) report(`The tree cannot be read: ${tree.missing}`);
+  if ('missing' in sample) report(`No sample answer: ${sample.missing}`);
+  if ('missing' in hostile) report(`No hostile inputs: ${hostile.missing}`);
+  if (!roles) report('The model has no role language');
+  if (!attributes) report('The model has no attributes type');
+  if (!content) report('The model has no content union');
+  if ('missing' in tree || 'missing' in sample || 'missing' in hostile || !roles || !attributes || !content) return { files: [], diagnostics };
 
-type Shape = ReturnType<typeof shape>;
-
-export const emitKotlin: Emit = (model, context) => {
-  const s = shape(model);
   const header = `// Generated by element-spec from spec/; do not edit. Regenerate with \`${context.regenerate}\`.`;
-  const pkg = KOTLIN_PACKAGE;
-  const roleName = typeName(s.roleType.name);
-  const attributesName = typeName(s.attributesType.name);
-  const taken = new Set<string>([
-    ...s.records.map((r) => typeName(r.name)),
-    roleName,
-    attributesName,
-    'ElementJson',
-    'DecodingLimits',
-    'JsonInputException',
-    'JsonTooDeepException',
-    'JsonDuplicateKeyException',
-    'JsonLoneSurrogateException',
-    'JsonNotUtf8Exception',
-    'JsonTrailingCommaException',
-    'JsonPreScan',
-    'NullRefusingSerializer',
-    'EffectiveState',
-    'ElementInTree',
-    'AppleRoleMapping',
-    'NotReportedClass',
-  ]);
-  const optionals = new OptionalSerializers(new Map([[attributesName, 'JsonObject']]));
-  const externals = s.external.map((e) => kotlinExternal(e, taken, optionals));
-  const externalName = new Map(s.external.map((e, i) => [e.name, externals[i]?.name ?? typeName(e.name)]));
-
-  const kotlinType = (ref: TypeRef): string => {
-    switch (ref.kind) {
-      case 'primitive':
-        return ref.name === 'string' ? 'String' : ref.name === 'boolean' ? 'Boolean' : 'Double';
-      case 'array':
-        return `List<${kotlinType(ref.items)}>`;
-      case 'named':
-        if (ref.name === s.roleType.name) return roleName;
-        if (ref.name === s.attributesType.name) return attributesName;
-        return externalName.get(ref.name) ?? typeName(ref.name);
-    }
-  };
-  const serializerOf = (ref: TypeRef): string => {
-    if (ref.kind === 'array') return `ListSerializer(${serializerOf(ref.items)})`;
-    if (ref.kind === 'named' && ref.name === s.attributesType.name) return 'JsonObject.serializer()';
-    return `${kotlinType(ref)}.serializer()`;
-  };
-  const prop = (f: Field) => propertyName(f.name);
-  const since = (v: string) => `Since ${v}.`;
-
   const files: GeneratedFile[] = [];
-  const add = (path: string, template: string, data: object) =>
-    files.push({ path, contents: render(template, { header, package: pkg, ...data }) });
+  const add = (path: string, template: string, data: object) => files.push({ path, contents: render(template, { header, package: KOTLIN_PACKAGE, ...data }) });
+  const typeDef = new Map(model.types.map((t) => [t.name, t]));
 
-  // --- pom.xml
-  add(`${MODULE}/pom.xml`, 'pom.xml', {
-    headerXml: header.replace(/^\/\/ /, ''),
-    groupId: pkg,
-    artifactId: 'element-model',
-    version: model.protocolVersion,
-    versions: KOTLIN_VERSIONS,
+  // The external types first: their keyed unions register the serializers the records' optional fields use.
+  const ext = model.external.find((e) => e.name === content.key);
+  const origin = ext ? `${ext.package} ${ext.packageVersion}${ext.protocolVersion ? `, MCP protocol ${ext.protocolVersion}` : ''}` : content.key;
+  const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null));
+  const modelRecords = kit.decls.filter((d): d is RecordDecl => d.kind === 'record' && d.source !== null);
+  const optionals = new OptionalSerializers(new Map([[attributes.name, 'JsonObject']]));
+  const records = new Map(external.flatMap((d) => (d.kind === 'record' ? [[d.name, d] as const] : [])));
+  const taken = [...kit.decls.map((d) => d.name), ...OWN_CLASSES];
+  const kotlin = new KotlinDecls(names, optionals, records, taken, origin, report);
+  const tagOf = new Map(content.members.map((m) => [m.type, m.tag]));
+  // The members of the content union in its order, then what they reach.
+  const ordered = [...content.members.flatMap((m) => external.filter((d) => d.name === m.type)), ...external.filter((d) => !tagOf.has(d.name))];
+  const externalDecls: DeclView[] = ordered.flatMap((d): DeclView[] => {
+    if (d.kind === 'alias') {
+      if (d.type.kind === 'literal') return [kotlin.enumOf(d.name, d.type.values, [`\`${d.key}\` from ${origin}.`])];
+      report(`${d.key}: Kotlin has no declaration for this shape; left out`);
+      return [];
+    }
+    if (d.kind !== 'record') return [];
+    const tag = tagOf.get(d.name);
+    const member = tag === undefined ? '' : `; a [${content.name}] whose \`${content.discriminator.key}\` is \`${tag}\``;
+    return kotlin.dataClass(d, [`\`${d.key}\` from ${origin}${member}.`], tag === undefined ? null : { key: content.discriminator.key, value: tag }, (f) =>
+      f.doc || `\`${f.key}\`${f.required ? '' : ', optional'}.`,
+    );
+  });
+  kotlin.finish(externalDecls, content);
+  add(`${SOURCE_DIR}/${content.name}.kt`, 'external.kt', {
+    doc: kdoc([
+      `${content.key}: ${content.members.map((m) => `[${m.type}]`).join(', ')}, told apart by \`${content.discriminator.key}\`. From ${origin}; a block whose \`${content.discriminator.key}\` is none of these does not decode.`,
+    ]),
+    name: content.name,
+    discriminator: stringLiteral(content.discriminator.key),
+    declarations: externalDecls,
   });
 
-  // --- records
-  for (const record of s.records) {
-    const properties = record.fields.map((f) => {
-      const name = prop(f);
-      // An optional property refuses an explicit null (OptionalFields.kt); its serializer is strict itself.
-      const refusing = f.required ? null : optionals.annotation(kotlinType(f.type));
-      const strict = refusing ? { annotation: refusing, type: kotlinType(f.type) } : strictType(kotlinType(f.type));
-      const type = strict.type;
-      return {
-        doc: kdoc([f.meaning + (/[.!?]$/.test(f.meaning) ? '' : '.')], '    '),
-        annotations: (name.replace(/`/g, '') === f.name ? '' : `@SerialName(${stringLiteral(f.name)}) `) + (strict.annotation ? `${strict.annotation.trim()}\n    ` : ''),
-        name,
-        type: f.required ? type : `${type}?`,
-        initializer: f.required ? '' : ' = null',
-      };
-    });
-    add(`${SOURCE_DIR}/${typeName(record.name)}.kt`, 'record.kt', {
-      doc: kdoc([`${record.meaning}.`, `Section ${record.source.section ?? '?'} of ${record.source.document}. ${since(record.since)}`]),
-      name: typeName(record.name),
-      needsSerialName: properties.some((p) => p.annotations.includes('@SerialName')),
+  // The model's records.
+  for (const d of modelRecords) {
+    const t = typeDef.get(d.key);
+    const properties = d.fields.map((f) => kotlin.property(f, d.name, f.doc));
+    add(`${SOURCE_DIR}/${d.name}.kt`, 'record.kt', {
+      doc: kdoc([d.doc, t ? section(t) : '']),
+      name: d.name,
+      needsSerialName: properties.some((p) => p.serialName !== null),
       properties,
     });
   }
 
-  // --- roles
-  const kindOf = new Map(model.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
-  const roleObject = (raw: string): string => {
-    if (!model.roles.some((r) => r.name === raw)) fail(`${raw} is not a role`);
-    return `${roleName}.${nestedObjectName(raw)}`;
-  };
-  const roles = model.roles.map((r) => {
-    const lines = [`\`${r.name}\`, of the kind "${kindOf.get(r.name) ?? r.kind}".`];
-    lines.push(r.appleName ? `Named after Apple's role of the same name.` : `This protocol's own role; Apple has no role of this name.`);
-    if (r.covers.length > 0) lines.push(`Also covers Apple's ${r.covers.map((c) => `\`${c}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`);
-    if (r.name === model.roleRules.root) lines.push('The root of every answer has this role.');
-    if (r.name === model.roleRules.unknown) lines.push('A receiver reads a role it does not know as this one.');
-    if (r.name === model.roleRules.fallback) lines.push('A provider uses this role when no role plainly fits.');
-    return { doc: kdoc([lines.join(' ')], '    '), name: nestedObjectName(r.name), literal: stringLiteral(r.name) };
+  // The role language.
+  const roleOf = new Map(model.roles.map((r) => [r.name, r]));
+  const rolesType = typeDef.get(roles.key);
+  const roleViews = roles.cases.map((c) => {
+    const r = roleOf.get(c.value);
+    const lines = [`\`${c.value}\`, of the kind "${c.kind || r?.kind}".`];
+    lines.push(r?.appleName ? `Named after Apple's role of the same name.` : `This protocol's own role; Apple has no role of this name.`);
+    if (r && r.covers.length > 0) lines.push(`Also covers Apple's ${r.covers.map((a) => `\`${a}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`);
+    if (c.value === roles.root.value) lines.push('The root of every answer has this role.');
+    if (c.value === roles.unknown.value) lines.push('A receiver reads a role it does not know as this one.');
+    if (c.value === roles.fallback.value) lines.push('A provider uses this role when no role plainly fits.');
+    return { doc: kdoc([lines.join(' ')], 4), name: c.name, literal: stringLiteral(c.value) };
   });
-  add(`${SOURCE_DIR}/${roleName}.kt`, 'Role.kt', {
+  add(`${SOURCE_DIR}/${roles.name}.kt`, 'Role.kt', {
     doc: kdoc([
-      `${s.roleType.meaning}. Section ${s.roleType.source.section ?? '?'} of ${s.roleType.source.document}. ${since(s.roleType.since)}`,
-      `The ${model.roles.length} known roles are objects; any other word decodes as [Unknown], which keeps the word so it encodes back unchanged, and reads as [${nestedObjectName(model.roleRules.unknown)}].`,
+      `${roles.doc}${rolesType ? ` ${section(rolesType)}` : ''}`,
+      `The ${roles.cases.length} known roles are objects; any other word decodes as [Unknown], which keeps the word so it encodes back unchanged, and reads as [${roles.unknown.name}].`,
     ]),
-    name: roleName,
-    roles,
-    knownList: roles.map((r) => `            ${r.name},`).join('\n'),
-    unknownReadsAs: nestedObjectName(model.roleRules.unknown),
-    serialName: stringLiteral(`${pkg}.${roleName}`),
+    name: roles.name,
+    roles: roleViews,
+    unknownReadsAs: roles.unknown.name,
+    serialName: stringLiteral(`${KOTLIN_PACKAGE}.${roles.name}`),
   });
 
-  // --- Apple roles
-  const classes = model.notReported.map((c, i) => ({
-    name: constantName(c.name),
-    label: stringLiteral(c.name),
-    reason: stringLiteral(c.reason),
-    separator: i === model.notReported.length - 1 ? ';' : ',',
-  }));
-  const classConstant = new Map(model.notReported.map((c) => [c.name, constantName(c.name)]));
-  const mappingOf = (a: CanonicalModel['appleRoles'][number]): string =>
-    a.role !== null
-      ? `AppleRoleMapping.Reported(${roleObject(a.role)})`
-      : `AppleRoleMapping.NotReported(NotReportedClass.${classConstant.get(a.class) ?? fail(`${a.value}: class ${a.class} is not among the not-reported classes`)})`;
-  const appleRoles = model.appleRoles.map((a) => ({
-    key: stringLiteral(a.value),
-    mapping: mappingOf(a),
-    comment: a.constant ? ` // ${a.constant}` : ` // ${a.origin}`,
-  }));
-  add(`${SOURCE_DIR}/AppleRoles.kt`, 'AppleRoles.kt', { roleName, classes, appleRoles });
+  // Apple's roles.
+  const classNames = distinct(model.notReported.map((c) => names.constant(c.name)));
+  const classOf = new Map(model.notReported.map((c, i) => [c.name, classNames[i] as string]));
+  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  const appleRoles = model.appleRoles.flatMap((a) => {
+    const role = a.role === null ? null : (caseOf.get(a.role) ?? null);
+    const notReported = a.role === null ? (classOf.get(a.class) ?? null) : null;
+    if (role === null && notReported === null) {
+      diagnostics.push(emitterDiagnostic(a.source, `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`));
+      return [];
+    }
+    return [{ key: stringLiteral(a.value), roleName: roles.name, role, notReported, comment: a.constant ?? a.origin }];
+  });
+  add(`${SOURCE_DIR}/AppleRoles.kt`, 'AppleRoles.kt', {
+    roleName: roles.name,
+    classes: model.notReported.map((c) => ({ name: classOf.get(c.name), label: stringLiteral(c.name), reason: stringLiteral(c.reason) })),
+    appleRoles,
+  });
 
-  // --- the external types (MCP content blocks)
-  for (const ext of externals) add(`${SOURCE_DIR}/${ext.name}.kt`, 'external.kt', ext);
-
-  // --- attributes
-  const elementName = typeName(s.element.name);
-  const accessors = model.attributes.map((a) => ({
-    doc: kdoc([`${a.meaning}: the reserved attribute \`${a.name}\` (\`${a.notation}\`), or null when it is absent or not a \`${a.notation}\`. ${since(a.since)}`]),
-    name: propertyName(a.name),
-    type: kotlinType(a.type),
-    key: stringLiteral(a.name),
-    serializer: serializerOf(a.type),
-  }));
-  add(`${SOURCE_DIR}/${attributesName}.kt`, 'Attributes.kt', {
-    doc: kdoc([`${s.attributesType.meaning}. ${since(s.attributesType.since)}`, `Reserved: ${model.attributes.map((a) => `\`${a.name}\``).join(', ')}; read them with the typed accessors on [${elementName}].`]),
-    name: attributesName,
-    elementName,
-    attributesProperty: prop(s.attributesField),
+  // Attributes, with typed accessors on the element for the reserved ones.
+  const typeOf = (t: TypeView) => kotlin.type(t, attributes.name, '');
+  const serializerOf = (t: TypeView): string => {
+    if (t.kind === 'array') return `ListSerializer(${serializerOf(t.items)})`;
+    if (t.kind === 'ref' && t.declares === 'attributes') return 'JsonObject.serializer()';
+    return `${typeOf(t)}.serializer()`;
+  };
+  const attributesType = typeDef.get(attributes.key);
+  const reserved = new Map(model.attributes.map((a) => [a.name, a]));
+  const accessors = attributes.reserved.map((f) => {
+    const a = reserved.get(f.key);
+    const notation = a?.notation ?? f.key;
+    return {
+      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent or not a \`${notation}\`.${a ? ` ${since(a)}` : ''}`]),
+      name: f.name,
+      type: typeOf(f.type),
+      key: stringLiteral(f.key),
+      serializer: serializerOf(f.type),
+    };
+  });
+  add(`${SOURCE_DIR}/${attributes.name}.kt`, 'Attributes.kt', {
+    doc: kdoc([
+      `${attributes.doc}${attributesType ? ` ${since(attributesType)}` : ''}`,
+      `Reserved: ${attributes.reserved.map((f) => `\`${f.key}\``).join(', ')}; read them with the typed accessors on [${tree.node.name}].`,
+    ]),
+    name: attributes.name,
+    elementName: tree.node.name,
+    attributesProperty: tree.attributes?.name ?? '',
     accessors,
   });
 
-  // --- strict JSON primitives
+  // Strict JSON primitives and the Json configuration.
   add(`${SOURCE_DIR}/StrictPrimitives.kt`, 'StrictPrimitives.kt', {
     serializers: Object.entries(STRICT_SERIALIZERS).map(([type, name]) => ({
       type,
       name,
       kind: type.toUpperCase(),
-      descriptorName: stringLiteral(`${pkg}.${name.replace(/Serializer$/, '')}`),
+      descriptorName: stringLiteral(`${KOTLIN_PACKAGE}.${name.replace(/Serializer$/, '')}`),
       read: type === 'Boolean' ? 'booleanOrNull' : type === 'Double' ? 'doubleOrNull' : 'longOrNull',
       encode: `encode${type}`,
       jsonType: type === 'Boolean' ? 'a JSON boolean' : type === 'Double' ? 'a JSON number' : 'a JSON integer',
     })),
   });
+  const answerName = tree.answer.name;
+  const elementName = tree.node.name;
+  add(`${SOURCE_DIR}/ElementJson.kt`, 'ElementJson.kt', { protocolVersion: stringLiteral(model.protocolVersion), answerName });
 
-  // --- Json configuration
-  const answerName = typeName(s.answer.name);
-  add(`${SOURCE_DIR}/ElementJson.kt`, 'ElementJson.kt', {
-    protocolVersion: stringLiteral(model.protocolVersion),
+  // The state reader.
+  const states = tree.states.map((s) => ({ name: s.field.name, key: stringLiteral(s.key), doc: kdoc([s.field.doc], 4), inherit: s.inherit, value: String(s.value) }));
+  const treeData = {
     answerName,
-  });
-
-  // --- effective state (the state reader)
-  const stateFields = model.states.map((st) => {
-    const field = s.element.fields.find((f) => f.name === st.field) ?? fail(`state ${st.field} is not a field of ${s.element.name}`);
-    const d = field.default ?? fail(`state ${st.field} has no default`);
-    const name = prop(field);
-    const expression =
-      d.kind === 'value' ? `element.${name} ?: ${d.value}` : `element.${name} ?: parent?.${name} ?: ${d.root}`;
-    return { name, doc: kdoc([`${field.meaning}.`], '    '), expression };
-  });
-  const rootPath = `/${pointerToken(s.rootField.name)}`;
-  const kotlinLiteralPart = (text: string) => stringLiteral(text).slice(1, -1);
-  add(`${SOURCE_DIR}/EffectiveState.kt`, 'EffectiveState.kt', {
     elementName,
-    answerName,
-    stateFields,
-    rootProperty: prop(s.rootField),
-    childrenProperty: prop(s.childrenField),
-    rootPath: stringLiteral(rootPath),
-    childPath: `"\${next.path}/${kotlinLiteralPart(pointerToken(s.childrenField.name))}/\$index"`,
+    roleName: roles.name,
+    rootProperty: tree.root.name,
+    childrenProperty: tree.children.name,
+    roleProperty: tree.role.name,
+    idProperty: tree.id.name,
+    rootKey: stringLiteral(tree.root.key),
+    childrenKey: stringLiteral(tree.children.key),
+    roleKey: stringLiteral(tree.role.key),
+    idKey: stringLiteral(tree.id.key),
+    attributesKey: stringLiteral(tree.attributes?.key ?? ''),
+    attributesProperty: tree.attributes?.name ?? '',
+    states,
+  };
+  add(`${SOURCE_DIR}/EffectiveState.kt`, 'EffectiveState.kt', {
+    ...treeData,
+    stateFields: states,
+    rootPath: stringLiteral(tree.rootPointer),
+    childrenSegment: stringLiteral(tree.childrenSegment).slice(1, -1),
   });
 
-  // --- tests
-  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', {
-    answerName,
-    roleName,
-    describe: [
-      { key: '"path"', value: 'entry.path' },
-      { key: stringLiteral(s.idField.name), value: `entry.element.${prop(s.idField)}` },
-      { key: '"rawRole"', value: `entry.element.${prop(s.roleField)}.raw` },
-      { key: stringLiteral(s.roleField.name), value: `entry.element.${prop(s.roleField)}.readsAs.raw` },
-      { key: '"known"', value: `entry.element.${prop(s.roleField)}.isKnown` },
-      ...stateFields.map((f, i) => ({ key: stringLiteral(model.states[i]?.field ?? ''), value: `entry.state.${f.name}` })),
-    ],
+  add(`${MODULE}/pom.xml`, 'pom.xml', {
+    headerXml: header.replace(/^\/\/ /, ''),
+    groupId: KOTLIN_PACKAGE,
+    artifactId: 'element-model',
+    version: model.protocolVersion,
+    versions: KOTLIN_VERSIONS,
   });
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
-  add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', { answerName, elementName, rootProperty: prop(s.rootField), childrenProperty: prop(s.childrenField) });
-  const hostile = hostileTestData(model, s, answerName, prop);
-  add(`${TEST_DIR}/HostileInputTest.kt`, 'HostileInputTest.kt', hostile);
-  files.push({ path: `${MODULE}/src/test/resources/hostile-cases.json`, contents: hostile.cases });
-  add(`${TEST_DIR}/RoleTest.kt`, 'RoleTest.kt', roleTestData(model, s, { roleName, answerName, elementName, appleRoles, prop, serializerOf }));
-  return files;
-};
 
-function roleTestData(
-  model: CanonicalModel,
-  s: Shape,
-  k: {
-    roleName: string;
-    answerName: string;
-    elementName: string;
-    appleRoles: { key: string; mapping: string }[];
-    prop: (f: Field) => string;
-    serializerOf: (ref: TypeRef) => string;
-  },
-) {
-  const known = new Set(model.roles.map((r) => r.name));
-  const allFieldNames = new Set(model.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => f.name) : [])));
-  // A word the role language does not have: one of Apple's roles a provider does not report.
-  const unknownRole =
-    model.appleRoles.find((a) => a.role === null && a.class === model.notReported[0]?.name && !known.has(a.name))?.name ??
-    model.appleRoles.find((a) => a.role === null && !known.has(a.name))?.name ??
-    fail('no Apple role outside the role language');
-  let extraField = 'extraUnknownField';
-  while (allFieldNames.has(extraField)) extraField += 'X';
+  // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
+  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
+  add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 
-  const sample = (ref: TypeRef, depth = 0): JsonValue => {
-    if (ref.kind === 'primitive') return ref.name === 'string' ? 'sample' : ref.name === 'boolean' ? true : 1;
-    if (ref.kind === 'array') return [sample(ref.items, depth + 1)];
-    if (ref.name === s.roleType.name) return model.roleRules.fallback;
-    const record = s.records.find((r) => r.name === ref.name);
-    if (!record || depth > 3) return {};
-    return Object.fromEntries(record.fields.filter((f) => f.required).map((f) => [f.name, sample(f.type, depth + 1)]));
-  };
-  const attributes = Object.fromEntries(model.attributes.map((a) => [a.name, sample(a.type)]));
-  const child = { ...(sample({ kind: 'named', name: s.element.name }) as Record<string, JsonValue>) };
-  child[s.idField.name] = 'child';
-  child[s.roleField.name] = unknownRole;
-  child[extraField] = { nested: [1, 2, 3] };
-  const root = { ...(sample({ kind: 'named', name: s.element.name }) as Record<string, JsonValue>) };
-  root[s.idField.name] = 'top';
-  root[s.roleField.name] = model.roleRules.root;
-  root[s.attributesField.name] = attributes;
-  root[s.childrenField.name] = [child];
-  const answer = { ...(sample({ kind: 'named', name: s.answer.name }) as Record<string, JsonValue>) };
-  answer[s.rootField.name] = root;
-  if (model.tree.version in answer) answer[model.tree.version] = model.protocolVersion;
-
-  return {
-    ...k,
-    sample: JSON.stringify(answer, null, 2)
+  // Tests.
+  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', treeData);
+  const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
+  if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTest.kt left out');
+  else {
+    const cases = `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`;
+    add(`${TEST_DIR}/HostileInputTest.kt`, 'HostileInputTest.kt', { ...treeData, cases, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name });
+    files.push({ path: `${MODULE}/src/test/resources/hostile-cases.json`, contents: cases });
+  }
+  add(`${TEST_DIR}/RoleTest.kt`, 'RoleTest.kt', {
+    ...treeData,
+    appleRoles,
+    // A raw string: Kotlin's `$` is spelled `${"$"}` there.
+    sample: JSON.stringify(sample.json, null, 2)
       .split('\n')
       .map((l, i) => (i === 0 ? l : `            ${l}`))
       .join('\n')
       .replace(/\$/g, '${"$"}'),
-    unknownRole: stringLiteral(unknownRole),
-    unknownRoleName: unknownRole,
-    readsAs: `${k.roleName}.${nestedObjectName(model.roleRules.unknown)}`,
-    extraField: stringLiteral(extraField),
-    rootKey: stringLiteral(s.rootField.name),
-    childrenKey: stringLiteral(s.childrenField.name),
-    roleKey: stringLiteral(s.roleField.name),
-    rootProperty: k.prop(s.rootField),
-    childrenProperty: k.prop(s.childrenField),
-    roleProperty: k.prop(s.roleField),
-    attributesKey: stringLiteral(s.attributesField.name),
-    attributesProperty: k.prop(s.attributesField),
-    knownRaw: model.roles.map((r) => `            ${stringLiteral(r.name)},`).join('\n'),
-    accessors: model.attributes.map((a) => ({
-      name: propertyName(a.name),
-      key: stringLiteral(a.name),
-      serializer: k.serializerOf(a.type),
-    })),
-  };
-}
-
-/** The hostile inputs (generator/emit/shared/hostile.ts, shared with Swift) as the Kotlin test reads them. */
-function hostileTestData(model: CanonicalModel, s: Shape, answerName: string, prop: (f: Field) => string) {
-  const hostile = hostileInputs(model);
-  const stringField = s.element.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen) ?? fail('the hostile inputs name no string field');
-  return {
-    answerName,
-    cases: `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`,
-    ...hostileFragments(hostile, stringLiteral),
-    rootProperty: prop(s.rootField),
-    childrenProperty: prop(s.childrenField),
-    stringProperty: prop(stringField),
-  };
+    unknownRole: stringLiteral(sample.unknownRole),
+    readsAs: `${roles.name}.${roles.unknown.name}`,
+    extraField: stringLiteral(sample.extraField),
+    knownRaw: roles.cases.map((c) => stringLiteral(c.value)),
+    accessors: accessors.map((a, i) => ({ name: a.name, key: a.key, serializer: serializerOf((attributes.reserved[i] as { type: TypeView }).type) })),
+  });
+  return { files, diagnostics };
 }

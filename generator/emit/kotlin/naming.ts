@@ -1,12 +1,10 @@
 /**
- * Kotlin identifiers and literals, in the manner of quicktype's Kotlin renderer: split a name into words,
- * restyle the words, drop characters Kotlin does not allow, and keep clear of the language's keywords.
+ * Kotlin's naming config for the kit (generator/emit/kit/naming.ts), its string literals, the KDoc text, and the
+ * serializers its properties need.
  */
 
-import { inCase, type NamingConfig, Names, words } from '../kit/naming.js';
-
-/** The words of a name, split the same way for every language. */
-export { words };
+import { inCase, type NamingConfig, Names } from '../kit/naming.js';
+import { wrap } from '../shared/text.js';
 
 /** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
 export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
@@ -31,6 +29,12 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 
+/**
+ * The names a role's object must not take inside the role class: its own `Unknown` and companion, and Kotlin's
+ * types the class body names unqualified. (`List` and `Map` are spelled in full there, so a role may take them.)
+ */
+const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
+
 /** Kotlin's names: classes and enum entries in UpperCamel, a reserved one suffixed `Type`; properties in lowerCamel, a hard keyword in backticks. */
 export const KOTLIN_NAMING: NamingConfig = {
   keywords: KOTLIN_HARD_KEYWORDS,
@@ -42,18 +46,11 @@ export const KOTLIN_NAMING: NamingConfig = {
   enumCases: 'UpperCamel',
   escapeType: (name) => `${name}Type`,
   escapeMember: (name) => `\`${name}\``,
+  reservedRoleCases: ROLE_CLASS_MEMBERS,
+  freeRoleCase: (name) => `${name}Role`,
 };
 
-const names = new Names(KOTLIN_NAMING);
-
-/** `resource_link` -> `ResourceLink`: a class, object or enum entry name. */
-export const typeName = (original: string): string => names.type(original);
-
-/** `_meta` -> `meta`, `mimeType` -> `mimeType`: a property or parameter name. */
-export const propertyName = (original: string): string => names.member(original);
-
-/** `two words` -> `TWO_WORDS`: a constant name. */
-export const constantName = (original: string): string => names.constant(original);
+export const kotlinNames = (): Names => new Names(KOTLIN_NAMING);
 
 /** A Kotlin string literal, with `$` escaped so no template expression is formed. */
 export function stringLiteral(value: string): string {
@@ -72,35 +69,22 @@ export function stringLiteral(value: string): string {
   return `${out}"`;
 }
 
-/** A JSON Pointer reference token (RFC 6901). */
-export function pointerToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A KDoc block as templates/kotlin/_kdoc.hbs prints it: one short line, or wrapped lines ('' between paragraphs). */
+export interface KDoc {
+  single: string | null;
+  lines: string[];
 }
 
 /**
- * A KDoc block at the given indent, the text wrapped to about 110 columns. Text is Markdown from the spec, which
- * KDoc reads as Markdown too; only a closing comment marker must be broken up.
+ * The KDoc of some paragraphs for a declaration indented by `indent` spaces, wrapped to 110 columns. The text is
+ * Markdown from the spec, which KDoc reads as Markdown too; only a closing comment marker must be broken up.
  */
-export function kdoc(paragraphs: readonly string[], indent = ''): string {
-  const width = 110 - indent.length - 3;
-  const lines: string[] = [];
-  paragraphs
-    .map((p) => p.replace(/\*\//g, '*&#47;').replace(/\s+/g, ' ').trim())
-    .filter((p) => p.length > 0)
-    .forEach((p, i) => {
-      if (i > 0) lines.push('');
-      let line = '';
-      for (const word of p.split(' ')) {
-        if (line.length > 0 && line.length + 1 + word.length > width) {
-          lines.push(line);
-          line = word;
-        } else line = line.length > 0 ? `${line} ${word}` : word;
-      }
-      if (line.length > 0) lines.push(line);
-    });
-  if (lines.length === 0) return '';
-  if (lines.length === 1 && (lines[0] ?? '').length <= width - 4) return `${indent}/** ${lines[0]} */`;
-  return [`${indent}/**`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join('\n');
+export function kdoc(paragraphs: readonly string[], indent = 0): KDoc {
+  const width = 110 - indent - 3;
+  const wrapped = paragraphs.map((p) => wrap(p.replace(/\*\//g, '*&#47;'), width)).filter((p) => p.length > 0);
+  const lines = wrapped.flatMap((p, i) => (i > 0 ? ['', ...p] : p));
+  const only = lines.length === 1 ? (lines[0] ?? '') : null;
+  return only !== null && only.length <= width - 4 ? { single: only, lines: [] } : { single: null, lines };
 }
 
 /**
@@ -112,27 +96,6 @@ export const STRICT_SERIALIZERS: Readonly<Record<string, string>> = {
   Double: 'StrictDoubleSerializer',
   Long: 'StrictLongSerializer',
 };
-
-/** The annotation a property of this Kotlin type needs (or ''), and the type with any list items annotated. */
-export function strictType(type: string): { annotation: string; type: string } {
-  const direct = STRICT_SERIALIZERS[type];
-  if (direct) return { annotation: `@Serializable(with = ${direct}::class) `, type };
-  return {
-    annotation: '',
-    type: type.replace(/<(Boolean|Double|Long)>/g, (_, t: string) => `<@Serializable(with = ${STRICT_SERIALIZERS[t] ?? ''}::class) ${t}>`),
-  };
-}
-
-/**
- * The name of a role's object nested in the role class. Nested names shadow Kotlin's own inside that class, which
- * the class body allows for by spelling `kotlin.collections.List` and `Map` in full; the few names it cannot
- * allow for gain a suffix.
- */
-export function nestedObjectName(original: string): string {
-  const name = inCase(original, 'UpperCamel');
-  const clashes = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
-  return clashes.has(name) || KOTLIN_HARD_KEYWORDS.has(name) ? `${name}Role` : name;
-}
 
 /**
  * Serializers for optional properties: an absent field reads as null, but an explicit `null` fails, as in the
@@ -153,17 +116,19 @@ export class OptionalSerializers {
     this.serializers.set(type, serializer);
   }
 
-  /** The property annotation for an optional property of this (non-null) Kotlin type, or null to keep the default. */
-  annotation(type: string): string | null {
+  /** The serializer for an optional property of this (non-null) Kotlin type, or null to keep the default. */
+  serializerFor(type: string): string | null {
     const inner = this.serializer(type);
     if (inner === null) return null;
     let entry = this.entries.get(type);
     if (!entry) {
-      entry = { name: `Optional${words(type).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Serializer`, type, inner };
-      if ([...this.entries.values()].some((e) => e.name === entry?.name)) throw new Error(`kotlin: two optional types are named ${entry.name}`);
+      const wanted = `Optional${inCase(type, 'UpperCamelKeeping')}Serializer`;
+      let name = wanted;
+      for (let n = 2; [...this.entries.values()].some((e) => e.name === name); n++) name = wanted.replace(/Serializer$/, `${n}Serializer`);
+      entry = { name, type, inner };
       this.entries.set(type, entry);
     }
-    return `@Serializable(with = ${entry.name}::class)\n    `;
+    return entry.name;
   }
 
   private serializer(type: string): string | null {

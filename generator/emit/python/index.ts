@@ -2,9 +2,10 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
+import { treeView } from '../kit/tree.js';
+import { emitterDiagnostic } from '../report.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
-import { plainText, sentence } from '../shared/text.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { docstring, pyLiteral, pythonNames } from './naming.js';
 
@@ -111,21 +112,16 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     };
   };
   const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
-  const member = (key: string) => node.fields.find((f) => f.key === key)?.name ?? names.member(key);
-  const answerMember = (key: string) => answer.fields.find((f) => f.key === key)?.name ?? names.member(key);
-  const nodeType = model.types.find((t) => t.name === model.tree.node);
-  const states = model.states.map((s) => {
-    const field = nodeType?.kind === 'record' ? nodeType.fields.find((f) => f.name === s.field) : undefined;
-    const def = field?.default ?? { kind: 'value' as const, value: false };
-    return {
-      key: s.field,
-      name: member(s.field),
-      doc: sentence(plainText(field?.meaning ?? '')),
-      inherit: def.kind === 'inherit',
-      rootValue: def.kind === 'inherit' ? def.root : false,
-      value: def.kind === 'value' ? def.value : false,
-    };
-  });
+  const tree = treeView(model, kit);
+  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  const states = tree.states.map((s) => ({
+    key: s.key,
+    name: s.field.name,
+    doc: s.field.doc,
+    inherit: s.inherit,
+    rootValue: s.inherit ? s.value : false,
+    value: s.inherit ? false : s.value,
+  }));
   const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
   const apple = model.appleRoles.map((a) => ({
@@ -134,7 +130,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     class: a.class,
     reason: a.role === null ? (reasons.get(a.class) ?? a.class) : null,
   }));
-  const pathState = model.states.find((s) => s.path);
+  const pathState = tree.states.find((s) => s.path);
   const versions = context.versions.map((v) => {
     const data = specData(v);
     return {
@@ -151,16 +147,16 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     roles,
     apple,
     states,
-    rootMember: answerMember(model.tree.root),
-    childrenMember: member(model.tree.children),
-    roleMember: member(model.tree.role),
-    idMember: member(model.tree.id),
-    contentMember: model.tree.content ? member(model.tree.content) : null,
+    rootMember: tree.root.name,
+    childrenMember: tree.children.name,
+    roleMember: tree.role.name,
+    idMember: tree.id.name,
+    contentMember: tree.content?.name ?? null,
     unknownContent: kit.content?.unknown.name ?? null,
     idKey: model.tree.id,
     roleKey: model.tree.role,
-    pathState: pathState ? member(pathState.field) : null,
-    pathStateKey: pathState?.field ?? null,
+    pathState: pathState?.field.name ?? null,
+    pathStateKey: pathState?.key ?? null,
     examplePath: `/${model.tree.root}/${model.tree.children}/0`,
     versions,
     current: versions.find((v) => v.data.version === model.protocolVersion)?.constant ?? versions.at(-1)?.constant,
@@ -168,6 +164,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   };
   const src = `python/src/${MODULE}`;
   const hostile = hostileInputs(model);
+  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const all = [
     ...modelNames,
     ...['LIMITS', 'PROTOCOL_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],

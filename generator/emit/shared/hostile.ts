@@ -46,17 +46,14 @@ const KINDS: { kind: string; value: Json }[] = [
   { kind: 'object', value: {} },
 ];
 
-export function hostileInputs(model: CanonicalModel): HostileInputs {
+/** The hostile inputs, or what the model lacks to build them (a model no valid spec makes): never a throw. */
+export function hostileInputs(model: CanonicalModel): HostileInputs | { missing: string } {
   const records = model.types.filter((t): t is RecordType => t.kind === 'record');
-  const record = (name: string): RecordType => {
-    const found = records.find((r) => r.name === name);
-    if (!found) throw new Error(`hostile inputs: ${name} is not a record`);
-    return found;
-  };
   const kindOfType = new Map(model.types.map((t) => [t.name, t.kind]));
   const tree = model.tree;
-  const answer = record(tree.answer);
-  const element = record(tree.node);
+  const answer = records.find((r) => r.name === tree.answer);
+  const element = records.find((r) => r.name === tree.node);
+  if (!answer || !element) return { missing: `${!answer ? tree.answer : tree.node} is not a record` };
 
   /** The JSON kind a field's value must have. */
   const jsonKind = (ref: TypeRef): string => {
@@ -185,7 +182,7 @@ export function hostileInputs(model: CanonicalModel): HostileInputs {
 
   // Lone surrogates: no Unicode text holds them; a well-formed pair is fine.
   const stringField = element.fields.find((f) => !f.required && f.type.kind === 'primitive' && f.type.name === 'string');
-  if (!stringField) throw new Error('hostile inputs: the element has no optional string field');
+  if (!stringField) return { missing: `${element.name} has no optional string field for the long-string input` };
   const withString = (escaped: string) => text(withChild({ ...childSample(), [stringField.name]: 'PLACEHOLDER' })).replace('PLACEHOLDER', escaped);
   add('a lone high surrogate', withString('\\ud800'), false, 'loneSurrogate');
   add('a lone low surrogate', withString('\\udc00'), false, 'loneSurrogate');

@@ -1,20 +1,24 @@
-import { docLines, escape, lowerCamel, Namer, stringLiteral, upperCamel } from './naming.js';
+import type { Decl as KitDecl, FieldDecl, RecordDecl as KitRecord, TypeView, UnionDecl as KitUnion } from '../kit/declarations.js';
+import { distinct, type Names } from '../kit/naming.js';
+import { wrap } from '../shared/text.js';
+import { bare, stringLiteral } from './naming.js';
 
 /**
- * The Swift declarations the templates render, already named and typed: records (structs with explicit coding),
- * string enums, and unions (enums with associated values, tagged by a discriminator or tried in order).
+ * The kit's declarations as Swift prints them (templates/swift/_decl.hbs and its partials): records become
+ * structs with explicit coding, string literals string enums, unions enums with associated values, told apart by
+ * a tag or tried in order. A field whose type is an inline union or set of strings gets a type nested in its
+ * record, named after the field.
  */
 
+/** Doc comment lines: the text wrapped at 100 columns; the templates add the `///`. */
+export const docLines = (text: string): string[] => wrap(text, 100);
+
 export interface PropertyView {
-  /** The Swift identifier, escaped where it is a keyword. */
   name: string;
-  /** The JSON key, as a Swift string literal. */
-  key: string;
-  /** The CodingKeys case: `name`, or `meta = "_meta"` where the key is not an identifier. */
-  codingCase: string;
-  /** The CodingKeys case's name, for `forKey: .name`. */
+  /** The CodingKeys case it is coded under. */
   caseName: string;
-  /** The Swift type without the optional mark. */
+  /** The CodingKeys case as declared: `name`, or `meta = "_meta"` where the key is not the name. */
+  codingCase: string;
   type: string;
   optional: boolean;
   doc: string[];
@@ -23,102 +27,138 @@ export interface PropertyView {
 export interface ConstantView {
   /** The static property holding the constant, e.g. `typeValue`. */
   name: string;
-  /** The CodingKeys case it is read from. */
   caseName: string;
+  /** The JSON key, for the doc comment. */
+  key: string;
   value: string;
   required: boolean;
 }
 
-export interface RecordDecl {
+export interface RecordView {
   kind: 'record';
   name: string;
   doc: string[];
   properties: PropertyView[];
   constants: ConstantView[];
   codingCases: string[];
-  /** The memberwise initializer's parameters, e.g. `id: String`, `title: String? = nil`. */
-  initParameters: string[];
-  /** The parameters on one line when there are few, else null (one parameter a line). */
-  initInline: string | null;
-  nested: Decl[];
+  /** The memberwise initializer's parameters, required ones first: `id: String`, `title: String? = nil`. */
+  initParameters: { name: string; type: string; optional: boolean }[];
+  /** Whether the parameters fit on the `init(` line. */
+  initInline: boolean;
+  nested: DeclView[];
 }
 
-export interface StringEnumDecl {
+export interface StringEnumView {
   kind: 'stringEnum';
   name: string;
   doc: string[];
   cases: { name: string; value: string }[];
 }
 
-export interface UnionDecl {
+export interface UnionView {
   kind: 'union';
   name: string;
   doc: string[];
-  /** Set when the members are told apart by a constant property; otherwise each member is tried in order. */
-  discriminator: { key: string; caseName: string; codingCase: string } | null;
-  cases: { name: string; type: string; constant: string | null; doc: string[] }[];
+  /** Set when a constant property tells the members apart; otherwise each member is tried in order. */
+  discriminator: { key: string; rawKey: string; caseName: string; codingCase: string } | null;
+  cases: { name: string; type: string; tag: string | null; constant: string | null }[];
 }
 
-export type Decl = RecordDecl | StringEnumDecl | UnionDecl;
+export type DeclView = RecordView | StringEnumView | UnionView;
+
+/** The CodingKeys case for a key: bare where the Swift name is the key, else with the key as its raw value. */
+const codingCase = (name: string, key: string) => (bare(name) === key ? name : `${name} = ${stringLiteral(key)}`);
+
+/** The name of a tag's constant on each member record: `typeValue`. */
+const constantName = (field: { name: string }) => `${bare(field.name)}Value`;
+
+export class SwiftDecls {
+  constructor(private readonly names: Names) {}
+
+  /** A Swift type for a kit type; an inline union or string set becomes a type nested in `owner`, added to `nested`. */
+  type(t: TypeView, owner: string, key: string, nested: DeclView[]): string {
+    switch (t.kind) {
+      case 'string':
+        return 'String';
+      case 'boolean':
+        return 'Bool';
+      case 'number':
+        return 'Double';
+      case 'integer':
+        return 'Int';
+      case 'json':
+        return 'JSONValue';
+      case 'jsonObject':
+        return '[String: JSONValue]';
+      case 'array':
+        return `[${this.type(t.items, owner, key, nested)}]`;
+      case 'ref':
+        return t.name;
+      case 'literal': {
+        const name = this.names.type(key);
+        nested.push(this.stringEnum(name, '', t.values));
+        return `${owner}.${name}`;
+      }
+      case 'union': {
+        const name = this.names.type(key);
+        const members = t.members.map((m) => this.type(m, owner, key, nested));
+        const caseNames = distinct(members.map((m) => this.names.enumCase(m)));
+        nested.push({ kind: 'union', name, doc: [], discriminator: null, cases: members.map((type, i) => ({ name: caseNames[i] as string, type, tag: null, constant: null })) });
+        return `${owner}.${name}`;
+      }
+    }
+  }
+
+  stringEnum(name: string, doc: string, values: string[]): StringEnumView {
+    const caseNames = distinct(values.map((v) => this.names.enumCase(v)));
+    return { kind: 'stringEnum', name, doc: docLines(doc), cases: values.map((v, i) => ({ name: caseNames[i] as string, value: stringLiteral(v) })) };
+  }
+
+  record(d: KitRecord): RecordView {
+    const nested: DeclView[] = [];
+    const tags = d.fields.filter((f): f is FieldDecl & { constant: string } => f.constant !== null);
+    const constants = tags.map((f) => ({ name: constantName(f), caseName: f.name, key: f.key, value: stringLiteral(f.constant), required: f.required }));
+    const properties = d.fields
+      .filter((f) => f.constant === null)
+      .map((f) => ({ name: f.name, caseName: f.name, codingCase: codingCase(f.name, f.key), type: this.type(f.type, d.name, f.key, nested), optional: !f.required, doc: docLines(f.doc) }));
+    const ordered = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
+    const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional }));
+    const inline = initParameters.map((p) => `${p.name}: ${p.type}${p.optional ? '? = nil' : ''}`).join(', ');
+    return {
+      kind: 'record',
+      name: d.name,
+      doc: docLines(d.doc),
+      properties,
+      constants,
+      codingCases: [...tags.map((f) => codingCase(f.name, f.key)), ...properties.map((p) => p.codingCase)],
+      initParameters,
+      initInline: initParameters.length <= 3 && inline.length <= 80,
+      nested,
+    };
+  }
+
+  union(d: KitUnion): UnionView {
+    const caseNames = distinct(d.members.map((m) => this.names.enumCase(m.tag)));
+    return {
+      kind: 'union',
+      name: d.name,
+      doc: docLines(d.doc),
+      discriminator: { key: stringLiteral(d.discriminator.key), rawKey: d.discriminator.key, caseName: d.discriminator.name, codingCase: codingCase(d.discriminator.name, d.discriminator.key) },
+      cases: d.members.map((m, i) => ({ name: caseNames[i] as string, type: m.type, tag: m.tag, constant: constantName(d.discriminator) })),
+    };
+  }
+
+  /** Any kit declaration but the role enum and the attributes, which have templates of their own. */
+  decl(d: KitDecl): DeclView | null {
+    if (d.kind === 'record') return this.record(d);
+    if (d.kind === 'union') return this.union(d);
+    if (d.kind === 'alias') return d.type.kind === 'literal' ? this.stringEnum(d.name, d.doc, d.type.values) : null;
+    return null;
+  }
+}
 
 /** Marks which kind a declaration is, for the templates (`{{#if isRecord}}`). */
-export function tagged(decl: Decl): Decl & { isRecord: boolean; isStringEnum: boolean; isUnion: boolean } {
+export function tagged(decl: DeclView): DeclView & { isRecord: boolean; isStringEnum: boolean; isUnion: boolean } {
   const nested = decl.kind === 'record' ? { nested: decl.nested.map(tagged) } : {};
   return { ...decl, ...nested, isRecord: decl.kind === 'record', isStringEnum: decl.kind === 'stringEnum', isUnion: decl.kind === 'union' };
-}
-
-export interface PropertyInput {
-  key: string;
-  type: string;
-  required: boolean;
-  meaning: string | null;
-}
-
-export interface ConstantInput {
-  key: string;
-  value: string;
-  required: boolean;
-}
-
-/** A record from its JSON properties; names are made legal and unique, required properties come first in `init`. */
-export function record(name: string, meaning: string | null, properties: PropertyInput[], constants: ConstantInput[], nested: Decl[] = []): RecordDecl {
-  const namer = new Namer();
-  const caseNamer = new Namer();
-  const codingCases: string[] = [];
-  const caseFor = (key: string): string => {
-    const bare = caseNamer.name(lowerCamel(key));
-    codingCases.push(bare === key ? escape(bare) : `${escape(bare)} = ${stringLiteral(key)}`);
-    return escape(bare);
-  };
-  const constantViews: ConstantView[] = constants.map((c) => ({
-    name: namer.name(`${lowerCamel(c.key)}Value`),
-    caseName: caseFor(c.key),
-    value: stringLiteral(c.value),
-    required: c.required,
-  }));
-  const views: PropertyView[] = properties.map((p) => {
-    const caseName = caseFor(p.key);
-    return {
-      name: escape(namer.name(lowerCamel(p.key))),
-      key: stringLiteral(p.key),
-      codingCase: codingCases[codingCases.length - 1] as string,
-      type: p.type,
-      optional: !p.required,
-      doc: docLines(p.meaning),
-      caseName,
-    };
-  });
-  const ordered = [...views.filter((p) => !p.optional), ...views.filter((p) => p.optional)];
-  const parameters = ordered.map((p) => (p.optional ? `${p.name}: ${p.type}? = nil` : `${p.name}: ${p.type}`));
-  return {
-    kind: 'record',
-    name: upperCamel(name) === name ? name : upperCamel(name),
-    doc: docLines(meaning),
-    properties: views,
-    constants: constantViews,
-    codingCases,
-    initParameters: parameters,
-    initInline: parameters.length <= 3 && parameters.join(', ').length <= 80 ? parameters.join(', ') : null,
-    nested,
-  };
 }

@@ -1,272 +1,211 @@
-import type { CanonicalModel, Field, RecordType, TypeDef, TypeRef } from '../../model/types.js';
-import type { Emit, GeneratedFile } from '../types.js';
-import { type Decl, record, tagged } from './decls.js';
-import { docLines, escape, lowerCamel, Namer, ROLE_ENUM_MEMBERS, stringLiteral, SWIFT_RESERVED_TYPE_NAMES, upperCamel } from './naming.js';
+import type { Diagnostic } from '../../diagnostics/report.js';
+import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import { declarations, type FieldDecl, type TypeView } from '../kit/declarations.js';
+import { distinct } from '../kit/naming.js';
+import { sampleAnswer } from '../kit/samples.js';
+import { specDataLiterals } from '../kit/spec-data.js';
+import { treeView } from '../kit/tree.js';
+import { emitterDiagnostic } from '../report.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
-import { treeRecords } from '../kit/tree.js';
-import { externalDecls } from './schema.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
+import { docLines, SwiftDecls, tagged } from './decls.js';
+import { bare, stringLiteral, swiftNames } from './naming.js';
 import { render } from './templates.js';
 
 /**
  * generated/swift/: a Swift package, `ElementModel`, with Codable value types for every record of the model, the
  * role language as an enum that keeps unknown roles, the MCP content blocks from their JSON Schema, the reader of
  * effective states, the mapping from Apple's roles, and XCTest tests that run the shared conformance vectors.
- * Every name comes from the model; the templates in templates/swift/ hold only Swift.
+ * The declarations, the tree and the sample answer come from the kit (generator/emit/kit/); this file names
+ * them in Swift and the templates in templates/swift/ print them.
  */
 
 const PACKAGE = 'ElementModel';
 const ROOT = 'swift';
 
-function recordTypes(model: CanonicalModel): RecordType[] {
-  return model.types.filter((t): t is RecordType => t.kind === 'record');
+/** A TypeShape expression in Spec.swift. */
+function shapeOf(ref: TypeRef): string {
+  if (ref.kind === 'array') return `.array(${shapeOf(ref.items)})`;
+  return `.${ref.kind}(${stringLiteral(ref.name)})`;
 }
 
-function typeOf(model: CanonicalModel, { kind }: { kind: TypeDef['kind'] }): TypeDef {
-  const found = model.types.filter((t) => t.kind === kind);
-  if (found.length !== 1 || !found[0]) throw new Error(`swift: expected one type of kind ${kind}, found ${found.length}`);
-  return found[0];
-}
+export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetResult {
+  const names = swiftNames();
+  const kit = declarations(model, names);
+  const diagnostics: Diagnostic[] = [...kit.diagnostics];
+  const report = (message: string) => diagnostics.push(emitterDiagnostic(model.roleRules.source, message));
+  const tree = treeView(model, kit);
+  const sample = sampleAnswer(model);
+  const hostile = hostileInputs(model);
+  const { roles, attributes, content } = kit;
+  if ('missing' in tree) report(`The tree cannot be read: ${tree.missing}`);
+  if ('missing' in sample) report(`No sample answer: ${sample.missing}`);
+  if ('missing' in hostile) report(`No hostile inputs: ${hostile.missing}`);
+  if (!roles) report('The model has no role language');
+  if (!attributes) report('The model has no attributes type');
+  if (!content) report('The model has no content union');
+  if ('missing' in tree || 'missing' in sample || 'missing' in hostile || !roles || !attributes || !content) return { files: [], diagnostics };
 
-/** A JSON Pointer token: `~` and `/` escaped. */
-function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export const emitSwift: Emit = (model, context) => {
-  const records = recordTypes(model);
-  const roleType = typeOf(model, { kind: 'roles' });
-  const attributesType = typeOf(model, { kind: 'attributes' });
-  const externalType = typeOf(model, { kind: 'external' });
-  const external = model.external.find((e) => e.name === externalType.name);
-  if (!external) throw new Error(`swift: the model has no external definition for ${externalType.name}`);
-
-  const typeNames = new Map<string, string>();
-  for (const t of model.types) {
-    const name = upperCamel(t.name);
-    if (SWIFT_RESERVED_TYPE_NAMES.has(name)) throw new Error(`swift: the type ${t.name} would be named ${name}, which Swift or this package uses`);
-    typeNames.set(t.name, name);
-  }
-  const swiftName = (name: string): string => {
-    const found = typeNames.get(name);
-    if (!found) throw new Error(`swift: no type ${name} in the model`);
-    return found;
-  };
-  const swiftType = (ref: TypeRef): string => {
-    switch (ref.kind) {
-      case 'primitive': return ref.name === 'string' ? 'String' : ref.name === 'boolean' ? 'Bool' : 'Double';
-      case 'named': return swiftName(ref.name);
-      case 'array': return `[${swiftType(ref.items)}]`;
-    }
-  };
-
+  const swift = new SwiftDecls(names);
   const header = `// Generated by element-spec from spec/; do not edit. Regenerate with \`${context.regenerate}\`.`;
   const files: GeneratedFile[] = [];
   const emit = (path: string, template: string, view: object): void => {
     files.push({ path: `${ROOT}/${path}`, contents: render(template, { header, ...view }) });
   };
+  const typeOf = (t: TypeView): string => swift.type(t, '', '', []);
 
-  // Records: one file each.
-  for (const type of records) {
-    const decl = record(
-      swiftName(type.name),
-      type.meaning,
-      type.fields.map((f) => ({ key: f.name, type: swiftType(f.type), required: f.required, meaning: f.meaning })),
-      [],
-    );
-    emit(`Sources/${PACKAGE}/${decl.name}.swift`, 'Record.swift', { decl: tagged(decl) });
+  // The model's records: one file each.
+  for (const d of kit.decls) {
+    if (d.kind === 'record' && d.source !== null) emit(`Sources/${PACKAGE}/${d.name}.swift`, 'Record.swift', { decl: tagged(swift.record(d)) });
   }
 
   // The role language.
-  const roleNames = model.roles.map((r) => r.name);
-  const caseOf = new Map<string, string>();
-  const caseNamer = new Namer(ROLE_ENUM_MEMBERS);
-  for (const role of model.roles) caseOf.set(role.name, escape(caseNamer.name(lowerCamel(role.name))));
-  const roleCase = (name: string): string => {
-    const found = caseOf.get(name);
-    if (!found) throw new Error(`swift: ${name} is not a role of the model`);
-    return found;
-  };
-  const roleName = swiftName(roleType.name);
-  const roleView = {
-    name: roleName,
-    doc: docLines(roleType.meaning),
-    cases: model.roles.map((r) => ({
-      name: roleCase(r.name),
-      value: stringLiteral(r.name),
-      doc: [
-        ...docLines(`\`${r.name}\` (${r.kind}).`),
-        ...(r.covers.length > 0 ? docLines(`Also covers Apple's ${r.covers.map((c) => `\`${c}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`) : []),
-      ],
-    })),
-    unknownCase: roleCase(model.roleRules.unknown),
-    unknownName: model.roleRules.unknown,
-    rootCase: roleCase(model.roleRules.root),
-    rootName: model.roleRules.root,
-    fallbackCase: roleCase(model.roleRules.fallback),
-    fallbackName: model.roleRules.fallback,
-  };
-  emit(`Sources/${PACKAGE}/${roleName}.swift`, 'Role.swift', roleView);
+  const roleOf = new Map(model.roles.map((r) => [r.name, r]));
+  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  emit(`Sources/${PACKAGE}/${roles.name}.swift`, 'Role.swift', {
+    name: roles.name,
+    doc: docLines(roles.doc),
+    cases: roles.cases.map((c) => {
+      const role = roleOf.get(c.value);
+      const covers = role && role.covers.length > 0 ? `Also covers Apple's ${role.covers.map((a) => `\`${a}\``).join(', ')}.${role.coversNote ? ` ${role.coversNote}.` : ''}` : '';
+      return { name: c.name, value: stringLiteral(c.value), doc: [...docLines(`\`${c.value}\` (${role?.kind ?? c.kind}).`), ...docLines(covers)] };
+    }),
+    unknownCase: roles.unknown.name,
+    unknownName: roles.unknown.value,
+    rootCase: roles.root.name,
+    rootName: roles.root.value,
+    fallbackCase: roles.fallback.name,
+    fallbackName: roles.fallback.value,
+  });
 
   // Apple's roles.
-  const classNamer = new Namer();
-  const classCase = new Map<string, string>();
-  for (const c of model.notReported) classCase.set(c.name, escape(classNamer.name(lowerCamel(c.name))));
-  const appleEntries = model.appleRoles.map((a) => {
-    if (a.role !== null) return { key: stringLiteral(a.value), mapping: `.role(.${roleCase(a.role)})` };
-    const cls = classCase.get(a.class);
-    if (!cls) throw new Error(`swift: the Apple role ${a.value} has the class ${a.class}, which is not a not-reported class`);
-    return { key: stringLiteral(a.value), mapping: `.notReported(.${cls})` };
+  const classNames = distinct(model.notReported.map((c) => names.enumCase(c.name)));
+  const classOf = new Map(model.notReported.map((c, i) => [c.name, classNames[i] as string]));
+  const entries = model.appleRoles.flatMap((a) => {
+    const role = a.role === null ? null : (caseOf.get(a.role) ?? null);
+    const notReported = a.role === null ? (classOf.get(a.class) ?? null) : null;
+    if (role === null && notReported === null) {
+      diagnostics.push(emitterDiagnostic(a.source, `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`));
+      return [];
+    }
+    return [{ key: stringLiteral(a.value), role, notReported }];
   });
-  const appleValues = new Set(model.appleRoles.map((a) => a.value));
   emit(`Sources/${PACKAGE}/AppleRoleMapping.swift`, 'AppleRoleMapping.swift', {
-    roleName,
-    classes: model.notReported.map((c) => ({ name: classCase.get(c.name), value: stringLiteral(c.name), reason: stringLiteral(c.reason) })),
-    entries: appleEntries,
+    roleName: roles.name,
+    classes: model.notReported.map((c) => ({ name: classOf.get(c.name), value: stringLiteral(c.name), reason: stringLiteral(c.reason) })),
+    entries,
   });
 
-  // Attributes, with typed accessors for the reserved ones.
-  const attributesName = swiftName(attributesType.name);
-  const accessorNamer = new Namer(['values', 'init', 'subscript']);
-  const accessors = model.attributes.map((a) => {
-      const type = swiftType(a.type);
-      const primitive = a.type.kind === 'primitive' ? (a.type.name === 'string' ? 'string' : a.type.name === 'boolean' ? 'bool' : 'number') : null;
-      return { name: escape(accessorNamer.name(lowerCamel(a.name))), key: stringLiteral(a.name), type, primitive, doc: docLines(a.meaning) };
-  });
-  emit(`Sources/${PACKAGE}/${attributesName}.swift`, 'Attributes.swift', { name: attributesName, doc: docLines(attributesType.meaning), accessors });
+  // Attributes, with typed accessors for the reserved ones; `values` is the struct's own.
+  const accessorNames = distinct(['values', ...attributes.reserved.map((f) => f.name)]).slice(1);
+  const primitive = { string: 'string', boolean: 'bool', number: 'number', integer: 'number' } as const;
+  const accessors = attributes.reserved.map((f, i) => ({
+    name: accessorNames[i],
+    key: stringLiteral(f.key),
+    type: typeOf(f.type),
+    primitive: f.type.kind in primitive ? primitive[f.type.kind as keyof typeof primitive] : null,
+    doc: docLines(f.doc),
+  }));
+  emit(`Sources/${PACKAGE}/${attributes.name}.swift`, 'Attributes.swift', { name: attributes.name, doc: docLines(attributes.doc), accessors });
 
-  // The MCP content blocks.
-  const reserved = new Set([...typeNames.values(), ...SWIFT_RESERVED_TYPE_NAMES]);
-  reserved.delete(swiftName(externalType.name));
-  const content = externalDecls(external, externalType.meaning, reserved);
-  emit(`Sources/${PACKAGE}/${content.rootName}.swift`, 'ContentBlock.swift', {
-    package: external.package,
-    packageVersion: external.packageVersion,
-    protocolVersion: external.protocolVersion ?? '',
-    decls: content.decls.map(tagged),
+  // The MCP content blocks: the union first, then what it reaches by name.
+  const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const externalViews = external.flatMap((d) => {
+    const view = swift.decl(d);
+    if (!view) report(`${d.key}: Swift has no declaration for this shape; left out`);
+    return view ? [tagged(view)] : [];
+  });
+  const ext = model.external.find((e) => e.name === content.key);
+  emit(`Sources/${PACKAGE}/${content.name}.swift`, 'ContentBlock.swift', {
+    package: ext?.package ?? '',
+    packageVersion: ext?.packageVersion ?? '',
+    protocolVersion: ext?.protocolVersion ?? '',
+    decls: [tagged(swift.union(content)), ...externalViews],
   });
 
   emit(`Sources/${PACKAGE}/JSONValue.swift`, 'JSONValue.swift', {});
   emit(`Sources/${PACKAGE}/Decoding.swift`, 'Decoding.swift', {});
 
-  // The reader of effective states.
-  const found = treeRecords(model);
-  if ('missing' in found) throw new Error(`swift: the tree cannot be read: ${found.missing}`);
-  const { node: elementType, answer: answerType, root: rootField, children: childrenField, role: roleField } = found;
-  const propertyName = (type: RecordType, field: Field): string => {
-    const decl = record(type.name, null, type.fields.map((f) => ({ key: f.name, type: '', required: f.required, meaning: null })), []);
-    const found = decl.properties[type.fields.indexOf(field)];
-    if (!found) throw new Error(`swift: no property for ${type.name}.${field.name}`);
-    return found.name;
+  // The reader of effective states, and what the tests need of the tree.
+  const view = {
+    answerName: tree.answer.name,
+    elementName: tree.node.name,
+    roleName: roles.name,
+    rootProperty: tree.root.name,
+    rootPointer: stringLiteral(tree.rootPointer),
+    childrenProperty: tree.children.name,
+    childrenPrefix: stringLiteral(tree.childrenSegment),
+    rootPath: tree.rootPointer,
+    childPath: `${tree.rootPointer}${tree.childrenSegment}0`,
+    roleProperty: tree.role.name,
+    rootKey: stringLiteral(tree.root.key),
+    childrenKey: stringLiteral(tree.children.key),
+    roleKey: stringLiteral(tree.role.key),
+    states: tree.states.map((s) => ({
+      name: s.field.name,
+      key: stringLiteral(s.key),
+      codingCase: bare(s.field.name) === s.key ? s.field.name : `${s.field.name} = ${stringLiteral(s.key)}`,
+      doc: docLines(s.field.doc),
+      inherit: s.inherit,
+      value: String(s.value),
+    })),
   };
-  const states = model.states.map((s) => {
-    const field = elementType.fields.find((f) => f.name === s.field);
-    if (!field || field.default === null) throw new Error(`swift: the state ${s.field} has no field with a default on ${elementType.name}`);
-    const name = propertyName(elementType, field);
-    const value = field.default.kind === 'value' ? String(field.default.value) : String(field.default.root);
-    const bare = name.replace(/`/g, '');
-    const codingCase = bare === s.field ? name : `${name} = ${stringLiteral(s.field)}`;
-    return { name, key: stringLiteral(s.field), codingCase, doc: docLines(field.meaning), inherit: field.default.kind === 'inherit', value };
-  });
-  const elementName = swiftName(elementType.name);
-  const rootPath = `/${pointerToken(rootField.name)}`;
-  const childrenPrefix = `/${pointerToken(childrenField.name)}/`;
-  const answerName = swiftName(answerType.name);
-  const tree = {
-    answerName,
-    elementName,
-    roleName,
-    rootProperty: propertyName(answerType, rootField),
-    rootPointer: stringLiteral(`/${pointerToken(rootField.name)}`),
-    childrenProperty: propertyName(elementType, childrenField),
-    childrenPrefix: stringLiteral(childrenPrefix),
-    rootPath,
-    childPath: `${rootPath}${childrenPrefix}0`,
-    roleProperty: propertyName(elementType, roleField),
-    rootKey: stringLiteral(rootField.name),
-    childrenKey: stringLiteral(childrenField.name),
-    roleKey: stringLiteral(roleField.name),
-    states,
-  };
-  emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', tree);
-
-  emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', tree);
-
-  // Tests.
-  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', tree);
+  emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', view);
+  emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', view);
+  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', view);
 
   // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
-  const hostile = hostileInputs(model);
   const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
-  if (casesJson.includes('"###')) throw new Error('swift: a hostile case would end the raw string literal');
-  const stringField = elementType.fields.find((f) => `,${JSON.stringify(f.name)}:` === hostile.stringFieldOpen);
-  if (!stringField) throw new Error('swift: the hostile inputs name no string field of the element');
-  emit(`Tests/${PACKAGE}Tests/HostileInputTests.swift`, 'HostileInputTests.swift', {
-    ...tree,
-    cases: casesJson,
-    ...hostileFragments(hostile, stringLiteral),
-    stringProperty: propertyName(elementType, stringField),
-  });
-
-  // The acceptance example: an element whose role is an Apple role the language lacks, with a field no record has.
-  const unknownRole = model.appleRoles.find((a) => a.role === null && !roleNames.includes(a.name))?.name;
-  if (!unknownRole) throw new Error('swift: no Apple role outside the role language to test the unknown role with');
-  const fieldNames = new Set([...records.flatMap((r) => r.fields.map((f) => f.name)), ...model.removed.map((r) => r.name)]);
-  const extraField = new Namer(fieldNames).name('unrecognizedField');
-  const sampleJson = (type: RecordType, role: string, depth: number): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const f of type.fields.filter((x) => x.required)) {
-      if (f.type.kind === 'primitive') out[f.name] = f.type.name === 'string' ? `${f.name}-${depth}` : f.type.name === 'boolean' ? false : 0;
-      else if (f.type.kind === 'named' && f.type.name === roleType.name) out[f.name] = role;
-      else if (f.type.kind === 'named') {
-        const inner = records.find((r) => r.name === (f.type as { name: string }).name);
-        if (!inner) throw new Error(`swift: cannot make a sample of ${f.type.name}`);
-        out[f.name] = sampleJson(inner, role, depth + 1);
-      }
-    }
-    return out;
-  };
-  const answerJson = sampleJson(answerType, model.roleRules.root, 0);
-  const rootJson = answerJson[rootField.name] as Record<string, unknown>;
-  rootJson[childrenField.name] = [{ ...sampleJson(elementType, unknownRole, 2), [extraField]: { nested: [1, 'two', null] } }];
-  // The deep tree: a Swift expression for an element, its id from the loop's `level`.
-  const elementInit = (role: string): string => {
-    const decl = record(elementType.name, null, elementType.fields.map((f) => ({ key: f.name, type: '', required: f.required, meaning: null })), []);
-    const args = elementType.fields.flatMap((f, i) => {
-      if (!f.required) return [];
-      const label = (decl.properties[i]?.name as string).replace(/`/g, ''); // argument labels need no escaping
-      if (f.type.kind === 'primitive') return [`${label}: ${f.type.name === 'string' ? 'String(level)' : f.type.name === 'boolean' ? 'false' : '0'}`];
-      if (f.type.kind === 'named' && f.type.name === roleType.name) return [`${label}: .${roleCase(role)}`];
-      throw new Error(`swift: cannot make an element with the required field ${f.name}`);
+  const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
+  if (casesJson.includes('"###')) report('A hostile case would end the raw string literal; HostileInputTests.swift left out');
+  else if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTests.swift left out');
+  else {
+    emit(`Tests/${PACKAGE}Tests/HostileInputTests.swift`, 'HostileInputTests.swift', {
+      ...view,
+      cases: casesJson,
+      ...hostileFragments(hostile, stringLiteral),
+      stringProperty: stringField.name,
     });
-    return `${elementName}(${args.join(', ')})`;
+  }
+
+  // The acceptance example and a deep tree made in Swift: an element or answer from its required fields.
+  const argument = (f: FieldDecl, role: string, child: string): string | null => {
+    // Argument labels need no backticks.
+    const label = bare(f.name);
+    if (f === tree.root) return `${label}: ${child}`;
+    if (f === tree.version) return `${label}: ${stringLiteral(model.protocolVersion)}`;
+    if (f.type.kind === 'string') return `${label}: String(level)`;
+    if (f.type.kind === 'boolean') return `${label}: false`;
+    if (f.type.kind === 'number' || f.type.kind === 'integer') return `${label}: 0`;
+    if (f.type.kind === 'ref' && f.type.declares === 'roles') return `${label}: .${role}`;
+    report(`ElementModelTests.swift cannot make a value of ${f.key}, a required field`);
+    return null;
   };
-  const answerInit = answerType.fields.flatMap((f) => {
-    if (!f.required) return [];
-    const label = propertyName(answerType, f).replace(/`/g, ''); // argument labels need no escaping
-    if (f === rootField) return [`${label}: node`];
-    if (f.type.kind === 'primitive' && f.type.name === 'string') return [`${label}: ${stringLiteral(model.protocolVersion)}`];
-    throw new Error(`swift: cannot make an answer with the required field ${f.name}`);
-  });
+  const initOf = (record: typeof tree.node, role: string) =>
+    `${record.name}(${record.fields.filter((f) => f.required).flatMap((f) => argument(f, role, 'node') ?? []).join(', ')})`;
+  const appleValues = new Set(model.appleRoles.map((a) => a.value));
   let absentApple = 'NotAnAppleRole';
   while (appleValues.has(absentApple)) absentApple += 'X';
   emit(`Tests/${PACKAGE}Tests/ElementModelTests.swift`, 'ElementModelTests.swift', {
-    ...tree,
-    acceptanceJson: JSON.stringify(answerJson, null, 2).split('\n').map((line) => `        ${line}`).join('\n'),
-    attributesName,
+    ...view,
+    acceptanceJson: JSON.stringify(sample.json, null, 2).split('\n').map((line) => `        ${line}`).join('\n'),
+    attributesName: attributes.name,
     accessors,
-    unknownRole: stringLiteral(unknownRole),
-    extraField: stringLiteral(extraField),
-    unknownCase: roleCase(model.roleRules.unknown),
-    leafInit: elementInit(model.roleRules.fallback),
-    rootInit: elementInit(model.roleRules.root),
-    answerInit: `${answerName}(${answerInit.join(', ')})`,
+    unknownRole: stringLiteral(sample.unknownRole),
+    extraField: stringLiteral(sample.extraField),
+    unknownCase: roles.unknown.name,
+    leafInit: initOf(tree.node, roles.fallback.name),
+    rootInit: initOf(tree.node, roles.root.name),
+    answerInit: initOf(tree.answer, roles.root.name),
     absentApple: stringLiteral(absentApple),
-    roleCount: model.roles.length,
+    roleCount: roles.cases.length,
   });
+
+  // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
+  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
   emit('Package.swift', 'Package.swift', { package: PACKAGE });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
-  return files;
-};
-
-export type { Decl };
+  return { files, diagnostics };
+}

@@ -1,9 +1,8 @@
 /**
- * Swift identifiers from names in the model, in the manner of quicktype's Swift renderer: split a name into words,
- * join them in camel case, keep only characters Swift allows, and escape the words Swift reserves.
+ * Swift's naming config for the kit (generator/emit/kit/naming.ts), and Swift's string literals.
  */
 
-import { inCase } from '../kit/naming.js';
+import { type NamingConfig, Names } from '../kit/naming.js';
 
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
@@ -20,43 +19,45 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
   'Protocol', 'Type', 'async', 'some', 'any', 'actor',
 ]);
 
-/** Names the generated package declares itself; a model name that would collide with one is an error. */
+/** Type names a model type must not take: Swift's own, and those the generated package declares itself. */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
   'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'AnyCodingKey', 'LargeStack', 'Thread',
+  'ElementState', 'EffectiveElement', 'AppleRoleMapping', 'NotReportedClass',
+  // The checker (Check.swift) and its rules (Spec.swift).
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
 ]);
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */
-export const ROLE_ENUM_MEMBERS: readonly string[] = [
+const ROLE_ENUM_MEMBERS: ReadonlySet<string> = new Set([
   'unknown', 'rootRole', 'fallbackRole', 'allKnown', 'rawValue', 'isKnown', 'readsAs', 'description', 'appleRoles',
   'fromAppleRole',
-];
+]);
 
+/**
+ * Swift's names, as Swift's API guidelines and quicktype's Swift renderer have them: types in upper camel case and
+ * the rest in lower camel case, keeping a word's inner capitals and reading an all-capital word as an acronym
+ * (`McpRole`, `mimeType`); a keyword in backticks (`` `protocol` ``), a reserved type suffixed `Type`.
+ */
+export const SWIFT_NAMING: NamingConfig = {
+  keywords: SWIFT_KEYWORDS,
+  reservedTypes: SWIFT_RESERVED_TYPE_NAMES,
+  reservedMembers: new Set(),
+  types: 'UpperCamelKeeping',
+  members: 'lowerCamelKeeping',
+  constants: 'lowerCamelKeeping',
+  enumCases: 'lowerCamelKeeping',
+  escapeType: (name) => `${name}Type`,
+  escapeMember: (name) => `\`${name}\``,
+  reservedRoleCases: ROLE_ENUM_MEMBERS,
+  freeRoleCase: (name) => `${name}Role`,
+};
 
-/** A type's name: `McpRole` stays, `window furniture` -> `WindowFurniture`. */
-export const upperCamel = (name: string): string => inCase(name, 'UpperCamelKeeping', 'empty');
+export const swiftNames = (): Names => new Names(SWIFT_NAMING);
 
-/** A property's or a case's name: `Application` -> `application`, `resource_link` -> `resourceLink`. */
-export const lowerCamel = (name: string): string => inCase(name, 'lowerCamelKeeping', 'empty');
-
-/** Escapes a keyword with backticks, so `protocol` can be a property: `` `protocol` ``. */
-export function escape(identifier: string): string {
-  return SWIFT_KEYWORDS.has(identifier) ? `\`${identifier}\`` : identifier;
-}
-
-/** Makes names unique within one scope by numbering the later ones, as quicktype does. */
-export class Namer {
-  private readonly taken = new Set<string>();
-  constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.add(name);
-  }
-  name(proposed: string): string {
-    let candidate = proposed;
-    for (let n = 2; this.taken.has(candidate); n++) candidate = `${proposed}${n}`;
-    this.taken.add(candidate);
-    return candidate;
-  }
-}
+/** A name without the backticks that escape a keyword: what an argument label or a derived name starts from. */
+export const bare = (name: string): string => name.replace(/`/g, '');
 
 /** A Swift string literal, for values from the model (role names, Apple role strings, reasons). */
 export function stringLiteral(value: string): string {
@@ -71,23 +72,4 @@ export function stringLiteral(value: string): string {
     else out += ch;
   }
   return `${out}"`;
-}
-
-/** `///` lines from the spec's Markdown text, wrapped at about 100 columns, ending with a full stop. */
-export function docLines(text: string | null | undefined, width = 100): string[] {
-  const trimmed = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (trimmed.length === 0) return [];
-  const sentence = /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of sentence.split(' ')) {
-    if (line.length > 0 && line.length + 1 + word.length > width) {
-      lines.push(`/// ${line}`);
-      line = word;
-    } else {
-      line = line.length > 0 ? `${line} ${word}` : word;
-    }
-  }
-  if (line.length > 0) lines.push(`/// ${line}`);
-  return lines;
 }

@@ -55,6 +55,7 @@ public enum ContentBlock: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's Annotations.
 public struct Annotations: Codable, Sendable, Hashable {
     public var audience: [McpRole]?
     public var priority: Double?
@@ -87,6 +88,7 @@ public struct Annotations: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's AudioContent.
 public struct AudioContent: Codable, Sendable, Hashable {
     /// The constant `type` every `AudioContent` carries.
     public static let typeValue = "audio"
@@ -139,6 +141,7 @@ public struct AudioContent: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's BlobResourceContents.
 public struct BlobResourceContents: Codable, Sendable, Hashable {
     public var uri: String
     public var blob: String
@@ -181,6 +184,7 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's EmbeddedResource.
 public struct EmbeddedResource: Codable, Sendable, Hashable {
     /// The constant `type` every `EmbeddedResource` carries.
     public static let typeValue = "resource"
@@ -260,6 +264,7 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's Icon.
 public struct Icon: Codable, Sendable, Hashable {
     public var src: String
     public var mimeType: String?
@@ -307,6 +312,7 @@ public struct Icon: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's ImageContent.
 public struct ImageContent: Codable, Sendable, Hashable {
     /// The constant `type` every `ImageContent` carries.
     public static let typeValue = "image"
@@ -364,6 +370,7 @@ public enum McpRole: String, Codable, Sendable, Hashable, CaseIterable {
     case assistant = "assistant"
 }
 
+/// MCP's ResourceLink.
 public struct ResourceLink: Codable, Sendable, Hashable {
     /// The constant `type` every `ResourceLink` carries.
     public static let typeValue = "resource_link"
@@ -446,6 +453,7 @@ public struct ResourceLink: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's TextContent.
 public struct TextContent: Codable, Sendable, Hashable {
     /// The constant `type` every `TextContent` carries.
     public static let typeValue = "text"
@@ -488,6 +496,7 @@ public struct TextContent: Codable, Sendable, Hashable {
     }
 }
 
+/// MCP's TextResourceContents.
 public struct TextResourceContents: Codable, Sendable, Hashable {
     public var uri: String
     public var text: String

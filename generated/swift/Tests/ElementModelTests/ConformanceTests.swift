@@ -4,16 +4,17 @@ import Foundation
 import XCTest
 @testable import ElementModel
 
-/// One vector of the shared conformance vectors (docs/conformance-vectors.md). Fields this suite does not check
-/// (`findings`, `strictValid`) are ignored.
+/// One vector of the shared conformance vectors (docs/conformance-vectors.md). The field this suite does not
+/// check (`strictValid`) is ignored.
 private struct Vector: Decodable {
     var name: String
     var input: JSONValue
     var decodes: Bool
     var elements: [ExpectedElement]?
+    var findings: [ExpectedFinding]
 
     private enum CodingKeys: String, CodingKey {
-        case name, input, decodes, elements
+        case name, input, decodes, elements, findings
     }
 
     init(from decoder: any Decoder) throws {
@@ -22,6 +23,28 @@ private struct Vector: Decodable {
         input = try container.decodeIfPresent(JSONValue.self, forKey: .input) ?? .null
         decodes = try container.decode(Bool.self, forKey: .decodes)
         elements = try container.decodeIfPresent([ExpectedElement].self, forKey: .elements)
+        findings = try container.decodeIfPresent([ExpectedFinding].self, forKey: .findings) ?? []
+    }
+}
+
+/// A finding as a vector lists it: what every binding's checker reports (the message is each one's own).
+private struct ExpectedFinding: Decodable, Hashable, CustomStringConvertible {
+    var requirement: String?
+    var rule: String
+    var severity: String
+    var elementId: String?
+    var path: String
+
+    init(_ finding: Finding) {
+        requirement = finding.requirement
+        rule = finding.rule
+        severity = finding.severity.rawValue
+        elementId = finding.elementId
+        path = finding.path
+    }
+
+    var description: String {
+        "\(path) \(requirement ?? "-") \(rule) \(severity) \(elementId ?? "-")"
     }
 }
 
@@ -113,6 +136,9 @@ final class ConformanceTests: XCTestCase {
     }
 
     private func check(_ vector: Vector, label: String) {
+        let found = ElementModel.check(vector.input).map(ExpectedFinding.init)
+        XCTAssertEqual(
+            found.map(\.description).sorted(), vector.findings.map(\.description).sorted(), "\(label): the checker's findings")
         let decoded: Result<Answer, any Error> = Result {
             try Answer(jsonData: JSONEncoder().encode(vector.input))
         }

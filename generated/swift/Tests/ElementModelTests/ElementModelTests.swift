@@ -10,15 +10,23 @@ final class ElementModelTests: XCTestCase {
     func testUnknownRoleAndUnknownFieldDecodeAndEncodeBack() throws {
         let json = #"""
         {
-          "protocol": "protocol-0",
-          "instance": "instance-0",
+          "protocol": "0.2.0",
+          "instance": "sample",
           "root": {
-            "id": "id-1",
+            "id": "top",
             "role": "Application",
+            "attributes": {
+              "author": "sample",
+              "related": [
+                {
+                  "relation": "sample"
+                }
+              ]
+            },
             "children": [
               {
-                "id": "id-2",
-                "role": "SystemWide",
+                "id": "child",
+                "role": "Button",
                 "unrecognizedField": {
                   "nested": [
                     1,
@@ -35,14 +43,14 @@ final class ElementModelTests: XCTestCase {
         let elements = answer.effectiveElements()
         XCTAssertEqual(elements.count, 2)
         let role = try XCTUnwrap(elements.last).element.role
-        XCTAssertEqual(role, .unknown("SystemWide"))
-        XCTAssertEqual(role.rawValue, "SystemWide")
+        XCTAssertEqual(role, .unknown("Button"))
+        XCTAssertEqual(role.rawValue, "Button")
         XCTAssertFalse(role.isKnown)
         XCTAssertEqual(role.readsAs, .group)
 
         let encoded = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(answer))
         let child = encoded.objectValue?["root"]?.objectValue?["children"]?.arrayValue?.first?.objectValue
-        XCTAssertEqual(child?["role"], .string("SystemWide"))
+        XCTAssertEqual(child?["role"], .string("Button"))
         XCTAssertNil(child?["unrecognizedField"])
         XCTAssertEqual(try JSONDecoder().decode(Answer.self, from: JSONEncoder().encode(answer)), answer)
     }
@@ -93,7 +101,7 @@ final class ElementModelTests: XCTestCase {
         var top = Element(id: String(level), role: .application)
         top.children = [node]
         node = top
-        let answer = Answer(protocol: "0.2.0", instance: "0.2.0", root: node)
+        let answer = Answer(protocol: "0.2.0", instance: String(level), root: node)
         let elements = answer.effectiveElements()
         XCTAssertEqual(elements.count, depth + 1)
         XCTAssertEqual(elements.first?.path, "/root")

@@ -148,6 +148,15 @@ data class EmbeddedResource(
     val meta: JsonObject? = null,
 ) : ContentBlock
 
+/** `McpRole` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
+@Serializable
+enum class McpRole {
+    @SerialName("user")
+    User,
+    @SerialName("assistant")
+    Assistant
+}
+
 /** `Annotations` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
 @Serializable
 data class Annotations(
@@ -216,12 +225,3 @@ data class BlobResourceContents(
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
 ) : ResourceContents
-
-/** `McpRole` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
-@Serializable
-enum class McpRole {
-    @SerialName("user")
-    User,
-    @SerialName("assistant")
-    Assistant
-}

@@ -136,19 +136,19 @@ sealed class Role {
         /** The roles of the role language, in the spec's order. */
         val known: kotlin.collections.List<Role> by lazy {
             listOf(
-            Application,
-            Window,
-            Group,
-            List,
-            Table,
-            Row,
-            Cell,
-            Text,
-            Heading,
-            Link,
-            Image,
-            Page,
-            Document,
+                Application,
+                Window,
+                Group,
+                List,
+                Table,
+                Row,
+                Cell,
+                Text,
+                Heading,
+                Link,
+                Image,
+                Page,
+                Document,
             )
         }
 

@@ -58,6 +58,21 @@ class ConformanceTest {
     }
 
     private fun check(name: String, vector: JsonObject) {
+        // The checker's findings are the vector's, in what every binding reports (the message is each one's own).
+        val wantedFindings = vector["findings"]?.jsonArray.orEmpty().map { finding ->
+            JsonObject(finding.jsonObject.filterKeys { it in FINDING_KEYS })
+        }
+        val foundFindings = check(vector.getValue("input")).map { finding ->
+            buildJsonObject {
+                put("requirement", finding.requirement)
+                put("rule", finding.rule)
+                put("severity", finding.severity.wire)
+                put("elementId", finding.elementId)
+                put("path", finding.path)
+            }
+        }
+        assertEquals(wantedFindings.sortedBy { it.toString() }, foundFindings.sortedBy { it.toString() }, "$name: findings")
+
         val text = vector.getValue("input").toString()
         val decoded = decodeOrNull(text)
         val decodes = vector.getValue("decodes").jsonPrimitive.boolean
@@ -111,5 +126,6 @@ class ConformanceTest {
 
     private companion object {
         const val DIRECTORY_VARIABLE = "ELEMENT_CONFORMANCE_DIR"
+        val FINDING_KEYS = setOf("requirement", "rule", "severity", "elementId", "path")
     }
 }

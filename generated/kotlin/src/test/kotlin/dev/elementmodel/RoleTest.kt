@@ -28,7 +28,7 @@ class RoleTest {
         val encoded = ElementJson.parseToJsonElement(answer.encode()).jsonObject
         val encodedChild = encoded.getValue("root").jsonObject.getValue("children").jsonArray.single().jsonObject
         assertEquals(JsonPrimitive("Button"), encodedChild["role"])
-        assertNull(encodedChild["extraUnknownField"])
+        assertNull(encodedChild["unrecognizedField"])
         assertEquals(answer, decodeAnswer(answer.encode()))
     }
 
@@ -169,11 +169,11 @@ class RoleTest {
                   {
                     "id": "child",
                     "role": "Button",
-                    "extraUnknownField": {
+                    "unrecognizedField": {
                       "nested": [
                         1,
-                        2,
-                        3
+                        "two",
+                        null
                       ]
                     }
                   }
