@@ -129,7 +129,12 @@ export default defineConfig({
   cacheDir: '../../build/vitepress-cache',
   ignoreDeadLinks: false,
   // No favicon: an empty icon keeps browsers from asking for /favicon.ico, which the site does not have.
-  head: [['link', { rel: 'icon', href: 'data:,' }], ['script', {}, fromFile]],
+  head: [
+    ['link', { rel: 'icon', href: 'data:,' }],
+    // Nothing from outside the site; inline scripts and styles because VitePress writes its dark-mode switch inline.
+    ['meta', { 'http-equiv': 'Content-Security-Policy', content: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'" }],
+    ['script', {}, fromFile],
+  ],
   themeConfig: {
     nav: site.nav,
     sidebar: site.sidebar,
