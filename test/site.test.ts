@@ -239,7 +239,12 @@ describe('the VitePress site in headless Chromium', () => {
     }
     const last = walk[walk.length - 1] as Record<string, unknown>;
     last[t.id] = (walk[1] as Record<string, unknown>)[t.id];
-    await checkIn(page, JSON.stringify(example));
+    const shown = await checkIn(page, JSON.stringify(example));
+    // The finding's requirement links to its entry, and the element's role to the role's.
+    const requirement = model.requirements.find((r) => r.rule === shown.rules[0]);
+    expect(requirement).toBeDefined();
+    expect(await page.locator('#findings a.finding-requirement').first().getAttribute('href')).toMatch(new RegExp(`conformance(\\.html)?#${anchors.requirement(requirement?.id ?? '')}$`));
+    expect(await page.locator('#tree a.tree-role').first().getAttribute('href')).toMatch(new RegExp(`roles(\\.html)?#${anchors.role(model.roleRules.root)}$`));
     await page.locator('.finding-go').first().click();
     const focused = await page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path'));
     expect(focused).toMatch(new RegExp(`/${t.children}/`));
@@ -258,6 +263,16 @@ describe('the VitePress site in headless Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('opened from a file, the checker page says it must be served', async (ctx) => {
+    requireTool(ctx, missing);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`file://${siteDir}/checker.html`);
+    await expect.poll(() => page.locator('[aria-live="assertive"]').textContent()).toMatch(/must be served/);
+    expect(await page.locator('[data-checker-ready="true"]').count()).toBe(0);
+    await context.close();
+  });
 
   it('titles, roles and ids that look like HTML are shown as text and run nothing', async (ctx) => {
     requireTool(ctx, missing);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { CanonicalModel } from '../../model/types.js';
 import { templatesDir } from '../shared/paths.js';
 import type { GeneratedFile } from '../types.js';
+import { referenceEntries } from './entries.js';
 import type { DocPage } from './index.js';
 
 interface Link { text: string; link: string }
@@ -37,6 +38,10 @@ export function siteConfig(model: CanonicalModel, pages: readonly DocPage[]) {
   const sources = Object.fromEntries(
     model.rfcs.map((r) => [`rfcs/${r.id.toLowerCase()}.md`, r.source.file] as const).filter(([path]) => pages.some((p) => p.path === path)),
   );
+  // Every name's entry, for the checker: a finding's requirement and an element's role link to them.
+  const referenceLinks = Object.fromEntries(
+    [...referenceEntries(model).values()].map((e) => [e.name, `/${e.page.replace(/\.md$/, '.html')}${e.anchor ? `#${e.anchor}` : ''}`]),
+  );
   return {
     title: 'Element model',
     description: `Reference for the element model, protocol ${model.protocolVersion}.`,
@@ -44,6 +49,7 @@ export function siteConfig(model: CanonicalModel, pages: readonly DocPage[]) {
     nav,
     sidebar,
     sources,
+    referenceLinks,
     specFolder: model.rfcs[0]?.source.file.replace(/[^/]*$/, '') ?? 'spec/',
   };
 }
