@@ -10,7 +10,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Links every name of the reference in an RFC's Markdown to its entry, as Bikeshed and ReSpec autolink their
- * definitions: a code span that is exactly a name, and a bare requirement id. Fenced code,
+ * definitions: a code span that is exactly a name (or a list of a type), and a bare requirement id. Fenced code,
  * headings and text already inside a link are left as they are. `found` is told each name linked.
  */
 export class Autolinker {
@@ -42,7 +42,8 @@ export class Autolinker {
       .map((part, i) => {
         if (i % 2 === 0) return this.text(part, found);
         if (part.startsWith('[')) return part;
-        const name = part.slice(1, -1);
+        // A list of a type (`X[]`) links to the type.
+        const name = part.slice(1, -1).replace(/(\[\])+$/, '');
         const entry = this.entries.get(name);
         if (!entry) return part;
         found(name);
