@@ -8,6 +8,7 @@ import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult
 import { Autolinker, type Use } from './autolink.js';
 import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';
+import { attributeSample, contentSample, roleSample } from './samples.js';
 import { siteConfig, themeFiles } from './vitepress.js';
 
 /** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
@@ -291,10 +292,12 @@ function indexPage(d: Docs, exs: DocExample[]): DocPage {
       kinds: ((e.schema.anyOf ?? []) as { $ref?: string }[]).map((member) => {
         const def = member.$ref ? member.$ref.replace(/^#\/(\$defs|definitions)\//, '') : '';
         const props = (e.definitions[def]?.properties ?? {}) as Record<string, { const?: unknown }>;
-        const kind = Object.values(props).find((p) => typeof p.const === 'string')?.const;
+        const [property, discriminator] = Object.entries(props).find(([, p]) => typeof p.const === 'string') ?? [];
+        const kind = discriminator?.const;
         // MCP's schema reference has an anchor per definition, in lower case, under its protocol version.
         const mcp = e.protocolVersion ? `https://modelcontextprotocol.io/specification/${e.protocolVersion}/schema#${def.toLowerCase()}` : null;
-        return { definition: mcp ? `[${code(def)}](${mcp})` : code(def), kind: typeof kind === 'string' ? kind : null };
+        const sample = property && typeof kind === 'string' ? contentSample(m, d.vectors, property, kind) : null;
+        return { definition: mcp ? `[${code(def)}](${mcp})` : code(def), plainDefinition: def, kind: typeof kind === 'string' ? kind : null, sample };
       }),
     })),
     example: firstExample ? exampleBlock(firstExample) : null,
@@ -349,26 +352,6 @@ function elementPage(d: Docs): DocPage {
   return { path, title, description, position: 2, markdown: render('element.md', view) };
 }
 
-/** The first element of the spec's examples with the role, without its children, as JSON; null when none has it. */
-function roleExample(m: CanonicalModel, role: string): { json: string; source: string } | null {
-  const t = m.tree;
-  for (const ex of m.examples) {
-    const stack: unknown[] = [(ex.value as Record<string, unknown> | null)?.[t.root]];
-    while (stack.length) {
-      const e = stack.pop();
-      if (typeof e !== 'object' || e === null) continue;
-      const el = e as Record<string, unknown>;
-      if (el[t.role] === role) {
-        const shown = Object.fromEntries(Object.entries(el).filter(([k]) => k !== t.children));
-        return { json: JSON.stringify(shown, null, 2), source: `${ex.source.document}${ex.source.section ? ` §${ex.source.section}` : ''}` };
-      }
-      const kids = el[t.children];
-      if (Array.isArray(kids)) stack.push(...[...kids].reverse());
-    }
-  }
-  return null;
-}
-
 function rolesPage(d: Docs): DocPage {
   const m = d.model;
   const path = 'roles.md';
@@ -400,7 +383,7 @@ function rolesPage(d: Docs): DocPage {
           appleName: r?.appleName ? 'yes' : 'no',
           apple: apple.length ? apple.map((a) => `[${code(a.value)}](${link(path, 'apple-mapping.md', anchors.apple(a.value))})`).join(', ') : '—',
           usedIn: d.usedIn(path, name),
-          example: roleExample(m, name),
+          example: roleSample(m, d.vectors, name),
           covers: r && r.covers.length ? r.covers.map(code).join(', ') : '—',
           note: r?.coversNote ? cell(sentence(r.coversNote)) : '—',
           since: r?.since ?? '—',
@@ -487,6 +470,8 @@ function attributesPage(d: Docs): DocPage {
     nodeLink: link(path, 'element.md', slugify(m.tree.node)),
     attributes: m.attributes.map((a) => ({
       name: `${anchorTag(anchors.attribute(a.name))}${code(a.name)}`,
+      plain: a.name,
+      sample: attributeSample(m, d.vectors, a.name),
       usedIn: d.usedIn(path, a.name),
       type: d.typeCell(path, a.notation, a.type),
       since: a.since,
