@@ -143,6 +143,27 @@ describe('reference docs', () => {
     expect(schemaDifferences({ a: { b: 1, title: 'x' } }, { a: { title: 'y' } }).map((d) => d.where)).toEqual(['`/a/b`']);
   });
 
+  it('every role and content kind that a spec example or a strict-valid vector uses is shown with an example of it', async () => {
+    const model = await realModel();
+    const pages = Object.fromEntries((await docsOf(model)).pages.map((p) => [p.path, p.markdown]));
+    const answers = [...model.examples.map((e) => e.value), ...buildVectors(model).filter((v) => v.strictValid).map((v) => v.input)];
+    const text = JSON.stringify(answers);
+    let roles = 0;
+    for (const r of model.roles) {
+      if (!text.includes(`"${model.tree.role}":"${r.name}"`)) continue;
+      expect(pages['roles.md'], r.name).toMatch(new RegExp(`\`${r.name}\` in the [^\\n]*, without its children:\\n\\n\`\`\`json\\n[^\`]*"${r.name}"`));
+      roles++;
+    }
+    expect(roles).toBeGreaterThan(3);
+    for (const e of model.external) {
+      for (const [def, d] of Object.entries(e.definitions)) {
+        const kind = Object.values((d.properties ?? {}) as Record<string, { const?: unknown }>).find((p) => typeof p.const === 'string')?.const;
+        if (typeof kind !== 'string' || !text.includes(`"${kind}"`)) continue;
+        expect(pages['index.md'], def).toMatch(new RegExp(`\`${def}\`, from [^\\n]*:\\n\\n\`\`\`json\\n[^\`]*"${kind}"`));
+      }
+    }
+  });
+
   it('names in an RFC link to their entries, and each entry lists the sections that use it', async () => {
     const model = await realModel();
     const pages = Object.fromEntries((await docsOf(model)).pages.map((p) => [p.path, p.markdown]));
