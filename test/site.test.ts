@@ -166,6 +166,8 @@ describe('the VitePress site in headless Chromium', () => {
     const link = page.locator(`.vp-doc p a[href$="#${anchor}"]`, { hasText: state?.field ?? '' }).first();
     await link.click();
     await page.waitForURL(new RegExp(`element(\\.html)?#${anchor}$`));
+    // The router changes the address before it draws the page: wait for the entry's anchor.
+    await page.locator(`#${anchor}`).waitFor({ state: 'attached' });
     const row = page.locator(`tr:has(#${anchor})`);
     expect(await row.count()).toBe(1);
     // The row's Used in cell links back to the sections of the RFC.
