@@ -23,3 +23,12 @@ export function realisticAnswer(count) {
   }
   return { protocol: '0.2.0', instance: 'bench', root: { id: 'app', role: 'Application', title: 'Bench', children: windows } };
 }
+
+// A realistic answer whose compact JSON is at least `bytes` long (the checker page's 5 MB answer).
+export function answerOfBytes(bytes) {
+  const perElement = JSON.stringify(realisticAnswer(2000)).length / 2000;
+  let count = Math.ceil(bytes / perElement);
+  let answer = realisticAnswer(count);
+  while (JSON.stringify(answer).length < bytes) answer = realisticAnswer((count = Math.ceil(count * 1.01)));
+  return answer;
+}

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { realisticAnswer } from './answer.mjs';
 import { bindingDecodeTimes } from './bindings.mjs';
+import { checkerPageTimes } from './checker-page.mjs';
 import { makeSyntheticSpec } from './synthetic.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -181,6 +182,13 @@ try {
     else log(`${label}: not measured (${d.error.slice(0, 80)})`);
   }
   ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
+
+  // The site's checker page in headless Chromium (issue 15): a 5 MB answer, from pressing Check to the verdict drawn.
+  log('checker page ...');
+  const page = await checkerPageTimes(ROOT, RUNS);
+  results.measurements.checkerPage = page.times ? { ...stats(page.times), bytes: page.bytes } : { error: page.error };
+  if (page.times) ratio('checker page: 5 MB answer to verdict / 1 s', results.measurements.checkerPage, { median: 1000 }, 1.0, 'headless Chromium, after one warm-up');
+  else log(`checker page: not measured (${page.error.slice(0, 80)})`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
@@ -212,6 +220,9 @@ const tables = [
   `| floor: a fresh process reading and JSON.parsing the same file | ${ms(m.parseFloor)} |`,
   `| check, heap growth | ${(m.checkMemory.checkBytes / 1e6).toFixed(1)} MB |`,
   `| TypeScript: JSON.parse + check, same answer | ${(m.jsonParse.median + m.check.median).toFixed(0)} ms |`,
+  m.checkerPage.median === undefined
+    ? `| checker page (Chromium), 5 MB answer: Check to verdict | not measured: ${m.checkerPage.error.slice(0, 80)} |`
+    : `| checker page (Chromium), ${(m.checkerPage.bytes / 1e6).toFixed(1)} MB answer: Check to verdict | ${ms(m.checkerPage)} |`,
   ...[['swiftRelease', 'Swift (release build): Answer(jsonData:)'], ['swift', 'Swift (debug build): Answer(jsonData:)'], ['kotlin', 'Kotlin (JVM, after one warm-up): decodeAnswer']].map(([n, label]) => { const d = m[`${n}Decode`]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;

@@ -63,7 +63,7 @@ install_python() {
 }
 
 install_chromium() {
-  # Headless Chromium from Debian, for the generated site's browser tests (test/site.test.ts).
+  # Headless Chromium from Debian, for the VitePress site's browser tests (test/site.test.ts: pages, axe-core, the checker).
   command -v chromium >/dev/null 2>&1 || need_apt chromium
   log "chromium: $(chromium --version 2>/dev/null | head -n 1)"
 }

@@ -33,10 +33,11 @@ describe('the build precompiles', () => {
     // Every entry's hash is wrong and its code is another template's: using any of it would change the output.
     const keys = Object.keys(real);
     const stale = Object.fromEntries(keys.map((k, i) => [k, { hash: 'stale', spec: real[keys[(i + 1) % keys.length] as string]?.spec ?? {} }]));
-    const view = { title: 't', description: 'd', version: '1', generated: 'g', css: 'c', home: 'h', nav: [], body: '<p>x</p>' };
-    const page = loadTemplates('site')('page.html', view);
-    expect(page).toContain('<p>x</p>');
-    expect(loadTemplates('site', {}, stale)('page.html', view)).toBe(page);
+    const view = { front: { title: 't', description: 'd', position: 1 }, generated: 'g', title: 'The x page', version: '1' };
+    const helpers = { yaml: (s: unknown) => JSON.stringify(String(s)) };
+    const page = loadTemplates('docs', helpers)('checker.md', view);
+    expect(page).toContain('# The x page');
+    expect(loadTemplates('docs', helpers, stale)('checker.md', view)).toBe(page);
   });
 });
 

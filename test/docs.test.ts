@@ -8,21 +8,30 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { buildVectors } from '../generator/emit/conformance/index.js';
-import { buildDocs } from '../generator/emit/docs/index.js';
+import { buildDocs, publishedFiles, schemaDifferences } from '../generator/emit/docs/index.js';
 import { emitTarget } from '../generator/emit/index.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, editFile, listFiles, realModel, scratch } from './helpers/spec.js';
 import { schema } from './helpers/sdk.js';
+import { anchors } from '../generator/emit/docs/entries.js';
 
 const run = promisify(execFile);
 const ctx = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
+
+/** The docs as the docs target builds them, with the schemas and models it publishes. */
+async function docsOf(model: CanonicalModel) {
+  const published = publishedFiles((await emitTarget('schema', model, ctx(model))).files, (await emitTarget('model', model, ctx(model))).files);
+  return buildDocs(model, ctx(model), buildVectors(model), published);
+}
+/** Markdown with the links autolinking made taken out again: `[`x`](…)` back to `x`, `[R4](…)` back to R4. */
+const unlinked = (markdown: string) => markdown.replace(/\[(`[^`]+`|[^\]`]+)\]\([^)]*\)/g, '$1');
 const quiet = { out: () => {}, err: () => {} };
 
 describe('reference docs', () => {
   it('every page has front matter, the generated comment and "\\n" endings, and is the same on every run', async () => {
     const model = await realModel();
-    const first = buildDocs(model, ctx(model), buildVectors(model));
-    const second = buildDocs(model, ctx(model), buildVectors(model));
+    const first = (await docsOf(model));
+    const second = (await docsOf(model));
     expect(second).toEqual(first);
     expect(first.pages.length).toBeGreaterThanOrEqual(9);
     for (const page of first.pages) {
@@ -34,26 +43,27 @@ describe('reference docs', () => {
       expect(page.markdown.endsWith('\n')).toBe(true);
     }
     // The files on disk are these pages.
-    const onDisk = (await listFiles(join(GENERATED, 'docs'))).filter((f) => f.endsWith('.md'));
+    const onDisk = (await listFiles(join(GENERATED, 'docs'))).filter((f) => f.endsWith('.md') && !f.startsWith('.'));
     expect(onDisk).toEqual(first.pages.map((p) => p.path).sort());
     for (const page of first.pages) expect(await readFile(join(GENERATED, 'docs', page.path), 'utf8')).toBe(page.markdown);
   });
 
   it('covers every field, role, Apple role, requirement, removed name and version of the model', async () => {
     const model = await realModel();
-    const pages = Object.fromEntries(buildDocs(model, ctx(model), buildVectors(model)).pages.map((p) => [p.path, p.markdown]));
-    for (const t of model.types) if (t.kind === 'record') for (const f of t.fields) expect(pages['element.md']).toContain(`| \`${f.name}\` |`);
-    for (const r of model.roles) expect(pages['roles.md']).toContain(`| \`${r.name}\` |`);
-    for (const a of model.appleRoles) expect(pages['apple-mapping.md']).toContain(`| \`${a.value}\` |`);
+    const pages = Object.fromEntries((await docsOf(model)).pages.map((p) => [p.path, p.markdown]));
+    // Each entry has its own anchor, in the cell that names it.
+    for (const t of model.types) if (t.kind === 'record') for (const f of t.fields) expect(pages['element.md']).toContain(`| <span id="${anchors.field(t.name, f.name)}"></span>\`${f.name}\` |`);
+    for (const r of model.roles) expect(pages['roles.md']).toContain(`| <span id="${anchors.role(r.name)}"></span>\`${r.name}\` |`);
+    for (const a of model.appleRoles) expect(pages['apple-mapping.md']).toContain(`| <span id="${anchors.apple(a.value)}"></span>\`${a.value}\` |`);
     for (const r of model.requirements) expect(pages['conformance.md']).toContain(`## ${r.id}\n`);
-    for (const a of model.attributes) expect(pages['attributes.md']).toContain(`| \`${a.name}\` |`);
+    for (const a of model.attributes) expect(pages['attributes.md']).toContain(`| <span id="${anchors.attribute(a.name)}"></span>\`${a.name}\` |`);
     for (const r of model.rfcs) expect(pages[`changelog/${r.version}.md`]).toContain(r.id);
     for (const x of model.removed) expect(pages['migrating-from-0.1.md']).toContain(`| \`${x.name}\` |`);
     expect(pages['index.md']).toContain(model.protocolVersion);
     for (const e of model.external) if (e.protocolVersion) expect(pages['index.md']).toContain(e.protocolVersion);
     // Unreported Apple roles say so, with their class's reason.
     for (const a of model.appleRoles.filter((x) => x.role === null)) {
-      const row = pages['apple-mapping.md']?.split('\n').find((l) => l.includes(`| \`${a.value}\` |`));
+      const row = pages['apple-mapping.md']?.split('\n').find((l) => l.includes(`></span>\`${a.value}\` |`));
       expect(row).toContain('not reported');
       expect(row).toContain(a.class);
     }
@@ -61,7 +71,7 @@ describe('reference docs', () => {
 
   it('every example file validates against the answer schema it is marked for, and is shown on a page', async () => {
     const model = await realModel();
-    const { pages, examples } = buildDocs(model, ctx(model), buildVectors(model));
+    const { pages, examples } = (await docsOf(model));
     expect(examples.length).toBeGreaterThanOrEqual(model.examples.length + 1);
     const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
     const validate = { strict: ajv.compile(await schema('strict')), lenient: ajv.compile(await schema('lenient')) };
@@ -78,7 +88,7 @@ describe('reference docs', () => {
     expect(examples.filter((e) => e.schema === 'strict').length).toBeGreaterThanOrEqual(model.examples.length);
   });
 
-  it('a role removed from a scratch copy of the spec leaves every page, the mapping tables and the site', async () => {
+  it('a role removed from a scratch copy of the spec leaves every page, the mapping tables and the published schema', async () => {
     const s = await scratch();
     try {
       await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) =>
@@ -90,60 +100,105 @@ describe('reference docs', () => {
       expect(docs.length).toBeGreaterThan(5);
       for (const f of docs) expect(await readFile(join(s.out, 'docs', f), 'utf8'), f).not.toContain('`Page`');
       const mapping = await readFile(join(s.out, 'docs/apple-mapping.md'), 'utf8');
-      expect(mapping.split('\n').find((l) => l.includes('| `AXPage` |'))).toContain('not reported');
+      expect(mapping.split('\n').find((l) => l.includes('</span>`AXPage` |'))).toContain('not reported');
       expect(mapping).not.toMatch(/^\| \[`Page`\]/m);
       expect(mapping).toMatch(/^\| \[`Image`\]/m);
       const roles = await readFile(join(s.out, 'docs/roles.md'), 'utf8');
       expect(roles).toContain('one of 12 roles');
-      const site = (await listFiles(join(s.out, 'site'))).filter((f) => f.endsWith('.html'));
-      for (const f of site) {
-        const html = await readFile(join(s.out, 'site', f), 'utf8');
-        expect(html, f).not.toContain('<code>Page</code>');
-        expect(html, f).not.toContain('id="page"');
-      }
-      expect(await readFile(join(s.out, 'site/sdk/model.js'), 'utf8')).not.toMatch(/^export const ROLES = \[[^\]]*"Page"/m);
+      const strict = await readFile(join(s.out, 'docs/public/schema/answer.strict.schema.json'), 'utf8');
+      expect(strict).not.toContain('"Page"');
       // The real docs do have it.
-      expect(await readFile(join(GENERATED, 'docs/roles.md'), 'utf8')).toContain('| `Page` |');
+      expect(await readFile(join(GENERATED, 'docs/roles.md'), 'utf8')).toContain('></span>`Page` |');
+      expect(await readFile(join(GENERATED, 'docs/public/schema/answer.strict.schema.json'), 'utf8')).toContain('"Page"');
     } finally {
       await s.dispose();
     }
   });
 
-  it('the site is the same pages: every doc page has its HTML page, and the checker ships the TypeScript package', async () => {
+  it('the VitePress source: the config lists every page, the theme files carry the header, the schemas and models are published as they are', async () => {
     const model = await realModel();
-    const { files, diagnostics } = await emitTarget('site', model, ctx(model));
+    const { files, diagnostics } = await emitTarget('docs', model, ctx(model));
     expect(diagnostics).toEqual([]);
-    expect((await emitTarget('site', model, ctx(model))).files).toEqual(files);
+    expect((await emitTarget('docs', model, ctx(model))).files).toEqual(files);
     for (const f of files) expect(await readFile(join(GENERATED, f.path), 'utf8'), f.path).toBe(f.contents);
-    const paths = files.map((f) => f.path);
-    for (const p of buildDocs(model, ctx(model), buildVectors(model)).pages) expect(paths).toContain(`site/${p.path.replace(/\.md$/, '.html')}`);
-    for (const f of (await listFiles(join(GENERATED, 'typescript/dist'))).filter((x) => x.endsWith('.js'))) {
-      const sdkFile = files.find((x) => x.path === `site/sdk/${f}`);
-      expect(sdkFile?.contents, f).toBe(await readFile(join(GENERATED, 'typescript/dist', f), 'utf8'));
+    const config = files.find((f) => f.path === 'docs/.vitepress/config.mts')?.contents ?? '';
+    for (const p of (await docsOf(model)).pages) expect(config, p.path).toContain(`"/${p.path.replace(/\.md$/, '').replace(/(^|\/)index$/, '$1')}"`);
+    expect(config).toContain("provider: 'local'");
+    for (const f of files.filter((x) => x.path.startsWith('docs/.vitepress/'))) expect(f.contents, f.path).toMatch(/^(\/\/|\/\*|<!--) Generated by element-spec/);
+    for (const dir of ['schema', 'model']) {
+      for (const f of (await listFiles(join(GENERATED, dir))).filter((x) => x.endsWith('.json') && !x.endsWith('model.schema.json'))) {
+        expect(files.find((x) => x.path === `docs/public/${dir}/${f}`)?.contents, f).toBe(await readFile(join(GENERATED, dir, f), 'utf8'));
+      }
     }
+  });
+
+  it('the strict schema\'s refusals are stated: every keyword where it differs from the lenient one', async () => {
+    const model = await realModel();
+    const page = (await docsOf(model)).pages.find((p) => p.path === 'schemas.md')?.markdown ?? '';
+    const section = page.slice(page.indexOf('## What the strict schema refuses'));
+    // The role language's enum and the closed records are among them.
+    expect(section).toMatch(/additionalProperties/);
+    for (const r of model.roles) expect(section).toContain(`"${r.name}"`);
+    expect(schemaDifferences({ a: { b: 1 } }, { a: { b: 1 } })).toEqual([]);
+    expect(schemaDifferences({ a: { b: 1, title: 'x' } }, { a: { title: 'y' } }).map((d) => d.where)).toEqual(['`/a/b`']);
+  });
+
+  it('every role and content kind that a spec example or a strict-valid vector uses is shown with an example of it', async () => {
+    const model = await realModel();
+    const pages = Object.fromEntries((await docsOf(model)).pages.map((p) => [p.path, p.markdown]));
+    const answers = [...model.examples.map((e) => e.value), ...buildVectors(model).filter((v) => v.strictValid).map((v) => v.input)];
+    const text = JSON.stringify(answers);
+    let roles = 0;
+    for (const r of model.roles) {
+      if (!text.includes(`"${model.tree.role}":"${r.name}"`)) continue;
+      expect(pages['roles.md'], r.name).toMatch(new RegExp(`\`${r.name}\` in the [^\\n]*, without its children:\\n\\n\`\`\`json\\n[^\`]*"${r.name}"`));
+      roles++;
+    }
+    expect(roles).toBeGreaterThan(3);
+    for (const e of model.external) {
+      for (const [def, d] of Object.entries(e.definitions)) {
+        const kind = Object.values((d.properties ?? {}) as Record<string, { const?: unknown }>).find((p) => typeof p.const === 'string')?.const;
+        if (typeof kind !== 'string' || !text.includes(`"${kind}"`)) continue;
+        expect(pages['index.md'], def).toMatch(new RegExp(`\`${def}\`, from [^\\n]*:\\n\\n\`\`\`json\\n[^\`]*"${kind}"`));
+      }
+    }
+  });
+
+  it('names in an RFC link to their entries, and each entry lists the sections that use it', async () => {
+    const model = await realModel();
+    const pages = Object.fromEntries((await docsOf(model)).pages.map((p) => [p.path, p.markdown]));
+    const rfc = pages[`rfcs/${model.rfcs[0]?.id.toLowerCase()}.md`] ?? '';
+    const state = model.states[0];
+    expect(state).toBeDefined();
+    expect(rfc).toContain(`[\`${state?.field}\`](../element.md#${anchors.field(state?.type ?? '', state?.field ?? '')})`);
+    const req = model.requirements[0];
+    expect(rfc).toMatch(new RegExp(`\\[${req?.id}\\]\\(\\.\\./conformance\\.md#${anchors.requirement(req?.id ?? '')}\\)`));
+    // Fenced examples are left as they are.
+    for (const block of rfc.match(/```json\n[\s\S]*?```/g) ?? []) expect(block).not.toMatch(/\]\(/);
+    const row = pages['element.md']?.split('\n').find((l) => l.includes(`<span id="${anchors.field(state?.type ?? '', state?.field ?? '')}">`));
+    expect(row).toMatch(/\| \[§[\d.]+\]\(rfcs\/rfc-\d{4}\.md#section-[\d-]+\)/);
   });
 });
 
 describe('a real doc-site build', () => {
-  /** Builds a copy of generated/docs with VitePress, dead-link checking on; the config lives only in the temp dir. */
+  /** Builds a copy of generated/docs (beside the TypeScript package its checker imports) with its own config. */
   async function vitepress(edit?: (docs: string) => Promise<void>) {
     const dir = await mkdtemp(join(tmpdir(), 'element-docs-'));
-    await cp(join(GENERATED, 'docs'), join(dir, 'docs'), { recursive: true });
+    for (const folder of ['docs', 'typescript']) await cp(join(GENERATED, folder), join(dir, 'generated', folder), { recursive: true });
     await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    await mkdir(join(dir, 'docs/.vitepress'));
-    await writeFile(join(dir, 'docs/.vitepress/config.mjs'), "export default { title: 'Element model', ignoreDeadLinks: false, outDir: '../out' };\n");
-    if (edit) await edit(join(dir, 'docs'));
-    const result = await run(process.execPath, [join(ROOT, 'node_modules/vitepress/bin/vitepress.js'), 'build', 'docs'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
+    await writeFile(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+    if (edit) await edit(join(dir, 'generated/docs'));
+    const result = await run(process.execPath, [join(ROOT, 'node_modules/vitepress/bin/vitepress.js'), 'build', 'generated/docs', '--outDir', 'out'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
       .then((r) => ({ code: 0, output: r.stdout + r.stderr }), (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
     return { dir, ...result, dispose: () => rm(dir, { recursive: true, force: true }) };
   }
 
-  it('VitePress builds generated/docs with dead-link checking on, and every page comes out', async () => {
+  it('VitePress builds generated/docs with its generated config (dead-link checking on), and every page comes out', async () => {
     const b = await vitepress();
     try {
       expect(b.code, b.output).toBe(0);
       expect(b.output).not.toMatch(/dead link/i);
-      for (const p of (await listFiles(join(GENERATED, 'docs'))).filter((f) => f.endsWith('.md'))) {
+      for (const p of (await listFiles(join(GENERATED, 'docs'))).filter((f) => f.endsWith('.md') && !f.startsWith('.'))) {
         const html = await readFile(join(b.dir, 'out', p.replace(/\.md$/, '.html')), 'utf8');
         expect(html, p).toContain('<h1');
       }
@@ -166,9 +221,9 @@ describe('a real doc-site build', () => {
 describe('RFC pages carry the RFCs', () => {
   it('every line of each RFC after its metadata is on its page, and every section has its anchor', async () => {
     const model = await realModel();
-    const { pages } = buildDocs(model, ctx(model), buildVectors(model));
+    const { pages } = (await docsOf(model));
     for (const rfc of model.rfcs) {
-      const page = pages.find((p) => p.path === `rfcs/${rfc.id.toLowerCase()}.md`)?.markdown ?? '';
+      const page = unlinked(pages.find((p) => p.path === `rfcs/${rfc.id.toLowerCase()}.md`)?.markdown ?? '');
       const text = await readFile(join(ROOT, rfc.source.file), 'utf8');
       // From the first section heading on, the page holds the RFC's text line for line.
       const body = text.slice(text.indexOf('\n## ')).split('\n').filter((l) => l.trim() !== '');

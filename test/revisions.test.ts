@@ -67,8 +67,9 @@ describe('an additive RFC: a new optional state, "Absent means false"', () => {
 
   it('writes a changelog page for 0.2.1 from the diff, and the docs show the new state', async () => {
     const changelog = await read('docs/changelog/0.2.1.md');
-    expect(changelog).toContain('| additive | Optional field Element.hovered added | `field-added` |');
-    expect(changelog).toContain('| additive | State hovered added | `state-added` |');
+    // Names in a change are code, linked to their entries.
+    expect(changelog).toContain('| additive | Optional field [`Element.hovered`](../element.md#element-hovered) added | `field-added` |');
+    expect(changelog).toContain('| additive | State [`hovered`](../element.md#element-hovered) added | `state-added` |');
     expect(await read('docs/element.md')).toContain('hovered');
   });
 

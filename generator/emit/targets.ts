@@ -29,7 +29,7 @@ export const TARGETS = [
     outDir: 'swift',
     templates: { folder: 'swift', noEscape: true },
     needs: [],
-    // The worker is idle once TypeScript is done, while the main thread still has the docs and the site to emit.
+    // The worker is idle once TypeScript is done, while the main thread still has the docs to emit.
     thread: 'worker',
     emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context),
   },
@@ -69,19 +69,10 @@ export const TARGETS = [
     name: 'docs',
     outDir: 'docs',
     templates: { folder: 'docs', noEscape: true },
-    // The conformance page cites the vectors.
-    needs: ['conformance'],
+    // The conformance page cites the vectors; the site publishes the schemas and the models of every version.
+    needs: ['conformance', 'schema', 'model'],
     thread: 'main',
     emit: async (model, context) => (await import('./docs/index.js')).emitDocs(model, context),
-  },
-  {
-    name: 'site',
-    outDir: 'site',
-    templates: { folder: 'site', noEscape: false },
-    // The pages are the docs' pages as HTML; the checker page runs the TypeScript package's JavaScript.
-    needs: ['docs', 'typescript'],
-    thread: 'main',
-    emit: async (model, context) => (await import('./site/index.js')).emitSite(model, context),
   },
   {
     name: 'python',

@@ -5,7 +5,10 @@ import { basename, dirname, join } from 'node:path';
 import type { GeneratedFile } from '../emit/types.js';
 
 /** Folders that tools create inside generated/ (build output); never part of the generated tree. */
-const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm', '.vitepress']);
+const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm']);
+/** VitePress's own cache and default output, inside the config folder the docs target writes. */
+const IGNORED_UNDER_VITEPRESS = new Set(['cache', 'dist']);
+const ignored = (rel: string, name: string) => IGNORED.has(name) || (rel.split('/').pop() === '.vitepress' && IGNORED_UNDER_VITEPRESS.has(name));
 
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
@@ -112,7 +115,7 @@ function readTree(dir: string): Map<string, string> {
       continue;
     }
     for (const entry of entries) {
-      if (IGNORED.has(entry.name)) continue;
+      if (ignored(rel, entry.name)) continue;
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) stack.push(path);
       else out.set(path, readFileSync(join(dir, path), 'utf8'));

@@ -1,10 +1,15 @@
 import { posix } from 'node:path';
+import { metadataVocabulary } from 'ajv/dist/vocabularies/metadata.js';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
 import type { Vector } from '../conformance/build.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { defaultWords, plainText, sentence } from '../shared/text.js';
 import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
+import { Autolinker, type Use } from './autolink.js';
+import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';
+import { attributeSample, contentSample, roleSample } from './samples.js';
+import { siteConfig, themeFiles } from './vitepress.js';
 
 /** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
 export interface DocPage {
@@ -23,6 +28,12 @@ export interface DocExample {
   schema: 'strict' | 'lenient';
   value: unknown;
   json: string;
+}
+
+/** A file the site serves as it is (from VitePress's public/ folder): a JSON Schema or a model, by its path there. */
+export interface PublishedFile {
+  path: string;
+  contents: string;
 }
 
 export interface DocsOutput {
@@ -78,10 +89,81 @@ const shortVersion = (v: string) => v.replace(/^(\d+\.\d+)\.0$/, '$1');
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** An empty element with an id: an anchor inside a table cell, which VitePress, GitHub and MDX all keep. */
+const anchorTag = (id: string) => `<span id="${id}"></span>`;
+
 class Docs {
   readonly rfcIds: Set<string>;
-  constructor(readonly model: CanonicalModel, readonly context: EmitSettings, readonly vectors: readonly Vector[]) {
+  /** Every name of the model with its entry, for links from the RFCs' text and the changelog. */
+  readonly entries: Map<string, Entry>;
+  /** The RFC sections that use each name, in the RFCs' order. */
+  readonly uses = new Map<string, Use[]>();
+  /** Each RFC's body parts with their names linked, by RFC id and part index. */
+  readonly linkedBodies = new Map<string, string[]>();
+
+  constructor(
+    readonly model: CanonicalModel,
+    readonly context: EmitSettings,
+    readonly vectors: readonly Vector[],
+    readonly published: readonly PublishedFile[],
+  ) {
     this.rfcIds = new Set(model.rfcs.map((r) => r.id));
+    this.entries = referenceEntries(model);
+    for (const rfc of model.rfcs) {
+      const linker = this.linker(rfcPage(rfc.id));
+      this.linkedBodies.set(rfc.id, rfc.body.map((part) => linker.link(part.markdown, (name) => {
+        const section = part.heading?.number;
+        if (!section) return;
+        const list = this.uses.get(name) ?? [];
+        if (!list.some((u) => u.rfc === rfc.id && u.section === section)) list.push({ rfc: rfc.id, section });
+        this.uses.set(name, list);
+      })));
+    }
+  }
+
+  /** Links names to their entries, from one page. */
+  linker(from: string): Autolinker {
+    return new Autolinker(this.entries, this.model.requirements.map((r) => r.id), (e) => link(from, e.page, e.anchor || undefined));
+  }
+
+  /** "[§3](rfcs/rfc-0001.md#section-3), [§5.1](...)": the RFC sections whose text uses the name. */
+  usedIn(from: string, name: string): string {
+    const uses = this.uses.get(name) ?? [];
+    if (!uses.length) return '—';
+    const several = new Set(uses.map((u) => u.rfc)).size > 1;
+    return uses.map((u) => `[${several ? `${u.rfc} ` : ''}§${u.section}](${link(from, rfcPage(u.rfc), slugify(sectionHeading(u.section)))})`).join(', ');
+  }
+
+  /** The published answer schemas of a version (the current one by default): strict and lenient, by path. */
+  schemas(version?: string): { strict: PublishedFile | undefined; lenient: PublishedFile | undefined } {
+    const inFolder = (f: PublishedFile) => (version ? f.path.startsWith(`schema/versions/${version}/`) : f.path.startsWith('schema/') && !f.path.includes('/versions/'));
+    const mine = this.published.filter(inFolder);
+    return { strict: mine.find((f) => f.path.includes('.strict.')), lenient: mine.find((f) => f.path.includes('.lenient.')) };
+  }
+
+  /** "JSON Schema: `$defs/Element` in strict and lenient", linked to the published files, when they define the type. */
+  schemaLinks(from: string, name: string): string | null {
+    const { strict, lenient } = this.schemas();
+    const links = [['strict', strict], ['lenient', lenient]].flatMap(([label, f]) => {
+      const file = f as PublishedFile | undefined;
+      const defs = file ? ((JSON.parse(file.contents) as { $defs?: Record<string, unknown> }).$defs ?? {}) : {};
+      return file && name in defs ? [`[${label}](/${file.path})`] : [];
+    });
+    return links.length ? `JSON Schema: ${code(`$defs/${name}`)} in the ${links.join(' and ')} answer schema ([what strict refuses](${link(from, 'schemas.md', 'what-the-strict-schema-refuses')})).` : null;
+  }
+
+  /** A change's message with every name of the model in it code-formatted and linked to its entry. */
+  names(from: string, text: string): string {
+    return text.replace(/\b[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)?\b/g, (word) => {
+      const [type, member] = word.split('.') as [string, string | undefined];
+      const record = member ? this.records.find((r) => r.name === type) : undefined;
+      if (member && record) {
+        const owned = record.fields.some((f) => f.name === member);
+        return `[${code(word)}](${link(from, 'element.md', owned ? anchors.field(type, member) : anchors.type(type))})`;
+      }
+      const entry = member ? undefined : this.entries.get(word);
+      return entry ? `[${code(word)}](${link(from, entry.page, entry.anchor || undefined)})` : word;
+    });
   }
 
   /** "[RFC-0001 §4.1](rfcs/rfc-0001.md#section-4-1)", or the reference file's path as text. */
@@ -108,10 +190,11 @@ class Docs {
     return target ? `[${code(notation)}](${target})` : code(notation);
   }
 
-  field(from: string, f: Field) {
+  field(from: string, f: Field, record: string) {
     return {
-      name: code(f.name),
-      anchor: slugify(f.name),
+      name: `${anchorTag(anchors.field(record, f.name))}${code(f.name)}`,
+      anchor: anchors.field(record, f.name),
+      usedIn: this.usedIn(from, f.name),
       type: this.typeCell(from, f.notation, f.type),
       required: f.required ? 'yes' : 'no',
       default: f.default ? cell((f.default.kind === 'inherit' ? 'inherited: ' : '') + (defaultWords(f) ?? '')) : '—',
@@ -184,7 +267,8 @@ function indexPage(d: Docs, exs: DocExample[]): DocPage {
     version: m.protocolVersion,
     rfcs: m.rfcs.map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary) })),
     operations: m.operations.map((o) => ({
-      name: code(o.name),
+      name: `${anchorTag(anchors.operation(o.name))}${code(o.name)}`,
+      usedIn: d.usedIn(path, o.name),
       takes: o.takes ? (d.typeLink(path, o.takes) ? `[${code(o.takes)}](${d.typeLink(path, o.takes)})` : code(o.takes)) : '—',
       returns: o.returns ? (d.typeLink(path, o.returns) ? `[${code(o.returns)}](${d.typeLink(path, o.returns)})` : code(o.returns)) : '—',
       since: o.since,
@@ -194,7 +278,7 @@ function indexPage(d: Docs, exs: DocExample[]): DocPage {
     answerOp: answerOp ? answerOp.name : null,
     answerType: m.tree.answer,
     answerLink: link(path, 'element.md', slugify(m.tree.answer)),
-    answerFields: answer ? answer.fields.map((f) => d.field(path, f)) : [],
+    answerFields: answer ? answer.fields.map((f) => ({ ...d.field(path, f, answer.name), name: code(f.name) })) : [],
     versionField: m.tree.version,
     versioning: m.versioning.map((v) => ({ change: v.change, beforeOne: v.beforeOne, fromOne: v.fromOne })),
     external: m.external.map((e) => ({
@@ -208,8 +292,12 @@ function indexPage(d: Docs, exs: DocExample[]): DocPage {
       kinds: ((e.schema.anyOf ?? []) as { $ref?: string }[]).map((member) => {
         const def = member.$ref ? member.$ref.replace(/^#\/(\$defs|definitions)\//, '') : '';
         const props = (e.definitions[def]?.properties ?? {}) as Record<string, { const?: unknown }>;
-        const kind = Object.values(props).find((p) => typeof p.const === 'string')?.const;
-        return { definition: def, kind: typeof kind === 'string' ? kind : null };
+        const [property, discriminator] = Object.entries(props).find(([, p]) => typeof p.const === 'string') ?? [];
+        const kind = discriminator?.const;
+        // MCP's schema reference has an anchor per definition, in lower case, under its protocol version.
+        const mcp = e.protocolVersion ? `https://modelcontextprotocol.io/specification/${e.protocolVersion}/schema#${def.toLowerCase()}` : null;
+        const sample = property && typeof kind === 'string' ? contentSample(m, d.vectors, property, kind) : null;
+        return { definition: mcp ? `[${code(def)}](${mcp})` : code(def), plainDefinition: def, kind: typeof kind === 'string' ? kind : null, sample };
       }),
     })),
     example: firstExample ? exampleBlock(firstExample) : null,
@@ -238,7 +326,8 @@ function elementPage(d: Docs): DocPage {
       meaning: cell(sentence(r.meaning)),
       since: r.since,
       source: d.source(path, r.source),
-      fields: r.fields.map((f) => d.field(path, f)),
+      fields: r.fields.map((f) => d.field(path, f, r.name)),
+      schema: d.schemaLinks(path, r.name),
       states: d.model.states.filter((s) => s.type === r.name).map((s) => ({
         field: code(s.field), reachable: s.reachable ? 'yes' : 'no', path: s.path ? 'yes' : 'no', source: d.source(path, s.source),
       })),
@@ -286,10 +375,15 @@ function rolesPage(d: Docs): DocPage {
       name: k.name,
       roles: k.roles.map((name) => {
         const r = m.roles.find((x) => x.name === name);
+        const apple = m.appleRoles.filter((a) => a.role === name);
         return {
-          name: code(name),
-          anchor: slugify(name),
+          name: `${anchorTag(anchors.role(name))}${code(name)}`,
+          plain: name,
+          anchor: anchors.role(name),
           appleName: r?.appleName ? 'yes' : 'no',
+          apple: apple.length ? apple.map((a) => `[${code(a.value)}](${link(path, 'apple-mapping.md', anchors.apple(a.value))})`).join(', ') : '—',
+          usedIn: d.usedIn(path, name),
+          example: roleSample(m, d.vectors, name),
           covers: r && r.covers.length ? r.covers.map(code).join(', ') : '—',
           note: r?.coversNote ? cell(sentence(r.coversNote)) : '—',
           since: r?.since ?? '—',
@@ -326,7 +420,7 @@ function applePage(d: Docs): DocPage {
   // A role is a row of its kind's table: link to the kind's heading.
   // The fold keeps each role in exactly one kind.
   const kindOf = new Map(m.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
-  const roleLink = (role: string) => link(path, 'roles.md', slugify(kindOf.get(role) ?? ''));
+  const roleLink = (role: string) => link(path, 'roles.md', kindOf.has(role) ? anchors.role(role) : undefined);
   const appleOf = new Map<string, typeof m.appleRoles>();
   for (const a of m.appleRoles) {
     if (a.role === null) continue;
@@ -341,7 +435,7 @@ function applePage(d: Docs): DocPage {
     reported: m.appleRoles.filter((a) => a.role !== null).length,
     rows: m.appleRoles.map((a) => ({
       constant: a.constant ? code(a.constant) : '—',
-      value: code(a.value),
+      value: `${anchorTag(anchors.apple(a.value))}${code(a.value)}`,
       name: a.name,
       becomes: a.role ? `[${code(a.role)}](${roleLink(a.role)})` : 'not reported',
       class: a.class,
@@ -375,7 +469,10 @@ function attributesPage(d: Docs): DocPage {
     node: m.tree.node,
     nodeLink: link(path, 'element.md', slugify(m.tree.node)),
     attributes: m.attributes.map((a) => ({
-      name: code(a.name),
+      name: `${anchorTag(anchors.attribute(a.name))}${code(a.name)}`,
+      plain: a.name,
+      sample: attributeSample(m, d.vectors, a.name),
+      usedIn: d.usedIn(path, a.name),
       type: d.typeCell(path, a.notation, a.type),
       since: a.since,
       meaning: cell(sentence(a.meaning)),
@@ -400,7 +497,8 @@ function conformancePage(d: Docs, exs: DocExample[]): DocPage {
       const vector = ex ? d.vectors.find((v) => `${v.name}.json` === ex.file) : undefined;
       return {
         id: r.id,
-        anchor: slugify(r.id),
+        anchor: anchors.requirement(r.id),
+        usedIn: d.usedIn(path, r.id),
         requirement: cell(sentence(r.requirement)),
         check: cell(sentence(r.check)),
         implemented: r.checkable && r.rule !== null ? 'yes' : 'no',
@@ -456,11 +554,11 @@ function migrationPages(d: Docs): DocPage[] {
 }
 
 /** What a version's RFCs changed, as `diff` classes each change (the model carries them per RFC). */
-function changes(d: Docs, version: string): { class: string; rule: string; change: string }[] {
+function changes(d: Docs, from: string, version: string): { class: string; rule: string; change: string }[] {
   return d.model.rfcs
     .filter((r) => r.version === version)
     .flatMap((r) => r.changes)
-    .map((c) => ({ class: c.class, rule: code(c.rule), change: cell(c.message) }));
+    .map((c) => ({ class: c.class, rule: code(c.rule), change: d.names(from, cell(c.message)) }));
 }
 
 function changelogPages(d: Docs): DocPage[] {
@@ -480,7 +578,7 @@ function changelogPages(d: Docs): DocPage[] {
         id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary), effect: r.effect,
         from: r.from ?? '—', version: r.version, status: r.status, amends: cell(r.supersedesOrAmends),
       })),
-      changes: changes(d, version),
+      changes: changes(d, path, version),
       removed: d.model.removed.filter((x) => x.version === version).map((x) => ({ name: code(x.name), from: x.from, replacedBy: cell(x.replacedBy) })),
       migration: mig ? { title: mig.title, link: link(path, mig.path) } : null,
     };
@@ -530,7 +628,8 @@ function rfcPages(d: Docs): DocPage[] {
     for (const e of m.examples) put(e.source, 'an example answer');
     for (const p of m.privacy) put(p.source, `privacy: ${plainText(p.subject)}`);
     // The text before the first heading is the summary and the metadata, shown above from the model's fields.
-    const parts = rfc.body.flatMap((part) => {
+    const linked = d.linkedBodies.get(rfc.id) ?? [];
+    const parts = rfc.body.flatMap((part, index) => {
       const h = part.heading;
       if (!h) return [];
       const defines = h.number ? items.filter((x) => x.section === h.number).map((x) => x.label) : [];
@@ -538,7 +637,7 @@ function rfcPages(d: Docs): DocPage[] {
         anchor: h.number ? slugify(sectionHeading(h.number)) : null,
         heading: `${'#'.repeat(Math.min(6, h.depth))} ${h.text}`,
         defines: defines.join(', '),
-        markdown: part.markdown,
+        markdown: linked[index] ?? part.markdown,
       }];
     });
     const view = {
@@ -557,9 +656,94 @@ function rfcPages(d: Docs): DocPage[] {
   });
 }
 
-/** Every page and example, as data; the site emitter renders the same pages to HTML. */
-export function buildDocs(model: CanonicalModel, context: EmitSettings, vectors: readonly Vector[]): DocsOutput {
-  const d = new Docs(model, context, vectors);
+function checkerPage(d: Docs): DocPage {
+  const path = 'checker.md';
+  const title = 'Answer checker';
+  const description = `Check an answer of protocol ${d.model.protocolVersion} in the browser: its verdict, its findings and its tree.`;
+  const view = { ...d.front(path, title, description, 10), title, version: d.model.protocolVersion };
+  return { path, title, description, position: 10, markdown: render('checker.md', view) };
+}
+
+function schemasPage(d: Docs): DocPage {
+  const path = 'schemas.md';
+  const title = 'JSON Schemas';
+  const description = `The answer's JSON Schemas of protocol ${d.model.protocolVersion}, strict and lenient, and what the strict one refuses.`;
+  const { strict, lenient } = d.schemas();
+  const titleOf = (f: PublishedFile) => String((JSON.parse(f.contents) as { title?: unknown }).title ?? f.path);
+  const view = {
+    ...d.front(path, title, description, 11),
+    title,
+    version: d.model.protocolVersion,
+    typesLink: 'element.md',
+    current: [
+      ...(strict ? [{ title: cell(titleOf(strict)), for: 'What a provider sends', file: code(posix.basename(strict.path)), href: `/${strict.path}` }] : []),
+      ...(lenient ? [{ title: cell(titleOf(lenient)), for: 'What a receiver reads', file: code(posix.basename(lenient.path)), href: `/${lenient.path}` }] : []),
+    ],
+    refusals: strict && lenient ? schemaDifferences(JSON.parse(strict.contents), JSON.parse(lenient.contents)) : [],
+    versions: [...d.context.versions].reverse().map((v) => {
+      const own = d.schemas(v.protocolVersion);
+      return {
+        version: v.protocolVersion,
+        files: [own.strict && { label: 'strict', href: `/${own.strict.path}` }, own.lenient && { label: 'lenient', href: `/${own.lenient.path}` }].filter(Boolean),
+      };
+    }),
+  };
+  return { path, title, description, position: 11, markdown: render('schemas.md', view) };
+}
+
+/** A JSON value in one table cell: compact, cut at 160 characters. */
+function jsonCell(value: unknown): string {
+  if (value === undefined) return '—';
+  const text = JSON.stringify(value);
+  return cell(code(text.length > 160 ? `${text.slice(0, 157)}...` : text));
+}
+
+/** Every keyword where the strict schema differs from the lenient one, by its JSON Pointer; titles and ids aside. */
+export function schemaDifferences(strict: unknown, lenient: unknown, where = ''): { where: string; strict: string; lenient: string }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(strict) || !isObject(lenient)) {
+    return JSON.stringify(strict) === JSON.stringify(lenient) ? [] : [{ where: code(where || '/'), strict: jsonCell(strict), lenient: jsonCell(lenient) }];
+  }
+  // JSON Schema's meta-data keywords and ids say nothing an answer is checked against.
+  const words = new Set([...metadataVocabulary.filter((k): k is string => typeof k === 'string'), '$id', '$comment']);
+  const keys = [...new Set([...Object.keys(strict), ...Object.keys(lenient)])].filter((k) => !words.has(k));
+  return keys.flatMap((k) => schemaDifferences(strict[k], lenient[k], `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
+function versionsPage(d: Docs): DocPage {
+  const path = 'versions.md';
+  const title = 'Versions';
+  const description = 'Every protocol version side by side: its changelog, its types and roles, its schemas and its model.';
+  const modelFile = (v: string) => d.published.find((f) => f.path.startsWith('model/') && posix.basename(f.path) === `${v}.json`);
+  const fileLink = (label: string, f: PublishedFile | undefined) => (f ? `[${label}](/${f.path})` : '—');
+  const view = {
+    ...d.front(path, title, description, 12),
+    title,
+    current: d.model.protocolVersion,
+    versions: [...d.context.versions].reverse().map((v) => {
+      const own = d.schemas(v.protocolVersion);
+      return {
+        version: v.protocolVersion,
+        anchor: slugify(`Version ${v.protocolVersion}`),
+        rfcs: v.rfcs.filter((r) => r.version === v.protocolVersion).map((r) => `[${r.id}](${link(path, rfcPage(r.id))})`).join(', ') || '—',
+        changelog: link(path, `changelog/${v.protocolVersion}.md`),
+        strict: fileLink(posix.basename(own.strict?.path ?? ''), own.strict),
+        lenient: fileLink(posix.basename(own.lenient?.path ?? ''), own.lenient),
+        model: fileLink(`${v.protocolVersion}.json`, modelFile(v.protocolVersion)),
+        records: v.types.flatMap((t) => (t.kind === 'record' ? [t] : [])).map((r) => ({
+          name: r.name,
+          fields: r.fields.map((f) => ({ name: code(f.name), type: code(f.notation), required: f.required ? 'yes' : 'no', since: f.since, meaning: cell(sentence(f.meaning)) })),
+        })),
+        roles: v.roles.map((r) => code(r.name)).join(', '),
+      };
+    }),
+  };
+  return { path, title, description, position: 12, markdown: render('versions.md', view) };
+}
+
+/** Every page and example, as data. `published` are the schemas and models the site serves (they are linked). */
+export function buildDocs(model: CanonicalModel, context: EmitSettings, vectors: readonly Vector[], published: readonly PublishedFile[] = []): DocsOutput {
+  const d = new Docs(model, context, vectors, published);
   const exs = examples(d);
   const pages = [
     indexPage(d, exs),
@@ -568,6 +752,9 @@ export function buildDocs(model: CanonicalModel, context: EmitSettings, vectors:
     applePage(d),
     attributesPage(d),
     conformancePage(d, exs),
+    checkerPage(d),
+    schemasPage(d),
+    versionsPage(d),
     ...migrationPages(d),
     ...changelogPages(d),
     ...rfcPages(d),
@@ -575,14 +762,26 @@ export function buildDocs(model: CanonicalModel, context: EmitSettings, vectors:
   return { pages, examples: exs };
 }
 
+/** The schemas and models of the other targets, as the site publishes them (under VitePress's public/ folder). */
+export function publishedFiles(schema: readonly GeneratedFile[], model: readonly GeneratedFile[]): PublishedFile[] {
+  const json = (f: GeneratedFile) => f.path.endsWith('.json');
+  return [...schema.filter(json), ...model.filter((f) => json(f) && !f.path.endsWith('.schema.json'))];
+}
+
 /**
- * generated/docs/: Markdown with front matter for VitePress, Docusaurus or MkDocs, and the example files. The pages
- * cite the conformance vectors; the site renders the same pages, which are shared with it.
+ * generated/docs/: a VitePress site's source. The pages are Markdown with front matter (Docusaurus and MkDocs take
+ * them as they are), with the example files; `.vitepress/` holds the config (navigation, local search, edit links)
+ * and a small theme (the answer checker); `public/` the schemas and models, served as they are.
  */
 export async function emitDocs(model: CanonicalModel, context: EmitContext): Promise<TargetResult<SharedData['docs']>> {
   const { data } = await context.needed('conformance');
-  const docs = buildDocs(model, context, data?.vectors ?? []);
+  const published = publishedFiles((await context.needed('schema')).files, (await context.needed('model')).files);
+  const docs = buildDocs(model, context, data?.vectors ?? [], published);
   const files: GeneratedFile[] = docs.pages.map((p) => ({ path: `docs/${p.path}`, contents: p.markdown }));
   for (const ex of docs.examples) files.push({ path: `docs/examples/${ex.file}`, contents: ex.json });
+  for (const f of published) files.push({ path: `docs/public/${f.path}`, contents: f.contents });
+  const generated = `Generated by element-spec from spec/ (protocol ${model.protocolVersion}); do not edit. Regenerate with \`${context.regenerate}\`.`;
+  files.push({ path: 'docs/.vitepress/config.mts', contents: render('config.mts', { generated, json: JSON.stringify(siteConfig(model, docs.pages), null, 2) }) });
+  files.push(...themeFiles(generated).map((f) => ({ path: `docs/.vitepress/theme/${f.path}`, contents: f.contents })));
   return { files, diagnostics: [], data: docs };
 }
