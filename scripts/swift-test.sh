@@ -6,6 +6,9 @@
 #
 #   bash scripts/swift-test.sh [package-dir] [conformance-dir]
 #
+# With ELEMENT_VALIDATE_CASES set to a folder (see scripts/validator-cases.sh), the built element-model-validate
+# runs each of its cases after the build, and the results are copied back into that folder.
+#
 # Exit codes: 0 passed, 1 build or tests failed, 127 the toolchain is missing (run scripts/install-toolchains.sh swift).
 set -euo pipefail
 
@@ -50,6 +53,13 @@ log "swift build && swift test in $root$inside/swift"
 flags=(-Xswiftc -warnings-as-errors)
 # ELEMENT_SWIFT_RELEASE=1 builds and tests optimized (the benchmark times both); @testable needs -enable-testing.
 if [ -n "${ELEMENT_SWIFT_RELEASE:-}" ]; then flags+=(-c release -Xswiftc -enable-testing); fi
+validate=""
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
+  cp -R "$ELEMENT_VALIDATE_CASES" "$work/cases"
+  cp "$here/scripts/validator-cases.sh" "$work/validator-cases.sh"
+  validate="bash '$inside/validator-cases.sh' '$inside/cases' \"\$(swift build ${flags[*]} --show-bin-path)/element-model-validate\";"
+fi
+
 chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   HOME="$inside/home" \
@@ -57,8 +67,12 @@ chroot "$root" /usr/bin/env -i \
   LANG=C.UTF-8 \
   ELEMENT_CONFORMANCE_DIR="$inside/conformance" \
   ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$inside/swift/$ELEMENT_BENCH_FILE"} \
-  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; swift test ${flags[*]} 2>&1" \
+  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1" \
   && status=0 || status=$?
 
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then
+  rm -rf "$ELEMENT_VALIDATE_CASES/results"
+  cp -R "$work/cases/results" "$ELEMENT_VALIDATE_CASES/results"
+fi
 if [ "$status" -eq 0 ]; then log "passed"; else log "failed (exit $status)"; status=1; fi
 exit "$status"

@@ -8,6 +8,7 @@ import { emitKotlin } from '../generator/emit/kotlin/index.js';
 import type { GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 import { mavenMissing, requireTool } from './helpers/toolchain.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
@@ -28,15 +29,43 @@ function knownRolesIn(roleSource: string): string[] {
   );
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: process.env });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+/**
+ * One `mvn package` of the generated module (scripts/kotlin-test.sh, on a copy): its own tests, its jars, then
+ * `java -jar target/element-model-validate.jar` on the validator cases. Shared by the tests that need it.
+ */
+let packaged: Promise<{ code: number; output: string; leftDaemons: string[]; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
+const packageRun = () =>
+  (packaged ??= (async () => {
+    const conformance = join(GENERATED, 'conformance');
+    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
+    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
+    try {
+      for (const file of await kotlinFiles()) {
+        await mkdir(dirname(join(dir, file.path)), { recursive: true });
+        await writeFile(join(dir, file.path), file.contents);
+      }
+      const casesDir = join(dir, 'validate');
+      const cases = await writeValidatorCases(casesDir);
+      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
+      const before = daemons();
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin'), conformance], ROOT, { ELEMENT_VALIDATE_CASES: casesDir });
+      const leftDaemons = [...daemons()].filter((pid) => !before.has(pid));
+      const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
+      return { code, output, leftDaemons, cases, results };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })());
 
 describe('Kotlin bindings', () => {
   it("the Kotlin Role's known roles are the model's roles, in order", async () => {
@@ -63,29 +92,23 @@ describe('Kotlin bindings', () => {
 
   it('the generated module builds and passes its tests and the conformance vectors under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, mavenMissing());
-    const conformance = join(GENERATED, 'conformance');
-    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
-    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
-    try {
-      for (const file of await kotlinFiles()) {
-        await mkdir(dirname(join(dir, file.path)), { recursive: true });
-        await writeFile(join(dir, file.path), file.contents);
-      }
-      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
-      const before = daemons();
-      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin'), conformance], ROOT);
-      if (code !== 0) console.error(output);
-      // No Kotlin daemon outlives the build to compete with whatever runs next.
-      expect([...daemons()].filter((pid) => !before.has(pid))).toEqual([]);
-      expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
-      expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
-      // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
-      expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
-      const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
-      expect(timings.length).toBeGreaterThan(0);
-      console.log(timings.join('\n'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { code, output, leftDaemons } = await packageRun();
+    if (code !== 0) console.error(output);
+    // No Kotlin daemon outlives the build to compete with whatever runs next.
+    expect(leftDaemons).toEqual([]);
+    expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
+    expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
+    // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
+    expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
+    const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
+    expect(timings.length).toBeGreaterThan(0);
+    console.log(timings.join('\n'));
+  });
+
+  it('mvn package writes target/element-model-validate.jar, which prints and exits as element-spec validate does', { timeout: 20 * 60_000 }, async (ctx) => {
+    requireTool(ctx, mavenMissing());
+    const { output, cases, results } = await packageRun();
+    expect(output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, results)).toEqual([]);
   });
 });

@@ -6,9 +6,11 @@ let package = Package(
     name: "ElementModel",
     products: [
         .library(name: "ElementModel", targets: ["ElementModel"]),
+        .executable(name: "element-model-validate", targets: ["ElementModelValidate"]),
     ],
     targets: [
         .target(name: "ElementModel"),
+        .executableTarget(name: "ElementModelValidate", dependencies: ["ElementModel"]),
         .testTarget(name: "ElementModelTests", dependencies: ["ElementModel"]),
     ],
     swiftLanguageModes: [.v6]

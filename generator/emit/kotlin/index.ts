@@ -26,6 +26,7 @@ export const KOTLIN_VERSIONS = {
   serialization: '1.9.0',
   junit: '5.13.4',
   surefire: '3.5.3',
+  shade: '3.6.2',
   jvmTarget: '17',
 } as const;
 
@@ -41,7 +42,14 @@ const OWN_CLASSES = [
   // The checker (Check.kt) and its rules (Spec.kt).
   'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
+  // The validator (Validate.kt).
+  'ValidateExit',
 ];
+
+/** The validator command every package ships under one name: here `target/<name>.jar`, with its main class. */
+const VALIDATOR = 'element-model-validate';
+const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
+const VALIDATOR_CLASS = 'ElementModelValidate';
 
 const since = (t: { since: string }) => `Since ${t.since}.`;
 const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
@@ -242,6 +250,8 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
     artifactId: 'element-model',
     version: model.protocolVersion,
     versions: KOTLIN_VERSIONS,
+    validator: VALIDATOR,
+    validatorMain: `${VALIDATOR_PACKAGE}.${VALIDATOR_CLASS}`,
   });
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
@@ -249,6 +259,11 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
   add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
+
+  // The validator: the library's validateText and printers (Validate.kt), and a command that reads a file,
+  // packaged with its dependencies as target/element-model-validate.jar (pom.xml).
+  add(`${SOURCE_DIR}/Validate.kt`, 'Validate.kt', { validator: VALIDATOR });
+  add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
 
   // Tests.
   add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', treeData);

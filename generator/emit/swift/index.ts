@@ -21,6 +21,9 @@ import { render } from './templates.js';
  */
 
 const PACKAGE = 'ElementModel';
+/** The validator command every package ships under one name, and the Swift target that builds it. */
+const VALIDATOR = 'element-model-validate';
+const VALIDATOR_TARGET = `${PACKAGE}Validate`;
 const ROOT = 'swift';
 
 /** A TypeShape expression in Spec.swift. */
@@ -205,7 +208,11 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
   emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
-  emit('Package.swift', 'Package.swift', { package: PACKAGE });
+  // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.
+  emit(`Sources/${PACKAGE}/Validate.swift`, 'Validate.swift', {});
+  emit(`Sources/${VALIDATOR_TARGET}/main.swift`, 'ValidateMain.swift', { package: PACKAGE, validator: VALIDATOR });
+
+  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
   return { files, diagnostics };
 }
