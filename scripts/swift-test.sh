@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and tests a generated Swift package (default: generated/swift) inside the Debian 13 chroot that
-# scripts/install-toolchains.sh makes, with the conformance vectors beside it (default: the package's sibling
-# `conformance` folder, or $ELEMENT_CONFORMANCE_SOURCE). Works on a copy in the chroot's /tmp, so no .build folder
+# scripts/install-toolchains.sh makes. Its tests run the conformance vectors the package bundles, or those of
+# conformance-dir (or $ELEMENT_CONFORMANCE_SOURCE) when given. Works on a copy in the chroot's /tmp, so no .build folder
 # lands in generated/. Warnings fail the build. Needs root (chroot, mount).
 #
 #   bash scripts/swift-test.sh [package-dir] [conformance-dir]
@@ -14,7 +14,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 package="$(cd "${1:-$here/generated/swift}" && pwd)"
-conformance="${2:-${ELEMENT_CONFORMANCE_SOURCE:-$(dirname "$package")/conformance}}"
+conformance="${2:-${ELEMENT_CONFORMANCE_SOURCE:-}}"
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
 root="$cache/swift-trixie"
 
@@ -42,7 +42,9 @@ trap cleanup EXIT
 mkdir -p "$work/swift"
 # Copy the package without any .build folder a local run may have left.
 tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$work/swift" -xf -
-if [ -d "$conformance" ]; then
+if [ -z "$conformance" ]; then
+  log "the package's own conformance vectors"
+elif [ -d "$conformance" ]; then
   cp -R "$conformance" "$work/conformance"
 else
   log "no conformance vectors at $conformance; the conformance test will fail"
@@ -65,7 +67,7 @@ chroot "$root" /usr/bin/env -i \
   HOME="$inside/home" \
   TMPDIR="$inside/tmp" \
   LANG=C.UTF-8 \
-  ELEMENT_CONFORMANCE_DIR="$inside/conformance" \
+  ${conformance:+ELEMENT_CONFORMANCE_DIR="$inside/conformance"} \
   ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$inside/swift/$ELEMENT_BENCH_FILE"} \
   /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1" \
   && status=0 || status=$?

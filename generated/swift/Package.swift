@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .target(name: "ElementModel"),
         .executableTarget(name: "ElementModelValidate", dependencies: ["ElementModel"]),
-        .testTarget(name: "ElementModelTests", dependencies: ["ElementModel"]),
+        .testTarget(name: "ElementModelTests", dependencies: ["ElementModel"], resources: [.copy("Conformance")]),
     ],
     swiftLanguageModes: [.v6]
 )

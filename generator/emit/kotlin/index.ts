@@ -6,6 +6,7 @@ import { sampleAnswer } from '../kit/samples.js';
 import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { type DeclView, KotlinDecls } from './decls.js';
@@ -50,6 +51,8 @@ const OWN_CLASSES = [
 const VALIDATOR = 'element-model-validate';
 const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
 const VALIDATOR_CLASS = 'ElementModelValidate';
+/** The test resource folder that holds the conformance vectors. */
+const BUNDLED_VECTORS = 'conformance';
 
 const since = (t: { since: string }) => `Since ${t.since}.`;
 const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
@@ -60,7 +63,11 @@ function shapeOf(ref: TypeRef): string {
   return `TypeShape.${ref.kind === 'primitive' ? 'Primitive' : 'Named'}(${stringLiteral(ref.name)})`;
 }
 
-export function emitKotlin(model: CanonicalModel, context: EmitSettings): TargetResult {
+/**
+ * `conformance` is the conformance target's files: those of this version are bundled as test resources
+ * (src/test/resources/conformance), so a copy of the module alone passes its own tests.
+ */
+export function emitKotlin(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = kotlinNames();
   const kit = declarations(model, names);
   const diagnostics: Diagnostic[] = [...kit.diagnostics];
@@ -266,7 +273,10 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
   add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
 
   // Tests.
-  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', treeData);
+  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS });
+  const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
+  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  files.push(...bundled);
   const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
   if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTest.kt left out');
   else {

@@ -6,6 +6,7 @@ import { sampleAnswer } from '../kit/samples.js';
 import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
@@ -24,6 +25,8 @@ const PACKAGE = 'ElementModel';
 /** The validator command every package ships under one name, and the Swift target that builds it. */
 const VALIDATOR = 'element-model-validate';
 const VALIDATOR_TARGET = `${PACKAGE}Validate`;
+/** The test target's resource folder that holds the conformance vectors. */
+const BUNDLED_VECTORS = 'Conformance';
 const ROOT = 'swift';
 
 /** A TypeShape expression in Spec.swift. */
@@ -32,7 +35,11 @@ function shapeOf(ref: TypeRef): string {
   return `.${ref.kind}(${stringLiteral(ref.name)})`;
 }
 
-export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetResult {
+/**
+ * `conformance` is the conformance target's files: those of this version are bundled as the test target's
+ * resources (Tests/ElementModelTests/Conformance), so a copy of the package alone passes its own tests.
+ */
+export function emitSwift(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = swiftNames();
   const kit = declarations(model, names);
   const diagnostics: Diagnostic[] = [...kit.diagnostics];
@@ -155,7 +162,10 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
   };
   emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', view);
   emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', view);
-  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', view);
+  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', { ...view, bundledVectors: BUNDLED_VECTORS });
+  const bundled = bundleVectors(conformance, `${ROOT}/Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
+  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  files.push(...bundled);
 
   // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
   const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
@@ -212,7 +222,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
   emit(`Sources/${PACKAGE}/Validate.swift`, 'Validate.swift', {});
   emit(`Sources/${VALIDATOR_TARGET}/main.swift`, 'ValidateMain.swift', { package: PACKAGE, validator: VALIDATOR });
 
-  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET });
+  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
   return { files, diagnostics };
 }
