@@ -4,6 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "ElementModel",
+    platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "ElementModel", targets: ["ElementModel"]),
         .executable(name: "element-model-validate", targets: ["ElementModelValidate"]),

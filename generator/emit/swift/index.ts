@@ -25,6 +25,8 @@ const PACKAGE = 'ElementModel';
 /** The validator command every package ships under one name, and the Swift target that builds it. */
 const VALIDATOR = 'element-model-validate';
 const VALIDATOR_TARGET = `${PACKAGE}Validate`;
+/** The oldest Apple systems the package supports (SwiftPM's `platforms`); the root Package.swift says the same. */
+const PLATFORMS = '.macOS(.v12), .iOS(.v15)';
 /** The test target's resource folder that holds the conformance vectors. */
 const BUNDLED_VECTORS = 'Conformance';
 const ROOT = 'swift';
@@ -222,7 +224,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   emit(`Sources/${PACKAGE}/Validate.swift`, 'Validate.swift', {});
   emit(`Sources/${VALIDATOR_TARGET}/main.swift`, 'ValidateMain.swift', { package: PACKAGE, validator: VALIDATOR });
 
-  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS });
+  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS, platforms: PLATFORMS });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
   return { files, diagnostics };
 }
