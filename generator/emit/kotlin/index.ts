@@ -7,6 +7,7 @@ import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
+import { licenseText } from '../shared/license.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { type DeclView, KotlinDecls } from './decls.js';
@@ -260,6 +261,20 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     validator: VALIDATOR,
     validatorMain: `${VALIDATOR_PACKAGE}.${VALIDATOR_CLASS}`,
   });
+  // What a consumer reads first: the README, and the repository's license.
+  add(`${MODULE}/README.md`, 'README.md', {
+    headerText: header.replace(/^\/\/ /, ''),
+    groupId: KOTLIN_PACKAGE,
+    artifactId: 'element-model',
+    version: model.protocolVersion,
+    protocolVersion: model.protocolVersion,
+    validator: VALIDATOR,
+    jvmTarget: KOTLIN_VERSIONS.jvmTarget,
+    bundledVectors: BUNDLED_VECTORS,
+  });
+  const license = licenseText();
+  if ('missing' in license) report(`No LICENSE in the module: ${license.missing}`);
+  else files.push({ path: `${MODULE}/LICENSE`, contents: license.text });
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).

@@ -7,6 +7,7 @@ import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
+import { licenseText } from '../shared/license.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
@@ -226,5 +227,18 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS, platforms: PLATFORMS });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
+
+  // What a consumer reads first: the README, and the repository's license.
+  emit('README.md', 'README.md', {
+    headerText: header.replace(/^\/\/ /, ''),
+    package: PACKAGE,
+    protocolVersion: model.protocolVersion,
+    validator: VALIDATOR,
+    answerName: tree.answer.name,
+    bundledVectors: BUNDLED_VECTORS,
+  });
+  const license = licenseText();
+  if ('missing' in license) report(`No LICENSE in the package: ${license.missing}`);
+  else files.push({ path: `${ROOT}/LICENSE`, contents: license.text });
   return { files, diagnostics };
 }
