@@ -1,33 +1,37 @@
 #!/usr/bin/env bash
-# Builds the generated Kotlin module and runs its tests against the shared conformance vectors.
+# Builds the generated Kotlin module with `mvn package` (its tests against the shared conformance vectors, then its
+# jars, target/element-model-validate.jar among them). With ELEMENT_VALIDATE_CASES set to a folder (see
+# scripts/validator-cases.sh), that jar then runs each of the folder's cases with `java -jar`.
 # Usage: scripts/kotlin-test.sh [kotlin-module-dir] [conformance-dir]
-#   defaults: generated/kotlin and the conformance folder beside the module (generated/conformance).
+#   defaults: generated/kotlin, and the conformance vectors the module bundles as test resources.
 # Works on copies in a temporary folder, so generated/ never gains target/ output. Maven's local repository
 # stays at its default (~/.m2), a cache outside the clone.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module="$(cd "${1:-$here/generated/kotlin}" && pwd)"
-conformance="${2:-$module/../conformance}"
+conformance="${2:-}"
 
 for tool in mvn java; do
   command -v "$tool" >/dev/null 2>&1 || { echo "kotlin-test: $tool is not installed (scripts/install-toolchains.sh maven)" >&2; exit 127; }
 done
 [ -f "$module/pom.xml" ] || { echo "kotlin-test: no pom.xml in $module" >&2; exit 2; }
-[ -f "$conformance/index.json" ] || { echo "kotlin-test: no conformance vectors at $conformance/index.json" >&2; exit 2; }
-conformance="$(cd "$conformance" && pwd)"
+if [ -n "$conformance" ]; then
+  [ -f "$conformance/index.json" ] || { echo "kotlin-test: no conformance vectors at $conformance/index.json" >&2; exit 2; }
+  conformance="$(cd "$conformance" && pwd)"
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-kotlin.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -R "$module" "$work/kotlin"
-cp -R "$conformance" "$work/conformance"
+[ -z "$conformance" ] || cp -R "$conformance" "$work/conformance"
 
 cd "$work/kotlin"
-echo "kotlin-test: mvn test in a copy of $module with vectors from $conformance"
+echo "kotlin-test: mvn package in a copy of $module with vectors from ${conformance:-its own test resources}"
 status=0
 # The compiler runs in Maven's process: a Kotlin daemon would outlive this script, spending CPU under whatever runs
 # next (other tests, the bench).
-ELEMENT_CONFORMANCE_DIR="$work/conformance" mvn -B -ntp -Dkotlin.compiler.daemon=false test >"$work/mvn.log" 2>&1 || status=$?
+${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false package >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   # The whole log on failure: compiler errors and assertion messages are what matter then.
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
@@ -36,3 +40,6 @@ if [ "$status" -ne 0 ]; then
 fi
 # On success, the test summary and the hostile-input timings only.
 sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:|^bench-decode:' || true
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
+  bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$work/kotlin/target/element-model-validate.jar"
+fi

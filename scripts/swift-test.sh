@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Builds and tests a generated Swift package (default: generated/swift) inside the Debian 13 chroot that
-# scripts/install-toolchains.sh makes, with the conformance vectors beside it (default: the package's sibling
-# `conformance` folder, or $ELEMENT_CONFORMANCE_SOURCE). Works on a copy in the chroot's /tmp, so no .build folder
+# scripts/install-toolchains.sh makes. Its tests run the conformance vectors the package bundles, or those of
+# conformance-dir (or $ELEMENT_CONFORMANCE_SOURCE) when given. Works on a copy in the chroot's /tmp, so no .build folder
 # lands in generated/. Warnings fail the build. Needs root (chroot, mount).
 #
 #   bash scripts/swift-test.sh [package-dir] [conformance-dir]
+#
+# With ELEMENT_VALIDATE_CASES set to a folder (see scripts/validator-cases.sh), the built element-model-validate
+# runs each of its cases after the build, and the results are copied back into that folder.
 #
 # Exit codes: 0 passed, 1 build or tests failed, 127 the toolchain is missing (run scripts/install-toolchains.sh swift).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 package="$(cd "${1:-$here/generated/swift}" && pwd)"
-conformance="${2:-${ELEMENT_CONFORMANCE_SOURCE:-$(dirname "$package")/conformance}}"
+conformance="${2:-${ELEMENT_CONFORMANCE_SOURCE:-}}"
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
 root="$cache/swift-trixie"
 
@@ -39,7 +42,9 @@ trap cleanup EXIT
 mkdir -p "$work/swift"
 # Copy the package without any .build folder a local run may have left.
 tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$work/swift" -xf -
-if [ -d "$conformance" ]; then
+if [ -z "$conformance" ]; then
+  log "the package's own conformance vectors"
+elif [ -d "$conformance" ]; then
   cp -R "$conformance" "$work/conformance"
 else
   log "no conformance vectors at $conformance; the conformance test will fail"
@@ -50,15 +55,26 @@ log "swift build && swift test in $root$inside/swift"
 flags=(-Xswiftc -warnings-as-errors)
 # ELEMENT_SWIFT_RELEASE=1 builds and tests optimized (the benchmark times both); @testable needs -enable-testing.
 if [ -n "${ELEMENT_SWIFT_RELEASE:-}" ]; then flags+=(-c release -Xswiftc -enable-testing); fi
+validate=""
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
+  cp -R "$ELEMENT_VALIDATE_CASES" "$work/cases"
+  cp "$here/scripts/validator-cases.sh" "$work/validator-cases.sh"
+  validate="bash '$inside/validator-cases.sh' '$inside/cases' \"\$(swift build ${flags[*]} --show-bin-path)/element-model-validate\";"
+fi
+
 chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   HOME="$inside/home" \
   TMPDIR="$inside/tmp" \
   LANG=C.UTF-8 \
-  ELEMENT_CONFORMANCE_DIR="$inside/conformance" \
+  ${conformance:+ELEMENT_CONFORMANCE_DIR="$inside/conformance"} \
   ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$inside/swift/$ELEMENT_BENCH_FILE"} \
-  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; swift test ${flags[*]} 2>&1" \
+  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1" \
   && status=0 || status=$?
 
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then
+  rm -rf "$ELEMENT_VALIDATE_CASES/results"
+  cp -R "$work/cases/results" "$ELEMENT_VALIDATE_CASES/results"
+fi
 if [ "$status" -eq 0 ]; then log "passed"; else log "failed (exit $status)"; status=1; fi
 exit "$status"

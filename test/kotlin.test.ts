@@ -1,19 +1,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitKotlin } from '../generator/emit/kotlin/index.js';
+import { emitTarget } from '../generator/emit/index.js';
 import type { GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 import { mavenMissing, requireTool } from './helpers/toolchain.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
 
 let emitted: Promise<GeneratedFile[]> | undefined;
-const kotlinFiles = () => (emitted ??= realModel().then((model) => emitKotlin(model, context(model)).files));
+/** The kotlin target's files, with the conformance target it needs run first (its files left out). */
+const emitKotlin = (model: CanonicalModel) => emitTarget('kotlin', model, context(model));
+const kotlinFiles = () => (emitted ??= realModel().then(async (model) => (await emitKotlin(model)).files));
 
 function fileAt(files: GeneratedFile[], suffix: string): string {
   const file = files.find((f) => f.path.endsWith(suffix));
@@ -28,15 +31,40 @@ function knownRolesIn(roleSource: string): string[] {
   );
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: process.env });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+/**
+ * One `mvn package` of the generated module (scripts/kotlin-test.sh, on a copy): its own tests, its jars, then
+ * `java -jar target/element-model-validate.jar` on the validator cases. Shared by the tests that need it.
+ */
+let packaged: Promise<{ code: number; output: string; leftDaemons: string[]; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
+const packageRun = () =>
+  (packaged ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
+    try {
+      // generated/kotlin alone (the test above checks it is what the emitter makes), with no conformance folder
+      // beside it: its tests must run the vectors it bundles.
+      await cp(join(GENERATED, 'kotlin'), join(dir, 'kotlin'), { recursive: true, filter: (from) => !from.includes('/kotlin/target') });
+      const casesDir = join(dir, 'validate');
+      const cases = await writeValidatorCases(casesDir);
+      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
+      const before = daemons();
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir });
+      const leftDaemons = [...daemons()].filter((pid) => !before.has(pid));
+      const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
+      return { code, output, leftDaemons, cases, results };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })());
 
 describe('Kotlin bindings', () => {
   it("the Kotlin Role's known roles are the model's roles, in order", async () => {
@@ -57,35 +85,33 @@ describe('Kotlin bindings', () => {
 
   it('is deterministic', async () => {
     const model = await realModel();
-    const again = emitKotlin(model, context(model)).files;
+    const again = (await emitKotlin(model)).files;
     expect(again).toEqual(await kotlinFiles());
   });
 
-  it('the generated module builds and passes its tests and the conformance vectors under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
+  it('a copy of generated/kotlin alone builds and passes its tests on the vectors it bundles, under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, mavenMissing());
-    const conformance = join(GENERATED, 'conformance');
-    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
-    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
-    try {
-      for (const file of await kotlinFiles()) {
-        await mkdir(dirname(join(dir, file.path)), { recursive: true });
-        await writeFile(join(dir, file.path), file.contents);
-      }
-      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
-      const before = daemons();
-      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin'), conformance], ROOT);
-      if (code !== 0) console.error(output);
-      // No Kotlin daemon outlives the build to compete with whatever runs next.
-      expect([...daemons()].filter((pid) => !before.has(pid))).toEqual([]);
-      expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
-      expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
-      // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
-      expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
-      const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
-      expect(timings.length).toBeGreaterThan(0);
-      console.log(timings.join('\n'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { code, output, leftDaemons } = await packageRun();
+    if (code !== 0) console.error(output);
+    // No Kotlin daemon outlives the build to compete with whatever runs next.
+    expect(leftDaemons).toEqual([]);
+    expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
+    expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
+    // The module's own copy of the vectors, all of them (and the Apple roles test): no conformance folder was beside it.
+    const vectors = (JSON.parse(await readFile(join(GENERATED, 'conformance/index.json'), 'utf8')) as { vectors: string[] }).vectors;
+    expect(output).toContain('with vectors from its own test resources');
+    expect(Number(/Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/.exec(output)?.[1])).toBe(vectors.length + 1);
+    // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
+    expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
+    const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
+    expect(timings.length).toBeGreaterThan(0);
+    console.log(timings.join('\n'));
+  });
+
+  it('mvn package writes target/element-model-validate.jar, which prints and exits as element-spec validate does', { timeout: 20 * 60_000 }, async (ctx) => {
+    requireTool(ctx, mavenMissing());
+    const { output, cases, results } = await packageRun();
+    expect(output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, results)).toEqual([]);
   });
 });

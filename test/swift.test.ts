@@ -1,19 +1,22 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitSwift } from '../generator/emit/swift/index.js';
+import { emitTarget } from '../generator/emit/index.js';
 import type { EmitSettings, GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 import { requireTool, swiftMissing } from './helpers/toolchain.js';
 
 const context = (model: CanonicalModel): EmitSettings => ({ regenerate: 'npm run generate', versions: [model] });
 
 let emitted: Promise<GeneratedFile[]> | undefined;
-const swiftFiles = () => (emitted ??= realModel().then((model) => emitSwift(model, context(model)).files));
+/** The swift target's files, with the conformance target it needs run first (its files left out). */
+const emitSwift = (model: CanonicalModel) => emitTarget('swift', model, context(model));
+const swiftFiles = () => (emitted ??= realModel().then(async (model) => (await emitSwift(model)).files));
 
 function fileAt(files: GeneratedFile[], suffix: string): string {
   const file = files.find((f) => f.path.endsWith(suffix));
@@ -29,15 +32,37 @@ function rolesIn(source: string): { cases: string[]; raw: Map<string, string> } 
   return { cases, raw };
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: process.env });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+/**
+ * One build of the generated package (scripts/swift-test.sh, on a copy): its own tests, then its
+ * element-model-validate run on the validator cases. Shared by the tests that need it, so Swift builds once.
+ */
+let packaged: Promise<{ code: number; output: string; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
+const packageRun = () =>
+  (packaged ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'element-swift-test-'));
+    try {
+      // generated/swift alone (the test above checks it is what the emitter makes), with no conformance folder
+      // beside it: its tests must run the vectors it bundles.
+      await cp(join(GENERATED, 'swift'), join(dir, 'swift'), { recursive: true, filter: (from) => !from.includes('/swift/.build') });
+      const casesDir = join(dir, 'validate');
+      const cases = await writeValidatorCases(casesDir);
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/swift-test.sh'), join(dir, 'swift')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir });
+      const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
+      return { code, output, cases, results };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })());
 
 describe('Swift bindings', () => {
   it("the Swift Role's cases are the model's roles, in order, each decoding from its own name", async () => {
@@ -65,32 +90,31 @@ describe('Swift bindings', () => {
 
   it('is deterministic', async () => {
     const model = await realModel();
-    const again = emitSwift(model, context(model)).files;
+    const again = (await emitSwift(model)).files;
     expect(again).toEqual(await swiftFiles());
   });
 
-  it('the generated package builds without warnings and passes its tests and the conformance vectors', { timeout: 20 * 60_000 }, async (ctx) => {
+  it('a copy of generated/swift alone builds without warnings and passes its tests on the vectors it bundles', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, swiftMissing());
-    const conformance = join(GENERATED, 'conformance');
-    expect(existsSync(join(conformance, 'index.json')), 'generated/conformance/index.json').toBe(true);
-    const dir = await mkdtemp(join(tmpdir(), 'element-swift-test-'));
-    try {
-      for (const file of await swiftFiles()) {
-        await mkdir(dirname(join(dir, file.path)), { recursive: true });
-        await writeFile(join(dir, file.path), file.contents);
-      }
-      const { code, output } = await run('bash', [join(ROOT, 'scripts/swift-test.sh'), join(dir, 'swift'), conformance], ROOT);
-      if (code !== 0) console.error(output);
-      expect(code, 'scripts/swift-test.sh exit code').toBe(0);
-      expect(output).toMatch(/ConformanceTests: checked [1-9]\d* vectors/);
-      expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
-      // The hostile inputs (HostileInputTests.swift): the listed cases ran, and the timings are worth seeing.
-      expect(output).toMatch(/HostileInputTests: checked [1-9]\d* listed cases/);
-      const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTests: time:'));
-      expect(timings.length).toBeGreaterThan(0);
-      console.log(timings.join('\n'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { code, output } = await packageRun();
+    if (code !== 0) console.error(output);
+    expect(code, 'scripts/swift-test.sh exit code').toBe(0);
+    // The package's own copy of the vectors, all of them: no conformance folder was beside it.
+    const vectors = (JSON.parse(await readFile(join(GENERATED, 'conformance/index.json'), 'utf8')) as { vectors: string[] }).vectors;
+    expect(output).toMatch(new RegExp(`ConformanceTests: checked ${vectors.length} vectors from \\S+/Conformance\\b`));
+    expect(output).toMatch(/ConformanceTests: checked [1-9]\d* Apple roles from \S+\/Conformance\/apple-roles\.json/);
+    expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
+    // The hostile inputs (HostileInputTests.swift): the listed cases ran, and the timings are worth seeing.
+    expect(output).toMatch(/HostileInputTests: checked [1-9]\d* listed cases/);
+    const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTests: time:'));
+    expect(timings.length).toBeGreaterThan(0);
+    console.log(timings.join('\n'));
+  });
+
+  it('element-model-validate prints and exits as element-spec validate does, on every vector and for usage errors', { timeout: 20 * 60_000 }, async (ctx) => {
+    requireTool(ctx, swiftMissing());
+    const { output, cases, results } = await packageRun();
+    expect(output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, results)).toEqual([]);
   });
 });

@@ -4,12 +4,15 @@ import PackageDescription
 
 let package = Package(
     name: "ElementModel",
+    platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "ElementModel", targets: ["ElementModel"]),
+        .executable(name: "element-model-validate", targets: ["ElementModelValidate"]),
     ],
     targets: [
         .target(name: "ElementModel"),
-        .testTarget(name: "ElementModelTests", dependencies: ["ElementModel"]),
+        .executableTarget(name: "ElementModelValidate", dependencies: ["ElementModel"]),
+        .testTarget(name: "ElementModelTests", dependencies: ["ElementModel"], resources: [.copy("Conformance")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,18 +28,21 @@ export const TARGETS = [
     name: 'swift',
     outDir: 'swift',
     templates: { folder: 'swift', noEscape: true },
-    needs: [],
-    // The worker is idle once TypeScript is done, while the main thread still has the docs to emit.
-    thread: 'worker',
-    emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context),
+    // The package bundles the vectors its tests run (a copy of it alone passes them), so it needs the
+    // conformance target, and a target that needs another runs on the main thread.
+    needs: ['conformance'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context, (await context.needed('conformance')).files),
   },
   {
     name: 'kotlin',
     outDir: 'kotlin',
     templates: { folder: 'kotlin', noEscape: true },
-    needs: [],
-    thread: 'worker',
-    emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context),
+    // The package bundles the vectors its tests run (a copy of it alone passes them), so it needs the
+    // conformance target, and a target that needs another runs on the main thread.
+    needs: ['conformance'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context, (await context.needed('conformance')).files),
   },
   {
     name: 'model',

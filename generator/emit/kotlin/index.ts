@@ -6,6 +6,8 @@ import { sampleAnswer } from '../kit/samples.js';
 import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
+import { licenseText } from '../shared/license.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { type DeclView, KotlinDecls } from './decls.js';
@@ -26,6 +28,7 @@ export const KOTLIN_VERSIONS = {
   serialization: '1.9.0',
   junit: '5.13.4',
   surefire: '3.5.3',
+  shade: '3.6.2',
   jvmTarget: '17',
 } as const;
 
@@ -41,7 +44,16 @@ const OWN_CLASSES = [
   // The checker (Check.kt) and its rules (Spec.kt).
   'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
+  // The validator (Validate.kt).
+  'ValidateExit',
 ];
+
+/** The validator command every package ships under one name: here `target/<name>.jar`, with its main class. */
+const VALIDATOR = 'element-model-validate';
+const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
+const VALIDATOR_CLASS = 'ElementModelValidate';
+/** The test resource folder that holds the conformance vectors. */
+const BUNDLED_VECTORS = 'conformance';
 
 const since = (t: { since: string }) => `Since ${t.since}.`;
 const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
@@ -52,7 +64,11 @@ function shapeOf(ref: TypeRef): string {
   return `TypeShape.${ref.kind === 'primitive' ? 'Primitive' : 'Named'}(${stringLiteral(ref.name)})`;
 }
 
-export function emitKotlin(model: CanonicalModel, context: EmitSettings): TargetResult {
+/**
+ * `conformance` is the conformance target's files: those of this version are bundled as test resources
+ * (src/test/resources/conformance), so a copy of the module alone passes its own tests.
+ */
+export function emitKotlin(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = kotlinNames();
   const kit = declarations(model, names);
   const diagnostics: Diagnostic[] = [...kit.diagnostics];
@@ -242,7 +258,23 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
     artifactId: 'element-model',
     version: model.protocolVersion,
     versions: KOTLIN_VERSIONS,
+    validator: VALIDATOR,
+    validatorMain: `${VALIDATOR_PACKAGE}.${VALIDATOR_CLASS}`,
   });
+  // What a consumer reads first: the README, and the repository's license.
+  add(`${MODULE}/README.md`, 'README.md', {
+    headerText: header.replace(/^\/\/ /, ''),
+    groupId: KOTLIN_PACKAGE,
+    artifactId: 'element-model',
+    version: model.protocolVersion,
+    protocolVersion: model.protocolVersion,
+    validator: VALIDATOR,
+    jvmTarget: KOTLIN_VERSIONS.jvmTarget,
+    bundledVectors: BUNDLED_VECTORS,
+  });
+  const license = licenseText();
+  if ('missing' in license) report(`No LICENSE in the module: ${license.missing}`);
+  else files.push({ path: `${MODULE}/LICENSE`, contents: license.text });
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
@@ -250,8 +282,16 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings): Target
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 
+  // The validator: the library's validateText and printers (Validate.kt), and a command that reads a file,
+  // packaged with its dependencies as target/element-model-validate.jar (pom.xml).
+  add(`${SOURCE_DIR}/Validate.kt`, 'Validate.kt', { validator: VALIDATOR });
+  add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
+
   // Tests.
-  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', treeData);
+  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS });
+  const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
+  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  files.push(...bundled);
   const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
   if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTest.kt left out');
   else {

@@ -6,6 +6,8 @@ import { sampleAnswer } from '../kit/samples.js';
 import { specDataLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
+import { licenseText } from '../shared/license.js';
 import { hostileFragments, hostileInputs } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
@@ -21,6 +23,13 @@ import { render } from './templates.js';
  */
 
 const PACKAGE = 'ElementModel';
+/** The validator command every package ships under one name, and the Swift target that builds it. */
+const VALIDATOR = 'element-model-validate';
+const VALIDATOR_TARGET = `${PACKAGE}Validate`;
+/** The oldest Apple systems the package supports (SwiftPM's `platforms`); the root Package.swift says the same. */
+const PLATFORMS = '.macOS(.v12), .iOS(.v15)';
+/** The test target's resource folder that holds the conformance vectors. */
+const BUNDLED_VECTORS = 'Conformance';
 const ROOT = 'swift';
 
 /** A TypeShape expression in Spec.swift. */
@@ -29,7 +38,11 @@ function shapeOf(ref: TypeRef): string {
   return `.${ref.kind}(${stringLiteral(ref.name)})`;
 }
 
-export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetResult {
+/**
+ * `conformance` is the conformance target's files: those of this version are bundled as the test target's
+ * resources (Tests/ElementModelTests/Conformance), so a copy of the package alone passes its own tests.
+ */
+export function emitSwift(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = swiftNames();
   const kit = declarations(model, names);
   const diagnostics: Diagnostic[] = [...kit.diagnostics];
@@ -152,7 +165,10 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
   };
   emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', view);
   emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', view);
-  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', view);
+  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', { ...view, bundledVectors: BUNDLED_VECTORS });
+  const bundled = bundleVectors(conformance, `${ROOT}/Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
+  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  files.push(...bundled);
 
   // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
   const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
@@ -205,7 +221,24 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings): TargetR
   emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
-  emit('Package.swift', 'Package.swift', { package: PACKAGE });
+  // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.
+  emit(`Sources/${PACKAGE}/Validate.swift`, 'Validate.swift', {});
+  emit(`Sources/${VALIDATOR_TARGET}/main.swift`, 'ValidateMain.swift', { package: PACKAGE, validator: VALIDATOR });
+
+  emit('Package.swift', 'Package.swift', { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS, platforms: PLATFORMS });
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
+
+  // What a consumer reads first: the README, and the repository's license.
+  emit('README.md', 'README.md', {
+    headerText: header.replace(/^\/\/ /, ''),
+    package: PACKAGE,
+    protocolVersion: model.protocolVersion,
+    validator: VALIDATOR,
+    answerName: tree.answer.name,
+    bundledVectors: BUNDLED_VECTORS,
+  });
+  const license = licenseText();
+  if ('missing' in license) report(`No LICENSE in the package: ${license.missing}`);
+  else files.push({ path: `${ROOT}/LICENSE`, contents: license.text });
   return { files, diagnostics };
 }

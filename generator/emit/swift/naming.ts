@@ -27,6 +27,8 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   // The checker (Check.swift) and its rules (Spec.swift).
   'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
+  // The validator (Validate.swift).
+  'ValidateExit',
 ]);
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */

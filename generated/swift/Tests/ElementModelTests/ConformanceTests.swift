@@ -86,17 +86,14 @@ private struct AppleRoleTable: Decodable {
 }
 
 final class ConformanceTests: XCTestCase {
-    /// ELEMENT_CONFORMANCE_DIR when set; otherwise generated/conformance beside this package.
+    /// ELEMENT_CONFORMANCE_DIR when set; otherwise the vectors this package bundles (the test target's
+    /// `Conformance` resources, a copy of generated/conformance), so a copy of the package alone runs them.
     static var conformanceDirectory: URL {
         if let folder = ProcessInfo.processInfo.environment["ELEMENT_CONFORMANCE_DIR"], !folder.isEmpty {
             return URL(fileURLWithPath: folder, isDirectory: true)
         }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // ConformanceTests.swift
-            .deletingLastPathComponent() // ElementModelTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // swift
-            .appendingPathComponent("conformance", isDirectory: true)
+        return Bundle.module.url(forResource: "Conformance", withExtension: nil)
+            ?? Bundle.module.bundleURL.appendingPathComponent("Conformance", isDirectory: true)
     }
 
     private func loadVectors() throws -> [(file: String, vector: Vector)] {

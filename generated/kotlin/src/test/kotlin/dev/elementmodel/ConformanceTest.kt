@@ -21,12 +21,20 @@ import org.junit.jupiter.api.TestFactory
 
 /**
  * Runs every shared conformance vector (docs/conformance-vectors.md) from the directory named by the system
- * property or environment variable `ELEMENT_CONFORMANCE_DIR`, by default `../conformance`.
+ * property or environment variable `ELEMENT_CONFORMANCE_DIR`, by default the copy this module bundles as test
+ * resources (`conformance/`), so a copy of the module alone runs them.
  */
 class ConformanceTest {
-    private val directory: File = File(
-        System.getProperty(DIRECTORY_VARIABLE) ?: System.getenv(DIRECTORY_VARIABLE) ?: "../conformance",
-    )
+    private val directory: File =
+        (System.getProperty(DIRECTORY_VARIABLE) ?: System.getenv(DIRECTORY_VARIABLE))?.let(::File) ?: bundledDirectory()
+
+    /** The bundled vectors' folder, found through their index on the test class path. */
+    private fun bundledDirectory(): File {
+        val index = checkNotNull(ConformanceTest::class.java.getResource("/conformance/index.json")) {
+            "No bundled conformance vectors: conformance/index.json is not on the test class path"
+        }
+        return File(index.toURI()).parentFile
+    }
 
     @TestFactory
     fun vectors(): List<DynamicTest> {

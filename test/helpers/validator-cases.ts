@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadValidator } from '../../generator/validate-answer.js';
+import { GENERATED, ROOT } from './spec.js';
+
+/**
+ * The cases a binding's validator command runs (scripts/validator-cases.sh: one line of arguments each, run from
+ * the cases folder), and what TypeScript's validator (generated/typescript/dist: validateText, findingsJson,
+ * formatFindings, exitCodeOf) says each must print and exit with. Every conformance vector and every hand-written
+ * vector (test/vectors) is run with --json and without, from a file; one from standard input; text that is not
+ * JSON or is refused; and the usage errors.
+ */
+export interface ValidatorCase {
+  /** The arguments, as a shell reads them. */
+  args: string;
+  /** Exactly what standard output must be, or `json-finding` for one `json` finding (whose message is each binding's own). */
+  out: string | { jsonFinding: true; asJson: boolean } | null;
+  code: number;
+}
+
+const VECTOR_DIRS = [
+  { dir: join(GENERATED, 'conformance/vectors'), prefix: '' },
+  { dir: join(ROOT, 'test/vectors/vectors'), prefix: 'hand-' },
+];
+
+/** Not JSON, a key twice, a lone surrogate: each is one `json` error at the root in every binding. */
+const UNREADABLE_JSON = { 'not-json.txt': '{"protocol": ', 'twice.json': '{"a": 1, "a": 2}', 'surrogate.json': '{"a": "\\ud800"}' };
+
+/** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
+export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]> {
+  const validator = await loadValidator(GENERATED);
+  const cases: ValidatorCase[] = [];
+  await mkdir(dir, { recursive: true });
+  for (const { dir: from, prefix } of VECTOR_DIRS) {
+    if (!existsSync(from)) continue;
+    for (const name of (await readdir(from)).filter((n) => n.endsWith('.json')).sort()) {
+      const vector = JSON.parse(await readFile(join(from, name), 'utf8')) as { input: unknown };
+      const file = `${prefix}${name}`;
+      const text = JSON.stringify(vector.input);
+      await writeFile(join(dir, file), text);
+      const findings = validator.validateText(text);
+      const code = validator.exitCodeOf(findings);
+      cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code });
+      cases.push({ args: file, out: validator.formatFindings(findings, file), code });
+      if (cases.length === 2) {
+        cases.push({ args: `--json - < ${file}`, out: validator.findingsJson(findings), code });
+        cases.push({ args: `- < ${file}`, out: validator.formatFindings(findings, '<stdin>'), code });
+        cases.push({ args: `-- ${file} --json`, out: null, code: 2 });
+      }
+    }
+  }
+  for (const [file, text] of Object.entries(UNREADABLE_JSON)) {
+    await writeFile(join(dir, file), text);
+    const [finding, ...more] = validator.validateText(text);
+    if (finding?.rule !== 'json' || more.length > 0) throw new Error(`TypeScript's validator reads ${file} as more than one json finding`);
+    cases.push({ args: `--json ${file}`, out: { jsonFinding: true, asJson: true }, code: 1 });
+    cases.push({ args: file, out: { jsonFinding: true, asJson: false }, code: 1 });
+  }
+  cases.push({ args: '', out: '', code: 2 });
+  cases.push({ args: 'missing.json', out: '', code: 2 });
+  cases.push({ args: '--bogus not-json.txt', out: '', code: 2 });
+  cases.push({ args: 'not-json.txt twice.json', out: '', code: 2 });
+  await writeFile(join(dir, 'cases'), `${cases.map((c) => c.args).join('\n')}\n`);
+  return cases;
+}
+
+/** What each case printed and exited with, read from `dir/results` (scripts/validator-cases.sh). */
+export async function readValidatorResults(dir: string, cases: readonly ValidatorCase[]): Promise<{ out: string; code: number }[]> {
+  return Promise.all(
+    cases.map(async (_, i) => ({
+      out: await readFile(join(dir, 'results', `${i + 1}.out`), 'utf8'),
+      code: Number((await readFile(join(dir, 'results', `${i + 1}.code`), 'utf8')).trim()),
+    })),
+  );
+}
+
+/** Each case's result beside what it should be; the mismatches, as `[args, got, wanted]`, so a test lists them all. */
+export function validatorMismatches(cases: readonly ValidatorCase[], results: readonly { out: string; code: number }[]): unknown[] {
+  const mismatches: unknown[] = [];
+  cases.forEach((c, i) => {
+    const got = results[i];
+    if (!got) return void mismatches.push([c.args, 'no result']);
+    if (got.code !== c.code) return void mismatches.push([c.args, { code: got.code, out: got.out }, { code: c.code, out: c.out }]);
+    if (c.out === null) return;
+    if (typeof c.out === 'string') {
+      if (got.out !== c.out) mismatches.push([c.args, got.out, c.out]);
+      return;
+    }
+    const ok = c.out.asJson ? isOneJsonFinding(got.out) : /^\S+\n {2}\/\n {4}error .+ {2}json\n\n1 error, 0 warnings\n$/.test(got.out);
+    if (!ok) mismatches.push([c.args, got.out, 'one json finding at the root']);
+  });
+  return mismatches;
+}
+
+function isOneJsonFinding(out: string): boolean {
+  try {
+    const parsed = JSON.parse(out) as unknown;
+    if (!Array.isArray(parsed) || parsed.length !== 1) return false;
+    const { message, ...rest } = parsed[0] as Record<string, unknown>;
+    return typeof message === 'string' && message.length > 0 && JSON.stringify(rest) === JSON.stringify({ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '' });
+  } catch {
+    return false;
+  }
+}
