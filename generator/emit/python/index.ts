@@ -8,6 +8,7 @@ import { hostileInputs } from '../shared/hostile.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { docstring, pyLiteral, pythonNames } from './naming.js';
+import { licenseText } from '../shared/license.js';
 
 /** The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic). */
 const DISTRIBUTION = 'element-model';
@@ -192,5 +193,8 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: 'python/tests/test_hostile.py', contents: render('test_hostile.py', view) },
     { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },
   ];
+  const license = licenseText();
+  if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };
+  files.push({ path: 'python/LICENSE', contents: license.text });
   return { files, diagnostics: kit.diagnostics };
 }

@@ -3,6 +3,7 @@ import { hashOf, precompiled } from '../../build/precompiled.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
+import { licenseText } from '../shared/license.js';
 import { header } from '../shared/text.js';
 import type { EmitSettings, GeneratedFile } from '../types.js';
 import { modelFiles } from './model-file.js';
@@ -135,6 +136,10 @@ export function emitPackage(model: CanonicalModel, context: EmitSettings): Gener
   }
   files.push({ path: 'typescript/package.json', contents: packageJson(model) });
   files.push(validatorBin(model, context.regenerate));
+  // The toolchain's own file: without it the run is an internal error, which the runner reports for this target.
+  const license = licenseText();
+  if ('missing' in license) throw new Error(`No LICENSE in the package: ${license.missing}`);
+  files.push({ path: 'typescript/LICENSE', contents: license.text });
   files.push({ path: 'typescript/README.md', contents: readme(model, context.regenerate) });
   files.push({
     path: 'typescript/tsconfig.json',
