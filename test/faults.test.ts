@@ -81,10 +81,15 @@ describe('faults while writing', () => {
       const out = join(s.dir, 'out');
       await writeTree(out, a);
 
-      // How long one whole write takes here, so kills land across all of it.
-      const started = performance.now();
-      await runWorker(jsons[1] as string, out, 60_000);
-      const whole = performance.now() - started;
+      // How long one whole write takes here, so kills land across all of it: the fastest of three, since one slow
+      // run on a loaded machine would spread the kills past the end of most writes.
+      let whole = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) {
+        await writeTree(out, a);
+        const started = performance.now();
+        await runWorker(jsons[1] as string, out, 60_000);
+        whole = Math.min(whole, performance.now() - started);
+      }
       await writeTree(out, a);
 
       let current = 0;
