@@ -189,6 +189,10 @@ async function oursSwift(dir: string): Promise<void> {
     encode: 'JSONEncoder().encode(value)',
   };
   await mkdir(join(dir, 'Tests', tests), { recursive: true });
+  // The test target's resources (the bundled vectors) stay, as the manifest declares them.
+  for (const [, resource] of manifest.matchAll(/\.copy\("([^"]+)"\)/g)) {
+    await cp(join(source, 'Tests', tests, resource as string), join(dir, 'Tests', tests, resource as string), { recursive: true });
+  }
   await writeFile(join(dir, 'Tests', tests, 'CompareHarness.swift'), swiftHarness(binding));
 }
 
