@@ -18,14 +18,19 @@ export interface TreeRecords {
   version: Field;
 }
 
-/** The tree's records and fields, or what the model lacks for them (a model no valid spec makes). */
-export function treeRecords(model: CanonicalModel): TreeRecords | { missing: string } {
-  const { tree } = model;
-  const record = (name: string) => model.types.find((t): t is RecordType => t.kind === 'record' && t.name === name);
-  const answer = record(tree.answer);
-  const node = record(tree.node);
-  if (!answer || !node) return { missing: `${!answer ? tree.answer : tree.node} is not a record` };
-  const field = (r: RecordType, name: string | null) => (name === null ? null : (r.fields.find((f) => f.name === name) ?? undefined));
+interface TreeFields<F> {
+  root: F;
+  version: F;
+  children: F;
+  id: F;
+  role: F;
+  attributes: F | null;
+  content: F | null;
+}
+
+/** The tree's fields found in the answer and element records, whichever way a caller holds records and fields. */
+function treeFields<R, F>(tree: CanonicalModel['tree'], answer: R, node: R, fieldOf: (r: R, name: string) => F | undefined, nameOf: (r: R) => string): TreeFields<F> | { missing: string } {
+  const field = (r: R, name: string | null) => (name === null ? null : fieldOf(r, name));
   const root = field(answer, tree.root);
   const version = field(answer, tree.version);
   const children = field(node, tree.children);
@@ -33,11 +38,22 @@ export function treeRecords(model: CanonicalModel): TreeRecords | { missing: str
   const role = field(node, tree.role);
   const attributes = field(node, tree.attributes);
   const content = field(node, tree.content);
-  if (!root || !version) return { missing: `${answer.name} has no field ${!root ? tree.root : tree.version}` };
+  if (!root || !version) return { missing: `${nameOf(answer)} has no field ${!root ? tree.root : tree.version}` };
   if (!children || !id || !role || attributes === undefined || content === undefined) {
-    return { missing: `${node.name} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
+    return { missing: `${nameOf(node)} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
   }
-  return { answer, node, root, children, id, role, attributes, content, version };
+  return { root, version, children, id, role, attributes, content };
+}
+
+/** The tree's records and fields, or what the model lacks for them (a model no valid spec makes). */
+export function treeRecords(model: CanonicalModel): TreeRecords | { missing: string } {
+  const { tree } = model;
+  const record = (name: string) => model.types.find((t): t is RecordType => t.kind === 'record' && t.name === name);
+  const answer = record(tree.answer);
+  const node = record(tree.node);
+  if (!answer || !node) return { missing: `${!answer ? tree.answer : tree.node} is not a record` };
+  const fields = treeFields(tree, answer, node, (r, name) => r.fields.find((f) => f.name === name), (r) => r.name);
+  return 'missing' in fields ? fields : { answer, node, ...fields };
 }
 
 /** A state of an element as a binding's reader computes it: its field, and what an absent value means. */
@@ -79,22 +95,13 @@ export const pointerToken = (key: string): string => key.replace(/~/g, '~0').rep
 export function treeView(model: CanonicalModel, decls: Declarations): TreeView | { missing: string } {
   const { answer, node } = decls;
   if (!answer || !node) return { missing: `${!answer ? model.tree.answer : model.tree.node} is not a record` };
-  const { tree } = model;
-  const field = (r: RecordDecl, key: string | null) => (key === null ? null : (r.fields.find((f) => f.key === key) ?? undefined));
-  const root = field(answer, tree.root);
-  const version = field(answer, tree.version);
-  const children = field(node, tree.children);
-  const id = field(node, tree.id);
-  const role = field(node, tree.role);
-  const attributes = field(node, tree.attributes);
-  const content = field(node, tree.content);
-  if (!root || !version) return { missing: `${answer.key} has no field ${!root ? tree.root : tree.version}` };
-  if (!children || !id || !role || attributes === undefined || content === undefined) {
-    return { missing: `${node.key} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
-  }
+  const fieldOf = (r: RecordDecl, key: string) => r.fields.find((f) => f.key === key);
+  const fields = treeFields(model.tree, answer, node, fieldOf, (r) => r.key);
+  if ('missing' in fields) return fields;
+  const { root, version, children, id, role, attributes, content } = fields;
   const states: StateView[] = [];
   for (const s of model.states) {
-    const f = field(node, s.field);
+    const f = fieldOf(node, s.field);
     if (!f || !f.default) return { missing: `the state ${s.field} is no field with a default of ${node.key}` };
     const d = f.default;
     states.push({ key: s.field, field: f, inherit: d.kind === 'inherit', value: d.kind === 'inherit' ? d.root : d.value, reachable: s.reachable, path: s.path });
