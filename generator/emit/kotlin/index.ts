@@ -11,6 +11,7 @@ import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { type DeclView, KotlinDecls } from './decls.js';
 import { kdoc, kotlinNames, OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 import { render } from './templates.js';
+import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -46,8 +47,6 @@ const OWN_CLASSES = [
   'ValidateExit',
 ];
 
-/** The validator command every package ships under one name: here `target/<name>.jar`, with its main class. */
-const VALIDATOR = 'element-model-validate';
 const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
 const VALIDATOR_CLASS = 'ElementModelValidate';
 /** The test resource folder that holds the conformance vectors. */

@@ -9,6 +9,7 @@ import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { docstring, pyLiteral, pythonNames } from './naming.js';
 import { licenseText } from '../shared/license.js';
+import { VALIDATOR_COMMAND } from '../shared/validator.js';
 
 /** The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic). */
 const DISTRIBUTION = 'element-model';
@@ -78,7 +79,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const kit = declarations(model, names);
   // PEP 8: two blank lines between top-level definitions, which the templates may leave more of.
   const render: Render = (name, view) => tidy(templates()(name, view), 2);
-  const common = { version: model.protocolVersion, regenerate: context.regenerate, distribution: DISTRIBUTION, pins: PINS };
+  const common = { version: model.protocolVersion, regenerate: context.regenerate, distribution: DISTRIBUTION, pins: PINS, validator: VALIDATOR_COMMAND };
   const roles = kit.roles;
   const node = kit.node;
   const answer = kit.answer;

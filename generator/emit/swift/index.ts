@@ -11,6 +11,7 @@ import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
 import { bare, stringLiteral, swiftNames } from './naming.js';
 import { render } from './templates.js';
+import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 
 /**
  * generated/swift/: a Swift package, `ElementModel`, with Codable value types for every record of the model, the
@@ -21,8 +22,6 @@ import { render } from './templates.js';
  */
 
 const PACKAGE = 'ElementModel';
-/** The validator command every package ships under one name, and the Swift target that builds it. */
-const VALIDATOR = 'element-model-validate';
 const VALIDATOR_TARGET = `${PACKAGE}Validate`;
 /** The oldest Apple systems the package supports (SwiftPM's `platforms`); the root Package.swift says the same. */
 const PLATFORMS = '.macOS(.v12), .iOS(.v15)';

@@ -5,6 +5,7 @@ import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
 import { licenseText } from '../shared/license.js';
 import { header } from '../shared/text.js';
+import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile } from '../types.js';
 import { modelFiles } from './model-file.js';
 import { type Transpiled, transpile } from './transpile.js';
@@ -19,9 +20,6 @@ export const PACKAGE_NAME = '@element-model/sdk';
  * them: the LTS lines still supported, from the releases where require() of ES modules needs no flag.
  */
 export const SUPPORTED_NODE = '^20.19.0 || ^22.12.0 || ^24.0.0';
-
-/** The validator command every binding ships (templates/typescript/bin/). */
-export const VALIDATOR_BIN = 'element-model-validate';
 
 /**
  * In npm's own order, not sorted: within `exports`, `types` must come before `import`, since resolvers take the
