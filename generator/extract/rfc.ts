@@ -70,14 +70,15 @@ function namesAndNote(cell: Cell): { names: string[]; note: string | null } {
   return { names: cell.codes.filter((code) => !note || !note.includes(`\`${code}\``)), note };
 }
 
-/** Where in the file JSON.parse stopped ("... at position N"): the code starts on the line after the fence. */
+/**
+ * Where in the file JSON.parse stopped ("... at position N"): the code starts on the line after the fence, and each
+ * of its lines is indented as the fence is (inside a list item, say), which the parsed text leaves out.
+ */
 function placeInExample(example: { text: string; place: Place }, message: string): Place {
   const at = /position (\d+)/.exec(message);
   if (!at?.[1]) return example.place;
-  const before = example.text.slice(0, Number(at[1]));
-  const lines = before.split('\n');
-  const last = lines.at(-1) ?? '';
-  return { file: example.place.file, line: example.place.line + lines.length, column: (lines.length === 1 ? example.place.column : 1) + last.length };
+  const lines = example.text.slice(0, Number(at[1])).split('\n');
+  return { file: example.place.file, line: example.place.line + lines.length, column: example.place.column + (lines.at(-1) ?? '').length };
 }
 
 /** Reads every table of one RFC into a draft; problems go to `diagnostics`, and the draft keeps what was readable. */
