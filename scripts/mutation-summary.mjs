@@ -16,12 +16,15 @@ const equivalent = existsSync(equivalentFile) ? JSON.parse(readFileSync(equivale
 const files = new Map();
 const from = new Map();
 const runs = [];
+/** Every file a report's group named: one with no mutants at all (types only) is in none of the reports' files. */
+const named = new Set();
 let stryker = null;
 const names = existsSync(REPORTS) ? readdirSync(REPORTS).filter((n) => n.endsWith('.json')).sort() : [];
 for (const name of names) {
   const report = JSON.parse(readFileSync(join(REPORTS, name), 'utf8'));
   stryker = report.framework?.version ?? stryker;
   runs.push({ report: name.replace(/\.json$/, ''), files: Object.keys(report.files).sort() });
+  for (const path of groupFiles(name)) named.add(path);
   for (const [path, file] of Object.entries(report.files)) {
     if (from.has(path)) {
       console.error(`mutation-summary: ${path} is in ${from.get(path)} and ${name}; delete the stale report from ${REPORTS}`);
@@ -61,7 +64,8 @@ for (const [area, dir] of Object.entries(AREAS)) {
   areas[dir] = {
     ...counts,
     sourceFiles: sources,
-    unmeasured: readdirSync(join(ROOT, dir), { recursive: true }).filter((f) => String(f).endsWith('.ts')).map((f) => `${dir}/${f}`).filter((f) => !files.has(f)).sort(),
+    unmeasured: readdirSync(join(ROOT, dir), { recursive: true }).filter((f) => String(f).endsWith('.ts')).map((f) => `${dir}/${f}`).filter((f) => !files.has(f) && !named.has(f)).sort(),
+    withoutMutants: [...named].filter((f) => f.startsWith(`${dir}/`) && !files.has(f)).sort(),
     score: valid ? round((counts.killed + counts.timeout) / valid) : null,
     scoreWithEquivalentsRemoved: valid - explained ? round((counts.killed + counts.timeout) / (valid - explained)) : null,
   };
@@ -95,7 +99,7 @@ function writeReadme({ date, node, areas }) {
   if (!text.includes(start) || !text.includes(end)) return;
   const pct = (x) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
   const rows = Object.entries(areas).map(([dir, a]) =>
-    `| \`${dir}\` | ${a.files} of ${a.sourceFiles} | ${a.mutants} | ${a.killed} | ${a.timeout} | ${a.survived} | ${a.noCoverage} | ${a.ignored} | ${pct(a.score)} | ${pct(a.scoreWithEquivalentsRemoved)} |`);
+    `| \`${dir}\` | ${a.files + a.withoutMutants.length} of ${a.sourceFiles} | ${a.mutants} | ${a.killed} | ${a.timeout} | ${a.survived} | ${a.noCoverage} | ${a.ignored} | ${pct(a.score)} | ${pct(a.scoreWithEquivalentsRemoved)} |`);
   const table = [
     `${date}, Node ${node}, StrykerJS ${stryker}:`,
     '',
@@ -104,6 +108,22 @@ function writeReadme({ date, node, areas }) {
     ...rows,
   ].join('\n');
   writeFileSync(path, text.slice(0, text.indexOf(start) + start.length) + `\n${table}\n` + text.slice(text.indexOf(end)));
+}
+
+/**
+ * The source files a report's name stands for (stryker.config.mjs slugOf: paths below the area, "/" written "-",
+ * joined by "+"; "all" for the whole area). A "-" is a folder's "/" (fold-state) or the name's own (check-rules), whichever file exists.
+ */
+function groupFiles(reportName) {
+  const [area, ...rest] = reportName.replace(/\.json$/, '').split('-');
+  const dir = AREAS[area];
+  const slug = rest.join('-');
+  if (!dir) return [];
+  if (slug === 'all') return readdirSync(join(ROOT, dir), { recursive: true }).filter((f) => String(f).endsWith('.ts')).map((f) => `${dir}/${f}`);
+  return slug.split('+').flatMap((part) => {
+    const found = [part.replace(/-/g, '/'), part].map((c) => `${dir}/${c}.ts`).find((c) => existsSync(join(ROOT, c)));
+    return found ? [found] : [];
+  });
 }
 
 function round(x) { return Math.round(x * 1000) / 1000; }
