@@ -33,6 +33,7 @@ export const KOTLIN_VERSIONS = {
   jar: '3.5.1',
   source: '3.4.0',
   dokka: '2.2.0',
+  deploy: '3.1.4',
   jvmTarget: '17',
 } as const;
 
