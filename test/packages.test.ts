@@ -164,7 +164,7 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
     expect(problems({ ...ok, repository: 'https://github.com/o/r/' })).toEqual(['repository must be null or an https:// address with no trailing slash']);
     expect(problems({ ...ok, repository: 'http://github.com/o/r' })).toEqual(['repository must be null or an https:// address with no trailing slash']);
     expect(problems({ ...ok, repository: 'https://github.com/o/r.git' })).toEqual(['repository is the web address, without .git']);
-    expect(problems({ ...ok, developers: [{ id: 'a', name: '' }] })[0]).toMatch(/^developers\[0\] must be/);
+    expect(problems({ ...ok, developers: [{ id: 'a', name: '' }] })[0]).toMatch(/^developers\[0\] must have an id/);
     expect(problems({ ...ok, released: [{ sdk: '1.0.0', protocol: '0.2.0' }, { sdk: '0.9.0', protocol: '0.2.0' }] })).toEqual(['released[1]: SDK versions go up, oldest first']);
     expect(problems({ ...ok, released: [{ sdk: '1.0.0', protocol: '0.2.0' }] })).toEqual(['sdkVersion 1.0.0 is already released; raise it before generating a new release']);
     expect(problems({ ...ok, repo: 'x' })).toEqual(['unknown field "repo" (the fields are sdkVersion, released, repository, documentation, organization, developers)']);
