@@ -107,6 +107,8 @@ describe('Kotlin bindings', () => {
     expect(Number(/Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/.exec(output)?.[1])).toBe(vectors.length + 1);
     // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
     expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
+    // The README's example (ReadmeExampleTest.kt) ran and printed what the README shows.
+    expect(output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, .* in dev\.elementmodel\.readme\.ReadmeExampleTest/);
     const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
     expect(timings.length).toBeGreaterThan(0);
     console.log(timings.join('\n'));

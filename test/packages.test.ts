@@ -6,6 +6,8 @@ import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sd
 import type { GeneratedFile } from '../generator/emit/types.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { fenced } from './helpers/readme.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
 
 // What every generated package ships beside its code, as its ecosystem expects of a published package.
 const PACKAGES = ['typescript', 'python', 'swift', 'kotlin'];
@@ -172,5 +174,35 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
 
   it("the project's publishing.json is read as it is", async () => {
     expect(readPublishing(JSON.parse(await readFile(join(ROOT, PUBLISHING_FILE), 'utf8')))).toEqual({ publishing: projectPublishing() });
+  });
+});
+
+describe("each package's README example", () => {
+  // The package's own test that runs the example, and the language of the README's block.
+  const TESTS = [
+    ['kotlin', 'kotlin', 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt'],
+    ['swift', 'swift', 'swift/Tests/ElementModelTests/ReadmeExampleTests.swift'],
+    ['python', 'python', 'python/tests/test_readme.py'],
+  ] as const;
+
+  it.each(TESTS)("%s: the README's example is, word for word, the code its own test runs, and the output it shows is the test's", async (name, language, test) => {
+    const readme = await readFile(join(GENERATED, name, 'README.md'), 'utf8');
+    const code = fenced(readme, language, '## Use');
+    expect(code.split('\n').length).toBeGreaterThan(8);
+    const source = await readFile(join(GENERATED, test), 'utf8');
+    expect(source).toContain(code);
+    const example = readmeExample(await realModel());
+    if ('missing' in example) throw new Error(example.missing);
+    expect(fenced(readme, 'text', '## Use')).toBe(example.output);
+    expect(source).toContain(`${example.noFindings}\\n${example.elements} elements\\n`);
+  });
+
+  it('every README has an install line naming the package at the SDK version', async () => {
+    const { sdkVersion } = projectPublishing();
+    const readme = (name: string) => readFile(join(GENERATED, name, 'README.md'), 'utf8');
+    expect(fenced(await readme('typescript'), 'sh', '## Install')).toBe(`npm install @element-model/sdk@${sdkVersion}\n`);
+    expect(fenced(await readme('python'), 'sh', '## Install')).toBe(`pip install element-model==${sdkVersion}\n`);
+    expect(fenced(await readme('kotlin'), 'xml', '## Install')).toContain(`<groupId>dev.elementmodel</groupId>\n  <artifactId>element-model</artifactId>\n  <version>${sdkVersion}</version>`);
+    expect(fenced(await readme('swift'), 'swift', '## Install')).toContain(`from: "${sdkVersion}"),\n// and in a target's dependencies:\n.product(name: "ElementModel"`);
   });
 });
