@@ -84,9 +84,9 @@ const readmeExampleFile = (model: CanonicalModel) => {
   return 'missing' in example ? 'answer.json' : example.file;
 };
 
-/** A page of the published reference site, when its address is known. */
+/** A link to a page of the published reference site, or nothing while its address is unknown. */
 const reference = (publishing: Publishing, page: string, words: string) =>
-  publishing.documentation === null ? words : `[${words}](${publishing.documentation}/${page})`;
+  publishing.documentation === null ? '' : ` ([${words}](${publishing.documentation}/${page}))`;
 
 function readme(model: CanonicalModel, regenerate: string, publishing: Publishing): string {
   const example = readmeExample(model);
@@ -130,14 +130,14 @@ for (const { element, state } of effectiveState(answer)) console.log(element.${m
 const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, elementId, path, message }]
 \`\`\`
 
-- \`readRole(raw)\`: a known role, or ${model.roleRules.unknown} for an unknown one, keeping the raw string (${reference(publishing, 'roles.html', 'the roles')}).
+- \`readRole(raw)\`: a known role, or ${model.roleRules.unknown} for an unknown one, keeping the raw string${reference(publishing, 'roles.html', 'the roles')}.
 - \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
-- \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason (${reference(publishing, 'apple-mapping.html', 'the Apple mapping')}).
+- \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason${reference(publishing, 'apple-mapping.html', 'the Apple mapping')}.
 - \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
   Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
 - \`check(answer, options)\`: structure and every checkable requirement
-  (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')}; ${reference(publishing, 'conformance.html', 'conformance')}).
+  (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')})${reference(publishing, 'conformance.html', 'conformance')}.
 - \`validateText(text)\`, \`formatFindings\`, \`findingsJson\`: what the validator command prints.
 
 ## The validator
