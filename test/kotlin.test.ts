@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,10 @@ import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 import { mavenMissing, requireTool } from './helpers/toolchain.js';
+import { KOTLIN_VERSIONS } from '../generator/emit/kotlin/index.js';
+import { projectPublishing } from '../generator/emit/shared/publishing.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
+import { fenced } from './helpers/readme.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
 
@@ -103,6 +107,8 @@ describe('Kotlin bindings', () => {
     expect(Number(/Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/.exec(output)?.[1])).toBe(vectors.length + 1);
     // The hostile inputs (HostileInputTest.kt): the listed cases ran, and the timings are worth seeing.
     expect(output).toMatch(/HostileInputTest: [1-9]\d* listed cases/);
+    // The README's example (ReadmeExampleTest.kt) ran and printed what the README shows.
+    expect(output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, .* in dev\.elementmodel\.readme\.ReadmeExampleTest/);
     const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTest: time:'));
     expect(timings.length).toBeGreaterThan(0);
     console.log(timings.join('\n'));
@@ -113,5 +119,93 @@ describe('Kotlin bindings', () => {
     const { output, cases, results } = await packageRun();
     expect(output).toContain(`validator-cases: ran ${cases.length} cases`);
     expect(validatorMismatches(cases, results)).toEqual([]);
+  });
+
+  it('a fresh Maven project depending on the coordinates installed from a copy runs the README example; deploy takes its address from the command line', { timeout: 20 * 60_000 }, async (ctx) => {
+    requireTool(ctx, mavenMissing());
+    const model = await realModel();
+    const { sdkVersion } = projectPublishing();
+    const example = readmeExample(model);
+    if ('missing' in example) throw new Error(example.missing);
+    const readme = await readFile(join(GENERATED, 'kotlin/README.md'), 'utf8');
+    // The README's install line names the coordinates the consumer depends on.
+    const coordinates = fenced(readme, 'xml', '## Install');
+    expect(coordinates).toContain(`<version>${sdkVersion}</version>`);
+    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-consumer-'));
+    const installed = join(process.env.HOME ?? '', '.m2/repository/dev/elementmodel/element-model', sdkVersion);
+    try {
+      await cp(join(GENERATED, 'kotlin'), join(dir, 'kotlin'), { recursive: true, filter: (from) => !from.includes('/kotlin/target') });
+      // What a stale install left must not stand in for this one.
+      await rm(installed, { recursive: true, force: true });
+      const releaseRepo = join(dir, 'release-repository');
+      const mvn = ['-B', '-ntp', '-Dkotlin.compiler.daemon=false'];
+      // deploy runs install first; its address is given here, as a release gives it (the pom names none).
+      const deployed = await run('mvn', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-test::file://${releaseRepo}`, 'deploy'], join(dir, 'kotlin'));
+      expect(deployed.code, deployed.output).toBe(0);
+      const published = await readdir(join(releaseRepo, 'dev/elementmodel/element-model', sdkVersion));
+      for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) expect(published, suffix).toContain(`element-model-${sdkVersion}${suffix}`);
+      expect((await readdir(installed)).sort()).toEqual(expect.arrayContaining([`element-model-${sdkVersion}.jar`, `element-model-${sdkVersion}-javadoc.jar`]));
+
+      // The consumer: the README's dependency block, its example as written, and a test that runs it on the
+      // answer the README shows the output for.
+      const consumer = join(dir, 'consumer');
+      await mkdir(join(consumer, 'src/test/kotlin'), { recursive: true });
+      await writeFile(join(consumer, 'pom.xml'), `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>test.consumer</groupId>
+  <artifactId>consumer</artifactId>
+  <version>1</version>
+  <properties>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+    <kotlin.compiler.jvmTarget>${KOTLIN_VERSIONS.jvmTarget}</kotlin.compiler.jvmTarget>
+  </properties>
+  <dependencies>
+${coordinates.trimEnd().replace(/^/gm, '    ')}
+    <dependency>
+      <groupId>org.junit.jupiter</groupId>
+      <artifactId>junit-jupiter</artifactId>
+      <version>${KOTLIN_VERSIONS.junit}</version>
+      <scope>test</scope>
+    </dependency>
+  </dependencies>
+  <build>
+    <testSourceDirectory>src/test/kotlin</testSourceDirectory>
+    <plugins>
+      <plugin>
+        <groupId>org.jetbrains.kotlin</groupId>
+        <artifactId>kotlin-maven-plugin</artifactId>
+        <version>${KOTLIN_VERSIONS.kotlin}</version>
+        <executions><execution><id>test-compile</id><goals><goal>test-compile</goal></goals></execution></executions>
+      </plugin>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <version>${KOTLIN_VERSIONS.surefire}</version>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+`);
+      await writeFile(join(consumer, 'src/test/kotlin/Describe.kt'), fenced(readme, 'kotlin', '## Use'));
+      const shown = fenced(readme, 'text', '## Use');
+      expect(shown).toBe(example.output);
+      await writeFile(join(consumer, 'answer.json'), example.answer);
+      await writeFile(join(consumer, 'src/test/kotlin/ReadmeTest.kt'), `import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+
+class ReadmeTest {
+    @Test
+    fun readmeExample() {
+        assertEquals(${JSON.stringify(shown).replace(/\$/g, '\\$')}, describeAnswer(${JSON.stringify(example.file)}))
+    }
+}
+`);
+      const tested = await run('mvn', [...mvn, 'test'], consumer);
+      expect(tested.code, tested.output).toBe(0);
+      expect(tested.output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

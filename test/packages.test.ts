@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, ROOT } from './helpers/spec.js';
+import { emitTarget } from '../generator/emit/index.js';
+import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sdkVersionTable } from '../generator/emit/shared/publishing.js';
+import type { GeneratedFile } from '../generator/emit/types.js';
+import type { CanonicalModel } from '../generator/model/types.js';
+import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { fenced } from './helpers/readme.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
 
 // What every generated package ships beside its code, as its ecosystem expects of a published package.
 const PACKAGES = ['typescript', 'python', 'swift', 'kotlin'];
@@ -12,5 +18,191 @@ describe('every generated package', () => {
     expect(root).toContain('Apache License');
     expect(await readFile(join(GENERATED, name, 'LICENSE'), 'utf8')).toBe(root);
     expect((await readFile(join(GENERATED, name, 'README.md'), 'utf8')).length).toBeGreaterThan(200);
+  });
+});
+
+/** A sample of what the maintainers will state in publishing.json, every field set, an SDK version unlike the protocol's. */
+const SAMPLE: Publishing = {
+  sdkVersion: '7.3.1',
+  released: [
+    { sdk: '7.2.0', protocol: '0.1.0' },
+    { sdk: '7.3.0', protocol: '0.2.0' },
+  ],
+  repository: 'https://git.example.org/sample-org/sample-repo',
+  documentation: 'https://docs.example.org/element-model',
+  organization: { name: 'Sample Org', url: 'https://example.org' },
+  developers: [{ id: 'ada', name: 'Ada Sample', email: 'ada@example.org', url: null }],
+};
+
+async function emitted(publishing: Publishing | undefined): Promise<Map<string, string>> {
+  const model = await realModel();
+  const files: GeneratedFile[] = [];
+  for (const name of PACKAGES) {
+    const out = await emitTarget(name, model, { regenerate: 'npm run generate', versions: [model], ...(publishing ? { publishing } : {}) });
+    expect(out.diagnostics, name).toEqual([]);
+    files.push(...out.files);
+  }
+  return new Map(files.map((f) => [f.path, f.contents]));
+}
+
+const at = (files: Map<string, string>, path: string): string => {
+  const text = files.get(path);
+  if (text === undefined) throw new Error(`no ${path}`);
+  return text;
+};
+
+/** Where each package states its version, and the protocol version it speaks. */
+function versionsIn(files: Map<string, string>) {
+  const npm = JSON.parse(at(files, 'typescript/package.json')) as Record<string, unknown>;
+  const pom = at(files, 'kotlin/pom.xml');
+  return {
+    npm: npm.version,
+    maven: /<artifactId>element-model<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(pom)?.[1],
+    python: /^version = "([^"]+)"$/m.exec(at(files, 'python/pyproject.toml'))?.[1],
+    swiftTag: /\.package\(url: "[^"]*", from: "([^"]+)"\)/.exec(at(files, 'swift/README.md'))?.[1],
+    sdkConstants: [
+      /export const SDK_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
+      /const val SDK_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
+      /^SDK_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
+      /public let sdkVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
+    ],
+    protocolConstants: [
+      /export const PROTOCOL_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
+      /const val PROTOCOL_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
+      /^PROTOCOL_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
+      /public let protocolVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
+      /<element\.protocol\.version>([^<]+)</.exec(pom)?.[1],
+    ],
+  };
+}
+
+const READMES = PACKAGES.map((p) => `${p}/README.md`);
+
+describe(`the packages' version and packaging facts, stated once (${PUBLISHING_FILE})`, () => {
+  it("every package is the SDK version publishing.json states and names the spec's protocol version, apart from it", async () => {
+    const model: CanonicalModel = await realModel();
+    const { sdkVersion } = projectPublishing();
+    const files = await emitted(undefined);
+    const found = versionsIn(files);
+    expect(found).toEqual({
+      npm: sdkVersion,
+      maven: sdkVersion,
+      python: sdkVersion,
+      swiftTag: sdkVersion,
+      sdkConstants: [sdkVersion, sdkVersion, sdkVersion, sdkVersion],
+      protocolConstants: Array(5).fill(model.protocolVersion),
+    });
+    // What is on disk is what the emitters make from publishing.json.
+    for (const path of ['typescript/package.json', 'kotlin/pom.xml', 'python/pyproject.toml', ...READMES]) {
+      expect(await readFile(join(GENERATED, path), 'utf8'), path).toBe(at(files, path));
+    }
+  });
+
+  it('a sample SDK version and release history reach every package, its constants and every README\'s table, while the protocol stays the spec\'s', async () => {
+    const model = await realModel();
+    const files = await emitted(SAMPLE);
+    const found = versionsIn(files);
+    expect(found.npm).toBe('7.3.1');
+    expect(found.maven).toBe('7.3.1');
+    expect(found.python).toBe('7.3.1');
+    expect(found.swiftTag).toBe('7.3.1');
+    expect(found.sdkConstants).toEqual(['7.3.1', '7.3.1', '7.3.1', '7.3.1']);
+    expect(found.protocolConstants).toEqual(Array(5).fill(model.protocolVersion));
+    const table = sdkVersionTable(SAMPLE, model);
+    expect(table.split('\n').slice(2)).toEqual([`| 7.3.1 (this one) | ${model.protocolVersion} |`, '| 7.3.0 | 0.2.0 |', '| 7.2.0 | 0.1.0 |']);
+    for (const readme of READMES) expect(at(files, readme), readme).toContain(table);
+  });
+
+  it('a sample repository reaches the pom (url, scm), npm (repository, homepage), the SwiftPM install line and Python\'s URLs; a sample organisation and developer reach the pom', async () => {
+    const files = await emitted(SAMPLE);
+    const pom = at(files, 'kotlin/pom.xml');
+    expect(pom).toContain('<url>https://docs.example.org/element-model</url>');
+    expect(pom).toMatch(/<scm>\s*<connection>scm:git:https:\/\/git\.example\.org\/sample-org\/sample-repo\.git<\/connection>\s*<developerConnection>scm:git:https:\/\/git\.example\.org\/sample-org\/sample-repo\.git<\/developerConnection>\s*<url>https:\/\/git\.example\.org\/sample-org\/sample-repo<\/url>\s*<\/scm>/);
+    expect(pom).toMatch(/<organization>\s*<name>Sample Org<\/name>\s*<url>https:\/\/example\.org<\/url>\s*<\/organization>/);
+    expect(pom).toMatch(/<developers>\s*<developer>\s*<id>ada<\/id>\s*<name>Ada Sample<\/name>\s*<email>ada@example\.org<\/email>\s*<\/developer>\s*<\/developers>/);
+    const npm = JSON.parse(at(files, 'typescript/package.json'));
+    expect(npm.repository).toEqual({ type: 'git', url: 'git+https://git.example.org/sample-org/sample-repo.git', directory: 'generated/typescript' });
+    expect(npm.homepage).toBe('https://docs.example.org/element-model');
+    expect(npm.publishConfig).toEqual({ access: 'public' });
+    const swift = at(files, 'swift/README.md');
+    expect(swift).toContain('.package(url: "https://git.example.org/sample-org/sample-repo.git", from: "7.3.1"),');
+    expect(swift).toContain('.product(name: "ElementModel", package: "sample-repo"),');
+    const pyproject = at(files, 'python/pyproject.toml');
+    expect(pyproject).toContain('[project.urls]\nDocumentation = "https://docs.example.org/element-model"\nRepository = "https://git.example.org/sample-org/sample-repo"\n');
+    // The npm README links the published reference pages, not paths of a repository the package does not ship.
+    const readme = at(files, 'typescript/README.md');
+    expect(readme).toContain('](https://docs.example.org/element-model/roles.html)');
+    expect(readme).not.toMatch(/\]\((?!https:)/);
+    // Nothing is left to set, so no README asks for it.
+    for (const path of READMES) expect(at(files, path), path).not.toContain('Before publishing');
+  });
+
+  it('with the repository and developers unset (as publishing.json has them now), the fields that need them are left out and every README says to set them', async () => {
+    const unset: Publishing = { ...SAMPLE, repository: null, documentation: null, organization: null, developers: [] };
+    const files = await emitted(unset);
+    const pom = at(files, 'kotlin/pom.xml');
+    for (const tag of ['<url>', '<scm>', '<developers>', '<organization>', '<distributionManagement>']) expect(pom, tag).not.toContain(tag.replace('<url>', '\n  <url>'));
+    // What Central requires and the project knows is there whatever is unset.
+    for (const tag of ['<name>element-model</name>', '<description>', '<licenses>']) expect(pom, tag).toContain(tag);
+    const npm = JSON.parse(at(files, 'typescript/package.json'));
+    expect(npm).not.toHaveProperty('repository');
+    expect(npm).not.toHaveProperty('homepage');
+    expect(npm.publishConfig).toEqual({ access: 'public' });
+    expect(at(files, 'python/pyproject.toml')).not.toContain('[project.urls]');
+    expect(at(files, 'swift/README.md')).toContain(`.package(url: "<this repository's git URL>", from: "7.3.1"),`);
+    for (const path of READMES) expect(at(files, path), path).toMatch(/Before publishing: `repository`.* must be set in the toolchain's `publishing\.json`/);
+    expect(at(files, 'kotlin/README.md')).toContain('`repository` and `developers` must be set');
+  });
+
+  it('publishing.json is refused, field by field, when a value is not what the registries take', () => {
+    const ok = { sdkVersion: '1.0.0', released: [], repository: null, documentation: null, organization: null, developers: [] };
+    expect(readPublishing(ok)).toEqual({ publishing: ok });
+    const problems = (value: unknown) => {
+      const read = readPublishing(value);
+      return 'problems' in read ? read.problems : [];
+    };
+    expect(problems([])).toEqual(['it is not a JSON object']);
+    expect(problems({ ...ok, sdkVersion: 'v1.0' })).toEqual(['sdkVersion must be a semantic version such as 1.2.3']);
+    expect(problems({ ...ok, repository: 'https://github.com/o/r/' })).toEqual(['repository must be null or an https:// address with no trailing slash']);
+    expect(problems({ ...ok, repository: 'http://github.com/o/r' })).toEqual(['repository must be null or an https:// address with no trailing slash']);
+    expect(problems({ ...ok, repository: 'https://github.com/o/r.git' })).toEqual(['repository is the web address, without .git']);
+    expect(problems({ ...ok, developers: [{ id: 'a', name: '' }] })[0]).toMatch(/^developers\[0\] must have an id/);
+    expect(problems({ ...ok, released: [{ sdk: '1.0.0', protocol: '0.2.0' }, { sdk: '0.9.0', protocol: '0.2.0' }] })).toEqual(['released[1]: SDK versions go up, oldest first']);
+    expect(problems({ ...ok, released: [{ sdk: '1.0.0', protocol: '0.2.0' }] })).toEqual(['sdkVersion 1.0.0 is already released; raise it before generating a new release']);
+    expect(problems({ ...ok, repo: 'x' })).toEqual(['unknown field "repo" (the fields are sdkVersion, released, repository, documentation, organization, developers)']);
+  });
+
+  it("the project's publishing.json is read as it is", async () => {
+    expect(readPublishing(JSON.parse(await readFile(join(ROOT, PUBLISHING_FILE), 'utf8')))).toEqual({ publishing: projectPublishing() });
+  });
+});
+
+describe("each package's README example", () => {
+  // The package's own test that runs the example, and the language of the README's block.
+  const TESTS = [
+    ['kotlin', 'kotlin', 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt'],
+    ['swift', 'swift', 'swift/Tests/ElementModelTests/ReadmeExampleTests.swift'],
+    ['python', 'python', 'python/tests/test_readme.py'],
+  ] as const;
+
+  it.each(TESTS)("%s: the README's example is, word for word, the code its own test runs, and the output it shows is the test's", async (name, language, test) => {
+    const readme = await readFile(join(GENERATED, name, 'README.md'), 'utf8');
+    const code = fenced(readme, language, '## Use');
+    expect(code.split('\n').length).toBeGreaterThan(8);
+    const source = await readFile(join(GENERATED, test), 'utf8');
+    expect(source).toContain(code);
+    const example = readmeExample(await realModel());
+    if ('missing' in example) throw new Error(example.missing);
+    expect(fenced(readme, 'text', '## Use')).toBe(example.output);
+    expect(source).toContain(`${example.noFindings}\\n${example.elements} elements\\n`);
+  });
+
+  it('every README has an install line naming the package at the SDK version', async () => {
+    const { sdkVersion } = projectPublishing();
+    const readme = (name: string) => readFile(join(GENERATED, name, 'README.md'), 'utf8');
+    expect(fenced(await readme('typescript'), 'sh', '## Install')).toBe(`npm install @element-model/sdk@${sdkVersion}\n`);
+    expect(fenced(await readme('python'), 'sh', '## Install')).toBe(`pip install element-model==${sdkVersion}\n`);
+    expect(fenced(await readme('kotlin'), 'xml', '## Install')).toContain(`<groupId>dev.elementmodel</groupId>\n  <artifactId>element-model</artifactId>\n  <version>${sdkVersion}</version>`);
+    expect(fenced(await readme('swift'), 'swift', '## Install')).toContain(`from: "${sdkVersion}"),\n// and in a target's dependencies:\n.product(name: "ElementModel"`);
   });
 });

@@ -58,6 +58,15 @@ describe('Python package', () => {
     expect(output).toContain('Success: no issues found');
   });
 
+  it("runs the README's example (tests/test_readme.py), which prints what the README shows", { timeout: 300_000 }, async (ctx) => {
+    const python = join(await venvOrSkip(ctx), 'bin/python');
+    const env = { PYTHONPATH: join(GENERATED, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' };
+    const ran = await run(python, ['-m', 'pytest', '-v', '-p', 'no:cacheprovider', join(GENERATED, 'python/tests/test_readme.py')], env);
+    expect(ran.code, ran.stdout).toBe(0);
+    expect(ran.stdout).toMatch(/test_readme\.py::test_the_readme_example_prints_what_the_readme_says_it_prints PASSED/);
+    expect(ran.stdout).toMatch(/\b1 passed\b/);
+  });
+
   it('validates every vector as element-spec validate does: the same output, JSON and text, and exit code', { timeout: 300_000 }, async (ctx) => {
     const python = join(await venvOrSkip(ctx), 'bin/python');
     const dir = await mkdtemp(join(tmpdir(), 'element-python-validate-'));

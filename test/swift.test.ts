@@ -104,6 +104,8 @@ describe('Swift bindings', () => {
     expect(output).toMatch(new RegExp(`ConformanceTests: checked ${vectors.length} vectors from \\S+/Conformance\\b`));
     expect(output).toMatch(/ConformanceTests: checked [1-9]\d* Apple roles from \S+\/Conformance\/apple-roles\.json/);
     expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
+    // The README's example (ReadmeExampleTests.swift) ran and printed what the README shows.
+    expect(output).toMatch(/Test Case '.*ReadmeExampleTests.testTheReadmeExamplePrintsWhatTheReadmeSaysItPrints.*' passed/);
     // The hostile inputs (HostileInputTests.swift): the listed cases ran, and the timings are worth seeing.
     expect(output).toMatch(/HostileInputTests: checked [1-9]\d* listed cases/);
     const timings = output.split('\n').filter((line) => line.startsWith('HostileInputTests: time:'));

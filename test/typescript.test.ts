@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import semver from 'semver';
 import ts from 'typescript';
 import { header } from '../generator/emit/shared/text.js';
-import { emitPackage } from '../generator/emit/typescript/package.js';
+import { PACKAGE_NAME, emitPackage } from '../generator/emit/typescript/package.js';
+import { projectPublishing } from '../generator/emit/shared/publishing.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
+import { fenced } from './helpers/readme.js';
 import { transpile } from '../generator/emit/typescript/transpile.js';
 import { buildModel } from '../generator/model/build.js';
 import { readSpecFiles } from '../generator/spec-files.js';
@@ -214,6 +217,27 @@ describe('the package', () => {
     expect(messages).toEqual([]);
   }, 60_000);
 
+  it('with a repository and a reference site set (a sample publishing.json), publint still reports nothing', async () => {
+    const model = await realModel();
+    const publishing = { ...projectPublishing(), repository: 'https://git.example.org/sample-org/sample-repo', documentation: 'https://docs.example.org/element-model' };
+    const files = emitPackage(model, { regenerate: 'npm run generate', versions: [model], publishing });
+    const dir = await mkdtemp(join(tmpdir(), 'element-publint-'));
+    try {
+      for (const file of files) {
+        const path = join(dir, file.path);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, file.contents);
+      }
+      const manifest = JSON.parse(await readFile(join(dir, 'typescript/package.json'), 'utf8'));
+      expect(manifest.repository.url).toBe('git+https://git.example.org/sample-org/sample-repo.git');
+      const { publint } = await import('publint');
+      const { messages } = await publint({ pkgDir: join(dir, 'typescript'), level: 'suggestion', strict: true });
+      expect(messages).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('type-checks under tsc --strict --exactOptionalPropertyTypes', async () => {
     await run(process.execPath, [TSC, '-p', join(GENERATED, 'typescript/tsconfig.json'), '--noEmit', '--strict', '--exactOptionalPropertyTypes']);
   }, 60_000);
@@ -248,6 +272,26 @@ describe('the package', () => {
       await writeFile(join(dir, 'example.json'), JSON.stringify(example));
       const validated = await run(join(dir, 'node_modules/.bin/element-model-validate'), ['example.json'], { cwd: dir });
       expect(validated.stdout).toBe('example.json: no findings\n');
+    }, 120_000);
+
+    it("runs the installed package's README example as written, and it prints what the README shows", async () => {
+      const installed = join(dir, 'node_modules', PACKAGE_NAME);
+      const readme = await readFile(join(installed, 'README.md'), 'utf8');
+      const example = readmeExample(await realModel());
+      if ('missing' in example) throw new Error(example.missing);
+      // The install line names this package at its SDK version.
+      const { sdkVersion } = projectPublishing();
+      expect(fenced(readme, 'sh', '## Install').trim()).toBe(`npm install ${PACKAGE_NAME}@${sdkVersion}`);
+      expect(JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')).version).toBe(sdkVersion);
+      await writeFile(join(dir, 'describe.mjs'), fenced(readme, 'js', '## Use'));
+      await writeFile(join(dir, example.file), example.answer);
+      const shown = fenced(readme, 'text', '## Use');
+      expect(shown).toBe(example.output);
+      const { stdout } = await run(process.execPath, ['describe.mjs', example.file], { cwd: dir });
+      expect(stdout).toBe(shown);
+      // The versions it speaks, as constants of the installed package.
+      const { stdout: versions } = await run(process.execPath, ['--input-type=module', '-e', `import { PROTOCOL_VERSION, SDK_VERSION } from '${PACKAGE_NAME}'; console.log(SDK_VERSION, PROTOCOL_VERSION);`], { cwd: dir });
+      expect(versions).toBe(`${sdkVersion} ${(await realModel()).protocolVersion}\n`);
     }, 120_000);
   });
 });

@@ -5,7 +5,7 @@ import type { Emit, EmitContext, Target, TargetResult } from './types.js';
 const files =
   (load: () => Promise<Emit>) =>
   async (model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>> => ({
-    files: await (await load())(model, { regenerate: context.regenerate, versions: context.versions }),
+    files: await (await load())(model, { regenerate: context.regenerate, versions: context.versions, ...(context.publishing ? { publishing: context.publishing } : {}) }),
     diagnostics: [],
   });
 

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics/report.js';
 import type { CanonicalModel } from '../model/types.js';
 import type { Vector } from './conformance/build.js';
 import type { DocsOutput } from './docs/index.js';
+import type { Publishing } from './shared/publishing.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
 export interface GeneratedFile {
@@ -15,6 +16,11 @@ export interface EmitSettings {
   regenerate: string;
   /** The model of every version the counted RFCs made, oldest first; the last is the model being emitted. */
   versions: readonly CanonicalModel[];
+  /**
+   * The packaging facts (SDK version, repository, developers) to publish with; absent, the project's
+   * publishing.json (shared/publishing.ts). Tests set them to sample values.
+   */
+  publishing?: Publishing;
 }
 
 /**

@@ -2,6 +2,8 @@
 // Regenerate with `npm run generate`.
 /** The protocol version these types describe. */
 export declare const PROTOCOL_VERSION = "0.2.0";
+/** This package's own version, which speaks protocol 0.2.0 (PROTOCOL_VERSION); an SDK fix raises it alone. */
+export declare const SDK_VERSION = "0.1.0";
 /** Every role of the role language, in the spec's order. */
 export declare const ROLES: readonly ["Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"];
 /**

@@ -2,6 +2,8 @@
 // Regenerate with `npm run generate`.
 /** The protocol version these types describe. */
 export const PROTOCOL_VERSION = "0.2.0";
+/** This package's own version, which speaks protocol 0.2.0 (PROTOCOL_VERSION); an SDK fix raises it alone. */
+export const SDK_VERSION = "0.1.0";
 /** Every role of the role language, in the spec's order. */
 export const ROLES = ["Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"];
 /** Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers. */

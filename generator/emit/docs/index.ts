@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { publishingOf, sdkVersionTable } from '../shared/publishing.js';
 import { metadataVocabulary } from 'ajv/dist/vocabularies/metadata.js';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
 import type { Vector } from '../conformance/build.js';
@@ -720,6 +721,8 @@ function versionsPage(d: Docs): DocPage {
     ...d.front(path, title, description, 12),
     title,
     current: d.model.protocolVersion,
+    sdkVersion: publishingOf(d.context).sdkVersion,
+    sdkTable: sdkVersionTable(publishingOf(d.context), d.model),
     versions: [...d.context.versions].reverse().map((v) => {
       const own = d.schemas(v.protocolVersion);
       return {

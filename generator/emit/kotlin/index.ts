@@ -12,6 +12,8 @@ import { type DeclView, KotlinDecls } from './decls.js';
 import { kdoc, kotlinNames, OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 import { render } from './templates.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
+import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
+import { readmeExample } from '../shared/readme-example.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -28,6 +30,10 @@ export const KOTLIN_VERSIONS = {
   junit: '5.13.4',
   surefire: '3.5.3',
   shade: '3.6.2',
+  jar: '3.5.1',
+  source: '3.4.0',
+  dokka: '2.2.0',
+  deploy: '3.1.4',
   jvmTarget: '17',
 } as const;
 
@@ -212,7 +218,11 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   });
   const answerName = tree.answer.name;
   const elementName = tree.node.name;
-  add(`${SOURCE_DIR}/ElementJson.kt`, 'ElementJson.kt', { protocolVersion: stringLiteral(model.protocolVersion), answerName });
+  add(`${SOURCE_DIR}/ElementJson.kt`, 'ElementJson.kt', {
+    protocolVersion: stringLiteral(model.protocolVersion),
+    sdkVersion: stringLiteral(publishingOf(context).sdkVersion),
+    answerName,
+  });
 
   // The state reader.
   const states = tree.states.map((s) => ({ name: s.field.name, key: stringLiteral(s.key), doc: kdoc([s.field.doc], 4), inherit: s.inherit, value: String(s.value) }));
@@ -239,26 +249,51 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     childrenSegment: stringLiteral(tree.childrenSegment).slice(1, -1),
   });
 
+  const publishing = publishingOf(context);
+  const repository = publishing.repository;
   add(`${MODULE}/pom.xml`, 'pom.xml', {
     headerXml: header.replace(/^\/\/ /, ''),
     groupId: KOTLIN_PACKAGE,
     artifactId: 'element-model',
-    version: model.protocolVersion,
+    version: publishing.sdkVersion,
+    protocolVersion: model.protocolVersion,
+    description: `Kotlin (JVM) types and a runtime (reader, role mapping, conformance checker) for the element model, protocol ${model.protocolVersion}. Generated from the spec.`,
+    homepage: publishing.documentation ?? repository,
+    organization: publishing.organization,
+    developers: publishing.developers,
+    scm: repository === null ? null : { url: repository, connection: `scm:git:${repository}.git` },
+    moduleName: KOTLIN_PACKAGE,
     versions: KOTLIN_VERSIONS,
     validator: VALIDATOR,
     validatorMain: `${VALIDATOR_PACKAGE}.${VALIDATOR_CLASS}`,
   });
   // What a consumer reads first: the README, and the repository's license.
+  const example = readmeExample(model);
   add(`${MODULE}/README.md`, 'README.md', {
     headerText: header.replace(/^\/\/ /, ''),
     groupId: KOTLIN_PACKAGE,
     artifactId: 'element-model',
-    version: model.protocolVersion,
+    version: publishing.sdkVersion,
     protocolVersion: model.protocolVersion,
+    versionTable: sdkVersionTable(publishing, model),
+    unsetNote: unsetNote(publishing, ['repository', 'developers']),
+    moduleName: KOTLIN_PACKAGE,
+    answerName,
+    example: 'missing' in example ? null : example,
     validator: VALIDATOR,
     jvmTarget: KOTLIN_VERSIONS.jvmTarget,
     bundledVectors: BUNDLED_VECTORS,
   });
+  // The README's example, compiled and run by the module's own tests.
+  if ('missing' in example) report(`No README example test: ${example.missing}`);
+  else
+    add(`${TEST_DIR}/readme/ReadmeExampleTest.kt`, 'ReadmeExampleTest.kt', {
+      answerName,
+      answerLiteral: stringLiteral(example.answer),
+      fileLiteral: stringLiteral(example.file),
+      noFindings: example.noFindings,
+      elements: example.elements,
+    });
   const license = licenseText();
   if ('missing' in license) report(`No LICENSE in the module: ${license.missing}`);
   else files.push({ path: `${MODULE}/LICENSE`, contents: license.text });

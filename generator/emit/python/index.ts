@@ -10,6 +10,8 @@ import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { docstring, pyLiteral, pythonNames } from './naming.js';
 import { licenseText } from '../shared/license.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
+import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
+import { readmeExample } from '../shared/readme-example.js';
 
 /** The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic). */
 const DISTRIBUTION = 'element-model';
@@ -79,7 +81,24 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const kit = declarations(model, names);
   // PEP 8: two blank lines between top-level definitions, which the templates may leave more of.
   const render: Render = (name, view) => tidy(templates()(name, view), 2);
-  const common = { version: model.protocolVersion, regenerate: context.regenerate, distribution: DISTRIBUTION, pins: PINS, validator: VALIDATOR_COMMAND };
+  const publishing = publishingOf(context);
+  const example = readmeExample(model);
+  const urls = [
+    ...(publishing.documentation === null ? [] : [{ key: 'Documentation', url: publishing.documentation }]),
+    ...(publishing.repository === null ? [] : [{ key: 'Repository', url: publishing.repository }]),
+  ];
+  const common = {
+    version: model.protocolVersion,
+    sdkVersion: publishing.sdkVersion,
+    versionTable: sdkVersionTable(publishing, model),
+    unsetNote: unsetNote(publishing, ['repository']),
+    urls,
+    example: 'missing' in example ? null : example,
+    regenerate: context.regenerate,
+    distribution: DISTRIBUTION,
+    pins: PINS,
+    validator: VALIDATOR_COMMAND,
+  };
   const roles = kit.roles;
   const node = kit.node;
   const answer = kit.answer;
@@ -169,7 +188,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const all = [
     ...modelNames,
-    ...['LIMITS', 'PROTOCOL_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
+    ...['LIMITS', 'PROTOCOL_VERSION', 'SDK_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
     ...['EffectiveElement', 'EffectiveState', 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
     ...['check', 'checker_for', 'decode_answer', 'dump_answer', 'effective_state', 'focus_path', 'from_apple_role', 'loads'],
     ...['parse_answer', 'passes', 'read_role', 'sort_findings'],
@@ -192,10 +211,13 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: `${src}/validate.py`, contents: render('validate.py', view) },
     { path: 'python/tests/test_conformance.py', contents: render('test_conformance.py', view) },
     { path: 'python/tests/test_hostile.py', contents: render('test_hostile.py', view) },
+    // The README's example, run by the package's own tests.
+    ...('missing' in example ? [] : [{ path: 'python/tests/test_readme.py', contents: render('test_readme.py', view) }]),
     { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },
   ];
   const license = licenseText();
   if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };
   files.push({ path: 'python/LICENSE', contents: license.text });
-  return { files, diagnostics: kit.diagnostics };
+  const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
+  return { files, diagnostics: [...kit.diagnostics, ...missing] };
 }

@@ -10,6 +10,8 @@ import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
 import { bare, stringLiteral, swiftNames } from './naming.js';
+import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
+import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 
@@ -216,14 +218,38 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   files.push({ path: `${ROOT}/.gitignore`, contents: '/.build/\n/.swiftpm/\n' });
 
   // What a consumer reads first: the README, and the repository's license.
+  const publishing = publishingOf(context);
+  const example = readmeExample(model);
+  emit(`Sources/${PACKAGE}/SDKVersion.swift`, 'SDKVersion.swift', {
+    protocolVersion: stringLiteral(model.protocolVersion),
+    sdkVersion: stringLiteral(publishing.sdkVersion),
+  });
   emit('README.md', 'README.md', {
     headerText: header.replace(/^\/\/ /, ''),
     package: PACKAGE,
     protocolVersion: model.protocolVersion,
+    sdkVersion: publishing.sdkVersion,
+    versionTable: sdkVersionTable(publishing, model),
+    unsetNote: unsetNote(publishing, ['repository']),
+    repository: publishing.repository,
+    // SwiftPM names a package added by URL after the URL's last part.
+    repositoryName: publishing.repository?.split('/').at(-1) ?? null,
+    example: 'missing' in example ? null : example,
     validator: VALIDATOR,
     answerName: tree.answer.name,
     bundledVectors: BUNDLED_VECTORS,
   });
+  // The README's example, compiled and run by the package's own tests.
+  if ('missing' in example) report(`No README example test: ${example.missing}`);
+  else
+    emit(`Tests/${PACKAGE}Tests/ReadmeExampleTests.swift`, 'ReadmeExampleTests.swift', {
+      package: PACKAGE,
+      answerName: tree.answer.name,
+      answerLiteral: stringLiteral(example.answer),
+      fileLiteral: stringLiteral(example.file),
+      noFindings: example.noFindings,
+      elements: example.elements,
+    });
   const license = licenseText();
   if ('missing' in license) report(`No LICENSE in the package: ${license.missing}`);
   else files.push({ path: `${ROOT}/LICENSE`, contents: license.text });

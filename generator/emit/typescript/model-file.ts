@@ -140,7 +140,7 @@ const SPEC_DATA_TYPE = `{
  * src/model.ts, with its JavaScript and declarations: the types of the answer and the data the runtime reads, all
  * from the model. The statements are gathered as structures and printed once, with no syntax tree.
  */
-export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model]): ModelFiles {
+export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model], sdkVersion: string | null = null): ModelFiles {
   const statements = new ModelStatements(header.trimEnd());
   const roleType = model.types.find((t) => t.kind === 'roles');
   const attributesType = model.types.find((t) => t.kind === 'attributes');
@@ -152,6 +152,14 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     docs: docs('The protocol version these types describe.'),
     declarations: [{ name: 'PROTOCOL_VERSION', initializer: literal(model.protocolVersion) }],
   });
+  if (sdkVersion !== null)
+    statements.value({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(`This package's own version, which speaks protocol ${model.protocolVersion} (PROTOCOL_VERSION); an SDK fix raises it alone.`),
+      declarations: [{ name: 'SDK_VERSION', initializer: literal(sdkVersion) }],
+    });
 
   // The role language.
   const roleNames = model.roles.map((r) => literal(r.name)).join(', ');

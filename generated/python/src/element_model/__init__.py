@@ -52,6 +52,11 @@ from .spec import SPEC, SPECS, SpecData
 PROTOCOL_VERSION = "0.2.0"
 """The protocol version the models describe."""
 
+SDK_VERSION = "0.1.0"
+"""This package's own version (the distribution's), which speaks protocol PROTOCOL_VERSION; an SDK fix raises it alone."""
+
+__version__ = SDK_VERSION
+
 __all__ = [
     "Annotations",
     "Answer",
@@ -79,6 +84,7 @@ __all__ = [
     "Related",
     "ResourceLink",
     "Role",
+    "SDK_VERSION",
     "SPEC",
     "SPECS",
     "SUPPORTED_VERSIONS",

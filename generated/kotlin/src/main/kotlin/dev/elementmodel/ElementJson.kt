@@ -10,6 +10,9 @@ import kotlinx.serialization.json.Json
 /** The protocol version these bindings speak. */
 const val PROTOCOL_VERSION: String = "0.2.0"
 
+/** This SDK's own version (the Maven artifact's), which speaks protocol [PROTOCOL_VERSION]; an SDK fix raises it alone. */
+const val SDK_VERSION: String = "0.1.0"
+
 /**
  * The [Json] configuration for the element model, lenient as a receiver should be: unknown fields are ignored,
  * absent optional fields decode as null, and nothing absent is written back.
