@@ -37,10 +37,61 @@ public struct CheckOptions: Sendable, Hashable {
     }
 }
 
-/// Checks an answer (any JSON value) by the rules of this version; findings sorted by path, requirement, rule.
+/// Checks an answer (any JSON value) by the rules of the version its version field names, when this package reads
+/// it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules and
+/// is one `version` error at that field; a missing or non-string version is a `structure` error, as any required
+/// field's would be.
 public func check(_ answer: JSONValue, options: CheckOptions = CheckOptions()) -> [Finding] {
     var run = CheckRun(options: options)
-    return run.run(answer)
+    let findings = run.run(answer)
+    guard let version = answer.objectValue?[Spec.versionField]?.stringValue, !Spec.versionsRead.contains(version) else {
+        return findings
+    }
+    return sortFindings(findings + [versionFinding(version)])
+}
+
+/// A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0).
+private func versionParts(_ version: String) -> [Substring]? {
+    var parts = version.split(separator: ".", omittingEmptySubsequences: false)
+    if parts.count == 2 { parts.append("0") }
+    let digits = parts.allSatisfy { part in
+        !part.isEmpty && part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            && (part == "0" || part.first != "0")
+    }
+    return parts.count == 3 && digits ? parts : nil
+}
+
+/// Compares two versions' parts as numbers of any length: negative, zero or positive.
+private func compareVersions(_ a: [Substring], _ b: [Substring]) -> Int {
+    for (x, y) in zip(a, b) {
+        if x.utf8.count != y.utf8.count { return x.utf8.count - y.utf8.count }
+        if x != y { return x < y ? -1 : 1 }
+    }
+    return 0
+}
+
+/// The finding for an answer whose version this package does not read (the spec's guide, Protocol versions).
+private func versionFinding(_ version: String) -> Finding {
+    let by = "checked by the rules of \(Spec.version)"
+    let message: String
+    if let parts = versionParts(version) {
+        let known = Spec.versionsRead.compactMap(versionParts)
+        let place: String
+        if known.allSatisfy({ compareVersions(parts, $0) < 0 }) {
+            place = "older than every version"
+        } else if known.allSatisfy({ compareVersions(parts, $0) > 0 }) {
+            place = "newer than every version"
+        } else {
+            place = "not a version"
+        }
+        let read = Spec.versionsRead.joined(separator: ", ")
+        message = "Protocol version \"\(version)\" is \(place) this checker reads (\(read)); \(by)"
+    } else {
+        message = "Protocol version \"\(version)\" is not written in three parts, as \(Spec.version) is; \(by)"
+    }
+    return Finding(
+        requirement: nil, rule: "version", severity: .error, elementId: nil, path: pointer([.name(Spec.versionField)]),
+        message: message)
 }
 
 /// True when none of the findings is an error.

@@ -40,6 +40,10 @@ struct StateRule: Sendable {
 
 enum Spec {
     static let version = "0.2.0"
+    /// The versions whose answers this package checks by their own rules: the version these types describe.
+    static let versionsRead = [version]
+    /// The answer's field that names its protocol version.
+    static let versionField = "protocol"
 
     static let roles: Set<String> = [
         "Application",

@@ -42,8 +42,56 @@ data class CheckOptions(
     val maxStringLength: Int = 1_048_576,
 )
 
-/** Checks an answer (a decoded JSON value) by the rules of protocol [PROTOCOL_VERSION]; findings sorted by path. */
-fun check(answer: JsonElement, options: CheckOptions = CheckOptions()): List<Finding> = Check(options).run(answer)
+/**
+ * Checks an answer (a decoded JSON value) by the rules of the version its version field names, when this module
+ * reads it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules
+ * and is one `version` error at that field; a missing or non-string version is a `structure` error, as any
+ * required field's would be.
+ */
+fun check(answer: JsonElement, options: CheckOptions = CheckOptions()): List<Finding> {
+    val findings = Check(options).run(answer)
+    val version = (answer as? JsonObject)?.get(Spec.VERSION_FIELD).stringOrNull()
+    if (version == null || version in Spec.versionsRead) return findings
+    return sortFindings(findings + versionFinding(version))
+}
+
+/** A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0). */
+private fun versionParts(version: String): List<String>? {
+    val parts = version.split('.').toMutableList()
+    if (parts.size == 2) parts.add("0")
+    val digits = parts.all { part -> part.isNotEmpty() && part.all { it in '0'..'9' } && (part == "0" || !part.startsWith('0')) }
+    return if (parts.size == 3 && digits) parts else null
+}
+
+/** Compares two versions' parts as numbers of any length: negative, zero or positive. */
+private fun compareVersions(a: List<String>, b: List<String>): Int {
+    for ((x, y) in a.zip(b)) {
+        if (x.length != y.length) return x.length - y.length
+        if (x != y) return x.compareTo(y)
+    }
+    return 0
+}
+
+/** The finding for an answer whose version this module does not read (the spec's guide, Protocol versions). */
+private fun versionFinding(version: String): Finding {
+    val by = "checked by the rules of ${Spec.VERSION}"
+    val parts = versionParts(version)
+    val message = if (parts == null) {
+        "Protocol version \"$version\" is not written in three parts, as ${Spec.VERSION} is; $by"
+    } else {
+        val known = Spec.versionsRead.mapNotNull(::versionParts)
+        val place = when {
+            known.all { compareVersions(parts, it) < 0 } -> "older than every version"
+            known.all { compareVersions(parts, it) > 0 } -> "newer than every version"
+            else -> "not a version"
+        }
+        "Protocol version \"$version\" is $place this checker reads (${Spec.versionsRead.joinToString(", ")}); $by"
+    }
+    return Finding(
+        requirement = null, rule = "version", severity = Severity.ERROR, elementId = null,
+        path = pointer(listOf(Spec.VERSION_FIELD)), message = message,
+    )
+}
 
 /** True when none of the findings is an error. */
 fun passes(findings: List<Finding>): Boolean = findings.none { it.severity == Severity.ERROR }

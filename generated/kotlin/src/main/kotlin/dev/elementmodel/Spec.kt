@@ -30,6 +30,12 @@ internal class StateRule(val name: String, val path: Boolean)
 internal object Spec {
     const val VERSION: String = "0.2.0"
 
+    /** The versions whose answers this module checks by their own rules: the version these types describe. */
+    val versionsRead: List<String> = listOf(VERSION)
+
+    /** The answer's field that names its protocol version. */
+    const val VERSION_FIELD: String = "protocol"
+
     val roles: Set<String> = setOf(
         "Application",
         "Window",
