@@ -45,7 +45,7 @@ describe('an additive RFC: a new optional state, "Absent means false"', () => {
     expect(sdk.PROTOCOL_VERSION).toBe('0.2.1');
     expect(sdk.SUPPORTED_VERSIONS).toEqual(['0.2.0', '0.2.1']);
     const answer = { protocol: '0.2.1', instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Row', hovered: true }, { id: 'b', role: 'Row' }] } };
-    const states = sdk.effectiveState(answer).map((e: { state: Record<string, boolean> }) => e.state.hovered);
+    const states = sdk.effectiveElements(answer).map((e: { state: Record<string, boolean> }) => e.state.hovered);
     expect(states).toEqual([false, true, false]);
     // The checker's set of states now includes the new one: stated among attributes, it breaks the first requirement.
     const misplaced = { ...answer, root: { id: 'app', role: 'Application', attributes: { hovered: true } } };

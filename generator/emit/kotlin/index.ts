@@ -2,6 +2,7 @@ import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { type RecordDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
 import { specDataLiterals } from '../kit/spec-data.js';
+import { readerNames, readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
@@ -39,7 +40,9 @@ const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')
 const OWN_CLASSES = [
   'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
   'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
-  'NullRefusingSerializer', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
+  'NullRefusingSerializer', 'AppleRoleMapping', 'NotReportedClass',
+  // The reader (EffectiveState.kt), named by the kit's vocabulary.
+  ...readerTypeNames('UpperCamel'),
   // The checker (Check.kt) and its rules (Spec.kt).
   'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
@@ -231,6 +234,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     attributesKey: stringLiteral(tree.attributes?.key ?? ''),
     attributesProperty: tree.attributes?.name ?? '',
     states,
+    reader: readerNames(names.config),
   };
   add(`${SOURCE_DIR}/EffectiveState.kt`, 'EffectiveState.kt', {
     ...treeData,

@@ -2,6 +2,7 @@ import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { type FieldDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
 import { specDataLiterals } from '../kit/spec-data.js';
+import { readerNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
@@ -9,7 +10,7 @@ import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
-import { bare, stringLiteral, swiftNames } from './naming.js';
+import { bare, stringLiteral, SWIFT_NAMING, swiftNames } from './naming.js';
 import { render } from './templates.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 
@@ -128,6 +129,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   // The reader of effective states, and what the tests need of the tree.
   const view = {
+    reader: readerNames(SWIFT_NAMING),
     answerName: tree.answer.name,
     elementName: tree.node.name,
     roleName: roles.name,

@@ -58,15 +58,15 @@ RFCs. The package is ESM only: from CommonJS, \`require()\` it (every Node versi
 loads ES modules that way) or \`await import()\` it. Content blocks follow MCP ${model.external.map((e) => `${e.protocolVersion ?? ''} (${e.package}@${e.packageVersion})`).join(', ')}.
 
 \`\`\`ts
-import { check, effectiveState, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';
+import { check, effectiveElements, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';
 
 const { answer } = parseAnswer(text);      // throws AnswerError on bad JSON, an unknown version or errors
-for (const { element, state } of effectiveState(answer)) console.log(element.${model.tree.id}, state);
+for (const { element, state } of effectiveElements(answer)) console.log(element.${model.tree.id}, state);
 const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, elementId, path, message }]
 \`\`\`
 
 - \`readRole(raw)\`: a known role, or ${model.roleRules.unknown} for an unknown one, keeping the raw string.
-- \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
+- \`effectiveElements(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason.
 - \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
