@@ -1,7 +1,7 @@
 import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { type RecordDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
-import { specDataLiterals } from '../kit/spec-data.js';
+import { specDataVersionLiterals } from '../kit/spec-data.js';
 import { readerNames, readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
@@ -44,7 +44,7 @@ const OWN_CLASSES = [
   // The reader (EffectiveState.kt), named by the kit's vocabulary.
   ...readerTypeNames('UpperCamel'),
   // The checker (Check.kt) and its rules (Spec.kt).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
   // The validator (Validate.kt).
   'ValidateExit',
@@ -269,7 +269,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
-  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 

@@ -1,7 +1,7 @@
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { type FieldDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
-import { specDataLiterals } from '../kit/spec-data.js';
+import { specDataVersionLiterals } from '../kit/spec-data.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
@@ -207,7 +207,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   });
 
   // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
-  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
   // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.
