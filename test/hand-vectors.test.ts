@@ -38,7 +38,7 @@ describe('hand-written vectors, TypeScript', () => {
       expect(got).toEqual(v.findings);
     });
     it('the reader gives the effective states written by hand', () => {
-      const got = lib.effectiveState(v.input).map(({ element, path, state }) => {
+      const got = lib.effectiveElements(v.input).map(({ element, path, state }) => {
         const role = lib.readRole(String(element.role));
         return { path, id: element.id, rawRole: role.raw, role: role.role, known: role.known, ...state };
       });

@@ -70,7 +70,7 @@ describe('hostile answers: check, parseAnswer and validate never crash', () => {
     // The answer's and the element's unknown keys are warnings; attributes are open; the repeated id is R4.
     expect(pinned(findings)).toEqual(['structure warning /__proto__', 'unique-id error /root/children/2/id', 'structure warning /root/constructor']);
     expect(findings.filter((f) => f.rule === 'unique-id').map((f) => [f.elementId, f.requirement])).toEqual([['__proto__', 'R4']]);
-    lib.effectiveState(value);
+    lib.effectiveElements(value);
     expect(() => lib.parseAnswer(text)).toThrow(lib.AnswerError);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');

@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KOTLIN_NAMING } from '../generator/emit/kotlin/naming.js';
-import { Names, inCase, words } from '../generator/emit/kit/naming.js';
+import { KOTLIN_NAMING, KOTLIN_RESERVED_TYPE_NAMES } from '../generator/emit/kotlin/naming.js';
+import { Names, inCase, roleCase, words } from '../generator/emit/kit/naming.js';
+import { READER_WORDS, readerNames } from '../generator/emit/kit/vocabulary.js';
 import { PYTHON_NAMING } from '../generator/emit/python/naming.js';
-import { swiftNames } from '../generator/emit/swift/naming.js';
+import { SWIFT_NAMING, swiftNames } from '../generator/emit/swift/naming.js';
+import { sdk } from './helpers/sdk.js';
+import { GENERATED } from './helpers/spec.js';
 
 describe('the code-target kit: names', () => {
   it('splits a name into words one way for every language', () => {
@@ -33,6 +38,37 @@ describe('the code-target kit: names', () => {
     expect([python.type('Finding'), python.member('mimeType'), python.member('from'), python.member('json'), python.enumCase('Application')]).toEqual([
       'Finding_', 'mime_type', 'from_', 'json_', 'APPLICATION',
     ]);
+  });
+});
+
+describe('the code-target kit: one vocabulary for the reader', () => {
+  it('names the same ideas with the same words in each language, in its own cases', () => {
+    expect(readerNames(SWIFT_NAMING)).toEqual({ effectiveState: 'EffectiveState', effectiveElement: 'EffectiveElement', effectiveElements: 'effectiveElements', focusPath: 'focusPath' });
+    expect(readerNames(KOTLIN_NAMING)).toEqual(readerNames(SWIFT_NAMING));
+    expect(readerNames(PYTHON_NAMING)).toEqual({ effectiveState: 'EffectiveState', effectiveElement: 'EffectiveElement', effectiveElements: 'effective_elements', focusPath: 'focus_path' });
+  });
+
+  it("holds the TypeScript runtime, written by hand, to the same names", async () => {
+    const lib = (await sdk()) as unknown as Record<string, unknown>;
+    const names = readerNames({ types: 'UpperCamel', members: 'lowerCamel' });
+    for (const [key, { kind }] of Object.entries(READER_WORDS)) {
+      const name = names[key as keyof typeof names];
+      // Types leave nothing at run time; the functions must be exported under their names.
+      if (kind === 'function') expect(typeof lib[name], name).toBe('function');
+    }
+    const declarations = readFileSync(join(GENERATED, 'typescript/src/runtime/state.ts'), 'utf8');
+    for (const [key, { kind }] of Object.entries(READER_WORDS)) {
+      const name = names[key as keyof typeof names];
+      expect(declarations, name).toMatch(new RegExp(kind === 'type' ? `export (type|interface) ${name}\\b` : `export function ${name}\\(`));
+    }
+  });
+
+  it("never gives a Kotlin role a name that shadows one of Kotlin's types or the module's own", () => {
+    const kotlin = new Names(KOTLIN_NAMING);
+    expect(roleCase(kotlin, 'List')).toBe('ListRole');
+    expect(roleCase(kotlin, 'Map')).toBe('MapRole');
+    expect(roleCase(kotlin, 'Window')).toBe('Window');
+    for (const reserved of KOTLIN_RESERVED_TYPE_NAMES) expect(roleCase(kotlin, reserved), reserved).not.toBe(reserved);
   });
 });
 

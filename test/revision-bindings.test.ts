@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
@@ -25,5 +25,34 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
     const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')]);
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
+  });
+
+  // The same answer as 0.2.0 and as 0.2.1: each checked by its own version's rules, where the new state is an
+  // unknown field in 0.2.0 (a warning) and a state in 0.2.1 (nothing), in every binding as in TypeScript.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh'],
+  ] as const)('the %s checker reads an answer of each version by that version\'s rules', { timeout: 600_000 }, async ([, dir, script], ctx) => {
+    const vectors = join(s.out, `by-version-${dir}`);
+    await mkdir(join(vectors, 'vectors'), { recursive: true });
+    await copyFile(join(s.out, 'conformance/apple-roles.json'), join(vectors, 'apple-roles.json'));
+    const state = { selected: false, focused: false, visible: true };
+    const elements = [
+      { path: '/root', id: 'app', rawRole: 'Application', role: 'Application', known: true, ...state, hovered: false },
+      { path: '/root/children/0', id: 'a', rawRole: 'Row', role: 'Row', known: true, ...state, hovered: true },
+    ];
+    const input = (protocol: string) => ({ protocol, instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Row', hovered: true }] } });
+    const unknown = { requirement: null, rule: 'structure', severity: 'warning', elementId: 'a', path: '/root/children/0/hovered' };
+    const written = [
+      { name: 'hovered-in-0-2-0', input: input('0.2.0'), decodes: true, strictValid: false, findings: [unknown], elements },
+      { name: 'hovered-in-0-2-1', input: input('0.2.1'), decodes: true, strictValid: true, findings: [], elements },
+    ];
+    for (const v of written) await writeFile(join(vectors, 'vectors', `${v.name}.json`), JSON.stringify({ description: v.name, covers: [], ...v }));
+    await writeFile(join(vectors, 'index.json'), JSON.stringify({ protocolVersion: '0.2.1', vectors: written.map((v) => v.name) }));
+    const result = await runScript(script, [join(s.out, dir), vectors]);
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    const ran = dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/;
+    expect(Number(ran.exec(result.output)?.[1]), result.output).toBe(written.length + (dir === 'kotlin' ? 1 : 0));
   });
 });

@@ -45,7 +45,7 @@ describe('an additive RFC: a new optional state, "Absent means false"', () => {
     expect(sdk.PROTOCOL_VERSION).toBe('0.2.1');
     expect(sdk.SUPPORTED_VERSIONS).toEqual(['0.2.0', '0.2.1']);
     const answer = { protocol: '0.2.1', instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Row', hovered: true }, { id: 'b', role: 'Row' }] } };
-    const states = sdk.effectiveState(answer).map((e: { state: Record<string, boolean> }) => e.state.hovered);
+    const states = sdk.effectiveElements(answer).map((e: { state: Record<string, boolean> }) => e.state.hovered);
     expect(states).toEqual([false, true, false]);
     // The checker's set of states now includes the new one: stated among attributes, it breaks the first requirement.
     const misplaced = { ...answer, root: { id: 'app', role: 'Application', attributes: { hovered: true } } };
@@ -53,6 +53,14 @@ describe('an additive RFC: a new optional state, "Absent means false"', () => {
     // An answer of the older version is read by the older rules, where the new state is an unknown field.
     expect(sdk.parseAnswer(JSON.stringify({ ...answer, protocol: '0.2.0' })).findings.map((f: { rule: string; severity: string }) => `${f.rule}:${f.severity}`)).toEqual(['structure:warning']);
     expect(sdk.parseAnswer(JSON.stringify(answer)).findings).toEqual([]);
+    // check too: each version by its own rules; a version the package does not read by the current rules, with one
+    // version error that names the versions it reads.
+    expect(sdk.check({ ...answer, protocol: '0.2.0' }).map((f: { rule: string; path: string }) => `${f.rule}:${f.path}`)).toEqual(['structure:/root/children/0/hovered']);
+    expect(sdk.check(answer)).toEqual([]);
+    const newer = sdk.check({ ...answer, protocol: '0.3.0' });
+    expect(newer.map((f: { rule: string; path: string }) => `${f.rule}:${f.path}`)).toEqual(['version:/protocol']);
+    expect(newer[0].message).toBe('Protocol version "0.3.0" is newer than every version this checker reads (0.2.0, 0.2.1); checked by the rules of 0.2.1');
+    expect(sdk.check({ ...answer, protocol: '0.2' })[0].message).toContain('is not a version this checker reads (0.2.0, 0.2.1)');
   });
 
   it('changes both schemas', async () => {

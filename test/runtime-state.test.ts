@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sdk } from './helpers/sdk.js';
 
-// effectiveState and focusPath on small hand-made trees: defaults, inheritance, paths and order.
+// effectiveElements and focusPath on small hand-made trees: defaults, inheritance, paths and order.
 const lib = await sdk();
 const answer = (root: unknown) => ({ protocol: '0.2.0', instance: 'i', root }) as never;
 
-describe('effectiveState', () => {
+describe('effectiveElements', () => {
   it('applies the default to an unstated state, inherits visible from the parent, and keeps a stated value', () => {
-    const got = lib.effectiveState(answer({
+    const got = lib.effectiveElements(answer({
       id: 'app', role: 'Application', visible: false,
       children: [
         { id: 'w', role: 'Window', children: [{ id: 'b', role: 'Button', visible: true, selected: true }] },
@@ -23,17 +23,17 @@ describe('effectiveState', () => {
   });
 
   it('a root that does not state visible is visible, and a child inherits that', () => {
-    const got = lib.effectiveState(answer({ id: 'app', role: 'Application', children: [{ id: 'w', role: 'Window' }] }));
+    const got = lib.effectiveElements(answer({ id: 'app', role: 'Application', children: [{ id: 'w', role: 'Window' }] }));
     expect(got.map((e) => e.state.visible)).toEqual([true, true]);
   });
 
   it('a state that is not a boolean is read as unstated', () => {
-    const [root] = lib.effectiveState(answer({ id: 'app', role: 'Application', visible: 'no', selected: 1 }));
+    const [root] = lib.effectiveElements(answer({ id: 'app', role: 'Application', visible: 'no', selected: 1 }));
     expect(root?.state).toEqual({ selected: false, focused: false, visible: true });
   });
 
   it('skips children that are not objects, keeping the index of the rest in their paths', () => {
-    const got = lib.effectiveState(answer({ id: 'app', role: 'Application', children: [null, 3, { id: 'c', role: 'Row' }] }));
+    const got = lib.effectiveElements(answer({ id: 'app', role: 'Application', children: [null, 3, { id: 'c', role: 'Row' }] }));
     expect(got.map((e) => e.path)).toEqual(['/root', '/root/children/2']);
   });
 });

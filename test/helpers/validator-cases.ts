@@ -27,6 +27,20 @@ const VECTOR_DIRS = [
 /** Not JSON, a key twice, a lone surrogate: each is one `json` error at the root in every binding. */
 const UNREADABLE_JSON = { 'not-json.txt': '{"protocol": ', 'twice.json': '{"a": 1, "a": 2}', 'surrogate.json': '{"a": "\\ud800"}' };
 
+/**
+ * An answer whose root holds a chain of `depth` elements, each `d-<n>` a Group, with `focused` set at `gapAt` alone:
+ * 2 x `depth` levels of JSON, past the 500 the typed decoders take, which every validator still reads to the end
+ * (the gap is a finding that deep).
+ */
+function deepChain(depth: number, gapAt: number): string {
+  let open = '';
+  for (let n = 1; n <= depth; n++) open += `{"id":"d-${n}","role":"Group"${n === gapAt ? ',"focused":true' : ''},"children":[`;
+  return `{"protocol":"0.2.0","instance":"deep","root":{"id":"app","role":"Application","children":[${open}${']}'.repeat(depth)}]}}`;
+}
+
+/** Deep answers, read to the end by every validator: nesting is the checker's `limit` to report, not the reader's. */
+const DEEP_JSON = { 'deep-600.json': deepChain(600, 580) };
+
 /** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
 export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]> {
   const validator = await loadValidator(GENERATED);
@@ -49,6 +63,12 @@ export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]>
         cases.push({ args: `-- ${file} --json`, out: null, code: 2 });
       }
     }
+  }
+  for (const [file, text] of Object.entries(DEEP_JSON)) {
+    await writeFile(join(dir, file), text);
+    const findings = validator.validateText(text);
+    if (!findings.some((f) => f.rule === 'state-reachable')) throw new Error(`TypeScript's validator did not read ${file} to its end`);
+    cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code: validator.exitCodeOf(findings) });
   }
   for (const [file, text] of Object.entries(UNREADABLE_JSON)) {
     await writeFile(join(dir, file), text);

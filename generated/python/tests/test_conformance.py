@@ -14,11 +14,13 @@ from pydantic import JsonValue, ValidationError
 from element_model import (
     SPEC,
     AnswerError,
+    Element,
+    Role,
     UnknownContentBlock,
     check,
     decode_answer,
     dump_answer,
-    effective_state,
+    effective_elements,
     focus_path,
     from_apple_role,
     parse_answer,
@@ -39,6 +41,20 @@ def test_every_vector_is_here() -> None:
     assert sorted(p.stem for p in VECTORS) == sorted(cast(list[str], index["vectors"]))
 
 
+def test_a_known_role_is_always_its_role_and_an_unknown_one_stays_its_string() -> None:
+    # As in every binding: a word of the language decodes to its member, equal to its string; any other string is
+    # kept as it is, unknown, and reads as the fallback.
+    for role in Role:
+        element = Element.model_validate({"id": "e", "role": role.value})
+        assert element.role is role
+        assert role == role.value
+        assert read_role(role.value).known
+    outside = Element.model_validate({"id": "e", "role": "NoWordOfTheLanguage"})
+    assert not isinstance(outside.role, Role)
+    read = read_role(outside.role)
+    assert (read.known, read.raw, read.role) == (False, "NoWordOfTheLanguage", Role(SPEC.role_rules.unknown))
+
+
 @pytest.mark.parametrize("path", VECTORS, ids=lambda p: p.stem)
 def test_findings(path: Path) -> None:
     v = vector(path)
@@ -57,12 +73,12 @@ def test_decode_verdict_states_and_round_trip(path: Path) -> None:
     if not v["decodes"]:
         # The one difference from a closed schema: the models keep a content block of a kind they do not know,
         # and the checker reports it.
-        kept = [b for item in effective_state(answer) for b in item.element.content or [] if isinstance(b, UnknownContentBlock)]
+        kept = [b for item in effective_elements(answer) for b in item.element.content or [] if isinstance(b, UnknownContentBlock)]
         assert kept
         assert not passes(check(v["input"]))
         return
     states = []
-    for item in effective_state(answer):
+    for item in effective_elements(answer):
         role = read_role(item.element.role)
         row: dict[str, JsonValue] = {"path": item.path, "id": item.element.id, "rawRole": role.raw, "role": role.role.value, "known": role.known}
         row["selected"] = item.state.selected

@@ -13,7 +13,7 @@ import pytest
 
 from pydantic import ValidationError
 
-from element_model import SPEC, AnswerError, JsonTextError, decode_answer, effective_state, loads, parse_answer
+from element_model import SPEC, AnswerError, CheckOptions, JsonTextError, decode_answer, effective_elements, loads, parse_answer
 from element_model.validate import validate_text
 
 _HOSTILE = json.loads((Path(__file__).parent / "hostile-inputs.json").read_text(encoding="utf-8"))
@@ -82,7 +82,7 @@ def test_a_deep_tree_is_read_and_checked_without_recursion() -> None:
 
 def test_effective_state_reads_a_deep_tree_without_recursion() -> None:
     # Every element's path is a string as long as its depth, so this depth keeps the memory small.
-    states = effective_state(parse_answer(chain(2_000)).answer)
+    states = effective_elements(parse_answer(chain(2_000)).answer)
     assert [s.depth for s in states] == list(range(2_001))
 
 
@@ -91,10 +91,22 @@ def test_a_tree_past_the_depth_limit_is_a_finding_not_a_crash() -> None:
     assert [f.rule for f in findings] == ["limit"]
 
 
+def test_the_validator_reads_past_the_nesting_limit_and_reports_the_depth_limit() -> None:
+    # As every binding's validator: a tree 1,000 levels of JSON deep is read to its last element, and one deeper
+    # than max_depth is one limit error at the first element not read, with nothing reported below it.
+    def levels(path: str) -> int:
+        return len([part for part in path.split("/") if part])
+
+    assert validate_text(chain(500)) == []
+    limited = validate_text(chain(500), CheckOptions(max_depth=10))
+    assert [(f.rule, f.severity, f.message) for f in limited] == [("limit", "error", "Deeper than 10 elements; what is below is not checked")]
+    assert levels(limited[0].path) == 1 + 2 * 11
+
+
 def test_a_wide_tree_is_read() -> None:
     children = ",".join(element_head(n) + "}" for n in range(1, 100_001))
     parsed = parse_answer(answer_of(PIECES["childrenOpen"] + children + "]"))
-    assert len(effective_state(parsed.answer)) == 100_001
+    assert len(effective_elements(parsed.answer)) == 100_001
 
 
 def test_a_huge_string_is_a_limit_warning() -> None:

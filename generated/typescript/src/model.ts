@@ -301,7 +301,7 @@ export interface Element {
    * @since 0.2.0
    * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:89)
    */
-  role: Role;
+  role: Role | (string & {});
   /**
    * The app's own word for what the thing is. Any string; an app defines these freely.
    * @since 0.2.0

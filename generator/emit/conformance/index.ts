@@ -173,6 +173,19 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   add({ name: 'not-an-object', description: 'An answer that is not a JSON object.', input: 42, decodes: false, strictValid: false,
     findings: [finding('structure', 'error', '', null, null)] });
 
+  // A version the checkers do not read: checked by the current version's rules, with one `version` error at the
+  // version field (spec/README.md, Protocol versions). Receivers' types decode it; which version to accept is theirs.
+  const [major] = model.protocolVersion.split('.');
+  const others: [string, string, string][] = [
+    ['newer', `${Number(major) + 1}.0.0`, 'A version newer than the current one.'],
+    ['malformed', `v${model.protocolVersion}`, 'A version not written in three parts.'],
+  ];
+  if (model.protocolVersion !== '0.0.0') others.push(['older', '0.0.0', 'A version older than the current one.']);
+  for (const [which, version, description] of others) {
+    add({ name: `version-${which}`, description, input: b.answer(root(), { [t.version]: version }) as never, decodes: true, strictValid: true,
+      findings: [finding('version', 'error', `/${t.version}`, null, null)] });
+  }
+
   // Size: a deep chain and a wide list, within what every binding decodes.
   let deep = b.element('d-100', b.otherRole());
   for (let i = 99; i >= 1; i--) deep = b.element(`d-${i}`, b.otherRole(), {}, [deep]);

@@ -515,6 +515,11 @@ function conformancePage(d: Docs, exs: DocExample[]): DocPage {
     }),
     checkable: m.requirements.filter((r) => r.checkable && r.rule !== null).length,
     vectorCount: d.vectors.length,
+    versionField: code(m.tree.version),
+    versionPath: code(`/${m.tree.version}`),
+    versionsRead: d.context.versions.map((v) => code(v.protocolVersion)).join(', '),
+    current: code(m.protocolVersion),
+    versionVectors: d.vectors.filter((v) => v.findings.some((f) => f.rule === 'version')).map((v) => code(v.name)).join(', ') || '—',
   };
   return { path, title, description, position: 6, markdown: render('conformance.md', view) };
 }

@@ -98,3 +98,27 @@ export function specDataLiterals(model: CanonicalModel, contentTag: string, lite
     requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),
   };
 }
+
+/**
+ * The checker data of every version a package reads (`versions`: each released version and the current one, oldest
+ * first), as `specDataLiterals` gives each, for a compiled language's Spec file: each version with `name`, an
+ * identifier the template declares its rules under (`protocol0_2_0`), and the current version's string, its
+ * literal, its identifier (`current`) and the literal of the answer's version field.
+ */
+export function specDataVersionLiterals(
+  model: CanonicalModel,
+  versions: readonly CanonicalModel[],
+  contentTag: string,
+  literal: (text: string) => string,
+  shape: (type: TypeRef) => string,
+) {
+  const all = versions.some((v) => v.protocolVersion === model.protocolVersion) ? versions : [...versions, model];
+  const name = (version: string) => `protocol${version.replace(/[^A-Za-z0-9]/g, '_')}`;
+  return {
+    version: model.protocolVersion,
+    versionLiteral: literal(model.protocolVersion),
+    versionField: literal(model.tree.version),
+    current: name(model.protocolVersion),
+    versions: all.map((v) => ({ ...specDataLiterals(v, contentTag, literal, shape), name: name(v.protocolVersion) })),
+  };
+}

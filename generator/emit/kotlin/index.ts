@@ -1,7 +1,8 @@
 import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { type RecordDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
-import { specDataLiterals } from '../kit/spec-data.js';
+import { specDataVersionLiterals } from '../kit/spec-data.js';
+import { readerNames, readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
@@ -45,9 +46,11 @@ const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')
 const OWN_CLASSES = [
   'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
   'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
-  'NullRefusingSerializer', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
+  'NullRefusingSerializer', 'AppleRoleMapping', 'NotReportedClass',
+  // The reader (EffectiveState.kt), named by the kit's vocabulary.
+  ...readerTypeNames('UpperCamel'),
   // The checker (Check.kt) and its rules (Spec.kt).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
   // The validator (Validate.kt).
   'ValidateExit',
@@ -241,6 +244,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     attributesKey: stringLiteral(tree.attributes?.key ?? ''),
     attributesProperty: tree.attributes?.name ?? '',
     states,
+    reader: readerNames(names.config),
   };
   add(`${SOURCE_DIR}/EffectiveState.kt`, 'EffectiveState.kt', {
     ...treeData,
@@ -300,7 +304,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
-  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 

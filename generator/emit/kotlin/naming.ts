@@ -30,10 +30,11 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 
 
 /**
- * The names a role's object must not take inside the role class: its own `Unknown` and companion, and Kotlin's
- * types the class body names unqualified. (`List` and `Map` are spelled in full there, so a role may take them.)
+ * The names a role's object must not take inside the role class: its own `Unknown` and companion, and every type
+ * name a generated class must not shadow. A role object named `List` would shadow `kotlin.collections.List` in the
+ * role class and wherever a user imports its members, so that role is `ListRole`.
  */
-const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion', 'String', 'Boolean', 'Any', 'Unit', 'Nothing']);
+const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion', ...KOTLIN_RESERVED_TYPE_NAMES]);
 
 /** Kotlin's names: classes and enum entries in UpperCamel, a reserved one suffixed `Type`; properties in lowerCamel, a hard keyword in backticks. */
 export const KOTLIN_NAMING: NamingConfig = {

@@ -2,12 +2,13 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
+import { readerNames } from '../kit/vocabulary.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
-import { docstring, pyLiteral, pythonNames } from './naming.js';
+import { docstring, PYTHON_NAMING, pyLiteral, pythonNames } from './naming.js';
 import { licenseText } from '../shared/license.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
@@ -161,8 +162,10 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
       records: Object.entries(data.records).map(([key, fields]) => ({ key, fields })),
     };
   });
+  const reader = readerNames(PYTHON_NAMING);
   const view = {
     ...common,
+    reader,
     answer: answer.name,
     node: node.name,
     roles,
@@ -189,8 +192,8 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const all = [
     ...modelNames,
     ...['LIMITS', 'PROTOCOL_VERSION', 'SDK_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
-    ...['EffectiveElement', 'EffectiveState', 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
-    ...['check', 'checker_for', 'decode_answer', 'dump_answer', 'effective_state', 'focus_path', 'from_apple_role', 'loads'],
+    ...[reader.effectiveElement, reader.effectiveState, 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
+    ...['check', 'checker_for', 'decode_answer', 'dump_answer', reader.effectiveElements, reader.focusPath, 'from_apple_role', 'loads'],
     ...['parse_answer', 'passes', 'read_role', 'sort_findings'],
   ].sort();
   const files: GeneratedFile[] = [

@@ -1,4 +1,5 @@
 import { type NamingConfig, Names } from '../kit/naming.js';
+import { readerTypeNames } from '../kit/vocabulary.js';
 
 /** Python's keywords and soft keywords (3.10+): none can be a name, and the soft ones read badly as one. */
 const KEYWORDS: ReadonlySet<string> = new Set([
@@ -11,8 +12,9 @@ const KEYWORDS: ReadonlySet<string> = new Set([
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
   'Bool', 'Dict', 'List', 'Set', 'Tuple', 'Type', 'Object', 'Exception', 'Enum', 'BaseModel', 'ConfigDict', 'Field',
   'JsonValue', 'Tag', 'Discriminator', 'Literal', 'Union', 'Annotated', 'TypeAlias', 'Finding', 'CheckOptions', 'Checker',
-  'SpecData', 'ReadRole', 'AppleRoleMapping', 'EffectiveState', 'EffectiveElement', 'ParsedAnswer', 'AnswerError',
-  'JsonTextError', 'Severity',
+  'SpecData', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'JsonTextError', 'Severity',
+  // The reader (reader.py), named by the kit's vocabulary.
+  ...readerTypeNames('UpperCamel'),
 ]);
 
 /** What pydantic's BaseModel declares (its deprecated v1 methods included): a field of that name would shadow it. */

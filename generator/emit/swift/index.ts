@@ -1,7 +1,8 @@
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { type FieldDecl, type TypeView } from '../kit/declarations.js';
 import { distinct } from '../kit/naming.js';
-import { specDataLiterals } from '../kit/spec-data.js';
+import { specDataVersionLiterals } from '../kit/spec-data.js';
+import { readerNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
@@ -9,7 +10,7 @@ import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
-import { bare, stringLiteral, swiftNames } from './naming.js';
+import { bare, stringLiteral, SWIFT_NAMING, swiftNames } from './naming.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
@@ -130,6 +131,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   // The reader of effective states, and what the tests need of the tree.
   const view = {
+    reader: readerNames(SWIFT_NAMING),
     answerName: tree.answer.name,
     elementName: tree.node.name,
     roleName: roles.name,
@@ -207,7 +209,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   });
 
   // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
-  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataLiterals(model, content.discriminator.key, stringLiteral, shapeOf));
+  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
   // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.

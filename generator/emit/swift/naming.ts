@@ -3,6 +3,7 @@
  */
 
 import { type NamingConfig, Names } from '../kit/naming.js';
+import { readerTypeNames } from '../kit/vocabulary.js';
 
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
@@ -22,10 +23,12 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
 /** Type names a model type must not take: Swift's own, and those the generated package declares itself. */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
-  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'AnyCodingKey', 'LargeStack', 'Thread',
-  'ElementState', 'EffectiveElement', 'AppleRoleMapping', 'NotReportedClass',
+  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'DeepJSON', 'AnyCodingKey',
+  'LargeStack', 'Thread', 'AppleRoleMapping', 'NotReportedClass',
+  // The reader (EffectiveState.swift), named by the kit's vocabulary.
+  ...readerTypeNames('UpperCamelKeeping'),
   // The checker (Check.swift) and its rules (Spec.swift).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
   'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
   // The validator (Validate.swift).
   'ValidateExit',

@@ -105,10 +105,18 @@ const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSD
   { description: parts.filter(Boolean).join('\n') },
 ];
 
-function tsType(ref: TypeRef): string {
-  if (ref.kind === 'array') return `${tsType(ref.items)}[]`;
+/**
+ * A type as a field or an attribute holds it. The role language is open, so a field of the roles type holds one of
+ * its words or any other string, which a receiver reads as the unknown-role fallback (`readRole`); `string & {}`
+ * keeps the words offered by an editor.
+ */
+function tsType(ref: TypeRef, roleTypes: ReadonlySet<string>): string {
+  if (ref.kind === 'array') {
+    const items = tsType(ref.items, roleTypes);
+    return items.includes(' ') ? `(${items})[]` : `${items}[]`;
+  }
   if (ref.kind === 'primitive') return ref.name;
-  return ref.name;
+  return roleTypes.has(ref.name) ? `${ref.name} | (string & {})` : ref.name;
 }
 
 function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
@@ -143,6 +151,7 @@ const SPEC_DATA_TYPE = `{
 export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model], sdkVersion: string | null = null): ModelFiles {
   const statements = new ModelStatements(header.trimEnd());
   const roleType = model.types.find((t) => t.kind === 'roles');
+  const roleTypes = new Set(model.types.filter((t) => t.kind === 'roles').map((t) => t.name));
   const attributesType = model.types.find((t) => t.kind === 'attributes');
 
   statements.value({
@@ -235,7 +244,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       properties: model.attributes.map((a) => ({
         name: a.name,
         hasQuestionToken: true,
-        type: tsType(a.type),
+        type: tsType(a.type, roleTypes),
         docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, `@see ${citation(a.source)}`),
       })),
       indexSignatures: [{ keyName: 'name', keyType: 'string', returnType: 'unknown' }],
@@ -253,7 +262,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       properties: type.fields.map((f) => ({
         name: f.name,
         hasQuestionToken: !f.required,
-        type: tsType(f.type),
+        type: tsType(f.type, roleTypes),
         docs: fieldDoc(f),
       })),
     });

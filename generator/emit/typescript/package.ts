@@ -123,10 +123,10 @@ ${output}
 More of the API:
 
 \`\`\`ts
-import { check, effectiveState, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';
+import { check, effectiveElements, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';
 
 const { answer } = parseAnswer(text);      // throws AnswerError on bad JSON, an unknown version or errors
-for (const { element, state } of effectiveState(answer)) console.log(element.${model.tree.id}, state);
+for (const { element, state } of effectiveElements(answer)) console.log(element.${model.tree.id}, state);
 const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, elementId, path, message }]
 \`\`\`
 

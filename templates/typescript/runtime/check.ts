@@ -1,4 +1,4 @@
-import { SPEC, type SpecData, type TypeShape } from '../model.js';
+import { SPEC, SPECS, type SpecData, type TypeShape } from '../model.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -455,8 +455,71 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
   };
 }
 
-/** Checks an answer by the rules of the version these types describe. */
-export const check: (answer: unknown, options?: CheckOptions) => Finding[] = checkerFor(SPEC);
+const checkers = new Map<string, ReturnType<typeof checkerFor>>();
+
+/** The checker of a version this package reads, made once. */
+function checkerOf(spec: SpecData): ReturnType<typeof checkerFor> {
+  let checker = checkers.get(spec.version);
+  if (!checker) checkers.set(spec.version, (checker = checkerFor(spec)));
+  return checker;
+}
+
+/**
+ * A version's parts as numbers written in digits, for comparing: three parts, or two read as a third of 0 (0.1's
+ * way of writing, as the spec reads `0.1` as `0.1.0`); null for anything else.
+ */
+function versionParts(version: string): string[] | null {
+  const parts = version.split('.');
+  if (parts.length === 2) parts.push('0');
+  if (parts.length !== 3 || !parts.every((p) => /^(0|[1-9][0-9]*)$/.test(p))) return null;
+  return parts;
+}
+
+/** Compares two versions' parts as numbers of any length: negative, zero or positive. */
+function compareVersions(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < 3; i++) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x.length !== y.length) return x.length - y.length;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * The finding for an answer whose version this package does not read, which it checks by the current version's
+ * rules (spec/README.md, Protocol versions): older or newer than every version it reads, between two of them, or
+ * not a version of three parts at all.
+ */
+function versionFinding(version: string): Finding {
+  const read = Object.keys(SPECS);
+  const parts = versionParts(version);
+  const by = `checked by the rules of ${SPEC.version}`;
+  let message: string;
+  if (parts === null) message = `Protocol version "${version}" is not written in three parts, as ${SPEC.version} is; ${by}`;
+  else {
+    const known = read.flatMap((v) => { const p = versionParts(v); return p ? [p] : []; });
+    const older = known.every((k) => compareVersions(parts, k) < 0);
+    const newer = known.every((k) => compareVersions(parts, k) > 0);
+    const where = older ? 'older than every version' : newer ? 'newer than every version' : 'not a version';
+    message = `Protocol version "${version}" is ${where} this checker reads (${read.join(', ')}); ${by}`;
+  }
+  return { requirement: null, rule: 'version', severity: 'error', elementId: null, path: `/${SPEC.tree.version}`, message };
+}
+
+/**
+ * Checks an answer by the rules of the version its version field names, when this package reads that version;
+ * any other version is checked by the current version's rules and is one `version` error at that field. A missing
+ * or non-string version is a `structure` error, as any required field's would be.
+ */
+export function check(answer: unknown, options?: CheckOptions): Finding[] {
+  const version = isObject(answer) && hasOwn(answer, SPEC.tree.version) ? answer[SPEC.tree.version] : undefined;
+  const spec = typeof version === 'string' && hasOwn(SPECS, version) ? (SPECS[version] as SpecData) : SPEC;
+  const findings = checkerOf(spec)(answer, options);
+  if (typeof version !== 'string' || spec.version === version) return findings;
+  findings.push(versionFinding(version));
+  return sortFindings(findings);
+}
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(

@@ -1,5 +1,5 @@
 import { SPEC, SPECS, type Answer } from '../model.js';
-import { type Finding, checkerFor, passes } from './check.js';
+import { type Finding, check, passes } from './check.js';
 import { readJson } from './scan.js';
 
 export class AnswerError extends Error {
@@ -14,8 +14,6 @@ export class AnswerError extends Error {
 /** The protocol versions this package reads. */
 export const SUPPORTED_VERSIONS: readonly string[] = Object.keys(SPECS);
 
-const checkers = new Map<string, ReturnType<typeof checkerFor>>();
-
 /**
  * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
  * AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as
@@ -26,15 +24,14 @@ export function parseAnswer(json: string): { answer: Answer; findings: Finding[]
   if (read.problem !== undefined) throw new AnswerError(read.problem);
   const { value } = read;
   const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[SPEC.tree.version] : undefined;
-  const spec = typeof version === 'string' ? SPECS[version] : undefined;
-  if (typeof version !== 'string' || !spec) {
+  // Own keys only: a version such as "constructor" is not one this package reads.
+  if (typeof version !== 'string' || !Object.prototype.hasOwnProperty.call(SPECS, version)) {
     throw new AnswerError(
       `Unknown protocol version ${JSON.stringify(version)}; this package reads ${SUPPORTED_VERSIONS.join(', ')}`,
     );
   }
-  let checker = checkers.get(version);
-  if (!checker) checkers.set(version, (checker = checkerFor(spec)));
-  const findings = checker(value);
+  // check reads the answer by the rules of the version it names, which is one this package reads.
+  const findings = check(value);
   if (!passes(findings)) {
     const first = findings.find((f) => f.severity === 'error') as Finding;
     throw new AnswerError(`The ${SPEC.tree.answer.toLowerCase()} has errors; first: ${first.path || '/'}: ${first.message}`, findings);

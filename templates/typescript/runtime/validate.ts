@@ -1,4 +1,4 @@
-import { type Finding, check } from './check.js';
+import { type CheckOptions, type Finding, check } from './check.js';
 import { readJson } from './scan.js';
 
 /**
@@ -8,11 +8,15 @@ import { readJson } from './scan.js';
  */
 export const VALIDATE_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** The findings for an answer's text; text that is not JSON is one finding at the document's root. */
-export function validateText(text: string): Finding[] {
+/**
+ * The findings for an answer's text, checked with `options`; text that is not JSON is one finding at the
+ * document's root. JSON of any depth is read, as every binding's validator reads it: elements deeper than
+ * `options.maxDepth` are the checker's `limit` finding, not a refusal.
+ */
+export function validateText(text: string, options?: CheckOptions): Finding[] {
   const read = readJson(text);
   if (read.problem !== undefined) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: read.problem }];
-  return check(read.value);
+  return check(read.value, options);
 }
 
 /** The findings as JSON, each with the fields every binding prints, in this order. */

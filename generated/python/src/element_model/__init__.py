@@ -4,10 +4,10 @@
 
 Read an answer::
 
-    from element_model import effective_state, parse_answer
+    from element_model import effective_elements, parse_answer
 
     parsed = parse_answer(text)  # checks the answer, then decodes it
-    states = effective_state(parsed.answer)
+    states = effective_elements(parsed.answer)
 """
 
 from .check import LIMITS, CheckOptions, Checker, Finding, Severity, check, checker_for, passes, sort_findings
@@ -41,7 +41,7 @@ from .reader import (
     ReadRole,
     decode_answer,
     dump_answer,
-    effective_state,
+    effective_elements,
     focus_path,
     from_apple_role,
     parse_answer,
@@ -97,7 +97,7 @@ __all__ = [
     "checker_for",
     "decode_answer",
     "dump_answer",
-    "effective_state",
+    "effective_elements",
     "focus_path",
     "from_apple_role",
     "loads",

@@ -15,7 +15,7 @@ from typing import Literal, Protocol, Union
 
 from pydantic import JsonValue
 
-from .spec import SPEC, ContentKind, Removed, SpecData, TypeShape
+from .spec import SPEC, SPECS, ContentKind, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
 
@@ -486,12 +486,57 @@ def checker_for(spec: SpecData) -> Checker:
     return check
 
 
-_check_current = checker_for(SPEC)
+_checkers = {version: checker_for(spec) for version, spec in SPECS.items()}
+
+
+def _version_parts(version: str) -> tuple[str, str, str] | None:
+    """A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0)."""
+    parts = version.split(".")
+    if len(parts) == 2:
+        parts.append("0")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and (p == "0" or not p.startswith("0")) for p in parts):
+        return None
+    return (parts[0], parts[1], parts[2])
+
+
+def _version_key(parts: tuple[str, str, str]) -> tuple[tuple[int, str], ...]:
+    """Orders versions by their parts as numbers of any length."""
+    return tuple((len(p), p) for p in parts)
+
+
+def _version_finding(version: str) -> Finding:
+    """The finding for an answer whose version this package does not read (spec/README.md, Protocol versions)."""
+    read = list(SPECS)
+    by = f"checked by the rules of {SPEC.version}"
+    parts = _version_parts(version)
+    if parts is None:
+        message = f'Protocol version "{version}" is not written in three parts, as {SPEC.version} is; {by}'
+    else:
+        known = [_version_key(k) for k in (_version_parts(v) for v in read) if k is not None]
+        key = _version_key(parts)
+        if all(key < k for k in known):
+            where = "older than every version"
+        elif all(key > k for k in known):
+            where = "newer than every version"
+        else:
+            where = "not a version"
+        message = f'Protocol version "{version}" is {where} this checker reads ({", ".join(read)}); {by}'
+    return Finding(None, "version", "error", None, pointer([SPEC.tree.version]), message)
 
 
 def check(answer: object, options: CheckOptions = LIMITS) -> list[Finding]:
-    """Checks an answer (a decoded JSON value) by the rules of the version the models describe."""
-    return _check_current(answer, options)
+    """Checks an answer (a decoded JSON value) by the rules of the version its version field names.
+
+    A version this package does not read is checked by the current version's rules and is one ``version`` error
+    at that field; a missing or non-string version is a ``structure`` error, as any required field's would be.
+    """
+    version = answer.get(SPEC.tree.version) if isinstance(answer, dict) else None
+    if isinstance(version, str) and version in _checkers:
+        return _checkers[version](answer, options)
+    findings = _checkers[SPEC.version](answer, options)
+    if not isinstance(version, str):
+        return findings
+    return sort_findings([*findings, _version_finding(version)])
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:

@@ -25,7 +25,7 @@ __all__ = [
     "SUPPORTED_VERSIONS",
     "decode_answer",
     "dump_answer",
-    "effective_state",
+    "effective_elements",
     "focus_path",
     "from_apple_role",
     "parse_answer",
@@ -164,7 +164,7 @@ def _resolve(element: Element, parent: EffectiveState | None) -> EffectiveState:
     )
 
 
-def effective_state(answer: Answer) -> list[EffectiveElement]:
+def effective_elements(answer: Answer) -> list[EffectiveElement]:
     """Every element in pre-order (an element, then its children in order) with its effective state.
 
     Iterative, so a tree of any depth is read without growing the call stack.

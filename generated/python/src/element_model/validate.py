@@ -13,20 +13,24 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .check import Finding, check
+from .check import LIMITS, CheckOptions, Finding, check
 from .json_text import JsonTextError, loads
 
 __all__ = ["format_findings", "main", "validate_text"]
 
 
-def validate_text(text: str) -> list[Finding]:
-    """The findings for an answer's text; text that is not JSON is one finding at the document's root."""
+def validate_text(text: str, options: CheckOptions = LIMITS) -> list[Finding]:
+    """The findings for an answer's text, checked with ``options``; text that is not JSON is one finding at the root.
+
+    JSON of any depth is read, as every binding's validator reads it: elements deeper than ``options.max_depth``
+    are the checker's ``limit`` finding, not a refusal.
+    """
     try:
         value = loads(text)
     except JsonTextError as error:
         message = f"{'Refused' if error.refused else 'Not JSON'}: {error}"
         return [Finding(None, "json", "error", None, "", message)]
-    return check(value)
+    return check(value, options)
 
 
 def format_findings(findings: Sequence[Finding], name: str) -> str:

@@ -37,10 +37,61 @@ public struct CheckOptions: Sendable, Hashable {
     }
 }
 
-/// Checks an answer (any JSON value) by the rules of this version; findings sorted by path, requirement, rule.
+/// Checks an answer (any JSON value) by the rules of the version its version field names, when this package reads
+/// it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules and
+/// is one `version` error at that field; a missing or non-string version is a `structure` error, as any required
+/// field's would be.
 public func check(_ answer: JSONValue, options: CheckOptions = CheckOptions()) -> [Finding] {
-    var run = CheckRun(options: options)
-    return run.run(answer)
+    let version = answer.objectValue?[Spec.versionField]?.stringValue
+    let rules = version.flatMap { rulesByVersion[$0] }
+    var run = CheckRun(options: options, rules: rules ?? currentRules)
+    let findings = run.run(answer)
+    guard let version, rules == nil else { return findings }
+    return sortFindings(findings + [versionFinding(version)])
+}
+
+/// A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0).
+private func versionParts(_ version: String) -> [Substring]? {
+    var parts = version.split(separator: ".", omittingEmptySubsequences: false)
+    if parts.count == 2 { parts.append("0") }
+    let digits = parts.allSatisfy { part in
+        !part.isEmpty && part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            && (part == "0" || part.first != "0")
+    }
+    return parts.count == 3 && digits ? parts : nil
+}
+
+/// Compares two versions' parts as numbers of any length: negative, zero or positive.
+private func compareVersions(_ a: [Substring], _ b: [Substring]) -> Int {
+    for (x, y) in zip(a, b) {
+        if x.utf8.count != y.utf8.count { return x.utf8.count - y.utf8.count }
+        if x != y { return x < y ? -1 : 1 }
+    }
+    return 0
+}
+
+/// The finding for an answer whose version this package does not read (the spec's guide, Protocol versions).
+private func versionFinding(_ version: String) -> Finding {
+    let by = "checked by the rules of \(Spec.version)"
+    let message: String
+    if let parts = versionParts(version) {
+        let known = Spec.versionsRead.compactMap(versionParts)
+        let place: String
+        if known.allSatisfy({ compareVersions(parts, $0) < 0 }) {
+            place = "older than every version"
+        } else if known.allSatisfy({ compareVersions(parts, $0) > 0 }) {
+            place = "newer than every version"
+        } else {
+            place = "not a version"
+        }
+        let read = Spec.versionsRead.joined(separator: ", ")
+        message = "Protocol version \"\(version)\" is \(place) this checker reads (\(read)); \(by)"
+    } else {
+        message = "Protocol version \"\(version)\" is not written in three parts, as \(Spec.version) is; \(by)"
+    }
+    return Finding(
+        requirement: nil, rule: "version", severity: .error, elementId: nil, path: pointer([.name(Spec.versionField)]),
+        message: message)
 }
 
 /// True when none of the findings is an error.
@@ -126,47 +177,53 @@ private struct RecordRule: Sendable {
     var isNode: Bool
 }
 
-/// The lookups the checker needs, built once from Spec.
+/// The lookups the checker needs for one version's rules, built once per version.
 private struct CheckRules: Sendable {
+    let spec: SpecData
     var records: [String: RecordRule] = [:]
     var stateNames: Set<String>
     var pathStates: [String]
     var contentByTag: [String: ContentKind]
     var reserved: [String: ValueRule]
 
-    init() {
-        stateNames = Set(Spec.states.map(\.name))
-        pathStates = Spec.states.filter(\.path).map(\.name)
-        contentByTag = Dictionary(Spec.contentKinds.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
-        reserved = Spec.reservedAttributes.mapValues(Self.valueRule)
-        let removedByType = Dictionary(grouping: Spec.removed, by: \.from)
-        for (name, fields) in Spec.records {
+    init(_ spec: SpecData) {
+        self.spec = spec
+        stateNames = Set(spec.states.map(\.name))
+        pathStates = spec.states.filter(\.path).map(\.name)
+        contentByTag = Dictionary(spec.contentKinds.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+        reserved = spec.reservedAttributes.mapValues { Self.valueRule($0, spec) }
+        let removedByType = Dictionary(grouping: spec.removed, by: \.from)
+        for (name, fields) in spec.records {
             var rule = RecordRule(
                 name: name, fields: [:], required: fields.filter(\.required).map(\.name),
                 removed: Dictionary((removedByType[name] ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
-                isNode: name == Spec.node)
+                isNode: name == spec.node)
             for field in fields {
-                let walked = (name == Spec.node && field.name == Spec.children) || (name == Spec.answer && field.name == Spec.root)
-                rule.fields[field.name] = FieldRule(required: field.required, walked: walked, value: Self.valueRule(field.type))
+                let walked = (name == spec.node && field.name == spec.children) || (name == spec.answer && field.name == spec.root)
+                rule.fields[field.name] = FieldRule(required: field.required, walked: walked, value: Self.valueRule(field.type, spec))
             }
             records[name] = rule
         }
     }
 
-    static func valueRule(_ shape: TypeShape) -> ValueRule {
+    static func valueRule(_ shape: TypeShape, _ spec: SpecData) -> ValueRule {
         switch shape {
         case .array(let items):
-            return .array(valueRule(items), label: describe(shape))
+            return .array(valueRule(items, spec), label: describe(shape))
         case .primitive(let name):
             return .primitive(name)
         case .named(let name):
-            let kind = Spec.typeKinds[name] ?? "unchecked"
+            let kind = spec.typeKinds[name] ?? "unchecked"
             return kind == "record" ? .record(name) : .kind(kind)
         }
     }
 }
 
-private let rules = CheckRules()
+/// The lookups of each version this package reads, by version.
+private let rulesByVersion = Dictionary(Spec.all.map { ($0.version, CheckRules($0)) }, uniquingKeysWith: { first, _ in first })
+
+/// The lookups of the version these types describe.
+private let currentRules = rulesByVersion[Spec.version] ?? CheckRules(Spec.current)
 
 /// An element waiting on the walk's stack, with what it needs from its parent.
 private struct Frame {
@@ -182,6 +239,9 @@ private struct Frame {
 /// One run of the checker over one answer.
 private struct CheckRun {
     let options: CheckOptions
+    let rules: CheckRules
+    /// The rules' version, kept whole so that each of its names is read in place.
+    let spec: SpecData
     var findings: [Finding] = []
     // The elements visited, numbered in the order visited: each one's parent, index among its siblings, and id.
     var parents: [Int] = []
@@ -191,8 +251,10 @@ private struct CheckRun {
     var here = -1
     var trail: [PathKey] = []
 
-    init(options: CheckOptions) {
+    init(options: CheckOptions, rules: CheckRules) {
         self.options = options
+        self.rules = rules
+        self.spec = rules.spec
     }
 
     mutating func visited(parent: Int, index: Int, id: String?) -> Int {
@@ -209,17 +271,17 @@ private struct CheckRun {
         var at = n
         while at >= 0 {
             keys.append(.index(indexes[at]))
-            keys.append(.name(Spec.children))
+            keys.append(.name(spec.children))
             at = parents[at]
         }
         // The root is reached through the answer's root field, not through a list of children.
         keys.removeLast(2)
-        keys.append(.name(Spec.root))
+        keys.append(.name(spec.root))
         return keys.reversed()
     }
 
     mutating func report(_ rule: String, _ severity: Severity, _ elementId: String?, _ message: String, key: PathKey? = nil) {
-        let requirement = Spec.requirementOf[rule]
+        let requirement = spec.requirementOf[rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
         if requirement == nil && rule != "structure" && rule != "limit" { return }
         var path = keys(to: here) + trail
@@ -260,8 +322,8 @@ private struct CheckRun {
                 report("structure", .error, elementId, "Expected a role string, found \(value.jsonType)", key: key)
                 return
             }
-            if !Spec.roles.contains(role) {
-                report("role-language", .warning, elementId, "Unknown role \"\(role)\"; a receiver reads it as \(Spec.unknownRole)", key: key)
+            if !spec.roles.contains(role) {
+                report("role-language", .warning, elementId, "Unknown role \"\(role)\"; a receiver reads it as \(spec.unknownRole)", key: key)
             }
         case .kind("external"):
             trail.append(key)
@@ -330,11 +392,11 @@ private struct CheckRun {
             report("structure", .error, elementId, "Expected a content block object, found \(value.jsonType)")
             return
         }
-        let tag = object[Spec.contentTag]
+        let tag = object[spec.contentTag]
         guard let kind = tag?.stringValue.flatMap({ rules.contentByTag[$0] }) else {
             let shown = tag?.stringValue ?? jsonType(tag)
-            let kinds = Spec.contentKinds.map(\.tag).joined(separator: ", ")
-            report("structure", .error, elementId, "\"\(shown)\" is not a content block type (\(kinds))", key: .name(Spec.contentTag))
+            let kinds = spec.contentKinds.map(\.tag).joined(separator: ", ")
+            report("structure", .error, elementId, "\"\(shown)\" is not a content block type (\(kinds))", key: .name(spec.contentTag))
             return
         }
         for (name, item) in object {
@@ -353,12 +415,12 @@ private struct CheckRun {
     /// Checks one element and its place among the path states, and puts its children on the stack.
     mutating func visit(_ frame: Frame, _ stack: inout [Frame]) {
         let object = frame.value.objectValue
-        let elementId = object?[Spec.id]?.stringValue
+        let elementId = object?[spec.id]?.stringValue
         let n = visited(parent: frame.parent, index: frame.index, id: elementId)
         here = n
-        guard let node = rules.records[Spec.node], checkRecord(frame.value, node, elementId), let element = object else { return }
-        if frame.depth == 0, let role = element[Spec.role]?.stringValue, role != Spec.rootRole {
-            report("role-language", .error, elementId, "The root is \"\(role)\"; it must be \(Spec.rootRole)", key: .name(Spec.role))
+        guard let node = rules.records[spec.node], checkRecord(frame.value, node, elementId), let element = object else { return }
+        if frame.depth == 0, let role = element[spec.role]?.stringValue, role != spec.rootRole {
+            report("role-language", .error, elementId, "The root is \"\(role)\"; it must be \(spec.rootRole)", key: .name(spec.role))
         }
         var bits: UInt64 = 0
         for (k, name) in rules.pathStates.enumerated() where element[name]?.isTrue == true {
@@ -369,9 +431,9 @@ private struct CheckRun {
                 report("state-reachable", .error, elementId, message, key: .name(name))
             }
         }
-        guard let children = element[Spec.children] else { return }
+        guard let children = element[spec.children] else { return }
         guard let list = children.arrayValue else {
-            report("structure", .error, elementId, "Expected an array of elements, found \(children.jsonType)", key: .name(Spec.children))
+            report("structure", .error, elementId, "Expected an array of elements, found \(children.jsonType)", key: .name(spec.children))
             return
         }
         countForks(list, elementId)
@@ -386,7 +448,7 @@ private struct CheckRun {
         for name in rules.pathStates {
             let n = children.filter { $0.objectValue?[name]?.isTrue == true }.count
             if n > 1 {
-                report("state-reachable", .warning, elementId, "\(n) children have \"\(name)\" set; the path can lead to only one", key: .name(Spec.children))
+                report("state-reachable", .warning, elementId, "\(n) children have \"\(name)\" set; the path can lead to only one", key: .name(spec.children))
             }
         }
     }
@@ -398,7 +460,7 @@ private struct CheckRun {
     }
 
     mutating func run(_ answer: JSONValue) -> [Finding] {
-        guard let record = rules.records[Spec.answer], checkRecord(answer, record, nil), let root = answer.objectValue?[Spec.root] else {
+        guard let record = rules.records[spec.answer], checkRecord(answer, record, nil), let root = answer.objectValue?[spec.root] else {
             return sortFindings(findings)
         }
         var stack = [Frame(value: root, parent: -1, index: 0, depth: 0, parentId: nil, parentBits: 0)]
@@ -421,7 +483,7 @@ private struct CheckRun {
             guard let id else { continue }
             if let first = firstOf[id] {
                 here = n
-                report("unique-id", .error, id, "The id \"\(id)\" is also used at \(pointer(keys(to: first)))", key: .name(Spec.id))
+                report("unique-id", .error, id, "The id \"\(id)\" is also used at \(pointer(keys(to: first)))", key: .name(spec.id))
             } else {
                 firstOf[id] = n
             }

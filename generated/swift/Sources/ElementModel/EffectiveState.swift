@@ -2,7 +2,7 @@
 
 /// An element's effective state: its own value where it states one; otherwise its field's default, which
 /// is either a fixed value or the parent's effective value.
-public struct ElementState: Sendable, Hashable {
+public struct EffectiveState: Sendable, Hashable {
     /// The user selected this. Absent means false.
     public var selected: Bool
     /// The keyboard or cursor is here. Set on every element on the path from the root's child down to the
@@ -19,29 +19,32 @@ public struct ElementState: Sendable, Hashable {
     }
 }
 
-/// One element of an answer, with its place in the answer and its effective state.
+/// One element of an answer, with its place in the answer, its depth and its effective state.
 @dynamicMemberLookup
 public struct EffectiveElement: Sendable, Hashable {
     /// The element's JSON Pointer in the answer: `/root` for the root, `/root/children/0` for its first child.
     public var path: String
+    /// How many elements are above this one: 0 for the root.
+    public var depth: Int
     public var element: Element
-    public var state: ElementState
+    public var state: EffectiveState
 
-    public init(path: String, element: Element, state: ElementState) {
+    public init(path: String, depth: Int, element: Element, state: EffectiveState) {
         self.path = path
+        self.depth = depth
         self.element = element
         self.state = state
     }
 
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ElementState, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<EffectiveState, Value>) -> Value {
         state[keyPath: keyPath]
     }
 }
 
 extension Element {
     /// This element's effective state, given its parent's (nil for the root).
-    public func effectiveState(parent: ElementState?) -> ElementState {
-        ElementState(
+    public func effectiveState(parent: EffectiveState?) -> EffectiveState {
+        EffectiveState(
             selected: selected ?? false,
             focused: focused ?? false,
             visible: visible ?? parent?.visible ?? true
@@ -55,13 +58,15 @@ extension Answer {
     /// Walks the tree with an explicit stack rather than by recursion, so a deep tree cannot exhaust the call stack.
     public func effectiveElements() -> [EffectiveElement] {
         var result: [EffectiveElement] = []
-        var stack: [(element: Element, path: String, parent: ElementState?)] = [(root, "/root", nil)]
+        var stack: [(element: Element, path: String, depth: Int, parent: EffectiveState?)] = [
+            (root, "/root", 0, nil)
+        ]
         while let next = stack.popLast() {
             let state = next.element.effectiveState(parent: next.parent)
-            result.append(EffectiveElement(path: next.path, element: next.element, state: state))
+            result.append(EffectiveElement(path: next.path, depth: next.depth, element: next.element, state: state))
             if let children = next.element.children {
                 for index in children.indices.reversed() {
-                    stack.append((children[index], next.path + "/children/" + String(index), state))
+                    stack.append((children[index], next.path + "/children/" + String(index), next.depth + 1, state))
                 }
             }
         }

@@ -104,15 +104,28 @@ public enum Role: RawRepresentable, Codable, Sendable, Hashable, CustomStringCon
         }
     }
 
-    /// Whether the role is in the language this package knows.
+    /// Whether the role is in the language this package knows: whether its string is one of the language's words.
     public var isKnown: Bool {
-        if case .unknown = self { return false }
+        if case .unknown = Self(rawValue: rawValue) { return false }
         return true
     }
 
-    /// The role a receiver acts on: the role itself when known, `Group` for a role outside the language.
+    /// The role a receiver acts on: the language's own case for a known role (even one wrapped in `.unknown` by
+    /// hand), `Group` for a role outside the language. Switch over this to act on a role.
     public var readsAs: Role {
-        isKnown ? self : .group
+        let role = Self(rawValue: rawValue)
+        if case .unknown = role { return .group }
+        return role
+    }
+
+    /// Roles are the same when their strings are, as in every binding: `.unknown` holding a word of the language
+    /// (which `init(rawValue:)` and decoding never make) is that word's case.
+    public static func == (lhs: Role, rhs: Role) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
     }
 
     public var description: String { rawValue }

@@ -81,12 +81,15 @@ enum LargeStack {
     static let shallow = 64
     /// 16 MiB of address space; pages are only committed as they are used.
     static let size = 16 << 20
+    /// 1 GiB of address space, for a value nested as deep as the checker reads (its limit is 100,000 elements):
+    /// freeing it recurses once per level.
+    static let deep = 1 << 30
 
     private final class Outcome<Value>: @unchecked Sendable {
         var result: Result<Value, any Error>?
     }
 
-    static func run<Value>(if needed: Bool, _ work: @escaping @Sendable () throws -> Value) throws -> Value {
+    static func run<Value>(if needed: Bool, size: Int = size, _ work: @escaping @Sendable () throws -> Value) throws -> Value {
         guard needed else { return try work() }
         let outcome = Outcome<Value>()
         let done = DispatchSemaphore(value: 0)
@@ -229,5 +232,176 @@ enum JSONPreScan {
             value = value << 4 | UInt32(digit)
         }
         return value
+    }
+}
+
+/// Reads JSON of any depth into a ``JSONValue`` without recursion. Foundation refuses more than 512 levels of
+/// nesting, and the validator reads an answer of any depth, as every binding's validator does, so that the
+/// checker's own limits decide. The structure is read here, with an explicit stack; every string, number and key is
+/// read by Foundation's decoder, all at once as one flat array, so each reads exactly as it would in a shallow answer.
+/// Call it on bytes ``JSONPreScan`` has passed (no repeated key, no lone surrogate, no trailing comma).
+enum DeepJSON {
+    private enum Event {
+        case openArray, openObject, close, value, key
+    }
+
+    private enum Next {
+        case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let comma = UInt8(ascii: ",")
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
+    private static let openBracket = UInt8(ascii: "[")
+    private static let closeBracket = UInt8(ascii: "]")
+    private static let whitespace: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+    /// What ends a number or a word.
+    private static let delimiters = whitespace.union([comma, colon, quote, openBrace, closeBrace, openBracket, closeBracket])
+
+    private static func malformed(_ what: String, at offset: Int) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "\(what) at byte \(offset)"))
+    }
+
+    static func read(_ data: Data) throws -> JSONValue {
+        let bytes = [UInt8](data)
+        var events: [Event] = []
+        // The strings, numbers and words, in order, as the text of one JSON array.
+        var scalars: [UInt8] = [openBracket]
+        var scalarCount = 0
+        // Whether each open container is an object.
+        var open: [Bool] = []
+        var next = Next.value
+        var index = 0
+
+        func addScalar(_ range: Range<Int>) {
+            if scalarCount > 0 { scalars.append(comma) }
+            scalars.append(contentsOf: bytes[range])
+            scalarCount += 1
+        }
+        func endOfString(from start: Int) throws -> Int {
+            var end = start + 1
+            while end < bytes.count && bytes[end] != quote { end += bytes[end] == backslash ? 2 : 1 }
+            guard end < bytes.count else { throw malformed("An unterminated string", at: start) }
+            return end + 1
+        }
+        func valueEnded() { next = open.isEmpty ? .end : .commaOrClose }
+        func close() {
+            open.removeLast()
+            events.append(.close)
+            index += 1
+            valueEnded()
+        }
+
+        while index < bytes.count {
+            let byte = bytes[index]
+            if whitespace.contains(byte) {
+                index += 1
+                continue
+            }
+            switch next {
+            case .end:
+                throw malformed("Text after the value", at: index)
+            case .colon:
+                guard byte == colon else { throw malformed("':' expected", at: index) }
+                next = .value
+                index += 1
+            case .commaOrClose:
+                let isObject = open.last ?? false
+                if byte == comma {
+                    next = isObject ? .key : .value
+                    index += 1
+                } else if byte == (isObject ? closeBrace : closeBracket) {
+                    close()
+                } else {
+                    throw malformed("',' or a closing bracket expected", at: index)
+                }
+            case .key, .keyOrClose:
+                if next == .keyOrClose && byte == closeBrace {
+                    close()
+                    continue
+                }
+                guard byte == quote else { throw malformed("A key expected", at: index) }
+                let end = try endOfString(from: index)
+                addScalar(index..<end)
+                events.append(.key)
+                next = .colon
+                index = end
+            case .value, .valueOrClose:
+                if next == .valueOrClose && byte == closeBracket {
+                    close()
+                } else if byte == openBrace || byte == openBracket {
+                    open.append(byte == openBrace)
+                    events.append(byte == openBrace ? .openObject : .openArray)
+                    next = byte == openBrace ? .keyOrClose : .valueOrClose
+                    index += 1
+                } else if byte == quote {
+                    let end = try endOfString(from: index)
+                    addScalar(index..<end)
+                    events.append(.value)
+                    index = end
+                    valueEnded()
+                } else {
+                    var end = index
+                    while end < bytes.count && !delimiters.contains(bytes[end]) { end += 1 }
+                    guard end > index else { throw malformed("A value expected", at: index) }
+                    addScalar(index..<end)
+                    events.append(.value)
+                    index = end
+                    valueEnded()
+                }
+            }
+        }
+        guard next == .end else { throw malformed("Unexpected end of the text", at: index) }
+        scalars.append(closeBracket)
+        let values = try JSONDecoder().decode([JSONValue].self, from: Data(scalars))
+
+        // The containers being filled, innermost last: arrays and objects on stacks of their own, so that each
+        // append changes a container in place.
+        var arrays: [[JSONValue]] = []
+        var objects: [[String: JSONValue]] = []
+        var keys: [String] = []
+        var kinds: [Bool] = []
+        var taken = 0
+        var result: JSONValue?
+        func add(_ value: JSONValue) {
+            guard let isObject = kinds.last else {
+                result = value
+                return
+            }
+            if isObject {
+                objects[objects.count - 1][keys[keys.count - 1]] = value
+            } else {
+                arrays[arrays.count - 1].append(value)
+            }
+        }
+        for event in events {
+            switch event {
+            case .openArray:
+                kinds.append(false)
+                arrays.append([])
+            case .openObject:
+                kinds.append(true)
+                objects.append([:])
+                keys.append("")
+            case .key:
+                keys[keys.count - 1] = values[taken].stringValue ?? ""
+                taken += 1
+            case .value:
+                add(values[taken])
+                taken += 1
+            case .close:
+                if kinds.removeLast() {
+                    keys.removeLast()
+                    add(.object(objects.removeLast()))
+                } else {
+                    add(.array(arrays.removeLast()))
+                }
+            }
+        }
+        guard let result else { throw malformed("No value", at: 0) }
+        return result
     }
 }

@@ -13,16 +13,21 @@ public enum ValidateExit {
     public static let usage: Int32 = 2
 }
 
-/// The findings for an answer's bytes. Bytes that are not JSON, or JSON this package refuses (a key twice in one
-/// object, a lone surrogate, a trailing comma, nesting past `limits`), are one `json` finding at the root.
-/// Bytes that are not UTF-8 are read with U+FFFD in their place, as the other validators read them.
-public func validateText(_ data: Data, limits: DecodingLimits = DecodingLimits()) -> [Finding] {
+/// The findings for an answer's bytes, checked with `options`. Bytes that are not JSON, or JSON this package
+/// refuses (a key twice in one object, a lone surrogate, a trailing comma), are one `json` finding at the root.
+/// JSON of any depth is read, as every binding's validator reads it: elements deeper than `options.maxDepth` are
+/// the checker's `limit` finding, not a refusal. Bytes that are not UTF-8 are read with U+FFFD in their place, as
+/// the other validators read them.
+public func validateText(_ data: Data, options: CheckOptions = CheckOptions()) -> [Finding] {
     let bytes = Data(String(decoding: data, as: UTF8.self).utf8)
-    let value: JSONValue
     do {
-        let depth = try JSONPreScan.check(bytes, limits: limits)
-        value = try LargeStack.run(if: depth > LargeStack.shallow) {
-            try JSONDecoder().decode(JSONValue.self, from: bytes)
+        let depth = try JSONPreScan.check(bytes, limits: DecodingLimits(maxNesting: .max))
+        // Foundation reads what it can nest; deeper JSON is read without recursion. Either way the value is
+        // checked, and freed, on a thread whose stack is as deep as the value.
+        let foundation = depth <= DecodingLimits.defaultMaxNesting
+        return try LargeStack.run(if: depth > LargeStack.shallow, size: foundation ? LargeStack.size : LargeStack.deep) {
+            let value = try foundation ? JSONDecoder().decode(JSONValue.self, from: bytes) : DeepJSON.read(bytes)
+            return check(value, options: options)
         }
     } catch let error as JSONInputError {
         return [jsonFinding("Refused: \(error)")]
@@ -31,12 +36,11 @@ public func validateText(_ data: Data, limits: DecodingLimits = DecodingLimits()
     } catch {
         return [jsonFinding("Not JSON: \(error)")]
     }
-    return check(value)
 }
 
-/// The findings for an answer's text.
-public func validateText(_ text: String, limits: DecodingLimits = DecodingLimits()) -> [Finding] {
-    validateText(Data(text.utf8), limits: limits)
+/// The findings for an answer's text, checked with `options`.
+public func validateText(_ text: String, options: CheckOptions = CheckOptions()) -> [Finding] {
+    validateText(Data(text.utf8), options: options)
 }
 
 private func jsonFinding(_ message: String) -> Finding {

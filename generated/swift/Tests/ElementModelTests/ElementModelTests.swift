@@ -55,6 +55,26 @@ final class ElementModelTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Answer.self, from: JSONEncoder().encode(answer)), answer)
     }
 
+    /// A role is its string, as in every binding: a word of the language always decodes to its own case, and
+    /// `.unknown` holding such a word (which decoding never makes) equals that case, hashes as it, is known and
+    /// reads as it, so a switch over `readsAs` takes the known branch. Only a string outside the language is unknown.
+    func testAKnownNameIsAlwaysTheKnownRole() throws {
+        for role in Role.allKnown {
+            let decoded = try JSONDecoder().decode(Role.self, from: JSONEncoder().encode(role.rawValue))
+            if case .unknown = decoded { XCTFail("\(role) decoded as unknown") }
+            let wrapped = Role.unknown(role.rawValue)
+            XCTAssertEqual(wrapped, role)
+            XCTAssertEqual(wrapped.hashValue, role.hashValue)
+            XCTAssertEqual(Set([wrapped, role]).count, 1)
+            XCTAssertTrue(wrapped.isKnown)
+            if case .unknown = wrapped.readsAs { XCTFail("\(role) wrapped in .unknown reads as unknown") }
+        }
+        let outside = Role(rawValue: "Button")
+        XCTAssertFalse(outside.isKnown)
+        XCTAssertNotEqual(outside, outside.readsAs)
+        XCTAssertEqual(outside.readsAs, .group)
+    }
+
     func testKnownRolesRoundTrip() throws {
         XCTAssertEqual(Role.allKnown.count, 13)
         XCTAssertEqual(Set(Role.allKnown.map(\.rawValue)).count, 13)

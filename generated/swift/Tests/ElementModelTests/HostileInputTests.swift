@@ -265,6 +265,30 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(same, "encode, decode, compare and hash agree")
     }
 
+    /// The validator reads an answer of any depth, as every binding's validator does, so that the checker's limits
+    /// decide: a tree twice as deep as the decoder's nesting limit is read to its last element, and one deeper than
+    /// `CheckOptions.maxDepth` is one `limit` error at the first element not read, never a refusal or a crash.
+    func testTheValidatorReadsPastTheNestingLimitAndReportsTheDepthLimit() throws {
+        let elements = DecodingLimits.defaultMaxNesting
+        let text = chain(elements: elements)
+        let start = Date()
+        let findings = try onSmallStack { validateText(text) }
+        report("validate a tree \(elements) deep", since: start)
+        XCTAssertFalse(findings.contains { $0.rule == "json" || $0.rule == "limit" }, "\(findings.prefix(3))")
+        // Every element repeats the id "e": the deepest one's finding shows the checker read that far.
+        let levels = { (finding: Finding) in finding.path.split(separator: "/").count }
+        XCTAssertEqual(findings.map(levels).max(), 1 + 2 * (elements - 1) + 1)
+
+        let limited = try onSmallStack { validateText(text, options: CheckOptions(maxDepth: 10)) }
+        let limits = limited.filter { $0.rule == "limit" }
+        XCTAssertEqual(limits.count, 1)
+        XCTAssertEqual(limits.first?.severity, .error)
+        XCTAssertEqual(limits.first?.message, "Deeper than 10 elements; what is below is not checked")
+        // The root's field, then a list of children and an index for each of the 11 levels down to it.
+        XCTAssertEqual(limits.first.map(levels), 1 + 2 * 11)
+        XCTAssertTrue(limited.allSatisfy { levels($0) <= 1 + 2 * 11 + 1 })
+    }
+
     func testAMillionSiblings() throws {
         let count = 1_000_000
         var text = Self.answerHead + Self.elementHead + Self.childrenOpen

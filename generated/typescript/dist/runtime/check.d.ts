@@ -32,8 +32,12 @@ export declare const LIMITS: Readonly<Required<CheckOptions>>;
  * only by the limits in `options`.
  */
 export declare function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOptions) => Finding[];
-/** Checks an answer by the rules of the version these types describe. */
-export declare const check: (answer: unknown, options?: CheckOptions) => Finding[];
+/**
+ * Checks an answer by the rules of the version its version field names, when this package reads that version;
+ * any other version is checked by the current version's rules and is one `version` error at that field. A missing
+ * or non-string version is a `structure` error, as any required field's would be.
+ */
+export declare function check(answer: unknown, options?: CheckOptions): Finding[];
 export declare function sortFindings(findings: Finding[]): Finding[];
 /** True when none of the findings is an error. */
 export declare const passes: (findings: readonly Finding[]) => boolean;

@@ -16,7 +16,7 @@ export interface EffectiveElement {
  * Walks the tree in pre-order (an element, then its children in order) and gives each element its effective
  * state. Iterative, so a tree of any depth is read without growing the call stack.
  */
-export declare function effectiveState(answer: Answer): EffectiveElement[];
+export declare function effectiveElements(answer: Answer): EffectiveElement[];
 /**
  * The chain of focused elements from the root's child down to the user's position: at each level, the child
  * whose path state is set. Empty when nothing is focused.

@@ -18,7 +18,7 @@ function resolve(element, parent) {
  * Walks the tree in pre-order (an element, then its children in order) and gives each element its effective
  * state. Iterative, so a tree of any depth is read without growing the call stack.
  */
-export function effectiveState(answer) {
+export function effectiveElements(answer) {
     const out = [];
     const stack = [
         { element: answer.root, path: '/root', depth: 0, parent: null },

@@ -29,7 +29,7 @@ function resolve(element: Element, parent: EffectiveState | null): EffectiveStat
  * Walks the tree in pre-order (an element, then its children in order) and gives each element its effective
  * state. Iterative, so a tree of any depth is read without growing the call stack.
  */
-export function effectiveState(answer: Answer): EffectiveElement[] {
+export function effectiveElements(answer: Answer): EffectiveElement[] {
   const out: EffectiveElement[] = [];
   const stack: { element: Element; path: string; depth: number; parent: EffectiveState | null }[] = [
     { element: answer.root, path: '/root', depth: 0, parent: null },

@@ -51,12 +51,12 @@ internal val appleRoleMappings: Map<String, AppleRoleMapping> by lazy {
         "AXTable" to AppleRoleMapping.Reported(Role.Table), // kAXTableRole
         "AXColumn" to AppleRoleMapping.NotReported(NotReportedClass.COLUMNS), // kAXColumnRole
         "AXRow" to AppleRoleMapping.Reported(Role.Row), // kAXRowRole
-        "AXOutline" to AppleRoleMapping.Reported(Role.List), // kAXOutlineRole
-        "AXBrowser" to AppleRoleMapping.Reported(Role.List), // kAXBrowserRole
+        "AXOutline" to AppleRoleMapping.Reported(Role.ListRole), // kAXOutlineRole
+        "AXBrowser" to AppleRoleMapping.Reported(Role.ListRole), // kAXBrowserRole
         "AXScrollArea" to AppleRoleMapping.Reported(Role.Group), // kAXScrollAreaRole
         "AXScrollBar" to AppleRoleMapping.NotReported(NotReportedClass.WINDOW_FURNITURE), // kAXScrollBarRole
         "AXRadioGroup" to AppleRoleMapping.NotReported(NotReportedClass.CONTROLS), // kAXRadioGroupRole
-        "AXList" to AppleRoleMapping.Reported(Role.List), // kAXListRole
+        "AXList" to AppleRoleMapping.Reported(Role.ListRole), // kAXListRole
         "AXGroup" to AppleRoleMapping.Reported(Role.Group), // kAXGroupRole
         "AXValueIndicator" to AppleRoleMapping.NotReported(NotReportedClass.INDICATORS), // kAXValueIndicatorRole
         "AXComboBox" to AppleRoleMapping.NotReported(NotReportedClass.CONTROLS), // kAXComboBoxRole

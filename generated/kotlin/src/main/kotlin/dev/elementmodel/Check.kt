@@ -42,8 +42,57 @@ data class CheckOptions(
     val maxStringLength: Int = 1_048_576,
 )
 
-/** Checks an answer (a decoded JSON value) by the rules of protocol [PROTOCOL_VERSION]; findings sorted by path. */
-fun check(answer: JsonElement, options: CheckOptions = CheckOptions()): List<Finding> = Check(options).run(answer)
+/**
+ * Checks an answer (a decoded JSON value) by the rules of the version its version field names, when this module
+ * reads it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules
+ * and is one `version` error at that field; a missing or non-string version is a `structure` error, as any
+ * required field's would be.
+ */
+fun check(answer: JsonElement, options: CheckOptions = CheckOptions()): List<Finding> {
+    val version = (answer as? JsonObject)?.get(Spec.VERSION_FIELD).stringOrNull()
+    val rules = version?.let { rulesByVersion[it] }
+    val findings = Check(options, rules ?: rulesByVersion.getValue(Spec.VERSION)).run(answer)
+    if (version == null || rules != null) return findings
+    return sortFindings(findings + versionFinding(version))
+}
+
+/** A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0). */
+private fun versionParts(version: String): List<String>? {
+    val parts = version.split('.').toMutableList()
+    if (parts.size == 2) parts.add("0")
+    val digits = parts.all { part -> part.isNotEmpty() && part.all { it in '0'..'9' } && (part == "0" || !part.startsWith('0')) }
+    return if (parts.size == 3 && digits) parts else null
+}
+
+/** Compares two versions' parts as numbers of any length: negative, zero or positive. */
+private fun compareVersions(a: List<String>, b: List<String>): Int {
+    for ((x, y) in a.zip(b)) {
+        if (x.length != y.length) return x.length - y.length
+        if (x != y) return x.compareTo(y)
+    }
+    return 0
+}
+
+/** The finding for an answer whose version this module does not read (the spec's guide, Protocol versions). */
+private fun versionFinding(version: String): Finding {
+    val by = "checked by the rules of ${Spec.VERSION}"
+    val parts = versionParts(version)
+    val message = if (parts == null) {
+        "Protocol version \"$version\" is not written in three parts, as ${Spec.VERSION} is; $by"
+    } else {
+        val known = Spec.versionsRead.mapNotNull(::versionParts)
+        val place = when {
+            known.all { compareVersions(parts, it) < 0 } -> "older than every version"
+            known.all { compareVersions(parts, it) > 0 } -> "newer than every version"
+            else -> "not a version"
+        }
+        "Protocol version \"$version\" is $place this checker reads (${Spec.versionsRead.joinToString(", ")}); $by"
+    }
+    return Finding(
+        requirement = null, rule = "version", severity = Severity.ERROR, elementId = null,
+        path = pointer(listOf(Spec.VERSION_FIELD)), message = message,
+    )
+}
 
 /** True when none of the findings is an error. */
 fun passes(findings: List<Finding>): Boolean = findings.none { it.severity == Severity.ERROR }
@@ -94,27 +143,27 @@ private class RecordRule(val name: String, val required: List<String>, val remov
     val fields = LinkedHashMap<String, FieldRule>()
 }
 
-/** The lookups the checker needs, built once from Spec. */
-private object Rules {
+/** The lookups the checker needs for one version's rules, built once per version. */
+private class Rules(val spec: SpecData) {
     private val records = HashMap<String, RecordRule>()
     private val removedByType: Map<String, Map<String, RemovedField>> =
-        Spec.removed.groupBy { it.from }.mapValues { (_, fields) -> fields.associateBy { it.name } }
-    val requirementOf: Map<String, String> = Spec.requirementOf
-    val stateNames: Set<String> = Spec.states.map { it.name }.toSet()
-    val pathStates: List<String> = Spec.states.filter { it.path }.map { it.name }
-    val contentByTag: Map<String, ContentKind> = Spec.contentKinds.associateBy { it.tag }
-    val reserved: Map<String, ValueRule> = Spec.reservedAttributes.mapValues { (_, shape) -> valueRule(shape) }
-    val answer: RecordRule = recordRule(Spec.ANSWER)
-    val node: RecordRule = recordRule(Spec.NODE)
+        spec.removed.groupBy { it.from }.mapValues { (_, fields) -> fields.associateBy { it.name } }
+    val requirementOf: Map<String, String> = spec.requirementOf
+    val stateNames: Set<String> = spec.states.map { it.name }.toSet()
+    val pathStates: List<String> = spec.states.filter { it.path }.map { it.name }
+    val contentByTag: Map<String, ContentKind> = spec.contentKinds.associateBy { it.tag }
+    val reserved: Map<String, ValueRule> = spec.reservedAttributes.mapValues { (_, shape) -> valueRule(shape) }
+    val answer: RecordRule = recordRule(spec.answer)
+    val node: RecordRule = recordRule(spec.node)
 
     private fun recordRule(name: String): RecordRule {
         records[name]?.let { return it }
-        val fields = Spec.records[name].orEmpty()
-        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), name == Spec.NODE)
+        val fields = spec.records[name].orEmpty()
+        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), name == spec.node)
         // Records refer to each other (an element holds elements), so each is registered before its fields resolve.
         records[name] = rule
         for (field in fields) {
-            val walked = (name == Spec.NODE && field.name == Spec.CHILDREN) || (name == Spec.ANSWER && field.name == Spec.ROOT)
+            val walked = (name == spec.node && field.name == spec.children) || (name == spec.answer && field.name == spec.root)
             rule.fields[field.name] = FieldRule(field.required, walked, valueRule(field.type))
         }
         return rule
@@ -125,11 +174,14 @@ private object Rules {
             is TypeShape.ArrayOf -> ArrayRule(valueRule(shape.items), describe(shape))
             is TypeShape.Primitive -> PrimitiveRule(shape.name)
             is TypeShape.Named -> {
-                val kind = Spec.typeKinds[shape.name]
+                val kind = spec.typeKinds[shape.name]
                 if (kind == "record") RecordRef(recordRule(shape.name)) else KindRule(kind ?: "unchecked")
             }
         }
 }
+
+/** The lookups of each version this module reads, by version. */
+private val rulesByVersion: Map<String, Rules> = Spec.all.associate { it.version to Rules(it) }
 
 /** An element waiting on the walk's stack, with what it needs from its parent. */
 private class Frame(
@@ -143,7 +195,8 @@ private class Frame(
 )
 
 /** One run of the checker over one answer. */
-private class Check(private val options: CheckOptions) {
+private class Check(private val options: CheckOptions, private val rules: Rules) {
+    private val spec = rules.spec
     private val findings = ArrayList<Finding>()
 
     // The elements visited, numbered in the order visited: each one's parent, index among its siblings, and id.
@@ -169,18 +222,18 @@ private class Check(private val options: CheckOptions) {
         var at = n
         while (at >= 0) {
             keys.add(indexes[at])
-            keys.add(Spec.CHILDREN)
+            keys.add(spec.children)
             at = parents[at]
         }
         // The root is reached through the answer's root field, not through a list of children.
-        keys[keys.size - 1] = Spec.ROOT
+        keys[keys.size - 1] = spec.root
         keys.removeAt(keys.size - 2)
         keys.reverse()
         return keys
     }
 
     private fun report(rule: String, severity: Severity, elementId: String?, message: String, key: Any? = null) {
-        val requirement = Rules.requirementOf[rule]
+        val requirement = rules.requirementOf[rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
         if (requirement == null && rule != "structure" && rule != "limit") return
         val keys = keysTo(here) + trail + listOfNotNull(key)
@@ -224,8 +277,8 @@ private class Check(private val options: CheckOptions) {
                 val role = value.stringOrNull()
                 if (role == null) {
                     report("structure", Severity.ERROR, elementId, "Expected a role string, found ${jsonType(value)}", key)
-                } else if (role !in Spec.roles) {
-                    report("role-language", Severity.WARNING, elementId, "Unknown role \"$role\"; a receiver reads it as ${Spec.UNKNOWN_ROLE}", key)
+                } else if (role !in spec.roles) {
+                    report("role-language", Severity.WARNING, elementId, "Unknown role \"$role\"; a receiver reads it as ${spec.unknownRole}", key)
                 }
             }
             kind == "external" -> nested(key) { checkContent(value, elementId) }
@@ -267,7 +320,7 @@ private class Check(private val options: CheckOptions) {
             }
             removed != null ->
                 report("structure", Severity.ERROR, elementId, "\"$key\" was removed in ${removed.version}; use ${removed.replacedBy}", key)
-            !record.isNode && key in Rules.stateNames ->
+            !record.isNode && key in rules.stateNames ->
                 report("state-on-element", Severity.ERROR, elementId, "\"$key\" is stated on ${record.name}, not on the element it describes", key)
             else -> report("structure", Severity.WARNING, elementId, "${record.name} has no field \"$key\"; a receiver ignores it", key)
         }
@@ -279,10 +332,10 @@ private class Check(private val options: CheckOptions) {
             return
         }
         for ((key, item) in value) {
-            val reserved = Rules.reserved[key]
+            val reserved = rules.reserved[key]
             if (reserved != null) {
                 checkValue(item, reserved, key, elementId)
-            } else if (key in Rules.stateNames) {
+            } else if (key in rules.stateNames) {
                 report("state-on-element", Severity.ERROR, elementId, "\"$key\" is state; state it on the element itself, not in its attributes", key)
             }
         }
@@ -293,12 +346,12 @@ private class Check(private val options: CheckOptions) {
             report("structure", Severity.ERROR, elementId, "Expected a content block object, found ${jsonType(value)}")
             return
         }
-        val tag = value[Spec.CONTENT_TAG]
-        val kind = tag.stringOrNull()?.let { Rules.contentByTag[it] }
+        val tag = value[spec.contentTag]
+        val kind = tag.stringOrNull()?.let { rules.contentByTag[it] }
         if (kind == null) {
             val shown = tag.stringOrNull() ?: tag?.takeIf { it is JsonPrimitive }?.toString() ?: jsonType(tag)
-            val kinds = Rules.contentByTag.keys.joinToString(", ")
-            report("structure", Severity.ERROR, elementId, "\"$shown\" is not a content block type ($kinds)", Spec.CONTENT_TAG)
+            val kinds = rules.contentByTag.keys.joinToString(", ")
+            report("structure", Severity.ERROR, elementId, "\"$shown\" is not a content block type ($kinds)", spec.contentTag)
             return
         }
         for ((name, item) in value) {
@@ -317,16 +370,16 @@ private class Check(private val options: CheckOptions) {
     /** Checks one element and its place among the path states, and puts its children on the stack. */
     private fun visit(frame: Frame, stack: ArrayList<Frame>) {
         val element = frame.value
-        val elementId = (element as? JsonObject)?.get(Spec.ID).stringOrNull()
+        val elementId = (element as? JsonObject)?.get(spec.id).stringOrNull()
         val n = visited(frame.parent, frame.index, elementId)
         here = n
-        if (!checkRecord(element, Rules.node, elementId) || element !is JsonObject) return
-        val role = element[Spec.ROLE].stringOrNull()
-        if (frame.depth == 0 && role != null && role != Spec.ROOT_ROLE) {
-            report("role-language", Severity.ERROR, elementId, "The root is \"$role\"; it must be ${Spec.ROOT_ROLE}", Spec.ROLE)
+        if (!checkRecord(element, rules.node, elementId) || element !is JsonObject) return
+        val role = element[spec.role].stringOrNull()
+        if (frame.depth == 0 && role != null && role != spec.rootRole) {
+            report("role-language", Severity.ERROR, elementId, "The root is \"$role\"; it must be ${spec.rootRole}", spec.role)
         }
         var bits = 0L
-        Rules.pathStates.forEachIndexed { k, name ->
+        rules.pathStates.forEachIndexed { k, name ->
             if (!element[name].isTrue()) return@forEachIndexed
             bits = bits or (1L shl k)
             // The path runs from the root's child down: a set element below that needs its parent set too.
@@ -335,21 +388,21 @@ private class Check(private val options: CheckOptions) {
                 report("state-reachable", Severity.ERROR, elementId, message, name)
             }
         }
-        val children = element[Spec.CHILDREN]
+        val children = element[spec.children]
         if (children is JsonArray) {
             countForks(children, elementId)
             // Pushed last first, so the walk meets them in order.
             for (i in children.indices.reversed()) stack.add(Frame(children[i], n, i, frame.depth + 1, elementId, bits))
         } else if (children != null) {
-            report("structure", Severity.ERROR, elementId, "Expected an array of elements, found ${jsonType(children)}", Spec.CHILDREN)
+            report("structure", Severity.ERROR, elementId, "Expected an array of elements, found ${jsonType(children)}", spec.children)
         }
     }
 
     /** A path state set on more than one child: the path can follow only one of them. */
     private fun countForks(children: JsonArray, elementId: String?) {
-        for (name in Rules.pathStates) {
+        for (name in rules.pathStates) {
             val n = children.count { (it as? JsonObject)?.get(name).isTrue() }
-            if (n > 1) report("state-reachable", Severity.WARNING, elementId, "$n children have \"$name\" set; the path can lead to only one", Spec.CHILDREN)
+            if (n > 1) report("state-reachable", Severity.WARNING, elementId, "$n children have \"$name\" set; the path can lead to only one", spec.children)
         }
     }
 
@@ -360,8 +413,8 @@ private class Check(private val options: CheckOptions) {
     }
 
     fun run(answer: JsonElement): List<Finding> {
-        if (!checkRecord(answer, Rules.answer, null) || answer !is JsonObject) return sortFindings(findings)
-        val root = answer[Spec.ROOT] ?: return sortFindings(findings)
+        if (!checkRecord(answer, rules.answer, null) || answer !is JsonObject) return sortFindings(findings)
+        val root = answer[spec.root] ?: return sortFindings(findings)
         val stack = arrayListOf(Frame(root, -1, 0, 0, null, 0L))
         var count = 0
         while (stack.isNotEmpty()) {
@@ -384,7 +437,7 @@ private class Check(private val options: CheckOptions) {
             val first = firstOf.getOrPut(elementId) { n }
             if (first != n) {
                 here = n
-                report("unique-id", Severity.ERROR, elementId, "The id \"$elementId\" is also used at ${pointer(keysTo(first))}", Spec.ID)
+                report("unique-id", Severity.ERROR, elementId, "The id \"$elementId\" is also used at ${pointer(keysTo(first))}", spec.id)
             }
         }
         return sortFindings(findings)

@@ -16,9 +16,10 @@ data class EffectiveState(
     val visible: Boolean,
 )
 
-/** One element of an answer, its JSON Pointer within the answer, and its effective state. */
-data class ElementInTree(
+/** One element of an answer, its JSON Pointer within the answer, its depth (0 for the root) and its effective state. */
+data class EffectiveElement(
     val path: String,
+    val depth: Int,
     val element: Element,
     val state: EffectiveState,
 )
@@ -28,10 +29,10 @@ data class ElementInTree(
  * state: an absent state takes its default, or the parent's value where the spec says so. Walks with an explicit
  * stack, so a deep tree cannot overflow the call stack.
  */
-fun Answer.effectiveStates(): List<ElementInTree> {
-    val result = ArrayList<ElementInTree>()
+fun Answer.effectiveElements(): List<EffectiveElement> {
+    val result = ArrayList<EffectiveElement>()
     val pending = ArrayDeque<Pending>()
-    pending.addLast(Pending(root, "/root", null))
+    pending.addLast(Pending(root, "/root", 0, null))
     while (true) {
         val next = pending.removeLastOrNull() ?: break
         val element = next.element
@@ -41,13 +42,13 @@ fun Answer.effectiveStates(): List<ElementInTree> {
             focused = element.focused ?: false,
             visible = element.visible ?: parent?.visible ?: true,
         )
-        result.add(ElementInTree(next.path, element, state))
+        result.add(EffectiveElement(next.path, next.depth, element, state))
         val children = element.children.orEmpty()
         for (index in children.indices.reversed()) {
-            pending.addLast(Pending(children[index], "${next.path}/children/$index", state))
+            pending.addLast(Pending(children[index], "${next.path}/children/$index", next.depth + 1, state))
         }
     }
     return result
 }
 
-private class Pending(val element: Element, val path: String, val parent: EffectiveState?)
+private class Pending(val element: Element, val path: String, val depth: Int, val parent: EffectiveState?)

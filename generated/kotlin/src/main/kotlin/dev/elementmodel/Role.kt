@@ -61,7 +61,7 @@ sealed class Role {
      * `List`, of the kind "Containers". Named after Apple's role of the same name. Also covers Apple's
      * `Outline`, `Browser`. Nesting shows the hierarchy.
      */
-    data object List : Role() {
+    data object ListRole : Role() {
         override val raw: String
             get() = "List"
     }
@@ -129,17 +129,21 @@ sealed class Role {
             get() = "Document"
     }
 
-    /** A role outside the role language, kept as sent so that it encodes back unchanged. */
-    data class Unknown(override val raw: String) : Role()
+    /**
+     * A role outside the role language, kept as sent so that it encodes back unchanged. Only [of] (which decoding
+     * uses) makes one, so it never holds a known role's spelling: `of` gives the known role for that.
+     */
+    @ConsistentCopyVisibility
+    data class Unknown internal constructor(override val raw: String) : Role()
 
     companion object {
         /** The roles of the role language, in the spec's order. */
-        val known: kotlin.collections.List<Role> by lazy {
+        val known: List<Role> by lazy {
             listOf(
                 Application,
                 Window,
                 Group,
-                List,
+                ListRole,
                 Table,
                 Row,
                 Cell,
@@ -152,7 +156,7 @@ sealed class Role {
             )
         }
 
-        private val byRaw: kotlin.collections.Map<String, Role> by lazy { known.associateBy { it.raw } }
+        private val byRaw: Map<String, Role> by lazy { known.associateBy { it.raw } }
 
         /** The role spelled [raw]: one of [known], or [Unknown] keeping the spelling. */
         fun of(raw: String): Role = byRaw[raw] ?: Unknown(raw)

@@ -84,12 +84,12 @@ fun Answer.treeDepth(): Int {
 }
 
 /** Inputs up to this many levels of nesting are decoded on the caller's thread. */
-private const val SHALLOW_NESTING = 64
+internal const val SHALLOW_NESTING = 64
 
 /** 16 MiB of stack for deep inputs; the memory is only committed as it is used. */
 private const val LARGE_STACK = 16L shl 20
 
-private fun <T> onLargeStack(needed: Boolean, work: () -> T): T {
+internal fun <T> onLargeStack(needed: Boolean, work: () -> T): T {
     if (!needed) return work()
     var result: Result<T>? = null
     val thread = Thread(null, { result = runCatching(work) }, "element-model-json", LARGE_STACK)

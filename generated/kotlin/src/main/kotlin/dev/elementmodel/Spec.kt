@@ -3,8 +3,9 @@
 package dev.elementmodel
 
 /*
- * The rules of protocol 0.2.0 the checker (Check.kt) applies, as data from the spec: it names no role,
- * field or requirement itself, so a new version of the spec changes this file and not the checker.
+ * The rules of every protocol version this module reads (the current one, 0.2.0, and each released one kept
+ * beside it), which the checker (Check.kt) applies, as data from the spec: it names no role, field or requirement
+ * itself, so a new version of the spec changes this file and not the checker.
  */
 
 /** A type as a record's field or a reserved attribute declares it. */
@@ -27,10 +28,49 @@ internal class ContentKind(val tag: String, val required: List<String>, val prop
 /** A state of an element; a path state is set on every element from the root's child down to one element. */
 internal class StateRule(val name: String, val path: Boolean)
 
+/** The rules of one protocol version. */
+internal class SpecData(
+    val version: String,
+    val roles: Set<String>,
+    val rootRole: String,
+    val unknownRole: String,
+    val states: List<StateRule>,
+    val answer: String,
+    val root: String,
+    val node: String,
+    val children: String,
+    val id: String,
+    val role: String,
+    /** Each declared type's kind: record, roles, attributes or external. */
+    val typeKinds: Map<String, String>,
+    val records: Map<String, List<FieldShape>>,
+    val reservedAttributes: Map<String, TypeShape>,
+    val removed: List<RemovedField>,
+    /** The content block's property whose value names its kind. */
+    val contentTag: String,
+    val contentKinds: List<ContentKind>,
+    /** The requirement each checkable rule belongs to. */
+    val requirementOf: Map<String, String>,
+)
+
 internal object Spec {
+    /** The version these types describe. */
     const val VERSION: String = "0.2.0"
 
-    val roles: Set<String> = setOf(
+    /** The answer's field that names its protocol version. */
+    const val VERSION_FIELD: String = "protocol"
+
+    /** Every version this module reads, oldest first: each released version kept beside the current one, and it. */
+    val all: List<SpecData> = listOf(protocol0_2_0())
+
+    /** The versions whose answers this module checks by their own rules. */
+    val versionsRead: List<String> = all.map { it.version }
+}
+
+/** The rules of protocol 0.2.0. */
+private fun protocol0_2_0(): SpecData = SpecData(
+    version = "0.2.0",
+    roles = setOf(
         "Application",
         "Window",
         "Group",
@@ -44,34 +84,29 @@ internal object Spec {
         "Image",
         "Page",
         "Document",
-    )
-    const val ROOT_ROLE: String = "Application"
-    const val UNKNOWN_ROLE: String = "Group"
-
-    val states: List<StateRule> = listOf(
+    ),
+    rootRole = "Application",
+    unknownRole = "Group",
+    states = listOf(
         StateRule("selected", path = false),
         StateRule("focused", path = true),
         StateRule("visible", path = false),
-    )
-
-    const val ANSWER: String = "Answer"
-    const val ROOT: String = "root"
-    const val NODE: String = "Element"
-    const val CHILDREN: String = "children"
-    const val ID: String = "id"
-    const val ROLE: String = "role"
-
-    /** Each declared type's kind: record, roles, attributes or external. */
-    val typeKinds: Map<String, String> = mapOf(
+    ),
+    answer = "Answer",
+    root = "root",
+    node = "Element",
+    children = "children",
+    id = "id",
+    role = "role",
+    typeKinds = mapOf(
         "Answer" to "record",
         "Element" to "record",
         "Related" to "record",
         "Attributes" to "attributes",
         "Role" to "roles",
         "ContentBlock" to "external",
-    )
-
-    val records: Map<String, List<FieldShape>> = mapOf(
+    ),
+    records = mapOf(
         "Answer" to listOf(
             FieldShape("protocol", required = true, TypeShape.Primitive("string")),
             FieldShape("instance", required = true, TypeShape.Primitive("string")),
@@ -95,26 +130,21 @@ internal object Spec {
             FieldShape("id", required = false, TypeShape.Primitive("string")),
             FieldShape("url", required = false, TypeShape.Primitive("string")),
         ),
-    )
-
-    val reservedAttributes: Map<String, TypeShape> = mapOf(
+    ),
+    reservedAttributes = mapOf(
         "author" to TypeShape.Primitive("string"),
         "related" to TypeShape.ArrayOf(TypeShape.Named("Related")),
-    )
-
-    val removed: List<RemovedField> = listOf(
+    ),
+    removed = listOf(
         RemovedField("type", "Element", "role, with the app's own word in subrole", "0.2.0", listOf()),
         RemovedField("parent", "Element", "children: an element is placed inside its parent", "0.2.0", listOf()),
         RemovedField("locatable", "Element", "Asking locate (4.4)", "0.2.0", listOf()),
         RemovedField("payload", "Element", "attributes", "0.2.0", listOf()),
         RemovedField("focus", "Answer", "focused on each element of the path", "0.2.0", listOf("focused")),
         RemovedField("items", "Answer", "root", "0.2.0", listOf()),
-    )
-
-    /** The content block's property whose value names its kind. */
-    const val CONTENT_TAG: String = "type"
-
-    val contentKinds: List<ContentKind> = listOf(
+    ),
+    contentTag = "type",
+    contentKinds = listOf(
         ContentKind(
             "text",
             listOf("type", "text"),
@@ -140,14 +170,12 @@ internal object Spec {
             listOf("type", "resource"),
             mapOf("type" to "string", "resource" to "any", "annotations" to "any", "_meta" to "object"),
         ),
-    )
-
-    /** The requirement each checkable rule belongs to. */
-    val requirementOf: Map<String, String> = mapOf(
+    ),
+    requirementOf = mapOf(
         "state-on-element" to "R1",
         "state-reader" to "R2",
         "role-language" to "R3",
         "unique-id" to "R4",
         "state-reachable" to "R6",
-    )
-}
+    ),
+)

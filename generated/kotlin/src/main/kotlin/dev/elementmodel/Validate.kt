@@ -18,20 +18,22 @@ object ValidateExit {
 }
 
 /**
- * The findings for an answer's text. Text that is not JSON, or JSON this module refuses (a key twice in one
- * object, a lone surrogate, a trailing comma, nesting past [limits]), is one `json` finding at the root.
+ * The findings for an answer's text, checked with [options]. Text that is not JSON, or JSON this module refuses
+ * (a key twice in one object, a lone surrogate, a trailing comma), is one `json` finding at the root. JSON of any
+ * depth is read, as every binding's validator reads it: elements deeper than [CheckOptions.maxDepth] are the
+ * checker's `limit` finding, not a refusal.
  */
-fun validateText(text: String, limits: DecodingLimits = DecodingLimits()): List<Finding> {
+fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Finding> {
     val value = try {
-        JsonPreScan.check(text, limits)
-        ElementJson.parseToJsonElement(text)
+        val depth = JsonPreScan.check(text, DecodingLimits(maxNesting = Int.MAX_VALUE))
+        onLargeStack(depth > SHALLOW_NESTING) { ElementJson.parseToJsonElement(text) }
     } catch (refused: JsonInputException) {
         return listOf(jsonFinding("Refused: ${refused.message}"))
     } catch (malformed: SerializationException) {
         // kotlinx.serialization adds the input on lines of its own; a finding's message is one line.
         return listOf(jsonFinding("Not JSON: ${malformed.message.orEmpty().lineSequence().first()}"))
     }
-    return check(value)
+    return check(value, options)
 }
 
 private fun jsonFinding(message: String): Finding =

@@ -91,7 +91,7 @@ class ConformanceTest {
         val answer = decoded ?: throw AssertionError("$name: did not decode: ${decodeError(text)}")
 
         val expected = vector.getValue("elements").jsonArray
-        val actual = answer.effectiveStates()
+        val actual = answer.effectiveElements()
         assertEquals(expected.size, actual.size, "$name: number of elements")
         expected.zip(actual).forEach { (want, got) ->
             val described = describe(got)
@@ -104,7 +104,7 @@ class ConformanceTest {
         assertEquals(answer, decodeAnswer(encoded), "$name: encode then decode")
     }
 
-    private fun describe(entry: ElementInTree): JsonObject = buildJsonObject {
+    private fun describe(entry: EffectiveElement): JsonObject = buildJsonObject {
         put("path", entry.path)
         put("id", entry.element.id)
         put("rawRole", entry.element.role.raw)

@@ -111,6 +111,33 @@ class HostileInputTest {
         assertEquals(5_000, decodeAnswer(deep.encode(), DecodingLimits(maxNesting = 10_000)).treeDepth())
     }
 
+    /**
+     * The validator reads an answer of any depth, as every binding's validator does, so that the checker's limits
+     * decide: a tree twice as deep as the decoder's nesting limit is read to its last element, and one deeper than
+     * [CheckOptions.maxDepth] is one `limit` error at the first element not read, never a refusal or a crash.
+     */
+    @Test
+    fun `the validator reads past the nesting limit and reports the depth limit`() {
+        val elements = DecodingLimits.DEFAULT_MAX_NESTING
+        val text = chain(elements)
+        val start = System.nanoTime()
+        val findings = onSmallStack { validateText(text) }
+        report("validate a tree $elements deep", start)
+        assertTrue(findings.none { it.rule == "json" || it.rule == "limit" }, findings.take(3).toString())
+        // Every element repeats the id "e": the deepest one's finding shows the checker read that far.
+        val levels = { finding: Finding -> finding.path.split('/').count { it.isNotEmpty() } }
+        assertEquals(1 + 2 * (elements - 1) + 1, findings.maxOf(levels))
+
+        val limited = onSmallStack { validateText(text, CheckOptions(maxDepth = 10)) }
+        val limits = limited.filter { it.rule == "limit" }
+        assertEquals(1, limits.size)
+        assertEquals(Severity.ERROR, limits.single().severity)
+        assertEquals("Deeper than 10 elements; what is below is not checked", limits.single().message)
+        // The root's field, then a list of children and an index for each of the 11 levels down to it.
+        assertEquals(1 + 2 * 11, levels(limits.single()))
+        assertTrue(limited.all { levels(it) <= 1 + 2 * 11 + 1 })
+    }
+
     @Test
     fun `the deepest allowed tree decodes, encodes, compares and hashes on a small stack`() {
         val elements = DecodingLimits.DEFAULT_MAX_NESTING / 2
@@ -119,7 +146,7 @@ class HostileInputTest {
         val answer = onSmallStack { decodeAnswer(text) }
         report("decode a tree $elements deep", start)
         assertEquals(elements, answer.treeDepth())
-        assertEquals(elements, answer.effectiveStates().size)
+        assertEquals(elements, answer.effectiveElements().size)
         val same = onSmallStack {
             val again = decodeAnswer(answer.encode())
             again == answer && again.hashCode() == answer.hashCode()
@@ -146,7 +173,7 @@ class HostileInputTest {
         report("decode $count siblings (${text.length} chars)", start)
         assertEquals(count, answer.root.children?.size)
         start = System.nanoTime()
-        assertEquals(count + 1, answer.effectiveStates().size)
+        assertEquals(count + 1, answer.effectiveElements().size)
         report("read the states of ${count + 1} elements", start)
     }
 

@@ -33,6 +33,20 @@ class RoleTest {
     }
 
     @Test
+    fun `a known role's spelling always gives the known role, and only an unknown spelling is Unknown`() {
+        for (role in Role.known) {
+            assertSame(role, Role.of(role.raw))
+            assertSame(role, ElementJson.decodeFromString(Role.serializer(), "\"${role.raw}\""))
+        }
+        val outside = Role.of("Button")
+        assertTrue(outside is Role.Unknown)
+        assertFalse(outside.isKnown)
+        assertFalse(outside == outside.readsAs)
+        assertSame(Role.Group, outside.readsAs)
+        assertEquals(outside, ElementJson.decodeFromString(Role.serializer(), "\"${outside.raw}\""))
+    }
+
+    @Test
     fun `the known roles are the role language, in order, and each reads as itself`() {
         val spelled = listOf(
             "Application",
@@ -77,12 +91,12 @@ class RoleTest {
             "AXTable" to AppleRoleMapping.Reported(Role.Table),
             "AXColumn" to AppleRoleMapping.NotReported(NotReportedClass.COLUMNS),
             "AXRow" to AppleRoleMapping.Reported(Role.Row),
-            "AXOutline" to AppleRoleMapping.Reported(Role.List),
-            "AXBrowser" to AppleRoleMapping.Reported(Role.List),
+            "AXOutline" to AppleRoleMapping.Reported(Role.ListRole),
+            "AXBrowser" to AppleRoleMapping.Reported(Role.ListRole),
             "AXScrollArea" to AppleRoleMapping.Reported(Role.Group),
             "AXScrollBar" to AppleRoleMapping.NotReported(NotReportedClass.WINDOW_FURNITURE),
             "AXRadioGroup" to AppleRoleMapping.NotReported(NotReportedClass.CONTROLS),
-            "AXList" to AppleRoleMapping.Reported(Role.List),
+            "AXList" to AppleRoleMapping.Reported(Role.ListRole),
             "AXGroup" to AppleRoleMapping.Reported(Role.Group),
             "AXValueIndicator" to AppleRoleMapping.NotReported(NotReportedClass.INDICATORS),
             "AXComboBox" to AppleRoleMapping.NotReported(NotReportedClass.CONTROLS),
