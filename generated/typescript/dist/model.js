@@ -422,7 +422,8 @@ export const SPEC = {
         text: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "image",
@@ -438,7 +439,8 @@ export const SPEC = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "audio",
@@ -454,7 +456,8 @@ export const SPEC = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource_link",
@@ -475,7 +478,8 @@ export const SPEC = {
         annotations: "any",
         _meta: "object",
         type: "string"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource",
@@ -489,7 +493,22 @@ export const SPEC = {
         resource: "any",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: [
+        {
+          property: "resource",
+          members: [
+            {
+              name: "TextResourceContents",
+              key: "text"
+            },
+            {
+              name: "BlobResourceContents",
+              key: "blob"
+            }
+          ]
+        }
+      ]
     }
   ],
   requirements: [
@@ -541,6 +560,13 @@ export const SPEC = {
       check: "Not checkable from outside",
       checkable: false,
       rule: null
+    },
+    {
+      id: "R8",
+      requirement: "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+      check: "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+      checkable: true,
+      rule: "content-kind"
     }
   ]
 };

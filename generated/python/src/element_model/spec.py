@@ -208,6 +208,7 @@ SPEC_0_2_0 = SpecData(
         Requirement("R5", "A link that is not containment is expressed in `related`", "Not checkable from outside", False, None),
         Requirement("R6", "Every selected or focused element is reachable from the root", "Walk the tree", True, "state-reachable"),
         Requirement("R7", "A provider gives a subrole to each thing that is the app's own", "Not checkable from outside", False, None),
+        Requirement("R8", "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it", "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes", True, "content-kind"),
     ),
 )
 

@@ -167,5 +167,6 @@ enum Spec {
         "role-language": "R3",
         "unique-id": "R4",
         "state-reachable": "R6",
+        "content-kind": "R8",
     ]
 }

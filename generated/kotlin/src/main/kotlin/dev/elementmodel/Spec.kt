@@ -149,5 +149,6 @@ internal object Spec {
         "role-language" to "R3",
         "unique-id" to "R4",
         "state-reachable" to "R6",
+        "content-kind" to "R8",
     )
 }
