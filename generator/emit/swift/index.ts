@@ -152,7 +152,12 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   };
   emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', view);
   emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', view);
-  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', { ...view, bundledVectors: BUNDLED_VECTORS });
+  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', {
+    ...view,
+    bundledVectors: BUNDLED_VECTORS,
+    contentProperty: tree.content?.name ?? null,
+    unknownContentCase: swift.union(content).unknown?.name ?? null,
+  });
   const bundled = bundleVectors(conformance, `${ROOT}/Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
   if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   files.push(...bundled);

@@ -25,7 +25,7 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONPreScan', 'AnyCodingKey', 'LargeStack', 'Thread',
   'ElementState', 'EffectiveElement', 'AppleRoleMapping', 'NotReportedClass',
   // The checker (Check.swift) and its rules (Spec.swift).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule',
   'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
   // The validator (Validate.swift).
   'ValidateExit',
