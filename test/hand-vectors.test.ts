@@ -32,6 +32,18 @@ describe('hand-written vectors, TypeScript', () => {
     }
   });
 
+  it('keeps a content block of a kind MCP does not define, whole, and reads it as unknown (r8-unknown-content-kind)', () => {
+    const v = vectors.find((x) => x.name === 'r8-unknown-content-kind');
+    const text = JSON.stringify(v.input);
+    const { answer, findings } = lib.parseAnswer(text);
+    expect(findings.map((f) => f.severity)).toEqual(['warning']);
+    const blocks = answer.root.children?.[0]?.content ?? [];
+    expect(blocks.map((b) => lib.readContent(b).known)).toEqual([true, false]);
+    expect(lib.readContent(blocks[1] as never).block).toEqual({ type: 'hologram', frames: [{ at: 0, depth: 2.5 }], loop: true });
+    // JSON.parse's limit, as parseAnswer's doc says: 2^53 + 1 reads as the nearest double.
+    expect(answer.root.attributes?.revision).toBe(2 ** 53);
+  });
+
   describe.each(vectors.map((v) => [v.name, v] as const))('%s', (_, v) => {
     it('check gives exactly the findings written by hand', () => {
       const got = lib.check(v.input).map(({ requirement, rule, severity, elementId, path }) => ({ requirement, rule, severity, elementId, path }));

@@ -66,6 +66,7 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 \`\`\`
 
 - \`readRole(raw)\`: a known role, or ${model.roleRules.unknown} for an unknown one, keeping the raw string.
+- \`readContent(block)\`: a content block of a kind this version defines, or one of any other kind, kept whole.
 - \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason.
