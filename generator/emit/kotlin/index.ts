@@ -39,9 +39,9 @@ const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')
 const OWN_CLASSES = [
   'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
   'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
-  'NullRefusingSerializer', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
+  'NullRefusingSerializer', 'UnknownFieldsKeeper', 'EffectiveState', 'ElementInTree', 'AppleRoleMapping', 'NotReportedClass',
   // The checker (Check.kt) and its rules (Spec.kt).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
   // The validator (Validate.kt).
   'ValidateExit',
@@ -105,10 +105,13 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   kotlin.finish(externalDecls, content);
   add(`${SOURCE_DIR}/${content.name}.kt`, 'external.kt', {
     doc: kdoc([
-      `${content.key}: ${content.members.map((m) => `[${m.type}]`).join(', ')}, told apart by \`${content.discriminator.key}\`. From ${origin}; a block whose \`${content.discriminator.key}\` is none of these does not decode.`,
+      `${content.key}: ${content.members.map((m) => `[${m.type}]`).join(', ')}, told apart by \`${content.discriminator.key}\`. From ${origin}; a block whose \`${content.discriminator.key}\` is none of these is kept whole as [${content.unknown.name}].`,
     ]),
     name: content.name,
     discriminator: stringLiteral(content.discriminator.key),
+    discriminatorKey: content.discriminator.key,
+    tagged: content.members.map((m) => ({ tag: stringLiteral(m.tag), type: m.type })),
+    unknown: { name: content.unknown.name, doc: kdoc([content.unknown.doc]), tagProperty: content.discriminator.name },
     declarations: externalDecls,
   });
 
@@ -275,7 +278,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
 
   // Tests.
-  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS });
+  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS, contentProperty: tree.content?.name ?? null, unknownContent: content.unknown.name });
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
   if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   files.push(...bundled);

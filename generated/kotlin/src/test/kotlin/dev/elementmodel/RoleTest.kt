@@ -28,7 +28,8 @@ class RoleTest {
         val encoded = ElementJson.parseToJsonElement(answer.encode()).jsonObject
         val encodedChild = encoded.getValue("root").jsonObject.getValue("children").jsonArray.single().jsonObject
         assertEquals(JsonPrimitive("Button"), encodedChild["role"])
-        assertNull(encodedChild["unrecognizedField"])
+        assertEquals(setOf("unrecognizedField"), child.unknownFields.keys)
+        assertEquals(child.unknownFields["unrecognizedField"], encodedChild["unrecognizedField"])
         assertEquals(answer, decodeAnswer(answer.encode()))
     }
 
