@@ -105,8 +105,11 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     type: typeOf(f.type),
     primitive: f.type.kind in primitive ? primitive[f.type.kind as keyof typeof primitive] : null,
     doc: docLines(f.doc),
+    // Where a reserved attribute of a record type is kept once decoded; a primitive is read from `values` as it is.
+    storage: `decoded${(accessorNames[i] as string).replace(/`/g, '').replace(/^./, (c) => c.toUpperCase())}`,
   }));
-  emit(`Sources/${PACKAGE}/${attributes.name}.swift`, 'Attributes.swift', { name: attributes.name, doc: docLines(attributes.doc), accessors });
+  const cached = accessors.filter((a) => a.primitive === null);
+  emit(`Sources/${PACKAGE}/${attributes.name}.swift`, 'Attributes.swift', { name: attributes.name, doc: docLines(attributes.doc), accessors, cached });
 
   // The MCP content blocks: the union first, then what it reaches by name.
   const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
