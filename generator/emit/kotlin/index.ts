@@ -82,7 +82,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   const origin = ext ? `${ext.package} ${ext.packageVersion}${ext.protocolVersion ? `, MCP protocol ${ext.protocolVersion}` : ''}` : content.key;
   const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null));
   const modelRecords = kit.decls.filter((d): d is RecordDecl => d.kind === 'record' && d.source !== null);
-  const optionals = new OptionalSerializers(new Map([[attributes.name, 'JsonObject']]));
+  const optionals = new OptionalSerializers();
   const records = new Map(external.flatMap((d) => (d.kind === 'record' ? [[d.name, d] as const] : [])));
   const taken = [...kit.decls.map((d) => d.name), ...OWN_CLASSES];
   const kotlin = new KotlinDecls(names, optionals, records, taken, origin, report);
@@ -183,7 +183,8 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     const a = reserved.get(f.key);
     const notation = a?.notation ?? f.key;
     return {
-      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent or not a \`${notation}\`.${a ? ` ${since(a)}` : ''}`]),
+      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent.${a ? ` ${since(a)}` : ''}`]),
+      memberDoc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), read once when the attributes are made, or null when it is absent; any other value fails the decoding.${a ? ` ${since(a)}` : ''}`], 4),
       name: f.name,
       type: typeOf(f.type),
       key: stringLiteral(f.key),
@@ -303,6 +304,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     extraField: stringLiteral(sample.extraField),
     knownRaw: roles.cases.map((c) => stringLiteral(c.value)),
     accessors: accessors.map((a, i) => ({ name: a.name, key: a.key, serializer: serializerOf((attributes.reserved[i] as { type: TypeView }).type) })),
+    attributesName: attributes.name,
   });
   return { files, diagnostics };
 }
