@@ -308,7 +308,7 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "Expected \(Self.typeValue), found \(typeValue)")
         }
-        // One of TextResourceContents, BlobResourceContents: a value with the keys of several is refused, not read as one with the rest dropped.
+        // One of TextResourceContents, BlobResourceContents: holding the keys of several, it is refused, not read as one.
         if container.contains(.resource),
             let held = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .resource),
             ["text", "blob"].filter({ held.contains(AnyCodingKey($0)) }).count > 1
