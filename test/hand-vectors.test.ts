@@ -18,8 +18,8 @@ const lib = await sdk();
 const strict = addFormats.default(new Ajv2020({ strict: false, allErrors: true })).compile(await schema('strict'));
 
 describe('hand-written vectors, TypeScript', () => {
-  it('cover R1, R2, R3, R4, R6 and JSON Pointer escaping', () => {
-    expect(new Set(vectors.flatMap((v) => v.covers))).toEqual(new Set(['R1', 'R2', 'R3', 'R4', 'R6']));
+  it('cover R1, R2, R3, R4, R6, R8 and JSON Pointer escaping', () => {
+    expect(new Set(vectors.flatMap((v) => v.covers))).toEqual(new Set(['R1', 'R2', 'R3', 'R4', 'R6', 'R8']));
     expect(vectors.some((v) => v.findings.some((f: { path: string }) => f.path.includes('~0') && f.path.includes('~1')))).toBe(true);
   });
 
@@ -30,6 +30,18 @@ describe('hand-written vectors, TypeScript', () => {
       expect(mapping, axRole).not.toBeNull();
       expect(mapping?.role ?? null, axRole).toBe(role);
     }
+  });
+
+  it('keeps a content block of a kind MCP does not define, whole, and reads it as unknown (r8-unknown-content-kind)', () => {
+    const v = vectors.find((x) => x.name === 'r8-unknown-content-kind');
+    const text = JSON.stringify(v.input);
+    const { answer, findings } = lib.parseAnswer(text);
+    expect(findings.map((f) => f.severity)).toEqual(['warning']);
+    const blocks = answer.root.children?.[0]?.content ?? [];
+    expect(blocks.map((b) => lib.readContent(b).known)).toEqual([true, false]);
+    expect(lib.readContent(blocks[1] as never).block).toEqual({ type: 'hologram', frames: [{ at: 0, depth: 2.5 }], loop: true });
+    // JSON.parse's limit, as parseAnswer's doc says: 2^53 + 1 reads as the nearest double.
+    expect(answer.root.attributes?.revision).toBe(2 ** 53);
   });
 
   describe.each(vectors.map((v) => [v.name, v] as const))('%s', (_, v) => {

@@ -63,7 +63,7 @@ function checkLanguage(language: Language, missing: () => string | null) {
     expect(strict.scores.unknownRole.pass, strict.scores.unknownRole.text).toBe(false);
     expect(strict.scores.vectors.detail.mismatches, 'quicktype (strict) rejects the unknown-role vector').toContain('unknown-role');
     // In Kotlin, the `Json` quicktype's header prescribes has no `ignoreUnknownKeys`: an unknown field fails the
-    // decode. (quicktype's Swift, like ours, ignores unknown fields.)
+    // decode. (quicktype's Swift ignores unknown fields; ours keeps them and encodes them back.)
     if (language === 'kotlin') {
       expect(lenient.scores.vectors.detail.mismatches, 'quicktype (lenient) fails on an unknown field').toContain('unknown-field');
     }
@@ -82,7 +82,7 @@ describe('our bindings against quicktype-core', () => {
   it('the judging passes a perfect receiver and fails one that loses what it should keep', async () => {
     const all = await cases();
     const fields = await schemaFields();
-    const perfect: Outcome[] = all.map((c) => ({ name: c.name, decoded: c.decodes, ...(c.decodes ? { encoded: project(c.input, fields) } : {}) }));
+    const perfect: Outcome[] = all.map((c) => ({ name: c.name, decoded: c.decodes, ...(c.decodes ? { encoded: c.input } : {}) }));
     const good = score(all, perfect, fields);
     for (const check of Object.values(good)) expect(check.pass, check.text).toBe(true);
 
@@ -93,6 +93,9 @@ describe('our bindings against quicktype-core', () => {
       return { ...o, encoded: JSON.parse(text) as unknown };
     });
     const bad = score(all, lossy, fields);
+    // One that drops the fields the schema does not declare, and nothing else, fails the round trip too.
+    const dropping = perfect.map((o) => (o.decoded ? { ...o, encoded: project(all.find((c) => c.name === o.name)?.input, fields) } : o));
+    expect(score(all, dropping, fields).roundTrip.pass).toBe(false);
     expect(bad.vectors.pass).toBe(false);
     expect(bad.unknownRole.pass).toBe(false);
     expect(bad.content.detail.rejectsIncompleteBlock).toBe(false);

@@ -50,15 +50,17 @@ describe('check says what is wrong, and where', () => {
   });
 
   it('content blocks: not an object, an unknown type, a missing or mistyped property', () => {
-    const content = [5, { type: 'video' }, { type: {} }, { type: 'text' }, { type: 'text', text: 5, annotations: 1, _meta: [], extra: 1 }, { type: 'image', data: 'd', mimeType: 'm' }];
+    const content = [5, { type: 'video' }, { type: {} }, { type: 'text' }, { type: 'text', text: 5, annotations: 1, _meta: [], extra: 1 }, { type: 'image', data: 'd', mimeType: 'm' },
+      { type: 'resource', resource: { uri: 'u', text: 't', blob: 'b' } }, { type: 'resource', resource: { uri: 'u', blob: 'b' } }];
     const types = '(text, image, audio, resource_link, resource)';
     expect(found(base(app({ content })))).toEqual([
       [null, 'structure', 'error', 'a', '/root/content/0', 'Expected a content block object, found number'],
-      [null, 'structure', 'error', 'a', '/root/content/1/type', `"video" is not a content block type ${types}`],
-      [null, 'structure', 'error', 'a', '/root/content/2/type', `"object" is not a content block type ${types}`],
+      ['R8', 'content-kind', 'warning', 'a', '/root/content/1/type', `"video" is not a content block type of this version ${types}; a receiver keeps it as it is`],
+      [null, 'structure', 'error', 'a', '/root/content/2/type', 'Expected a string content block type, found object'],
       [null, 'structure', 'error', 'a', '/root/content/3', 'A text content block needs "text"'],
       [null, 'structure', 'error', 'a', '/root/content/4/_meta', 'Expected object for "_meta", found array'],
       [null, 'structure', 'error', 'a', '/root/content/4/text', 'Expected string for "text", found number'],
+      [null, 'structure', 'error', 'a', '/root/content/6/resource', '"resource" has "text" and "blob"; it is one of TextResourceContents, BlobResourceContents, not several'],
     ]);
   });
 

@@ -8,6 +8,7 @@ export const CHECK_RULES = {
   'role-language': 'The root has the root role; roles outside the language are flagged',
   'unique-id': 'No two elements share an id',
   'state-reachable': 'Elements with a reachable state are in the tree, and a path state has no gaps',
+  'content-kind': 'A content block of a kind the MCP version does not define is kept and flagged, never refused',
 } as const;
 
 export type CheckRule = keyof typeof CHECK_RULES;

@@ -391,7 +391,11 @@ export async function schemaFields(): Promise<SchemaFields> {
   return { answer: Object.keys(answer?.properties ?? {}), element: Object.keys(schema.$defs[name(rootRef)]?.properties ?? {}) };
 }
 
-/** The input as a receiver should give it back: the fields the schema does not declare dropped. */
+/**
+ * The input less the fields the schema does not declare: what a receiver that drops unknown fields gives back.
+ * Since issue 14 a receiver keeps them (the round trip is judged against the input itself); this is what a lossy
+ * one returns, for the judging's own test.
+ */
 export function project(input: unknown, fields: SchemaFields): unknown {
   const element = (value: unknown): unknown => {
     if (!isObject(value)) return value;
@@ -479,7 +483,8 @@ export function score(all: Case[], outcomes: Outcome[], fields: SchemaFields): S
   const decodable = vectorCases.filter((c) => c.decodes);
   const unequal = decodable.filter((c) => {
     const o = outcome(c.name);
-    return !(o.decoded && isDeepStrictEqual(o.encoded, project(c.input, fields)));
+    // Lossless: a receiver gives back what it does not know too (unknown fields, content kinds, exact numbers).
+    return !(o.decoded && isDeepStrictEqual(o.encoded, c.input));
   });
   const equal = decodable.length - unequal.length;
 
@@ -622,8 +627,8 @@ export function renderMarkdown(results: LanguageResult[]): string {
     '  a binding that keeps one type per kind.',
     '- **Unknown attribute keys kept**: `{"author":"Ada","vendorKey":{"x":1}}` (`extra-attributes-unknown-keys`)',
     '  comes back whole.',
-    '- **Round trip equal**: for every `decodes: true` vector, the re-encoded JSON equals the input less the fields',
-    '  the schema does not declare on the answer and on elements (which a receiver ignores).',
+    '- **Round trip equal**: for every `decodes: true` vector, the re-encoded JSON equals the input, the fields the',
+    '  schema does not declare included (a receiver keeps them and encodes them back).',
     '- **`role` / `content` items typed as**: the types the package declares for them, read from its sources.',
     '- **Build + test**: wall-clock seconds of one cold build (a fresh `.build` or `target/`; Maven\'s `~/.m2` is',
     '  warm) and of the harness run, one package at a time.',

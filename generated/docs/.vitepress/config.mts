@@ -149,6 +149,7 @@ const site = {
     "R5": "/conformance.html#r5",
     "R6": "/conformance.html#r6",
     "R7": "/conformance.html#r7",
+    "R8": "/conformance.html#r8",
     "current": "/index.html#operation-current",
     "locate": "/index.html#operation-locate",
     "AXApplication": "/apple-mapping.html#apple-axapplication",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from element_model import effective_state, parse_answer, passes
+from element_model import effective_elements, parse_answer, passes
 from element_model.validate import format_findings, validate_text
 
 
@@ -18,7 +18,7 @@ def describe_answer(path: str) -> str:
     findings = validate_text(text)
     report = format_findings(findings, path)
     if passes(findings):
-        report += f"{len(effective_state(parse_answer(text).answer))} elements\n"
+        report += f"{len(effective_elements(parse_answer(text).answer))} elements\n"
     return report
 
 

@@ -293,7 +293,7 @@ export type SpecData = {
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */

@@ -424,7 +424,8 @@ export const SPEC = {
         text: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "image",
@@ -440,7 +441,8 @@ export const SPEC = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "audio",
@@ -456,7 +458,8 @@ export const SPEC = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource_link",
@@ -477,7 +480,8 @@ export const SPEC = {
         annotations: "any",
         _meta: "object",
         type: "string"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource",
@@ -491,7 +495,22 @@ export const SPEC = {
         resource: "any",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: [
+        {
+          property: "resource",
+          members: [
+            {
+              name: "TextResourceContents",
+              key: "text"
+            },
+            {
+              name: "BlobResourceContents",
+              key: "blob"
+            }
+          ]
+        }
+      ]
     }
   ],
   requirements: [
@@ -543,6 +562,13 @@ export const SPEC = {
       check: "Not checkable from outside",
       checkable: false,
       rule: null
+    },
+    {
+      id: "R8",
+      requirement: "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+      check: "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+      checkable: true,
+      rule: "content-kind"
     }
   ]
 };

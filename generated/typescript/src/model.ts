@@ -406,7 +406,7 @@ export type SpecData = {
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>> }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */
@@ -710,7 +710,8 @@ export const SPEC: SpecData = {
         text: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "image",
@@ -726,7 +727,8 @@ export const SPEC: SpecData = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "audio",
@@ -742,7 +744,8 @@ export const SPEC: SpecData = {
         mimeType: "string",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource_link",
@@ -763,7 +766,8 @@ export const SPEC: SpecData = {
         annotations: "any",
         _meta: "object",
         type: "string"
-      }
+      },
+      alternatives: []
     },
     {
       type: "resource",
@@ -777,7 +781,22 @@ export const SPEC: SpecData = {
         resource: "any",
         annotations: "any",
         _meta: "object"
-      }
+      },
+      alternatives: [
+        {
+          property: "resource",
+          members: [
+            {
+              name: "TextResourceContents",
+              key: "text"
+            },
+            {
+              name: "BlobResourceContents",
+              key: "blob"
+            }
+          ]
+        }
+      ]
     }
   ],
   requirements: [
@@ -829,6 +848,13 @@ export const SPEC: SpecData = {
       check: "Not checkable from outside",
       checkable: false,
       rule: null
+    },
+    {
+      id: "R8",
+      requirement: "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+      check: "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+      checkable: true,
+      rule: "content-kind"
     }
   ]
 };

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
 import { anyOfRefs, constOf, isSchema, refName, type Schema, stringEnum } from './json-schema.js';
 import { distinct, type Names, roleCase } from './naming.js';
+import { alternativesOf } from './spec-data.js';
 
 /**
  * The model as a typed language declares it, the same for every code target: records, the open role enum, the
@@ -48,6 +49,11 @@ export interface RecordDecl {
   doc: string;
   fields: FieldDecl[];
   source: Source | null;
+  /**
+   * Fields that hold one of several records, each told by a key only it requires (kit/spec-data.ts
+   * alternativesOf): a value with the keys of two is neither, and a decoder refuses it rather than drop one.
+   */
+  exclusive: { key: string; name: string; keys: string[]; members: string[] }[];
 }
 
 export interface UnionDecl {
@@ -176,7 +182,11 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, report:
         constant,
       };
     });
-    return { kind: 'record', key: def, name: names.type(def), doc: docOf(schema.description as string) || `MCP's ${def}.`, fields, source: null };
+    const exclusive = alternativesOf(schema, defs).flatMap((a) => {
+      const field = fields.find((f) => f.key === a.property);
+      return field ? [{ key: a.property, name: field.name, keys: a.members.map((m) => m.key), members: a.members.map((m) => names.type(m.name)) }] : [];
+    });
+    return { kind: 'record', key: def, name: names.type(def), doc: docOf(schema.description as string) || `MCP's ${def}.`, fields, source: null, exclusive };
   };
   const root: UnionDecl = {
     kind: 'union',
@@ -237,6 +247,7 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       doc: docOf(t.meaning),
       fields: t.fields.map((f, i) => ({ key: f.name, name: fieldNames[i] as string, type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null })),
       source: t.source,
+      exclusive: [],
     };
   };
   const recordDecls = records.map(recordDecl);

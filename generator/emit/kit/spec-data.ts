@@ -17,8 +17,49 @@ export interface SpecData {
   records: Record<string, { name: string; required: boolean; type: TypeRef }[]>;
   reservedAttributes: { name: string; type: TypeRef }[];
   removed: { name: string; from: string; replacedBy: string; version: string; states: string[] }[];
-  contentKinds: { type: string; name: string; required: string[]; properties: Record<string, string> }[];
+  contentKinds: { type: string; name: string; required: string[]; properties: Record<string, string>; alternatives: Alternatives[] }[];
   requirements: { id: string; requirement: string; check: string; checkable: boolean; rule: string | null }[];
+}
+
+/**
+ * A property of a content kind that holds one of several object shapes (MCP's `anyOf` of definitions), each told
+ * by a key only it requires: `members` in the schema's order, each with that key. A value holding the keys of two
+ * members is neither, and the checker refuses it rather than have a decoder read one and drop the other.
+ */
+export interface Alternatives {
+  property: string;
+  members: { name: string; key: string }[];
+}
+
+/** The Alternatives of one content kind's definition; a union whose members cannot be told by a key is left out. */
+export function alternativesOf(def: Schema, definitions: Record<string, Schema>): Alternatives[] {
+  const props = (def.properties ?? {}) as Record<string, Schema>;
+  const out: Alternatives[] = [];
+  for (const [property, prop] of Object.entries(props)) {
+    const refs = Array.isArray(prop.anyOf) ? (prop.anyOf as Schema[]).map((m) => (typeof m.$ref === 'string' ? m.$ref.replace('#/$defs/', '') : null)) : null;
+    if (!refs || refs.length < 2 || refs.some((r) => r === null)) continue;
+    const names = refs as string[];
+    const declared = (name: string) => Object.keys((definitions[name]?.properties ?? {}) as Schema);
+    const members = names.map((name) => {
+      const required = (definitions[name]?.required ?? []) as string[];
+      const key = required.find((k) => names.every((other) => other === name || !declared(other).includes(k)));
+      return key === undefined ? null : { name, key };
+    });
+    if (members.every((m) => m !== null)) out.push({ property, members: members as { name: string; key: string }[] });
+  }
+  return out;
+}
+
+/** Every content kind's Alternatives, with the external type and definition it is in. */
+export function contentAlternatives(model: CanonicalModel): { external: string; name: string; alternatives: Alternatives[] }[] {
+  return model.external.flatMap((ext) =>
+    ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
+      const name = member.$ref?.replace('#/$defs/', '');
+      const def = name ? ext.definitions[name] : undefined;
+      const alternatives = def ? alternativesOf(def, ext.definitions) : [];
+      return name && alternatives.length ? [{ external: ext.name, name, alternatives }] : [];
+    }),
+  );
 }
 
 /** Property names and their JSON types for a content kind, for the runtime's structural check. */
@@ -63,7 +104,7 @@ export function specData(model: CanonicalModel): SpecData {
         const name = member.$ref?.replace('#/$defs/', '');
         const def = name ? ext.definitions[name] : undefined;
         const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def) }] : [];
+        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def), alternatives: alternativesOf(def, ext.definitions) }] : [];
       }),
     ),
     requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
@@ -94,6 +135,7 @@ export function specDataLiterals(model: CanonicalModel, contentTag: string, lite
       tag: literal(k.type),
       required: k.required.map(literal),
       properties: Object.entries(k.properties).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
+      alternatives: k.alternatives.map((a) => ({ property: literal(a.property), names: a.members.map((m) => literal(m.name)), keys: a.members.map((m) => literal(m.key)) })),
     })),
     requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),
   };

@@ -46,6 +46,8 @@ export interface KeyedUnionView {
   /** Each member with the keys only it requires, which pick it. */
   members: { name: string; keys: string[] }[];
   failure: string;
+  /** The message when a value holds the keys of several members. */
+  ambiguous: string;
 }
 
 export type DeclView = DataClassView | EnumView | KeyedUnionView;
@@ -137,6 +139,7 @@ export class KotlinDecls {
       serializerName: `${name}Serializer`,
       members: views.filter((m) => m.keys.length > 0),
       failure: stringLiteral(`Not a ${name}: none of ${members.join(', ')}`),
+      ambiguous: stringLiteral(`Not a ${name}: holds the keys of more than one of ${members.join(', ')}`),
     });
     for (const member of members) this.supertypes.set(member, [...(this.supertypes.get(member) ?? []), name]);
     this.optionals.own(name, `${name}Serializer`);

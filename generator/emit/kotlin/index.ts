@@ -46,11 +46,11 @@ const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')
 const OWN_CLASSES = [
   'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
   'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonTrailingCommaException', 'JsonPreScan',
-  'NullRefusingSerializer', 'AppleRoleMapping', 'NotReportedClass',
+  'NullRefusingSerializer', 'UnknownFieldsKeeper', 'AppleRoleMapping', 'NotReportedClass',
   // The reader (EffectiveState.kt), named by the kit's vocabulary.
   ...readerTypeNames('UpperCamel'),
   // The checker (Check.kt) and its rules (Spec.kt).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule',
   'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
   // The validator (Validate.kt).
   'ValidateExit',
@@ -91,7 +91,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   const origin = ext ? `${ext.package} ${ext.packageVersion}${ext.protocolVersion ? `, MCP protocol ${ext.protocolVersion}` : ''}` : content.key;
   const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null));
   const modelRecords = kit.decls.filter((d): d is RecordDecl => d.kind === 'record' && d.source !== null);
-  const optionals = new OptionalSerializers(new Map([[attributes.name, 'JsonObject']]));
+  const optionals = new OptionalSerializers();
   const records = new Map(external.flatMap((d) => (d.kind === 'record' ? [[d.name, d] as const] : [])));
   const taken = [...kit.decls.map((d) => d.name), ...OWN_CLASSES];
   const kotlin = new KotlinDecls(names, optionals, records, taken, origin, report);
@@ -114,10 +114,13 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   kotlin.finish(externalDecls, content);
   add(`${SOURCE_DIR}/${content.name}.kt`, 'external.kt', {
     doc: kdoc([
-      `${content.key}: ${content.members.map((m) => `[${m.type}]`).join(', ')}, told apart by \`${content.discriminator.key}\`. From ${origin}; a block whose \`${content.discriminator.key}\` is none of these does not decode.`,
+      `${content.key}: ${content.members.map((m) => `[${m.type}]`).join(', ')}, told apart by \`${content.discriminator.key}\`. From ${origin}; a block whose \`${content.discriminator.key}\` is none of these is kept whole as [${content.unknown.name}].`,
     ]),
     name: content.name,
     discriminator: stringLiteral(content.discriminator.key),
+    discriminatorKey: content.discriminator.key,
+    tagged: content.members.map((m) => ({ tag: stringLiteral(m.tag), type: m.type })),
+    unknown: { name: content.unknown.name, doc: kdoc([content.unknown.doc]), tagProperty: content.discriminator.name },
     declarations: externalDecls,
   });
 
@@ -189,7 +192,8 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     const a = reserved.get(f.key);
     const notation = a?.notation ?? f.key;
     return {
-      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent or not a \`${notation}\`.${a ? ` ${since(a)}` : ''}`]),
+      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent.${a ? ` ${since(a)}` : ''}`]),
+      memberDoc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), read once when the attributes are made, or null when it is absent; any other value fails the decoding.${a ? ` ${since(a)}` : ''}`], 4),
       name: f.name,
       type: typeOf(f.type),
       key: stringLiteral(f.key),
@@ -283,6 +287,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     unsetNote: unsetNote(publishing, ['repository', 'developers']),
     moduleName: KOTLIN_PACKAGE,
     answerName,
+    reader: treeData.reader,
     example: 'missing' in example ? null : example,
     validator: VALIDATOR,
     jvmTarget: KOTLIN_VERSIONS.jvmTarget,
@@ -293,6 +298,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   else
     add(`${TEST_DIR}/readme/ReadmeExampleTest.kt`, 'ReadmeExampleTest.kt', {
       answerName,
+      reader: treeData.reader,
       answerLiteral: stringLiteral(example.answer),
       fileLiteral: stringLiteral(example.file),
       noFindings: example.noFindings,
@@ -314,7 +320,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
 
   // Tests.
-  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS });
+  add(`${TEST_DIR}/ConformanceTest.kt`, 'ConformanceTest.kt', { ...treeData, bundledVectors: BUNDLED_VECTORS, contentProperty: tree.content?.name ?? null, unknownContent: content.unknown.name });
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
   if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   files.push(...bundled);
@@ -339,6 +345,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     extraField: stringLiteral(sample.extraField),
     knownRaw: roles.cases.map((c) => stringLiteral(c.value)),
     accessors: accessors.map((a, i) => ({ name: a.name, key: a.key, serializer: serializerOf((attributes.reserved[i] as { type: TypeView }).type) })),
+    attributesName: attributes.name,
   });
   return { files, diagnostics };
 }

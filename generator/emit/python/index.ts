@@ -31,6 +31,7 @@ function templates(): Render {
     shape: (shape: unknown) => shapeOf(shape as ShapeInput),
     isInherit: (d: { kind: string }) => d.kind === 'inherit',
     entries: (o: Record<string, unknown>) => Object.entries(o).map(([key, value]) => ({ key, value })),
+    pluck: (items: Record<string, unknown>[], key: string) => items.map((item) => item[key]),
   });
   return compiled;
 }
@@ -129,6 +130,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
       doc: d.doc,
       fields: d.fields.map(fieldView),
       roleFields: d.fields.filter((f) => f.type.kind === 'ref' && f.type.declares === 'roles').map((f) => ({ name: f.name })),
+      exclusive: d.exclusive.map((x) => ({ ...x, message: `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`, doc: `Refuses a \`\`${x.key}\`\` holding the keys of more than one of ${x.members.join(', ')} (each is known by a key only it has), rather than read it as one of them and drop the rest.` })),
       roleType: roles.name,
       roleConstant: rolesConstant,
     };

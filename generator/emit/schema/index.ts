@@ -2,6 +2,7 @@ import type { CanonicalModel, RecordType, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { plainText } from '../shared/text.js';
 import type { Emit } from '../types.js';
+import { alternativesOf } from '../kit/spec-data.js';
 
 export const SCHEMA_BASE = 'https://element-model.dev/schema';
 
@@ -33,6 +34,33 @@ function recordSchema(model: CanonicalModel, type: RecordType, strictness: Stric
 }
 
 /**
+ * A block of a kind the external union does not define, for receivers: an object whose tag (the property every
+ * member holds a constant in) is a string none of the members has. Null when the union has no such tag.
+ */
+function unknownKind(schema: Schema, definitions: Record<string, Schema>): Schema | null {
+  const members = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]).map((m) => definitions[String(m.$ref).replace('#/$defs/', '')]) : [];
+  const propsOf = (def: Schema | undefined) => (def?.properties ?? {}) as Record<string, Schema>;
+  const first = members[0];
+  if (!first) return null;
+  const tag = Object.keys(propsOf(first)).find((k) => members.every((m) => m !== undefined && 'const' in (propsOf(m)[k] ?? {})));
+  if (tag === undefined) return null;
+  const known = members.map((m) => propsOf(m)[tag]?.const);
+  return { type: 'object', required: [tag], properties: { [tag]: { type: 'string', not: { enum: known } } } };
+}
+
+/** A definition whose properties that are one of several shapes (alternativesOf) say so with oneOf: not both. */
+function exclusive(def: Schema, definitions: Record<string, Schema>): Schema {
+  const alternatives = alternativesOf(def, definitions);
+  if (!alternatives.length) return def;
+  const properties = { ...(def.properties as Record<string, Schema>) };
+  for (const a of alternatives) {
+    const { anyOf, ...rest } = properties[a.property] as Schema;
+    properties[a.property] = { ...rest, oneOf: anyOf };
+  }
+  return { ...def, properties };
+}
+
+/**
  * The answer's JSON Schema (2020-12). Strict, for providers: roles from the language, the root's role, no field
  * the spec does not define, no state among the attributes. Lenient, for receivers: any role string and unknown
  * fields allowed, since a receiver reads an unknown role as the fallback role.
@@ -57,8 +85,12 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
     } else if (type.kind === 'external') {
       const ext = model.external.find((e) => e.name === type.name);
       if (ext) {
-        defs[type.name] = { ...ext.schema, description: `${plainText(type.meaning)} (${ext.package}@${ext.packageVersion}, MCP ${ext.protocolVersion ?? 'unknown'})` };
-        for (const [name, def] of Object.entries(ext.definitions)) defs[name] = def;
+        const description = `${plainText(type.meaning)} (${ext.package}@${ext.packageVersion}, MCP ${ext.protocolVersion ?? 'unknown'})`;
+        const unknown = strictness === 'lenient' ? unknownKind(ext.schema, ext.definitions) : null;
+        defs[type.name] = unknown
+          ? { ...ext.schema, anyOf: [...(ext.schema.anyOf as Schema[]), unknown], description: `${description}. A receiver keeps a block of a kind this version does not define` }
+          : { ...ext.schema, description };
+        for (const [name, def] of Object.entries(ext.definitions)) defs[name] = exclusive(def, ext.definitions);
       }
     }
   }

@@ -46,6 +46,8 @@ export interface RecordView {
   /** Whether the parameters fit on the `init(` line. */
   initInline: boolean;
   nested: DeclView[];
+  /** Properties that hold one of several shapes, each known by a key only it has: refused when holding two. */
+  exclusive: { caseName: string; keys: string; members: string }[];
 }
 
 export interface StringEnumView {
@@ -62,9 +64,14 @@ export interface UnionView {
   /** Set when a constant property tells the members apart; otherwise each member is tried in order. */
   discriminator: { key: string; rawKey: string; caseName: string; codingCase: string } | null;
   cases: { name: string; type: string; tag: string | null; constant: string | null }[];
+  /** For a tagged union: the case and struct that keep a block of a kind this version does not know, whole. */
+  unknown: { name: string; type: string; doc: string[]; tagProperty: string } | null;
 }
 
 export type DeclView = RecordView | StringEnumView | UnionView;
+
+/** The property every record declares for the fields its version does not define (kept, and encoded back). */
+export const UNKNOWN_FIELDS = 'unknownFields';
 
 /** The CodingKeys case for a key: bare where the Swift name is the key, else with the key as its raw value. */
 const codingCase = (name: string, key: string) => (bare(name) === key ? name : `${name} = ${stringLiteral(key)}`);
@@ -103,7 +110,7 @@ export class SwiftDecls {
         const name = this.names.type(key);
         const members = t.members.map((m) => this.type(m, owner, key, nested));
         const caseNames = distinct(members.map((m) => this.names.enumCase(m)));
-        nested.push({ kind: 'union', name, doc: [], discriminator: null, cases: members.map((type, i) => ({ name: caseNames[i] as string, type, tag: null, constant: null })) });
+        nested.push({ kind: 'union', name, doc: [], discriminator: null, cases: members.map((type, i) => ({ name: caseNames[i] as string, type, tag: null, constant: null })), unknown: null });
         return `${owner}.${name}`;
       }
     }
@@ -122,8 +129,9 @@ export class SwiftDecls {
       .filter((f) => f.constant === null)
       .map((f) => ({ name: f.name, caseName: f.name, codingCase: codingCase(f.name, f.key), type: this.type(f.type, d.name, f.key, nested), optional: !f.required, doc: docLines(f.doc) }));
     const ordered = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
-    const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional }));
-    const inline = initParameters.map((p) => `${p.name}: ${p.type}${p.optional ? '? = nil' : ''}`).join(', ');
+    const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional, fallback: p.optional ? 'nil' : null as string | null }));
+    initParameters.push({ name: UNKNOWN_FIELDS, type: '[String: JSONValue]', optional: false, fallback: '[:]' });
+    const inline = initParameters.map((p) => `${p.name}: ${p.type}${p.optional ? '?' : ''}${p.fallback ? ` = ${p.fallback}` : ''}`).join(', ');
     return {
       kind: 'record',
       name: d.name,
@@ -134,17 +142,20 @@ export class SwiftDecls {
       initParameters,
       initInline: initParameters.length <= 3 && inline.length <= 80,
       nested,
+      exclusive: d.exclusive.map((x) => ({ caseName: x.name, keys: x.keys.map(stringLiteral).join(', '), members: x.members.join(', ') })),
     };
   }
 
   union(d: KitUnion): UnionView {
-    const caseNames = distinct(d.members.map((m) => this.names.enumCase(m.tag)));
+    // The unknown case comes last, so a member whose tag reads as `unknown` keeps that name and it is numbered.
+    const caseNames = distinct([...d.members.map((m) => this.names.enumCase(m.tag)), 'unknown']);
     return {
       kind: 'union',
       name: d.name,
       doc: docLines(d.doc),
       discriminator: { key: stringLiteral(d.discriminator.key), rawKey: d.discriminator.key, caseName: d.discriminator.name, codingCase: codingCase(d.discriminator.name, d.discriminator.key) },
       cases: d.members.map((m, i) => ({ name: caseNames[i] as string, type: m.type, tag: m.tag, constant: constantName(d.discriminator) })),
+      unknown: { name: caseNames[d.members.length] as string, type: d.unknown.name, doc: docLines(d.unknown.doc), tagProperty: d.discriminator.name },
     };
   }
 

@@ -108,8 +108,11 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     type: typeOf(f.type),
     primitive: f.type.kind in primitive ? primitive[f.type.kind as keyof typeof primitive] : null,
     doc: docLines(f.doc),
+    // Where a reserved attribute of a record type is kept once decoded; a primitive is read from `values` as it is.
+    storage: `decoded${(accessorNames[i] as string).replace(/`/g, '').replace(/^./, (c) => c.toUpperCase())}`,
   }));
-  emit(`Sources/${PACKAGE}/${attributes.name}.swift`, 'Attributes.swift', { name: attributes.name, doc: docLines(attributes.doc), accessors });
+  const cached = accessors.filter((a) => a.primitive === null);
+  emit(`Sources/${PACKAGE}/${attributes.name}.swift`, 'Attributes.swift', { name: attributes.name, doc: docLines(attributes.doc), accessors, cached });
 
   // The MCP content blocks: the union first, then what it reaches by name.
   const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -156,7 +159,12 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   };
   emit(`Sources/${PACKAGE}/EffectiveState.swift`, 'EffectiveState.swift', view);
   emit(`Sources/${PACKAGE}/SafeDecoding.swift`, 'SafeDecoding.swift', view);
-  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', { ...view, bundledVectors: BUNDLED_VECTORS });
+  emit(`Tests/${PACKAGE}Tests/ConformanceTests.swift`, 'ConformanceTests.swift', {
+    ...view,
+    bundledVectors: BUNDLED_VECTORS,
+    contentProperty: tree.content?.name ?? null,
+    unknownContentCase: swift.union(content).unknown?.name ?? null,
+  });
   const bundled = bundleVectors(conformance, `${ROOT}/Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
   if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   files.push(...bundled);

@@ -71,7 +71,7 @@ export function describeAnswer(/** @type {string} */ path) {
   const text = readFileSync(path, 'utf8');
   const findings = validateText(text);
   let report = formatFindings(findings, path);
-  if (passes(findings)) report += \`\${effectiveState(parseAnswer(text).answer).length} elements\\n\`;
+  if (passes(findings)) report += \`\${effectiveElements(parseAnswer(text).answer).length} elements\\n\`;
   return report;
 }
 
@@ -131,7 +131,8 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 \`\`\`
 
 - \`readRole(raw)\`: a known role, or ${model.roleRules.unknown} for an unknown one, keeping the raw string${reference(publishing, 'roles.html', 'the roles')}.
-- \`effectiveState(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
+- \`readContent(block)\`: a content block of a kind this version defines, or one of any other kind, kept whole.
+- \`effectiveElements(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason${reference(publishing, 'apple-mapping.html', 'the Apple mapping')}.
 - \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the

@@ -76,6 +76,8 @@ interface ContentRule {
   readonly type: string;
   readonly required: readonly string[];
   readonly properties: Map<string, { readonly expected: string | undefined; readonly required: boolean }>;
+  /** Properties that hold one of several shapes, each known by a key only it has. */
+  readonly alternatives: SpecData['contentKinds'][number]['alternatives'];
 }
 
 /** The lookups a checker needs, built once per version from its rules. */
@@ -112,7 +114,7 @@ function indexSpec(spec: SpecData) {
   const contentRule = (k: SpecData['contentKinds'][number]): ContentRule => {
     const names = new Set([...Object.keys(k.properties), ...k.required]);
     const properties = new Map([...names].map((name) => [name, { expected: hasOwn(k.properties, name) ? k.properties[name] : undefined, required: k.required.includes(name) }]));
-    return { type: k.type, required: k.required, properties };
+    return { type: k.type, required: k.required, properties, alternatives: k.alternatives };
   };
   return {
     /**
@@ -357,7 +359,9 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     const checkContent = (value: unknown, elementId: string | null): void => {
       if (!isObject(value)) return report('structure', 'error', elementId, `Expected a content block object, found ${jsonType(value)}`);
       const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
-      if (!kind) return report('structure', 'error', elementId, `"${shown(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`, 'type');
+      if (typeof value.type !== 'string') return report('structure', 'error', elementId, `Expected a string content block type, found ${jsonType(value.type)}`, 'type');
+      // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
+      if (!kind) return report('content-kind', 'warning', elementId, `"${value.type}" is not a content block type of this version (${[...ix.contentByType.keys()].join(', ')}); a receiver keeps it as it is`, 'type');
       let required = 0;
       for (const name in value) {
         if (!hasOwn(value, name)) continue;
@@ -370,6 +374,14 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
           report('structure', 'error', elementId, `Expected ${property.expected} for "${name}", found ${jsonType(v)}`, name);
         } else if (typeof v === 'string' && v.length > maxStringLength) {
           report('limit', 'warning', elementId, tooLong(v), name);
+        }
+      }
+      for (const alt of kind.alternatives) {
+        const v = value[alt.property];
+        if (!isObject(v)) continue;
+        const present = alt.members.filter((m) => hasOwn(v, m.key));
+        if (present.length > 1) {
+          report('structure', 'error', elementId, `"${alt.property}" has ${present.map((m) => `"${m.key}"`).join(' and ')}; it is one of ${alt.members.map((m) => m.name).join(', ')}, not several`, alt.property);
         }
       }
       if (required < kind.required.length) {

@@ -15,7 +15,7 @@ from typing import Literal, Protocol, Union
 
 from pydantic import JsonValue
 
-from .spec import SPEC, SPECS, ContentKind, Removed, SpecData, TypeShape
+from .spec import SPEC, SPECS, Alternatives, ContentKind, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
 
@@ -156,6 +156,8 @@ class _ContentRule:
     required: tuple[str, ...]
     properties: dict[str, tuple[str | None, bool]]
     """Each property's expected JSON type ("any" for no check, None for unchecked) and whether it is required."""
+    alternatives: tuple[Alternatives, ...]
+    """Properties that hold one of several shapes, each known by a key only it has."""
 
 
 class _Index:
@@ -204,7 +206,7 @@ class _Index:
     def _content_rule(kind: ContentKind) -> _ContentRule:
         names = list(kind.properties) + [n for n in kind.required if n not in kind.properties]
         properties = {n: (kind.properties.get(n), n in kind.required) for n in names}
-        return _ContentRule(kind.type, kind.required, properties)
+        return _ContentRule(kind.type, kind.required, properties, kind.alternatives)
 
 
 class _Visited:
@@ -380,10 +382,15 @@ class _Check:
             self.report("structure", "error", element_id, f"Expected a content block object, found {json_type(value)}")
             return
         tag = value.get("type", _MISSING)
-        kind = self.ix.content_by_type.get(tag) if isinstance(tag, str) else None
+        if not isinstance(tag, str):
+            self.report("structure", "error", element_id, f"Expected a string content block type, found {json_type(tag)}", "type")
+            return
+        kind = self.ix.content_by_type.get(tag)
         if kind is None:
+            # A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             kinds = ", ".join(self.ix.content_by_type)
-            self.report("structure", "error", element_id, f'"{_shown(tag)}" is not a content block type ({kinds})', "type")
+            message = f'"{tag}" is not a content block type of this version ({kinds}); a receiver keeps it as it is'
+            self.report("content-kind", "warning", element_id, message, "type")
             return
         required = 0
         for name, item in value.items():
@@ -399,6 +406,15 @@ class _Check:
                 self.report("structure", "error", element_id, f'Expected {expected} for "{name}", found {json_type(item)}', name)
             elif isinstance(item, str) and self.is_too_long(item):
                 self.report("limit", "warning", element_id, self.too_long(item), name)
+        for alt in kind.alternatives:
+            held = value.get(alt.property)
+            if not isinstance(held, dict):
+                continue
+            present = [k for k in alt.keys if k in held]
+            if len(present) > 1:
+                keys = " and ".join(f'"{k}"' for k in present)
+                message = f'"{alt.property}" has {keys}; it is one of {", ".join(alt.names)}, not several'
+                self.report("structure", "error", element_id, message, alt.property)
         if required < len(kind.required):
             for name in kind.required:
                 if name not in value:

@@ -181,6 +181,18 @@ class EmbeddedResource(_Record):
     annotations: Annotations | None = None
     meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_shape_of_resource(cls, data: object) -> object:
+        """Refuses a ``resource`` holding the keys of more than one of TextResourceContents,
+        BlobResourceContents (each is known by a key only it has), rather than read it as one of
+        them and drop the rest.
+        """
+        held = data.get("resource") if isinstance(data, dict) else None
+        if isinstance(held, dict) and sum(key in held for key in ("text", "blob")) > 1:
+            raise ValueError("\"resource\" has the keys of more than one of TextResourceContents, BlobResourceContents (text, blob)")
+        return data
+
 
 class UnknownContentBlock(_Record):
     """A block of a kind this version does not know, kept whole."""

@@ -79,6 +79,15 @@ class Removed:
 
 
 @dataclass(frozen=True)
+class Alternatives:
+    """A property that holds one of several shapes (``names``), each known by a key only it has (``keys``)."""
+
+    property: str
+    names: tuple[str, ...]
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ContentKind:
     """A content block kind: its tag, the JSON type of each property ("any" for no check) and the required ones."""
 
@@ -86,6 +95,7 @@ class ContentKind:
     name: str
     required: tuple[str, ...]
     properties: dict[str, str] = field(default_factory=dict)
+    alternatives: tuple[Alternatives, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,11 +204,11 @@ SPEC_0_2_0 = SpecData(
         Removed("items", "Answer", "root", "0.2.0", ()),
     ),
     content_kinds=(
-        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "any", "_meta": "object"}),
-        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}),
-        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}),
-        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "any", "_meta": "object", "type": "string"}),
-        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "any", "annotations": "any", "_meta": "object"}),
+        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "any", "_meta": "object"}, ()),
+        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}, ()),
+        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}, ()),
+        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "any", "_meta": "object", "type": "string"}, ()),
+        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "any", "annotations": "any", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),)),
     ),
     requirements=(
         Requirement("R1", "A provider states `selected`, `focused` and `visible` only on the element they describe", "Reject an answer that repeats state elsewhere", True, "state-on-element"),
@@ -208,6 +218,7 @@ SPEC_0_2_0 = SpecData(
         Requirement("R5", "A link that is not containment is expressed in `related`", "Not checkable from outside", False, None),
         Requirement("R6", "Every selected or focused element is reachable from the root", "Walk the tree", True, "state-reachable"),
         Requirement("R7", "A provider gives a subrole to each thing that is the app's own", "Not checkable from outside", False, None),
+        Requirement("R8", "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it", "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes", True, "content-kind"),
     ),
 )
 

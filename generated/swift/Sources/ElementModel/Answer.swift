@@ -8,11 +8,20 @@ public struct Answer: Codable, Sendable, Hashable {
     public var instance: String
     /// The application, the root of the tree.
     public var root: Element
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
-    public init(`protocol`: String, instance: String, root: Element) {
+    public init(
+        `protocol`: String,
+        instance: String,
+        root: Element,
+        unknownFields: [String: JSONValue] = [:]
+    ) {
         self.`protocol` = `protocol`
         self.instance = instance
         self.root = root
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -26,6 +35,12 @@ public struct Answer: Codable, Sendable, Hashable {
         self.`protocol` = try container.decode(String.self, forKey: .`protocol`)
         self.instance = try container.decode(String.self, forKey: .instance)
         self.root = try container.decode(Element.self, forKey: .root)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,5 +48,10 @@ public struct Answer: Codable, Sendable, Hashable {
         try container.encode(`protocol`, forKey: .`protocol`)
         try container.encode(instance, forKey: .instance)
         try container.encode(root, forKey: .root)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }

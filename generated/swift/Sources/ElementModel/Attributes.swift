@@ -3,17 +3,27 @@
 /// Anything else about an element, by name.
 ///
 /// Every attribute is kept as received, so decoding then encoding gives the same JSON. The reserved attributes
-/// must have their types to decode, and have typed accessors.
+/// must have their types to decode (a value of another type is a decoding error), and have typed accessors that
+/// read what was decoded once, when the attributes were decoded or set.
 public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    /// Every attribute, by name.
-    public var values: [String: JSONValue]
+    /// Every attribute, by name. Setting a reserved attribute here to a value not of its type leaves its typed
+    /// accessor nil; `check` reports such a value in an answer.
+    public var values: [String: JSONValue] {
+        didSet {
+            if oldValue["related"] != values["related"] { decodedRelated = Self.decoded(values["related"]) }
+        }
+    }
+
+    /// `related` as decoded from `values`, once.
+    private var decodedRelated: [Related]?
 
     public init(_ values: [String: JSONValue] = [:]) {
         self.values = values
+        self.decodedRelated = Self.decoded(values["related"])
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
     public subscript(name: String) -> JSONValue? {
@@ -29,15 +39,23 @@ public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLi
 
     /// Links that are not containment.
     public var related: [Related]? {
-        get { values["related"].flatMap { try? $0.decode([Related].self) } }
-        set { values["related"] = newValue.flatMap { try? JSONValue(encoding: $0) } }
+        get { decodedRelated }
+        set {
+            values["related"] = newValue.flatMap { try? JSONValue(encoding: $0) }
+            decodedRelated = newValue
+        }
     }
 
     public init(from decoder: any Decoder) throws {
         let keyed = try decoder.container(keyedBy: AnyCodingKey.self)
         _ = try keyed.decodeOptional(String.self, forKey: AnyCodingKey("author"))
-        _ = try keyed.decodeOptional([Related].self, forKey: AnyCodingKey("related"))
+        self.decodedRelated = try keyed.decodeOptional([Related].self, forKey: AnyCodingKey("related"))
         self.values = try decoder.singleValueContainer().decode([String: JSONValue].self)
+    }
+
+    /// A value read as `T`, or nil when it is absent or of another type.
+    private static func decoded<T: Decodable>(_ value: JSONValue?) -> T? {
+        value.flatMap { try? $0.decode(T.self) }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -114,7 +114,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number: return "number"
+        case .integer, .number: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -393,10 +393,17 @@ private struct CheckRun {
             return
         }
         let tag = object[spec.contentTag]
-        guard let kind = tag?.stringValue.flatMap({ rules.contentByTag[$0] }) else {
-            let shown = tag?.stringValue ?? jsonType(tag)
+        guard let tagText = tag?.stringValue else {
+            report("structure", .error, elementId, "Expected a string content block type, found \(jsonType(tag))", key: .name(spec.contentTag))
+            return
+        }
+        guard let kind = rules.contentByTag[tagText] else {
+            // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             let kinds = spec.contentKinds.map(\.tag).joined(separator: ", ")
-            report("structure", .error, elementId, "\"\(shown)\" is not a content block type (\(kinds))", key: .name(spec.contentTag))
+            report(
+                "content-kind", .warning, elementId,
+                "\"\(tagText)\" is not a content block type of this version (\(kinds)); a receiver keeps it as it is",
+                key: .name(spec.contentTag))
             return
         }
         for (name, item) in object {
@@ -405,6 +412,17 @@ private struct CheckRun {
                 report("structure", .error, elementId, "Expected \(expected) for \"\(name)\", found \(item.jsonType)", key: .name(name))
             } else if let text = item.stringValue {
                 checkString(text, key: .name(name), elementId)
+            }
+        }
+        for alternatives in kind.alternatives {
+            guard let held = object[alternatives.property]?.objectValue else { continue }
+            let present = alternatives.keys.filter { held[$0] != nil }
+            if present.count > 1 {
+                let keys = present.map { "\"\($0)\"" }.joined(separator: " and ")
+                let names = alternatives.names.joined(separator: ", ")
+                report(
+                    "structure", .error, elementId, "\"\(alternatives.property)\" has \(keys); it is one of \(names), not several",
+                    key: .name(alternatives.property))
             }
         }
         for name in kind.required where object[name] == nil {

@@ -13,12 +13,14 @@ public enum ContentBlock: Codable, Sendable, Hashable {
     case resourceLink(ResourceLink)
     /// A block whose `type` is `resource`.
     case resource(EmbeddedResource)
+    /// A block whose `type` is none of the above: a kind this version does not know, kept whole.
+    case unknown(UnknownContentBlock)
 
     private enum DiscriminatorKey: String, CodingKey {
         case type
     }
 
-    /// Decodes the member named by "type"; any other value fails.
+    /// Decodes the member named by "type"; any other kind is kept whole as `.unknown`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DiscriminatorKey.self)
         let kind = try container.decode(String.self, forKey: .type)
@@ -34,8 +36,7 @@ public enum ContentBlock: Codable, Sendable, Hashable {
         case EmbeddedResource.typeValue:
             self = try .resource(EmbeddedResource(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "Not a kind of ContentBlock: \(kind)")
+            self = try .unknown(UnknownContentBlock(from: decoder))
         }
     }
 
@@ -51,7 +52,40 @@ public enum ContentBlock: Codable, Sendable, Hashable {
             try value.encode(to: encoder)
         case .resource(let value):
             try value.encode(to: encoder)
+        case .unknown(let value):
+            try value.encode(to: encoder)
         }
+    }
+}
+
+/// A block of a kind this version does not know, kept whole.
+public struct UnknownContentBlock: Codable, Sendable, Hashable {
+    /// Every field of the block, `type` included, as it was sent.
+    public var fields: [String: JSONValue]
+
+    /// The block's `type`: a kind this version does not define.
+    public var type: String {
+        fields["type"]?.stringValue ?? ""
+    }
+
+    public init(fields: [String: JSONValue]) {
+        self.fields = fields
+    }
+
+    /// Keeps the object whole; its `type` must still be a string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+        _ = try container.decode(String.self, forKey: .type)
+        self.fields = try decoder.singleValueContainer().decode([String: JSONValue].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(fields)
+    }
+
+    private enum DiscriminatorKey: String, CodingKey {
+        case type
     }
 }
 
@@ -60,11 +94,20 @@ public struct Annotations: Codable, Sendable, Hashable {
     public var audience: [McpRole]?
     public var priority: Double?
     public var lastModified: String?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
-    public init(audience: [McpRole]? = nil, priority: Double? = nil, lastModified: String? = nil) {
+    public init(
+        audience: [McpRole]? = nil,
+        priority: Double? = nil,
+        lastModified: String? = nil,
+        unknownFields: [String: JSONValue] = [:]
+    ) {
         self.audience = audience
         self.priority = priority
         self.lastModified = lastModified
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -78,6 +121,12 @@ public struct Annotations: Codable, Sendable, Hashable {
         self.audience = try container.decodeOptional([McpRole].self, forKey: .audience)
         self.priority = try container.decodeOptional(Double.self, forKey: .priority)
         self.lastModified = try container.decodeOptional(String.self, forKey: .lastModified)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +134,11 @@ public struct Annotations: Codable, Sendable, Hashable {
         try container.encodeIfPresent(audience, forKey: .audience)
         try container.encodeIfPresent(priority, forKey: .priority)
         try container.encodeIfPresent(lastModified, forKey: .lastModified)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -97,17 +151,22 @@ public struct AudioContent: Codable, Sendable, Hashable {
     public var mimeType: String
     public var annotations: Annotations?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         data: String,
         mimeType: String,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.data = data
         self.mimeType = mimeType
         self.annotations = annotations
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -129,6 +188,12 @@ public struct AudioContent: Codable, Sendable, Hashable {
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -138,6 +203,11 @@ public struct AudioContent: Codable, Sendable, Hashable {
         try container.encode(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(annotations, forKey: .annotations)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -147,17 +217,22 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
     public var blob: String
     public var mimeType: String?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         uri: String,
         blob: String,
         mimeType: String? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.uri = uri
         self.blob = blob
         self.mimeType = mimeType
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -173,6 +248,12 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
         self.blob = try container.decode(String.self, forKey: .blob)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -181,6 +262,11 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
         try container.encode(blob, forKey: .blob)
         try container.encodeIfPresent(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -192,15 +278,20 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
     public var resource: EmbeddedResource.Resource
     public var annotations: Annotations?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         resource: EmbeddedResource.Resource,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.resource = resource
         self.annotations = annotations
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -217,9 +308,23 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "Expected \(Self.typeValue), found \(typeValue)")
         }
+        // One of TextResourceContents, BlobResourceContents: holding the keys of several, it is refused, not read as one.
+        if container.contains(.resource),
+            let held = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .resource),
+            ["text", "blob"].filter({ held.contains(AnyCodingKey($0)) }).count > 1
+        {
+            throw DecodingError.dataCorruptedError(
+                forKey: .resource, in: container, debugDescription: "Holds the keys of more than one of TextResourceContents, BlobResourceContents")
+        }
         self.resource = try container.decode(EmbeddedResource.Resource.self, forKey: .resource)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -228,6 +333,11 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
         try container.encode(resource, forKey: .resource)
         try container.encodeIfPresent(annotations, forKey: .annotations)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 
     public enum Resource: Codable, Sendable, Hashable {
@@ -270,17 +380,22 @@ public struct Icon: Codable, Sendable, Hashable {
     public var mimeType: String?
     public var sizes: [String]?
     public var theme: Icon.Theme?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         src: String,
         mimeType: String? = nil,
         sizes: [String]? = nil,
-        theme: Icon.Theme? = nil
+        theme: Icon.Theme? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.src = src
         self.mimeType = mimeType
         self.sizes = sizes
         self.theme = theme
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -296,6 +411,12 @@ public struct Icon: Codable, Sendable, Hashable {
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.sizes = try container.decodeOptional([String].self, forKey: .sizes)
         self.theme = try container.decodeOptional(Icon.Theme.self, forKey: .theme)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -304,6 +425,11 @@ public struct Icon: Codable, Sendable, Hashable {
         try container.encodeIfPresent(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(sizes, forKey: .sizes)
         try container.encodeIfPresent(theme, forKey: .theme)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 
     public enum Theme: String, Codable, Sendable, Hashable, CaseIterable {
@@ -321,17 +447,22 @@ public struct ImageContent: Codable, Sendable, Hashable {
     public var mimeType: String
     public var annotations: Annotations?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         data: String,
         mimeType: String,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.data = data
         self.mimeType = mimeType
         self.annotations = annotations
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -353,6 +484,12 @@ public struct ImageContent: Codable, Sendable, Hashable {
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -362,6 +499,11 @@ public struct ImageContent: Codable, Sendable, Hashable {
         try container.encode(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(annotations, forKey: .annotations)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -384,6 +526,9 @@ public struct ResourceLink: Codable, Sendable, Hashable {
     public var size: Double?
     public var annotations: Annotations?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         name: String,
@@ -394,7 +539,8 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         mimeType: String? = nil,
         size: Double? = nil,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.name = name
         self.uri = uri
@@ -405,6 +551,7 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         self.size = size
         self.annotations = annotations
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -436,6 +583,12 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         self.size = try container.decodeOptional(Double.self, forKey: .size)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -450,6 +603,11 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         try container.encodeIfPresent(size, forKey: .size)
         try container.encodeIfPresent(annotations, forKey: .annotations)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -461,11 +619,20 @@ public struct TextContent: Codable, Sendable, Hashable {
     public var text: String
     public var annotations: Annotations?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
-    public init(text: String, annotations: Annotations? = nil, meta: [String: JSONValue]? = nil) {
+    public init(
+        text: String,
+        annotations: Annotations? = nil,
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
+    ) {
         self.text = text
         self.annotations = annotations
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -485,6 +652,12 @@ public struct TextContent: Codable, Sendable, Hashable {
         self.text = try container.decode(String.self, forKey: .text)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -493,6 +666,11 @@ public struct TextContent: Codable, Sendable, Hashable {
         try container.encode(text, forKey: .text)
         try container.encodeIfPresent(annotations, forKey: .annotations)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -502,17 +680,22 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
     public var text: String
     public var mimeType: String?
     public var meta: [String: JSONValue]?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         uri: String,
         text: String,
         mimeType: String? = nil,
-        meta: [String: JSONValue]? = nil
+        meta: [String: JSONValue]? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.uri = uri
         self.text = text
         self.mimeType = mimeType
         self.meta = meta
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -528,6 +711,12 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
         self.text = try container.decode(String.self, forKey: .text)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -536,5 +725,10 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
         try container.encode(text, forKey: .text)
         try container.encodeIfPresent(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(meta, forKey: .meta)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }

@@ -27,6 +27,9 @@ public struct Element: Codable, Sendable, Hashable {
     public var children: [Element]?
     /// Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
     public var attributes: Attributes?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
     public init(
         id: String,
@@ -39,7 +42,8 @@ public struct Element: Codable, Sendable, Hashable {
         focused: Bool? = nil,
         visible: Bool? = nil,
         children: [Element]? = nil,
-        attributes: Attributes? = nil
+        attributes: Attributes? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
         self.id = id
         self.role = role
@@ -52,6 +56,7 @@ public struct Element: Codable, Sendable, Hashable {
         self.visible = visible
         self.children = children
         self.attributes = attributes
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -81,6 +86,12 @@ public struct Element: Codable, Sendable, Hashable {
         self.visible = try container.decodeOptional(Bool.self, forKey: .visible)
         self.children = try container.decodeOptional([Element].self, forKey: .children)
         self.attributes = try container.decodeOptional(Attributes.self, forKey: .attributes)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -96,5 +107,10 @@ public struct Element: Codable, Sendable, Hashable {
         try container.encodeIfPresent(visible, forKey: .visible)
         try container.encodeIfPresent(children, forKey: .children)
         try container.encodeIfPresent(attributes, forKey: .attributes)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }

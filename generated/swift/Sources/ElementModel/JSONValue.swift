@@ -3,9 +3,13 @@
 import Foundation
 
 /// Any JSON value, kept exactly enough to encode it back: attribute values and `_meta` fields hold these.
+///
+/// A number written without a fraction or exponent that fits in 64 bits is an `integer`, kept exact (a `Double`
+/// would turn 9007199254740993 into 9007199254740992); any other number is a `number`.
 public enum JSONValue: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
+    case integer(Int64)
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -17,6 +21,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -33,6 +39,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
@@ -61,7 +68,16 @@ public enum JSONValue: Codable, Sendable, Hashable {
     }
 
     public var numberValue: Double? {
-        if case .number(let value) = self { return value }
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
+    }
+
+    /// The integer, exactly as it was sent; nil for any other value, a number with a fraction included.
+    public var integerValue: Int64? {
+        if case .integer(let value) = self { return value }
         return nil
     }
 
@@ -87,7 +103,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(floatLiteral value: Double) { self = .number(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 

@@ -8,11 +8,20 @@ public struct Related: Codable, Sendable, Hashable {
     public var id: String?
     /// An address. A link gives `id` or `url`.
     public var url: String?
+    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// that re-emits the value loses nothing.
+    public var unknownFields: [String: JSONValue]
 
-    public init(relation: String, id: String? = nil, url: String? = nil) {
+    public init(
+        relation: String,
+        id: String? = nil,
+        url: String? = nil,
+        unknownFields: [String: JSONValue] = [:]
+    ) {
         self.relation = relation
         self.id = id
         self.url = url
+        self.unknownFields = unknownFields
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -26,6 +35,12 @@ public struct Related: Codable, Sendable, Hashable {
         self.relation = try container.decode(String.self, forKey: .relation)
         self.id = try container.decodeOptional(String.self, forKey: .id)
         self.url = try container.decodeOptional(String.self, forKey: .url)
+        let every = try decoder.container(keyedBy: AnyCodingKey.self)
+        var unknown: [String: JSONValue] = [:]
+        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
+        }
+        self.unknownFields = unknown
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,5 +48,10 @@ public struct Related: Codable, Sendable, Hashable {
         try container.encode(relation, forKey: .relation)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(url, forKey: .url)
+        // A key this version defines is written from its property alone, even if unknownFields names it too.
+        var rest = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try rest.encode(value, forKey: AnyCodingKey(key))
+        }
     }
 }

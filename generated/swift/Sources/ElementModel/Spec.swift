@@ -31,6 +31,15 @@ struct ContentKind: Sendable {
     var tag: String
     var required: [String]
     var properties: [String: String]
+    /// Properties that hold one of several shapes, each known by a key only it has.
+    var alternatives: [Alternatives] = []
+}
+
+/// A property that holds one of several shapes (`names`), each known by a key only it has (`keys`).
+struct Alternatives: Sendable {
+    var property: String
+    var names: [String]
+    var keys: [String]
 }
 
 /// A state of an element; a path state is set on every element from the root's child down to one element.
@@ -185,7 +194,10 @@ enum Spec {
             ContentKind(
                 tag: "resource",
                 required: ["type", "resource"],
-                properties: ["type": "string", "resource": "any", "annotations": "any", "_meta": "object"]),
+                properties: ["type": "string", "resource": "any", "annotations": "any", "_meta": "object"],
+                alternatives: [
+                    Alternatives(property: "resource", names: ["TextResourceContents", "BlobResourceContents"], keys: ["text", "blob"]),
+                ]),
         ],
         requirementOf: [
             "state-on-element": "R1",
@@ -193,5 +205,6 @@ enum Spec {
             "role-language": "R3",
             "unique-id": "R4",
             "state-reachable": "R6",
+            "content-kind": "R8",
         ])
 }

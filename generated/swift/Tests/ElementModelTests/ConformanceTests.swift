@@ -158,6 +158,14 @@ final class ConformanceTests: XCTestCase {
                 XCTAssertEqual(again, answer, "\(label): encode then decode gives another value")
                 compare(again, vector.elements, label: "\(label) after encode and decode")
                 XCTAssertEqual(try encoder.encode(again), data, "\(label): encoding is not stable")
+                // Lossless: every field, known or not, every block of a kind this version does not know, and every
+                // number come back as the vector sent them.
+                XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: data), vector.input, "\(label): encodes to another answer")
+                let kept = answer.effectiveElements().flatMap { $0.element.content ?? [] }.filter {
+                    if case .unknown = $0 { return true }
+                    return false
+                }
+                XCTAssertEqual(kept.count, found.filter { $0.rule == "content-kind" }.count, "\(label): blocks kept as unknown")
             } catch {
                 XCTFail("\(label): encode then decode failed: \(error)")
             }

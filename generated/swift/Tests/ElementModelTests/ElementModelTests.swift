@@ -6,7 +6,7 @@ import XCTest
 
 final class ElementModelTests: XCTestCase {
     /// An element whose role is outside the language and which has a field no record has: it decodes, reads as
-    /// `.group`, and encodes back with its own role and without the unknown field.
+    /// `.group`, and encodes back with its own role and the unknown field as it was sent.
     func testUnknownRoleAndUnknownFieldDecodeAndEncodeBack() throws {
         let json = #"""
         {
@@ -51,7 +51,8 @@ final class ElementModelTests: XCTestCase {
         let encoded = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(answer))
         let child = encoded.objectValue?["root"]?.objectValue?["children"]?.arrayValue?.first?.objectValue
         XCTAssertEqual(child?["role"], .string("Button"))
-        XCTAssertNil(child?["unrecognizedField"])
+        XCTAssertEqual(child?["unrecognizedField"], ["nested": [1, "two", nil]])
+        XCTAssertEqual(try XCTUnwrap(elements.last).element.unknownFields.keys.sorted(), ["unrecognizedField"])
         XCTAssertEqual(try JSONDecoder().decode(Answer.self, from: JSONEncoder().encode(answer)), answer)
     }
 
@@ -135,6 +136,19 @@ final class ElementModelTests: XCTestCase {
         XCTAssertEqual(value.objectValue?["a"]?.arrayValue?.count, 8)
         XCTAssertEqual(value.objectValue?["a"]?.arrayValue?[3], true)
         XCTAssertEqual(value.objectValue?["a"]?.arrayValue?[0], 1)
+        XCTAssertEqual(value.objectValue?["a"]?.arrayValue?[1], .number(2.5))
+    }
+
+    /// Integers past 2^53, which a Double cannot hold, come back digit for digit; a fraction stays a Double.
+    func testJSONValueKeepsIntegersExact() throws {
+        let json = #"[9007199254740993,-9223372036854775808,9223372036854775807,1.5,12345678901234567890]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        XCTAssertEqual(value.arrayValue?.first, .integer(9_007_199_254_740_993))
+        XCTAssertEqual(value.arrayValue?.first?.integerValue, 9_007_199_254_740_993)
+        XCTAssertEqual(value.arrayValue?[3], .number(1.5))
+        XCTAssertNil(value.arrayValue?[3].integerValue)
+        let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("[9007199254740993,-9223372036854775808,9223372036854775807,1.5,"), text)
     }
 
     func testAttributesKeepEverything() throws {

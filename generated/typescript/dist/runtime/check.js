@@ -55,7 +55,7 @@ function indexSpec(spec) {
     const contentRule = (k) => {
         const names = new Set([...Object.keys(k.properties), ...k.required]);
         const properties = new Map([...names].map((name) => [name, { expected: hasOwn(k.properties, name) ? k.properties[name] : undefined, required: k.required.includes(name) }]));
-        return { type: k.type, required: k.required, properties };
+        return { type: k.type, required: k.required, properties, alternatives: k.alternatives };
     };
     return {
         /**
@@ -306,8 +306,11 @@ export function checkerFor(spec) {
             if (!isObject(value))
                 return report('structure', 'error', elementId, `Expected a content block object, found ${jsonType(value)}`);
             const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
+            if (typeof value.type !== 'string')
+                return report('structure', 'error', elementId, `Expected a string content block type, found ${jsonType(value.type)}`, 'type');
+            // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             if (!kind)
-                return report('structure', 'error', elementId, `"${shown(value.type)}" is not a content block type (${[...ix.contentByType.keys()].join(', ')})`, 'type');
+                return report('content-kind', 'warning', elementId, `"${value.type}" is not a content block type of this version (${[...ix.contentByType.keys()].join(', ')}); a receiver keeps it as it is`, 'type');
             let required = 0;
             for (const name in value) {
                 if (!hasOwn(value, name))
@@ -325,6 +328,15 @@ export function checkerFor(spec) {
                 }
                 else if (typeof v === 'string' && v.length > maxStringLength) {
                     report('limit', 'warning', elementId, tooLong(v), name);
+                }
+            }
+            for (const alt of kind.alternatives) {
+                const v = value[alt.property];
+                if (!isObject(v))
+                    continue;
+                const present = alt.members.filter((m) => hasOwn(v, m.key));
+                if (present.length > 1) {
+                    report('structure', 'error', elementId, `"${alt.property}" has ${present.map((m) => `"${m.key}"`).join(' and ')}; it is one of ${alt.members.map((m) => m.name).join(', ')}, not several`, alt.property);
                 }
             }
             if (required < kind.required.length) {

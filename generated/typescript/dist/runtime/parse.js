@@ -17,6 +17,9 @@ export const SUPPORTED_VERSIONS = Object.keys(SPECS);
  * Parses an answer's JSON text, reads its protocol version, and checks it by that version's rules. Throws an
  * AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as
  * the Swift and Kotlin bindings refuse them), a version this package does not know, or an answer with errors.
+ * Numbers are JavaScript numbers, as `JSON.parse` reads them: an integer beyond 2^53 becomes the nearest double
+ * (an attribute 9007199254740993 reads as 9007199254740992), so a receiver that must keep such integers exact
+ * reads the text with its own parser; the Swift, Kotlin and Python bindings keep them exact.
  */
 export function parseAnswer(json) {
     const read = readJson(json);

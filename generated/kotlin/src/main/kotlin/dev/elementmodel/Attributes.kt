@@ -3,8 +3,14 @@
 package dev.elementmodel
 
 import kotlinx.serialization.KSerializer
+import kotlinx.serialization.Serializable
+import kotlinx.serialization.SerializationException
 import kotlinx.serialization.builtins.ListSerializer
 import kotlinx.serialization.builtins.serializer
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
+import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 
 /**
@@ -12,31 +18,60 @@ import kotlinx.serialization.json.JsonObject
  *
  * Reserved: `author`, `related`; read them with the typed accessors on [Element].
  */
-typealias Attributes = JsonObject
+@Serializable(with = AttributesSerializer::class)
+class Attributes(
+    /** Every attribute, by name, as it was sent; encoded back unchanged. */
+    val json: JsonObject = JsonObject(emptyMap()),
+) : Map<String, JsonElement> by json {
+    /**
+     * Who wrote the thing: the reserved attribute `author` (`string`), read once when the attributes are
+     * made, or null when it is absent; any other value fails the decoding. Since 0.2.0.
+     */
+    val author: String? = reserved("author", String.serializer())
+    /**
+     * Links that are not containment: the reserved attribute `related` (`Related[]`), read once when the
+     * attributes are made, or null when it is absent; any other value fails the decoding. Since 0.2.0.
+     */
+    val related: List<Related>? = reserved("related", ListSerializer(Related.serializer()))
 
-/**
- * Who wrote the thing: the reserved attribute `author` (`string`), or null when it is absent or not a
- * `string`. Since 0.2.0.
- */
-val Element.author: String?
-    get() = attributes.reserved("author", String.serializer())
+    override fun equals(other: Any?): Boolean = other is Attributes && other.json == json
 
-/**
- * Links that are not containment: the reserved attribute `related` (`Related[]`), or null when it is absent
- * or not a `Related[]`. Since 0.2.0.
- */
-val Element.related: List<Related>?
-    get() = attributes.reserved("related", ListSerializer(Related.serializer()))
+    override fun hashCode(): Int = json.hashCode()
 
-/**
- * The attribute [key] read with [serializer], or null when absent or of another type. Decodes from the text: the
- * tree decoder does not always report a mismatched type as a serialization error.
- */
-private fun <T> Attributes?.reserved(key: String, serializer: KSerializer<T>): T? {
-    val value = this?.get(key) ?: return null
-    return try {
-        ElementJson.decodeFromString(serializer, value.toString())
-    } catch (e: IllegalArgumentException) {
-        null
+    override fun toString(): String = json.toString()
+
+    /**
+     * The attribute [key] read with [serializer] once, when the attributes are made, or null when absent; a value of
+     * another type throws. Decodes from the text: the tree decoder does not always report a mismatched type.
+     */
+    private fun <T> reserved(key: String, serializer: KSerializer<T>): T? {
+        val value = json[key] ?: return null
+        return try {
+            ElementJson.decodeFromString(serializer, value.toString())
+        } catch (e: IllegalArgumentException) {
+            throw SerializationException("The reserved attribute \"$key\" is not a ${serializer.descriptor.serialName}: ${e.message}", e)
+        }
     }
 }
+
+/** Reads and writes [Attributes] as the JSON object it is. */
+internal object AttributesSerializer : KSerializer<Attributes> {
+    override val descriptor: SerialDescriptor get() = JsonObject.serializer().descriptor
+
+    override fun deserialize(decoder: Decoder): Attributes = Attributes(JsonObject.serializer().deserialize(decoder))
+
+    override fun serialize(encoder: Encoder, value: Attributes) = JsonObject.serializer().serialize(encoder, value.json)
+}
+
+/**
+ * Who wrote the thing: the reserved attribute `author` (`string`), or null when it is absent. Since 0.2.0.
+ */
+val Element.author: String?
+    get() = attributes?.author
+
+/**
+ * Links that are not containment: the reserved attribute `related` (`Related[]`), or null when it is absent.
+ * Since 0.2.0.
+ */
+val Element.related: List<Related>?
+    get() = attributes?.related

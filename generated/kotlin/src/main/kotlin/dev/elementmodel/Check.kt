@@ -346,12 +346,17 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             report("structure", Severity.ERROR, elementId, "Expected a content block object, found ${jsonType(value)}")
             return
         }
-        val tag = value[spec.contentTag]
-        val kind = tag.stringOrNull()?.let { rules.contentByTag[it] }
+        val tag = value[spec.contentTag].stringOrNull()
+        if (tag == null) {
+            report("structure", Severity.ERROR, elementId, "Expected a string content block type, found ${jsonType(value[spec.contentTag])}", spec.contentTag)
+            return
+        }
+        val kind = rules.contentByTag[tag]
         if (kind == null) {
-            val shown = tag.stringOrNull() ?: tag?.takeIf { it is JsonPrimitive }?.toString() ?: jsonType(tag)
+            // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             val kinds = rules.contentByTag.keys.joinToString(", ")
-            report("structure", Severity.ERROR, elementId, "\"$shown\" is not a content block type ($kinds)", spec.contentTag)
+            val message = "\"$tag\" is not a content block type of this version ($kinds); a receiver keeps it as it is"
+            report("content-kind", Severity.WARNING, elementId, message, spec.contentTag)
             return
         }
         for ((name, item) in value) {
@@ -360,6 +365,15 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                 report("structure", Severity.ERROR, elementId, "Expected $expected for \"$name\", found ${jsonType(item)}", name)
             } else {
                 item.stringOrNull()?.let { checkString(it, name, elementId) }
+            }
+        }
+        for (alternatives in kind.alternatives) {
+            val held = value[alternatives.property] as? JsonObject ?: continue
+            val present = alternatives.keys.filter { it in held }
+            if (present.size > 1) {
+                val keys = present.joinToString(" and ") { "\"$it\"" }
+                val message = "\"${alternatives.property}\" has $keys; it is one of ${alternatives.names.joinToString(", ")}, not several"
+                report("structure", Severity.ERROR, elementId, message, alternatives.property)
             }
         }
         for (name in kind.required) {

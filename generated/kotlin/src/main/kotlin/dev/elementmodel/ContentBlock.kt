@@ -6,28 +6,86 @@ package dev.elementmodel
 
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
+import kotlinx.serialization.KeepGeneratedSerializer
 import kotlinx.serialization.SerialName
 import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
-import kotlinx.serialization.json.JsonClassDiscriminator
+import kotlinx.serialization.Transient
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
+import kotlinx.serialization.json.JsonDecoder
 import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonEncoder
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
 
 /**
  * ContentBlock: [TextContent], [ImageContent], [AudioContent], [ResourceLink], [EmbeddedResource], told apart
  * by `type`. From @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a block whose `type` is none of
- * these does not decode.
+ * these is kept whole as [UnknownContentBlock].
  */
-@Serializable
-@JsonClassDiscriminator("type")
+@Serializable(with = ContentBlockSerializer::class)
 sealed interface ContentBlock
+
+/** A block of a kind this version does not know, kept whole. */
+data class UnknownContentBlock(
+    /** Every field of the block, `type` included, as it was sent. */
+    val fields: JsonObject,
+) : ContentBlock {
+    /** The block's `type`: a kind this version does not define. */
+    val type: String
+        get() = (fields["type"] as? JsonPrimitive)?.takeIf { it.isString }?.content.orEmpty()
+}
+
+/**
+ * Reads a [ContentBlock] by its `type`: a known kind as its class, any other kind whole as
+ * [UnknownContentBlock]; writes each back with its `type` first. JSON only.
+ */
+internal object ContentBlockSerializer : KSerializer<ContentBlock> {
+    override val descriptor: SerialDescriptor = JsonObject.serializer().descriptor
+
+    override fun deserialize(decoder: Decoder): ContentBlock {
+        val input = decoder as? JsonDecoder ?: throw SerializationException("A ContentBlock is read from JSON only")
+        val block = input.decodeJsonElement() as? JsonObject
+            ?: throw SerializationException("Expected a ContentBlock object")
+        val tag = (block["type"] as? JsonPrimitive)?.takeIf { it.isString }?.content
+            ?: throw SerializationException("A ContentBlock needs a string `type`")
+        // The tag is the union's, not a field of the member: each member is read without it.
+        val untagged = JsonObject(block - "type")
+        return when (tag) {
+            "text" -> input.json.decodeFromJsonElement(TextContent.serializer(), untagged)
+            "image" -> input.json.decodeFromJsonElement(ImageContent.serializer(), untagged)
+            "audio" -> input.json.decodeFromJsonElement(AudioContent.serializer(), untagged)
+            "resource_link" -> input.json.decodeFromJsonElement(ResourceLink.serializer(), untagged)
+            "resource" -> input.json.decodeFromJsonElement(EmbeddedResource.serializer(), untagged)
+            else -> UnknownContentBlock(block)
+        }
+    }
+
+    override fun serialize(encoder: Encoder, value: ContentBlock) {
+        val output = encoder as? JsonEncoder ?: throw SerializationException("A ContentBlock is written as JSON only")
+        val (tag, body) = when (value) {
+            is TextContent -> "text" to output.json.encodeToJsonElement(TextContent.serializer(), value)
+            is ImageContent -> "image" to output.json.encodeToJsonElement(ImageContent.serializer(), value)
+            is AudioContent -> "audio" to output.json.encodeToJsonElement(AudioContent.serializer(), value)
+            is ResourceLink -> "resource_link" to output.json.encodeToJsonElement(ResourceLink.serializer(), value)
+            is EmbeddedResource -> "resource" to output.json.encodeToJsonElement(EmbeddedResource.serializer(), value)
+            is UnknownContentBlock -> return output.encodeJsonElement(value.fields)
+        }
+        val fields = (body as? JsonObject).orEmpty()
+        output.encodeJsonElement(JsonObject(mapOf("type" to JsonPrimitive(tag)) + fields))
+    }
+}
 
 /**
  * `TextContent` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a [ContentBlock] whose `type`
  * is `text`.
  */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = TextContentSerializer::class)
 @SerialName("text")
 data class TextContent(
     /** `text`. */
@@ -38,13 +96,27 @@ data class TextContent(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ContentBlock
+
+/** Reads and writes a [TextContent] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object TextContentSerializer : UnknownFieldsKeeper<TextContent>(
+    TextContent.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
 
 /**
  * `ImageContent` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a [ContentBlock] whose
  * `type` is `image`.
  */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = ImageContentSerializer::class)
 @SerialName("image")
 data class ImageContent(
     /** `data`. */
@@ -57,13 +129,27 @@ data class ImageContent(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ContentBlock
+
+/** Reads and writes a [ImageContent] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object ImageContentSerializer : UnknownFieldsKeeper<ImageContent>(
+    ImageContent.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
 
 /**
  * `AudioContent` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a [ContentBlock] whose
  * `type` is `audio`.
  */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = AudioContentSerializer::class)
 @SerialName("audio")
 data class AudioContent(
     /** `data`. */
@@ -76,13 +162,27 @@ data class AudioContent(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ContentBlock
+
+/** Reads and writes a [AudioContent] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object AudioContentSerializer : UnknownFieldsKeeper<AudioContent>(
+    AudioContent.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
 
 /**
  * `ResourceLink` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a [ContentBlock] whose
  * `type` is `resource_link`.
  */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = ResourceLinkSerializer::class)
 @SerialName("resource_link")
 data class ResourceLink(
     /** `name`. */
@@ -110,7 +210,20 @@ data class ResourceLink(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ContentBlock
+
+/** Reads and writes a [ResourceLink] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object ResourceLinkSerializer : UnknownFieldsKeeper<ResourceLink>(
+    ResourceLink.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
 
 /**
  * One of [TextResourceContents], [BlobResourceContents], told apart by the keys present
@@ -123,6 +236,9 @@ sealed interface ResourceContents
 internal object ResourceContentsSerializer : JsonContentPolymorphicSerializer<ResourceContents>(ResourceContents::class) {
     override fun selectDeserializer(element: JsonElement): DeserializationStrategy<ResourceContents> {
         val keys = (element as? JsonObject)?.keys.orEmpty()
+        // A value with the keys of several members is none of them: refused, not read as one with the rest dropped.
+        val matching = listOf("text" in keys, "blob" in keys).count { it }
+        if (matching > 1) throw SerializationException("Not a ResourceContents: holds the keys of more than one of TextResourceContents, BlobResourceContents")
         return when {
             "text" in keys -> TextResourceContents.serializer()
             "blob" in keys -> BlobResourceContents.serializer()
@@ -135,7 +251,8 @@ internal object ResourceContentsSerializer : JsonContentPolymorphicSerializer<Re
  * `EmbeddedResource` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25; a [ContentBlock] whose
  * `type` is `resource`.
  */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = EmbeddedResourceSerializer::class)
 @SerialName("resource")
 data class EmbeddedResource(
     /** `resource`. */
@@ -146,7 +263,20 @@ data class EmbeddedResource(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ContentBlock
+
+/** Reads and writes a [EmbeddedResource] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object EmbeddedResourceSerializer : UnknownFieldsKeeper<EmbeddedResource>(
+    EmbeddedResource.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
 
 /** `McpRole` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
 @Serializable
@@ -158,7 +288,8 @@ enum class McpRole {
 }
 
 /** `Annotations` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = AnnotationsSerializer::class)
 data class Annotations(
     /** `audience`, optional. */
     @Serializable(with = OptionalListMcpRoleSerializer::class)
@@ -169,6 +300,19 @@ data class Annotations(
     /** `lastModified`, optional. */
     @Serializable(with = OptionalStringSerializer::class)
     val lastModified: String? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
+)
+
+/** Reads and writes a [Annotations] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object AnnotationsSerializer : UnknownFieldsKeeper<Annotations>(
+    Annotations.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
 )
 
 /** The values of `Icon.theme`. */
@@ -181,7 +325,8 @@ enum class IconTheme {
 }
 
 /** `Icon` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = IconSerializer::class)
 data class Icon(
     /** `src`. */
     val src: String,
@@ -194,10 +339,24 @@ data class Icon(
     /** `theme`, optional. */
     @Serializable(with = OptionalIconThemeSerializer::class)
     val theme: IconTheme? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
+)
+
+/** Reads and writes a [Icon] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object IconSerializer : UnknownFieldsKeeper<Icon>(
+    Icon.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
 )
 
 /** `TextResourceContents` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = TextResourceContentsSerializer::class)
 data class TextResourceContents(
     /** `uri`. */
     val uri: String,
@@ -209,10 +368,24 @@ data class TextResourceContents(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ResourceContents
 
+/** Reads and writes a [TextResourceContents] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object TextResourceContentsSerializer : UnknownFieldsKeeper<TextResourceContents>(
+    TextResourceContents.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)
+
 /** `BlobResourceContents` from @modelcontextprotocol/sdk 1.32.2, MCP protocol 2025-11-25. */
-@Serializable
+@KeepGeneratedSerializer
+@Serializable(with = BlobResourceContentsSerializer::class)
 data class BlobResourceContents(
     /** `uri`. */
     val uri: String,
@@ -224,4 +397,17 @@ data class BlobResourceContents(
     /** `_meta`, optional. */
     @SerialName("_meta") @Serializable(with = OptionalJsonObjectSerializer::class)
     val meta: JsonObject? = null,
+    /**
+     * The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver that
+     * re-emits the value loses nothing.
+     */
+    @Transient
+    val unknownFields: JsonObject = NO_UNKNOWN_FIELDS,
 ) : ResourceContents
+
+/** Reads and writes a [BlobResourceContents] with the fields it does not define kept (UnknownFieldsKeeper). */
+internal object BlobResourceContentsSerializer : UnknownFieldsKeeper<BlobResourceContents>(
+    BlobResourceContents.generatedSerializer(),
+    { it.unknownFields },
+    { value, unknown -> value.copy(unknownFields = unknown) },
+)

@@ -5,7 +5,15 @@
 package dev.elementmodel
 
 import kotlinx.serialization.ExperimentalSerializationApi
+import kotlinx.serialization.KSerializer
+import kotlinx.serialization.SerializationException
+import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.encoding.Decoder
+import kotlinx.serialization.encoding.Encoder
 import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.JsonDecoder
+import kotlinx.serialization.json.JsonEncoder
+import kotlinx.serialization.json.JsonObject
 
 /** The protocol version these bindings speak. */
 const val PROTOCOL_VERSION: String = "0.2.0"
@@ -24,3 +32,41 @@ val ElementJson: Json = Json {
 }
 
 // Decode with decodeAnswer and encode with encode() (SafeDecoding.kt): they guard against hostile input.
+
+/** A record's unknown fields when it has none. */
+internal val NO_UNKNOWN_FIELDS: JsonObject = JsonObject(emptyMap())
+
+/**
+ * Reads a record with [inner], the serializer the plugin made for it, and keeps every key [inner] does not know in
+ * the record's `unknownFields`; writes the record, then those keys, so a receiver that re-emits an answer loses
+ * nothing. A key the record defines is written from its property alone. JSON only.
+ */
+internal open class UnknownFieldsKeeper<T : Any>(
+    private val inner: KSerializer<T>,
+    private val unknownOf: (T) -> JsonObject,
+    private val withUnknown: (T, JsonObject) -> T,
+) : KSerializer<T> {
+    override val descriptor: SerialDescriptor get() = inner.descriptor
+
+    private val known: Set<String> by lazy {
+        (0 until inner.descriptor.elementsCount).map { inner.descriptor.getElementName(it) }.toSet()
+    }
+
+    override fun deserialize(decoder: Decoder): T {
+        val input = decoder as? JsonDecoder
+            ?: throw SerializationException("${descriptor.serialName} is read from JSON only")
+        val element = input.decodeJsonElement()
+        val value = input.json.decodeFromJsonElement(inner, element)
+        val unknown = (element as? JsonObject)?.filterKeys { it !in known }.orEmpty()
+        return if (unknown.isEmpty()) value else withUnknown(value, JsonObject(unknown))
+    }
+
+    override fun serialize(encoder: Encoder, value: T) {
+        val unknown = unknownOf(value).filterKeys { it !in known }
+        if (unknown.isEmpty()) return encoder.encodeSerializableValue(inner, value)
+        val output = encoder as? JsonEncoder
+            ?: throw SerializationException("${descriptor.serialName} is written as JSON only")
+        val fields = (output.json.encodeToJsonElement(inner, value) as? JsonObject).orEmpty()
+        output.encodeJsonElement(JsonObject(fields + unknown))
+    }
+}

@@ -42,7 +42,7 @@ internal open class NullRefusingSerializer<T : Any>(inner: () -> KSerializer<T>)
 internal object OptionalAnnotationsSerializer : NullRefusingSerializer<Annotations>({ Annotations.serializer() })
 
 /** An optional `Attributes`. */
-internal object OptionalAttributesSerializer : NullRefusingSerializer<Attributes>({ JsonObject.serializer() })
+internal object OptionalAttributesSerializer : NullRefusingSerializer<Attributes>({ Attributes.serializer() })
 
 /** An optional `Boolean`. */
 internal object OptionalBooleanSerializer : NullRefusingSerializer<Boolean>({ StrictBooleanSerializer })

@@ -23,7 +23,15 @@ internal class FieldShape(val name: String, val required: Boolean, val type: Typ
 internal class RemovedField(val name: String, val from: String, val replacedBy: String, val version: String, val states: List<String>)
 
 /** A kind of content block: its tag, its required properties, and each property's JSON type ("any" for no check). */
-internal class ContentKind(val tag: String, val required: List<String>, val properties: Map<String, String>)
+internal class ContentKind(
+    val tag: String,
+    val required: List<String>,
+    val properties: Map<String, String>,
+    val alternatives: List<Alternatives> = emptyList(),
+)
+
+/** A property that holds one of several shapes ([names]), each known by a key only it has ([keys]). */
+internal class Alternatives(val property: String, val names: List<String>, val keys: List<String>)
 
 /** A state of an element; a path state is set on every element from the root's child down to one element. */
 internal class StateRule(val name: String, val path: Boolean)
@@ -169,6 +177,9 @@ private fun protocol0_2_0(): SpecData = SpecData(
             "resource",
             listOf("type", "resource"),
             mapOf("type" to "string", "resource" to "any", "annotations" to "any", "_meta" to "object"),
+            listOf(
+                Alternatives("resource", listOf("TextResourceContents", "BlobResourceContents"), listOf("text", "blob")),
+            ),
         ),
     ),
     requirementOf = mapOf(
@@ -177,5 +188,6 @@ private fun protocol0_2_0(): SpecData = SpecData(
         "role-language" to "R3",
         "unique-id" to "R4",
         "state-reachable" to "R6",
+        "content-kind" to "R8",
     ),
 )

@@ -5,6 +5,7 @@ package dev.elementmodel
 import java.io.File
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.boolean
 import kotlinx.serialization.json.buildJsonObject
 import kotlinx.serialization.json.jsonArray
@@ -102,6 +103,11 @@ class ConformanceTest {
 
         val encoded = answer.encode()
         assertEquals(answer, decodeAnswer(encoded), "$name: encode then decode")
+        // Lossless: every field, known or not, every block of a kind this version does not know, and every number
+        // come back as the vector sent them.
+        assertEquals(vector.getValue("input"), ElementJson.parseToJsonElement(encoded), "$name: encodes to another answer")
+        val kept = actual.sumOf { entry -> entry.element.content.orEmpty().count { it is UnknownContentBlock } }
+        assertEquals(foundFindings.count { it["rule"] == JsonPrimitive("content-kind") }, kept, "$name: blocks kept as unknown")
     }
 
     private fun describe(entry: EffectiveElement): JsonObject = buildJsonObject {

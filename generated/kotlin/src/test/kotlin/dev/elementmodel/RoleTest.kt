@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertSame
+import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
@@ -28,7 +29,8 @@ class RoleTest {
         val encoded = ElementJson.parseToJsonElement(answer.encode()).jsonObject
         val encodedChild = encoded.getValue("root").jsonObject.getValue("children").jsonArray.single().jsonObject
         assertEquals(JsonPrimitive("Button"), encodedChild["role"])
-        assertNull(encodedChild["unrecognizedField"])
+        assertEquals(setOf("unrecognizedField"), child.unknownFields.keys)
+        assertEquals(child.unknownFields["unrecognizedField"], encodedChild["unrecognizedField"])
         assertEquals(answer, decodeAnswer(answer.encode()))
     }
 
@@ -148,20 +150,24 @@ class RoleTest {
         assertEquals(ElementJson.decodeFromJsonElement(String.serializer(), attributes.getValue("author")), root.author)
         assertNotNull(root.related)
         assertEquals(ElementJson.decodeFromJsonElement(ListSerializer(Related.serializer()), attributes.getValue("related")), root.related)
-        val bare = root.copy(attributes = JsonObject(emptyMap()))
+        val bare = root.copy(attributes = Attributes())
         assertNull(bare.author)
         assertNull(bare.related)
-        val mistyped = root.copy(
-            attributes = JsonObject(
-                mapOf(
-                    "author" to JsonObject(emptyMap()),
-                    "related" to JsonObject(emptyMap()),
-                ),
-            ),
-        )
-        assertNull(mistyped.author)
-        assertNull(mistyped.related)
+        // A reserved attribute of another type is refused when read, once, not turned into null on each access.
+        assertThrows(IllegalArgumentException::class.java) { Attributes(JsonObject(mistypedAttributes("author"))) }
+        assertThrows(IllegalArgumentException::class.java) { Attributes(JsonObject(mistypedAttributes("related"))) }
+        val sample = ElementJson.parseToJsonElement(SAMPLE).jsonObject
+        val sampleRoot = sample.getValue("root").jsonObject
+        val mistyped0 = JsonObject(mistypedAttributes("author"))
+        val answer0 = JsonObject(sample + ("root" to JsonObject(sampleRoot + ("attributes" to mistyped0))))
+        assertThrows(IllegalArgumentException::class.java) { decodeAnswer(answer0.toString()) }
+        val mistyped1 = JsonObject(mistypedAttributes("related"))
+        val answer1 = JsonObject(sample + ("root" to JsonObject(sampleRoot + ("attributes" to mistyped1))))
+        assertThrows(IllegalArgumentException::class.java) { decodeAnswer(answer1.toString()) }
     }
+
+    /** Attributes whose reserved attribute [key] is an empty object, which no reserved attribute's type is. */
+    private fun mistypedAttributes(key: String) = mapOf(key to JsonObject(emptyMap()))
 
     private companion object {
         const val SAMPLE = """

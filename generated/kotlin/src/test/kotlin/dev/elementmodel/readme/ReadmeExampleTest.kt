@@ -8,7 +8,7 @@ import java.nio.file.Files
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
 import dev.elementmodel.decodeAnswer
-import dev.elementmodel.effectiveStates
+import dev.elementmodel.effectiveElements
 import dev.elementmodel.formatFindings
 import dev.elementmodel.passes
 import dev.elementmodel.validateText
@@ -21,7 +21,7 @@ fun describeAnswer(path: String): String {
     var report = formatFindings(findings, path)
     if (passes(findings)) {
         val answer = decodeAnswer(text)
-        report += "${answer.effectiveStates().size} elements\n"
+        report += "${answer.effectiveElements().size} elements\n"
     }
     return report
 }
