@@ -14,7 +14,7 @@ async function diff(args: string[]) {
   return { code, report: io.out ? JSON.parse(io.out) : null, err: io.err };
 }
 
-const R8 = `# RFC-0003: Paths without gaps
+const R9 = `# RFC-0003: Paths without gaps
 
 A fixture for the toolchain's tests.
 
@@ -28,7 +28,7 @@ A fixture for the toolchain's tests.
 
 | Draft | Requirement | Check from outside | Rule |
 |---|---|---|---|
-| R8 | A focused path has no gaps | Walk the tree | \`state-reachable\` |
+| R9 | A focused path has no gaps | Walk the tree | \`state-reachable\` |
 `;
 
 describe('diff', () => {
@@ -36,11 +36,11 @@ describe('diff', () => {
     const s = await scratch(false);
     try {
       await cp(join(REVISIONS, 'additive/0002-hovered-state.md'), join(s.spec, 'rfcs/0002-hovered-state.md'));
-      await writeFile(join(s.spec, 'rfcs/0003-r8.md'), R8);
+      await writeFile(join(s.spec, 'rfcs/0003-r9.md'), R9);
       const plain = await diff(['--spec', s.spec]);
       expect(plain.code, plain.err).toBe(0);
       expect(plain.report).toMatchObject({ from: '0.2.1', to: '0.2.2', class: 'additive' });
-      expect(plain.report.changes.map((c: { rule: string; subject: string }) => `${c.rule} ${c.subject}`)).toEqual(['requirement-added R8']);
+      expect(plain.report.changes.map((c: { rule: string; subject: string }) => `${c.rule} ${c.subject}`)).toEqual(['requirement-added R9']);
       const middle = await diff(['--spec', s.spec, '--from', '0.2.0', '--to', '0.2.1']);
       expect(middle.code, middle.err).toBe(0);
       expect(middle.report.changes.map((c: { rule: string }) => c.rule)).toContain('state-added');

@@ -47,7 +47,7 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(role(m, 'Group')?.covers).toContain('TabGroup');
   },
   'second-requirement-on-a-rule': (m) => {
-    expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R6', 'R8']);
+    expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R6', 'R9']);
   },
   'remove-requirement-operation-attribute': (m, real) => {
     expect(m.requirements.map((r) => r.id)).toEqual(real.requirements.map((r) => r.id).filter((id) => id !== 'R7'));
@@ -79,7 +79,7 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.operations.find((o) => o.name === 'locate')).toMatchObject({ since: '0.2.0', takes: 'string', returns: null });
     expect(since(m.operations, (o) => o.name === 'peek')).toBe('0.2.1');
     expect(m.requirements.find((r) => r.id === 'R7')).toMatchObject({ since: '0.2.0', requirement: 'Restated', checkable: false, rule: null });
-    expect(since(m.requirements, (r) => r.id === 'R8')).toBe('0.2.1');
+    expect(since(m.requirements, (r) => r.id === 'R9')).toBe('0.2.1');
     expect(m.appleRoles).toEqual(real.appleRoles);
   },
   'move-role-to-another-kind': (m, real) => {

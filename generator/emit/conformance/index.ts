@@ -7,8 +7,11 @@ import { contentAlternatives } from '../kit/spec-data.js';
 
 type Obj = Record<string, unknown>;
 
-/** Every vector, each built so its expected findings follow from how it was built, not from running the checker. */
-export function buildVectors(model: CanonicalModel): Vector[] {
+/**
+ * Every vector, each built so its expected findings follow from how it was built, not from running the checker.
+ * `read`: the protocol versions the checkers read (the released ones and the current one).
+ */
+export function buildVectors(model: CanonicalModel, read: readonly string[] = [model.protocolVersion]): Vector[] {
   const b = new AnswerBuilder(model);
   const t = model.tree;
   const vectors: Vector[] = [];
@@ -23,11 +26,14 @@ export function buildVectors(model: CanonicalModel): Vector[] {
   const pathState = model.states.find((s) => s.path)?.field;
 
   // An RFC's examples are answers of the version it made: they stand for the current version only while no
-  // breaking change came after them (an additive change leaves an older answer valid).
+  // breaking change came after them (an additive change leaves an older answer valid), and only at a version the
+  // checkers read (an unreleased older version is flagged; spec/README.md, Protocol versions).
   const lastBreak = model.rfcs.map((r) => r.effect).lastIndexOf('breaking');
   const current = new Set(model.rfcs.slice(Math.max(0, lastBreak)).map((r) => r.id));
   model.examples.forEach((ex, i) => {
     if (!current.has(ex.source.document)) return;
+    const version = typeof ex.value === 'object' && ex.value !== null ? (ex.value as Obj)[t.version] : undefined;
+    if (typeof version !== 'string' || !read.includes(version)) return;
     add({
       name: `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`,
       description: `The example of ${ex.source.document} section ${ex.source.section ?? '?'}.`,
@@ -240,7 +246,7 @@ function vectorFiles(model: CanonicalModel, dir: string, vectors = buildVectors(
  * The current version's vectors are shared with the targets that need them (the docs cite them).
  */
 export function emitConformance(model: CanonicalModel, context: EmitContext): TargetResult<SharedData['conformance']> {
-  const vectors = buildVectors(model);
+  const vectors = buildVectors(model, [...new Set([...context.versions.map((v) => v.protocolVersion), model.protocolVersion])]);
   const files = [
     ...vectorFiles(model, 'conformance', vectors),
     ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) => vectorFiles(v, `conformance/versions/${v.protocolVersion}`)),
