@@ -150,6 +150,7 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
         { ...get('R5'), checkable: true, rule: get('R4').rule },
         get('R6'),
         { ...get('R7'), requirement: 'Said again' },
+        get('R8'),
         { ...get('R6'), id: 'R99' },
       ];
     },

@@ -41,9 +41,9 @@ describe('the real RFC folds into the expected model', () => {
     expect(byName.id?.source.line).toBeGreaterThan(1);
   });
 
-  it('has R1-R7, with R5 and R7 not checkable from outside', async () => {
+  it('has R1-R8, with R5 and R7 not checkable from outside', async () => {
     const model = await realModel();
-    expect(model.requirements.map((r) => r.id)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7']);
+    expect(model.requirements.map((r) => r.id)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8']);
     expect(model.requirements.filter((r) => !r.checkable).map((r) => r.id)).toEqual(['R5', 'R7']);
     expect(model.requirements.find((r) => r.id === 'R4')?.check).toBe('Reject a repeat');
   });

@@ -64,7 +64,7 @@ function validatorBin(model: CanonicalModel, regenerate: string): GeneratedFile 
  */
 function readmeExampleCode(model: CanonicalModel): string {
   return `import { readFileSync } from 'node:fs';
-import { effectiveState, formatFindings, parseAnswer, passes, validateText } from '${PACKAGE_NAME}';
+import { effectiveElements, formatFindings, parseAnswer, passes, validateText } from '${PACKAGE_NAME}';
 
 /** What the validator prints for the answer in a file, then how many elements the answer holds. */
 export function describeAnswer(/** @type {string} */ path) {
