@@ -9,6 +9,9 @@
 # With ELEMENT_VALIDATE_CASES set to a folder (see scripts/validator-cases.sh), the built element-model-validate
 # runs each of its cases after the build, and the results are copied back into that folder.
 #
+# With ELEMENT_SWIFT_COMMAND set, that command runs in the copy instead of the build and tests (a consumer package's
+# `swift run`, say); the package folder is copied whole, so a dependency it names by a relative path may sit inside it.
+#
 # Exit codes: 0 passed, 1 build or tests failed, 127 the toolchain is missing (run scripts/install-toolchains.sh swift).
 set -euo pipefail
 
@@ -62,6 +65,9 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
   validate="bash '$inside/validator-cases.sh' '$inside/cases' \"\$(swift build ${flags[*]} --show-bin-path)/element-model-validate\";"
 fi
 
+command="swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1"
+if [ -n "${ELEMENT_SWIFT_COMMAND:-}" ]; then command="$ELEMENT_SWIFT_COMMAND 2>&1"; fi
+
 chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   HOME="$inside/home" \
@@ -69,7 +75,7 @@ chroot "$root" /usr/bin/env -i \
   LANG=C.UTF-8 \
   ${conformance:+ELEMENT_CONFORMANCE_DIR="$inside/conformance"} \
   ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$inside/swift/$ELEMENT_BENCH_FILE"} \
-  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1" \
+  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; $command" \
   && status=0 || status=$?
 
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then

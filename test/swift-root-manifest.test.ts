@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, ROOT } from './helpers/spec.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
+import { fenced } from './helpers/readme.js';
+import { GENERATED, ROOT, realModel } from './helpers/spec.js';
 import { requireTool, runScript, swiftMissing } from './helpers/toolchain.js';
 
 // The repository's root Package.swift lets SwiftPM add the Swift package by git URL; its targets live in
-// generated/swift, which has its own manifest and builds alone. `generate` writes generated/ only, so this test is
+// generated/swift, which has its own manifest and builds alone (test/swift.test.ts builds it and runs its tests). `generate` writes generated/ only, so this test is
 // what keeps the root manifest from drifting: it must declare what generated/swift/Package.swift declares, each
 // target at its place under generated/swift.
 
@@ -49,19 +51,42 @@ describe('the root Package.swift', () => {
     expect(paths.size).toBe(targets.length);
   });
 
-  it('builds from the repository root, as a consumer adding it by URL gets it, and passes the package tests', { timeout: 20 * 60_000 }, async (ctx) => {
+  it('a consumer package adds the repository by its root manifest and runs the README example, which prints what the README shows', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, swiftMissing());
-    // The root manifest and generated/swift, in the repository's layout, and nothing else of the repository.
-    const dir = await mkdtemp(join(tmpdir(), 'element-swift-root-'));
+    const readme = await readFile(join(GENERATED, 'swift/README.md'), 'utf8');
+    const example = readmeExample(await realModel());
+    if ('missing' in example) throw new Error(example.missing);
+    // The consumer: a package of its own with the repository (its root manifest and generated/swift, nothing else)
+    // beside it as a dependency, by path, as SwiftPM takes it by URL (the chroot has no git to clone with).
+    const dir = await mkdtemp(join(tmpdir(), 'element-swift-consumer-'));
     try {
-      await copyFile(join(ROOT, 'Package.swift'), join(dir, 'Package.swift'));
-      await mkdir(join(dir, 'generated'));
-      await cp(join(GENERATED, 'swift'), join(dir, 'generated/swift'), { recursive: true, filter: (from) => !/\/swift\/\.(build|swiftpm)/.test(from) });
-      const { code, output } = await runScript('scripts/swift-test.sh', [dir]);
-      expect(code, output).toBe(0);
-      const vectors = (JSON.parse(await readFile(join(GENERATED, 'conformance/index.json'), 'utf8')) as { vectors: string[] }).vectors;
-      expect(output).toMatch(new RegExp(`ConformanceTests: checked ${vectors.length} vectors from \\S+/Conformance\\b`));
-      expect(output).toMatch(/Executed [1-9]\d* tests?, with 0 failures \(0 unexpected\)/);
+      const repo = join(dir, 'element-model');
+      await mkdir(join(repo, 'generated'), { recursive: true });
+      await copyFile(join(ROOT, 'Package.swift'), join(repo, 'Package.swift'));
+      await cp(join(GENERATED, 'swift'), join(repo, 'generated/swift'), { recursive: true, filter: (from) => !/\/swift\/\.(build|swiftpm)/.test(from) });
+      const product = /\.product\(name: "([^"]+)"/.exec(readme)?.[1];
+      expect(product, 'the README names the product to depend on').toBeTruthy();
+      await writeFile(join(dir, 'Package.swift'), [
+        '// swift-tools-version:6.0',
+        'import PackageDescription',
+        '',
+        'let package = Package(',
+        '    name: "Consumer",',
+        '    platforms: [.macOS(.v13)],',
+        '    dependencies: [.package(path: "element-model")],',
+        `    targets: [.executableTarget(name: "Consumer", dependencies: [.product(name: "${product}", package: "element-model")])]`,
+        ')',
+        '',
+      ].join('\n'));
+      await mkdir(join(dir, 'Sources/Consumer'), { recursive: true });
+      // The README's example as written, then a line that prints what it returns for the file it is given.
+      const code = `${fenced(readme, 'swift', '## Use')}\nprint(try describeAnswer(atPath: CommandLine.arguments[1]), terminator: "")\n`;
+      await writeFile(join(dir, 'Sources/Consumer/main.swift'), code);
+      await writeFile(join(dir, example.file), example.answer);
+      const { code: exit, output } = await runScript('scripts/swift-test.sh', [dir], { ELEMENT_SWIFT_COMMAND: `swift run -Xswiftc -warnings-as-errors Consumer ${example.file}` });
+      expect(exit, output).toBe(0);
+      expect(output).toContain(fenced(readme, 'text', '## Use'));
+      expect(fenced(readme, 'text', '## Use')).toBe(example.output);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -67,9 +67,9 @@ export function chromiumMissing(): string | null {
 /** Exit code the runner scripts (scripts/swift-test.sh, scripts/kotlin-test.sh) use when their toolchain is missing. */
 export const TOOLCHAIN_MISSING = 127;
 
-export function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
+export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', [script, ...args], { cwd: ROOT, env: process.env });
+    const child = spawn('bash', [script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
