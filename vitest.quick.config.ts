@@ -12,6 +12,7 @@ export default mergeConfig(
       exclude: [
         ...configDefaults.exclude,
         'test/swift.test.ts',
+        'test/swift-root-manifest.test.ts',
         'test/kotlin.test.ts',
         'test/revision-bindings.test.ts',
         'test/hand-vectors-bindings.test.ts',
