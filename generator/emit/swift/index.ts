@@ -131,6 +131,8 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   emit(`Sources/${PACKAGE}/JSONValue.swift`, 'JSONValue.swift', {});
   emit(`Sources/${PACKAGE}/Decoding.swift`, 'Decoding.swift', {});
+  emit(`Sources/${PACKAGE}/JSONReader.swift`, 'JSONReader.swift', {});
+  emit(`Sources/${PACKAGE}/JSONValueDecoder.swift`, 'JSONValueDecoder.swift', {});
 
   // The reader of effective states, and what the tests need of the tree.
   const view = {

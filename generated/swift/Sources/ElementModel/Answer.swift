@@ -35,12 +35,7 @@ public struct Answer: Codable, Sendable, Hashable {
         self.`protocol` = try container.decode(String.self, forKey: .`protocol`)
         self.instance = try container.decode(String.self, forKey: .instance)
         self.root = try container.decode(Element.self, forKey: .root)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -121,12 +121,7 @@ public struct Annotations: Codable, Sendable, Hashable {
         self.audience = try container.decodeOptional([McpRole].self, forKey: .audience)
         self.priority = try container.decodeOptional(Double.self, forKey: .priority)
         self.lastModified = try container.decodeOptional(String.self, forKey: .lastModified)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -188,12 +183,7 @@ public struct AudioContent: Codable, Sendable, Hashable {
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -248,12 +238,7 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
         self.blob = try container.decode(String.self, forKey: .blob)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -319,12 +304,7 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
         self.resource = try container.decode(EmbeddedResource.Resource.self, forKey: .resource)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -411,12 +391,7 @@ public struct Icon: Codable, Sendable, Hashable {
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.sizes = try container.decodeOptional([String].self, forKey: .sizes)
         self.theme = try container.decodeOptional(Icon.Theme.self, forKey: .theme)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -484,12 +459,7 @@ public struct ImageContent: Codable, Sendable, Hashable {
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -583,12 +553,7 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         self.size = try container.decodeOptional(Double.self, forKey: .size)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -652,12 +617,7 @@ public struct TextContent: Codable, Sendable, Hashable {
         self.text = try container.decode(String.self, forKey: .text)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -711,12 +671,7 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
         self.text = try container.decode(String.self, forKey: .text)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -86,12 +86,7 @@ public struct Element: Codable, Sendable, Hashable {
         self.visible = try container.decodeOptional(Bool.self, forKey: .visible)
         self.children = try container.decodeOptional([Element].self, forKey: .children)
         self.attributes = try container.decodeOptional(Attributes.self, forKey: .attributes)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {

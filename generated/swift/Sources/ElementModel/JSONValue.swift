@@ -16,6 +16,11 @@ public enum JSONValue: Codable, Sendable, Hashable {
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
+        // A value this package's reader read is taken as it is.
+        if let read = decoder as? JSONValueDecoder {
+            self = read.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -49,12 +54,12 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
     /// The value of any Encodable type, as JSON.
     public init<T: Encodable>(encoding value: T) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        self = try JSONReader.read(JSONEncoder().encode(value), maxNesting: .max).take()
     }
 
     /// This JSON as a value of a Decodable type.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+        try JSONValueDecoder.decode(type, from: self)
     }
 
     public var isNull: Bool {

@@ -35,12 +35,7 @@ public struct Related: Codable, Sendable, Hashable {
         self.relation = try container.decode(String.self, forKey: .relation)
         self.id = try container.decodeOptional(String.self, forKey: .id)
         self.url = try container.decodeOptional(String.self, forKey: .url)
-        let every = try decoder.container(keyedBy: AnyCodingKey.self)
-        var unknown: [String: JSONValue] = [:]
-        for key in every.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
-        }
-        self.unknownFields = unknown
+        self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,13 +21,11 @@ public enum ValidateExit {
 public func validateText(_ data: Data, options: CheckOptions = CheckOptions()) -> [Finding] {
     let bytes = Data(String(decoding: data, as: UTF8.self).utf8)
     do {
-        let depth = try JSONPreScan.check(bytes, limits: DecodingLimits(maxNesting: .max))
-        // Foundation reads what it can nest; deeper JSON is read without recursion. Either way the value is
-        // checked, and freed, on a thread whose stack is as deep as the value.
-        let foundation = depth <= DecodingLimits.defaultMaxNesting
-        return try LargeStack.run(if: depth > LargeStack.shallow, size: foundation ? LargeStack.size : LargeStack.deep) {
-            let value = try foundation ? JSONDecoder().decode(JSONValue.self, from: bytes) : DeepJSON.read(bytes)
-            return check(value, options: options)
+        let document = try JSONReader.read(bytes, maxNesting: .max)
+        // The value is read without recursion; it is checked, and freed, on a thread whose stack is as deep as it.
+        let deep = document.depth > DecodingLimits.defaultMaxNesting
+        return try LargeStack.run(if: document.depth > LargeStack.shallow, size: deep ? LargeStack.deep : LargeStack.size) {
+            check(document.take(), options: options)
         }
     } catch let error as JSONInputError {
         return [jsonFinding("Refused: \(error)")]

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 @testable import ElementModel
 
-/// One listed hostile input: its text, whether it decodes, and the typed error expected when the pre-scan refuses
+/// One listed hostile input: its text, whether it decodes, and the typed error expected when the reader refuses
 /// it (nil: any error).
 private struct HostileCase: Decodable {
     var name: String
@@ -300,8 +300,8 @@ final class HostileInputTests: XCTestCase {
         text += Self.childrenClose + Self.answerTail
         let data = Data(text.utf8)
         var start = Date()
-        try JSONPreScan.check(data, limits: DecodingLimits())
-        report("pre-scan \(count) siblings (\(data.count) bytes)", since: start)
+        _ = try JSONReader.read(data, maxNesting: DecodingLimits.defaultMaxNesting)
+        report("read \(count) siblings (\(data.count) bytes)", since: start)
         start = Date()
         let answer = try Answer(jsonData: data)
         report("decode \(count) siblings (\(data.count) bytes)", since: start)
