@@ -151,6 +151,55 @@ final class ElementModelTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("[9007199254740993,-9223372036854775808,9223372036854775807,1.5,"), text)
     }
 
+    /// The package's reader reads what Foundation's decoder reads, value for value, and refuses what RFC 8259 does
+    /// not allow, each as a `DecodingError` naming the byte.
+    func testTheReaderReadsJSONAsFoundationDoes() throws {
+        let texts = [
+            #"{"a":[1,2.5,-3e-7,0,-0,true,false,null,"x\u00e9\n\/\b\f\r\t\"\\",{}],"b":{"c":[]},"d":""}"#,
+            " \t\r\n[ 1 , { \"k\" : \"v\" } ] \n",
+            #"["é😀", "\ud83d\ude00", "\u0000"]"#,
+            "[9007199254740993,-9223372036854775808,9223372036854775807,1.5,12345678901234567890]",
+            "\"text\"",
+            "7",
+        ]
+        for text in texts {
+            let read = try JSONReader.read(Data(text.utf8), maxNesting: 10).take()
+            XCTAssertEqual(read, try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)), text)
+        }
+        let refused = [
+            "", "[01]", "[1.]", "[.5]", "[1e]", "[-]", "[+1]", "[1e400]", "[tru]", "[nul]", "[\"\u{01}\"]",
+            #"["\x"]"#, #"["\u12G4"]"#, "[1 2]", #"{"a" 1}"#, "{1:2}", "[1]]", "{\"a\":1]", "[\"a\"",
+        ]
+        for text in refused {
+            XCTAssertThrowsError(try JSONReader.read(Data(text.utf8), maxNesting: 10), text) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(text): \(error)") }
+                XCTAssertTrue(context.debugDescription.contains(" at byte "), context.debugDescription)
+            }
+        }
+        // A number with an exponent is a Double, even when it is whole.
+        XCTAssertEqual(try JSONReader.read(Data("1E+2".utf8), maxNesting: 1).take(), .number(100))
+        XCTAssertEqual(try JSONReader.read(Data("[[[]]]".utf8), maxNesting: 3).depth, 3)
+        XCTAssertThrowsError(try JSONReader.read(Data("[[[]]]".utf8), maxNesting: 2)) { error in
+            XCTAssertEqual(error as? JSONInputError, .tooDeep(limit: 2))
+        }
+    }
+
+    /// Decoding from the value read refuses what Foundation refuses, with the path to the field.
+    func testDecodingFromTheValueReadRefusesTheWrongType() throws {
+        let value: JSONValue = ["a": ["b": [1, "two"]], "n": 1.5, "big": 300]
+        XCTAssertEqual(try JSONValueDecoder.decode([String: [String: [Int]]].self, from: ["a": ["b": [1, 2]]]), ["a": ["b": [1, 2]]])
+        XCTAssertThrowsError(try JSONValueDecoder.decode([String: [String: [Int]]].self, from: ["a": value.objectValue?["a"] ?? nil])) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["a", "b", "Index 1"])
+        }
+        XCTAssertThrowsError(try JSONValueDecoder.decode([String: Int].self, from: ["n": 1.5]))
+        XCTAssertEqual(try JSONValueDecoder.decode([String: Int].self, from: ["n": 2.0]), ["n": 2])
+        XCTAssertThrowsError(try JSONValueDecoder.decode([String: UInt8].self, from: ["big": 300]))
+        XCTAssertThrowsError(try JSONValueDecoder.decode([String: String].self, from: ["s": 1]))
+        XCTAssertThrowsError(try JSONValueDecoder.decode([String: Bool].self, from: ["b": 1]))
+        XCTAssertEqual(try JSONValueDecoder.decode([String: Double].self, from: ["d": 3]), ["d": 3])
+    }
+
     func testAttributesKeepEverything() throws {
         var attributes: Attributes = ["anything": ["nested": [1, "two", nil]]]
         XCTAssertNil(attributes.author)
