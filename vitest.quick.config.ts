@@ -1,27 +1,40 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
+/** Files that need Swift, Maven, Python's toolchain or a browser: left to `npm test`. */
+const NEEDS_TOOLCHAINS = [
+  'test/swift.test.ts',
+  'test/swift-root-manifest.test.ts',
+  'test/kotlin.test.ts',
+  'test/revision-bindings.test.ts',
+  'test/hand-vectors-bindings.test.ts',
+  'test/python.test.ts',
+  'test/quicktype.test.ts',
+  'test/site.test.ts',
+];
+
+/** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
+const NEEDS_ISOLATION = ['test/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/toolchain.test.ts'];
+
+/** Set here, so they win over the larger counts a CI variable would choose. */
+const QUICK_ENV = { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' };
+
 /**
  * `npm run test:quick`, the everyday loop: every test that needs no Swift, Maven or browser, with the long
  * property runs cut down, in under a minute on two cores. `npm test` (what CI runs) is still the whole suite.
+ * The other files share each worker's loaded modules (isolate: false), so the generator and its dependencies are
+ * loaded once a worker rather than once a file.
  */
 export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: [
-        ...configDefaults.exclude,
-        'test/swift.test.ts',
-        'test/swift-root-manifest.test.ts',
-        'test/kotlin.test.ts',
-        'test/revision-bindings.test.ts',
-        'test/hand-vectors-bindings.test.ts',
-        'test/python.test.ts',
-        'test/quicktype.test.ts',
-        'test/site.test.ts',
+      env: QUICK_ENV,
+      projects: [
+        // Not extending the base, whose include list would be added to this one.
+        { test: { name: 'isolated', include: NEEDS_ISOLATION, testTimeout: base.test?.testTimeout, env: QUICK_ENV } },
+        { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...NEEDS_TOOLCHAINS, ...NEEDS_ISOLATION] } },
       ],
-      // Set here, so they win over the larger counts a CI variable would choose.
-      env: { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' },
     },
   }),
 );

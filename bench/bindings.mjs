@@ -1,5 +1,6 @@
-// Times Swift's (debug and release builds) and Kotlin's decoding of the bench answer: each binding is copied to a temporary folder with one
-// extra test that reads the answer file, decodes it several times and prints the times. Run by bench/run.mjs.
+// Times Swift's (debug and release builds) and Kotlin's decoding, and validating, of the bench answer: each binding is copied to a
+// temporary folder with one extra test that reads the answer file, decodes it and validates it several times and prints the times.
+// Run by bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,13 @@ final class BenchDecodeTests: XCTestCase {
             times.append(Date().timeIntervalSince(start) * 1000)
         }
         print("bench-decode: " + times.map { String(format: "%.1f", $0) }.joined(separator: " "))
+        times = []
+        for _ in 0..<${RUNS} {
+            let start = Date()
+            _ = validateText(data)
+            times.append(Date().timeIntervalSince(start) * 1000)
+        }
+        print("bench-validate: " + times.map { String(format: "%.1f", $0) }.joined(separator: " "))
     }
 }
 `;
@@ -42,13 +50,20 @@ class BenchDecodeTest {
             (System.nanoTime() - start) / 1e6
         }
         println("bench-decode: " + times.joinToString(" ") { "%.1f".format(it) })
+        val validateTimes = (0 until ${RUNS}).map {
+            val start = System.nanoTime()
+            validateText(text)
+            (System.nanoTime() - start) / 1e6
+        }
+        println("bench-validate: " + validateTimes.joinToString(" ") { "%.1f".format(it) })
     }
 }
 `;
 
-function parseTimes(output) {
-  const line = output.split('\n').find((l) => l.includes('bench-decode: '));
-  return line ? line.slice(line.indexOf('bench-decode: ') + 14).trim().split(/\s+/).map(Number) : null;
+/** The times printed after `label` (`bench-decode: ` or `bench-validate: `), or null. */
+function parseTimes(output, label) {
+  const line = output.split('\n').find((l) => l.includes(label));
+  return line ? line.slice(line.indexOf(label) + label.length).trim().split(/\s+/).map(Number) : null;
 }
 
 export async function bindingDecodeTimes(root, answerFile) {
@@ -69,8 +84,10 @@ export async function bindingDecodeTimes(root, answerFile) {
     ]) {
       const env = { ...process.env, ELEMENT_BENCH_FILE: file, ...extra };
       const r = spawnSync('bash', [join(root, script), join(work, dir), join(work, 'conformance')], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      const times = parseTimes(`${r.stdout}\n${r.stderr}`);
-      out[name] = times ? { times } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
+      const output = `${r.stdout}\n${r.stderr}`;
+      const times = parseTimes(output, 'bench-decode: ');
+      const validateTimes = parseTimes(output, 'bench-validate: ');
+      out[name] = times ? { times, validateTimes } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
   } finally {
     await rm(work, { recursive: true, force: true });

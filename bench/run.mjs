@@ -39,11 +39,17 @@ function timeProcesses(commands, runs = RUNS) {
   }
   return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
 }
-function timeInProcess(fn, runs = RUNS + 2) {
-  fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) { const t = performance.now(); fn(); times.push(performance.now() - t); }
-  return stats(times);
+/**
+ * Each function once a round, after one untimed round: the two sides of a ratio then share the machine's state
+ * and the heap's (a collection that one run leaves for the next lands on either side alike).
+ */
+function timeInTurns(fns, runs = RUNS + 2) {
+  for (const fn of Object.values(fns)) fn();
+  const times = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of Object.entries(fns)) { const t = performance.now(); fn(); times[k].push(performance.now() - t); }
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
 }
 const log = (s) => process.stdout.write(`${s}\n`);
 const results = { date: new Date().toISOString(), node: process.version, runs: RUNS, measurements: {}, ratios: [] };
@@ -147,17 +153,19 @@ try {
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
   const strict = ajv.compile(JSON.parse(await readFile(join(ROOT, 'generated/schema/answer.strict.schema.json'), 'utf8')));
   if (check(answer).some((f) => f.severity === 'error') || !strict(answer)) throw new Error('the bench answer is not valid');
-  const checkTime = timeInProcess(() => check(answer));
-  const ajvTime = timeInProcess(() => strict(answer));
-  const parseTime = timeInProcess(() => JSON.parse(text));
+  const { parseAnswer } = await import(sdkPath);
+  const { check: checkTime, ajv: ajvTime, parse: parseTime, parseAnswer: parseAnswerTime } = timeInTurns({
+    check: () => check(answer),
+    ajv: () => strict(answer),
+    parse: () => JSON.parse(text),
+    parseAnswer: () => parseAnswer(text),
+  });
   Object.assign(results.measurements, { checkTextBytes: Buffer.byteLength(text), check: checkTime, ajvStrict: ajvTime, jsonParse: parseTime });
   ratio('check / ajv (strict schema, compiled once)', checkTime, ajvTime, 1.0, '100,000 elements');
   ratio('check / JSON.parse of the same text', checkTime, parseTime, 2.0, '100,000 elements');
   const file = join(work, 'answer.json');
   await writeFile(file, text);
-  // What a host's process pays for one answer: validate whole, against a process that only reads and parses it.
-  const { parseAnswer } = await import(sdkPath);
-  const parseAnswerTime = timeInProcess(() => parseAnswer(text));
+  // What a host pays for one answer: parseAnswer in process, validate whole against a process that only reads and parses it.
   ratio('parseAnswer / JSON.parse of the same text', parseAnswerTime, parseTime, 2.0, 'parse, refuse repeated keys and lone surrogates, check');
   const { validate, parseFloor } = timeProcesses({
     validate: [bin, 'validate', file],
@@ -174,6 +182,7 @@ try {
   const bindings = await bindingDecodeTimes(ROOT, file);
   for (const [name, r] of Object.entries(bindings)) {
     results.measurements[`${name}Decode`] = r.times ? stats(r.times.slice(1)) : { error: r.error };
+    results.measurements[`${name}Validate`] = r.validateTimes ? stats(r.validateTimes.slice(1)) : { error: r.error ?? 'no timing' };
     log(`${name} decode: ${r.times ? `${median(r.times.slice(1)).toFixed(0)} ms` : r.error}`);
   }
   for (const [name, label, target] of [['swiftRelease', 'Swift (release) decode / TypeScript parseAnswer', 3.0], ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5]]) {
@@ -223,7 +232,13 @@ const tables = [
   m.checkerPage.median === undefined
     ? `| checker page (Chromium), 5 MB answer: Check to verdict | not measured: ${m.checkerPage.error.slice(0, 80)} |`
     : `| checker page (Chromium), ${(m.checkerPage.bytes / 1e6).toFixed(1)} MB answer: Check to verdict | ${ms(m.checkerPage)} |`,
-  ...[['swiftRelease', 'Swift (release build): Answer(jsonData:)'], ['swift', 'Swift (debug build): Answer(jsonData:)'], ['kotlin', 'Kotlin (JVM, after one warm-up): decodeAnswer']].map(([n, label]) => { const d = m[`${n}Decode`]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
+  ...[
+    ['swiftReleaseDecode', 'Swift (release build): Answer(jsonData:)'],
+    ['swiftReleaseValidate', 'Swift (release build): validateText (read and check)'],
+    ['swiftDecode', 'Swift (debug build): Answer(jsonData:)'],
+    ['kotlinDecode', 'Kotlin (JVM, after one warm-up): decodeAnswer'],
+    ['kotlinValidate', 'Kotlin (JVM, after one warm-up): validateText (read and check)'],
+  ].map(([n, label]) => { const d = m[n]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
 const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');
