@@ -1,7 +1,8 @@
-// Times Swift's (debug and release builds) and Kotlin's decoding, and validating, of the bench answer: each binding is copied to a
+// Times Swift's (debug and release builds), Kotlin's and Python's decoding, and validating, of the bench answer: each binding is copied to a
 // temporary folder with one extra test that reads the answer file, decodes it and validates it several times and prints the times.
 // Run by bench/run.mjs.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,33 @@ class BenchDecodeTest {
 `;
 
 /** The times printed after `label` (`bench-decode: ` or `bench-validate: `), or null. */
+// Python: parse_answer (read, check, decode into the pydantic models) and validate_text, on the package's sources.
+const pythonBench = `import sys, time
+from element_model import parse_answer
+from element_model.validate import validate_text
+text = open(sys.argv[1], encoding="utf-8").read()
+for label, run in (("bench-decode: ", parse_answer), ("bench-validate: ", validate_text)):
+    times = []
+    for _ in range(${RUNS}):
+        start = time.perf_counter()
+        run(text)
+        times.append((time.perf_counter() - start) * 1000)
+    print(label + " ".join(f"{t:.1f}" for t in times))
+`;
+
+/** Python's times, in the venv the package's tests use (scripts/python-venv.sh), or an error. */
+function pythonTimes(root, work, answerFile) {
+  const venv = spawnSync('bash', [join(root, 'scripts/python-venv.sh')], { cwd: root, encoding: 'utf8' });
+  if (venv.status !== 0) return { error: `no Python venv (exit ${venv.status}): ${venv.stderr.slice(-300)}` };
+  const script = join(work, 'python-bench.py');
+  writeFileSync(script, pythonBench);
+  const python = join(venv.stdout.trim(), 'bin/python');
+  const r = spawnSync(python, [script, answerFile], { cwd: root, encoding: 'utf8', env: { ...process.env, PYTHONPATH: join(root, 'generated/python/src') }, maxBuffer: 64 * 1024 * 1024 });
+  const output = `${r.stdout}\n${r.stderr}`;
+  const times = parseTimes(output, 'bench-decode: ');
+  return times ? { times, validateTimes: parseTimes(output, 'bench-validate: ') } : { error: `no timing (exit ${r.status}): ${output.slice(-400)}` };
+}
+
 function parseTimes(output, label) {
   const line = output.split('\n').find((l) => l.includes(label));
   return line ? line.slice(line.indexOf(label) + label.length).trim().split(/\s+/).map(Number) : null;
@@ -89,6 +117,7 @@ export async function bindingDecodeTimes(root, answerFile) {
       const validateTimes = parseTimes(output, 'bench-validate: ');
       out[name] = times ? { times, validateTimes } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
+    out.python = pythonTimes(root, work, answerFile);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

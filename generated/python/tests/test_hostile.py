@@ -14,6 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 from element_model import SPEC, AnswerError, CheckOptions, JsonTextError, decode_answer, effective_elements, loads, parse_answer
+from element_model.json_text import _read
 from element_model.validate import validate_text
 
 _HOSTILE = json.loads((Path(__file__).parent / "hostile-inputs.json").read_text(encoding="utf-8"))
@@ -46,6 +47,41 @@ def test_hostile_input(case: dict[str, object]) -> None:
         parse_answer(text)
     except AnswerError:
         pass
+
+
+def read_both_ways(text: str) -> tuple[object, object]:
+    """What ``loads`` (json's C parser first) and the reader alone give: a value, or the error's text and kind."""
+
+    def outcome(read: object) -> object:
+        try:
+            return ("value", read(text))  # type: ignore[operator]
+        except JsonTextError as error:
+            return ("error", str(error), error.refused)
+
+    return outcome(loads), outcome(_read)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[str(c["name"]) for c in CASES])
+def test_loads_answers_as_the_reader_alone_does(case: dict[str, object]) -> None:
+    fast, reader = read_both_ways(str(case["input"]))
+    assert fast == reader
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[1.0, -0, 1e400, 12345678901234567890, -1.5e-3]", '{"a": NaN}', "[Infinity]", '{"k": 1, "k": 1}', "[\"\\u0000\"]"],
+)
+def test_loads_answers_as_the_reader_alone_does_on_edges(text: str) -> None:
+    fast, reader = read_both_ways(text)
+    assert fast == reader
+
+
+def test_loads_reads_text_too_deep_for_json_module() -> None:
+    depth = 0
+    value = loads("[" * 5000 + "]" * 5000)
+    while isinstance(value, list) and value:
+        value, depth = value[0], depth + 1
+    assert depth == 4999
 
 
 LEAF: dict[str, object] = json.loads(PIECES["leaf"])
