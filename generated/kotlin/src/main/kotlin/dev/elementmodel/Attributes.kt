@@ -7,11 +7,17 @@ import kotlinx.serialization.Serializable
 import kotlinx.serialization.SerializationException
 import kotlinx.serialization.builtins.ListSerializer
 import kotlinx.serialization.builtins.serializer
+import kotlinx.serialization.descriptors.PrimitiveKind
 import kotlinx.serialization.descriptors.SerialDescriptor
+import kotlinx.serialization.descriptors.SerialKind
+import kotlinx.serialization.descriptors.StructureKind
 import kotlinx.serialization.encoding.Decoder
 import kotlinx.serialization.encoding.Encoder
+import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonNull
 import kotlinx.serialization.json.JsonObject
+import kotlinx.serialization.json.JsonPrimitive
 
 /**
  * Anything else about an element, by name. Since 0.2.0.
@@ -42,16 +48,28 @@ class Attributes(
 
     /**
      * The attribute [key] read with [serializer] once, when the attributes are made, or null when absent; a value of
-     * another type throws. Decodes from the text: the tree decoder does not always report a mismatched type.
+     * another type throws. Read from the tree, once the value has the JSON type [serializer] reads: below the top the
+     * tree decoder checks each value's type, but at the top it would take an object's key "" for a string, say.
      */
     private fun <T> reserved(key: String, serializer: KSerializer<T>): T? {
         val value = json[key] ?: return null
         return try {
-            ElementJson.decodeFromString(serializer, value.toString())
+            val kind = serializer.descriptor.kind
+            if (!value.hasJsonTypeOf(kind)) throw SerializationException("Expected a value of kind $kind, found $value")
+            ElementJson.decodeFromJsonElement(serializer, value)
         } catch (e: IllegalArgumentException) {
             throw SerializationException("The reserved attribute \"$key\" is not a ${serializer.descriptor.serialName}: ${e.message}", e)
         }
     }
+}
+
+/** Whether this value has the JSON type a serializer of [kind] reads; a kind JSON does not fix is left to it. */
+private fun JsonElement.hasJsonTypeOf(kind: SerialKind): Boolean = when (kind) {
+    PrimitiveKind.STRING, SerialKind.ENUM -> this is JsonPrimitive && isString
+    is PrimitiveKind -> this is JsonPrimitive && !isString && this !is JsonNull
+    StructureKind.LIST -> this is JsonArray
+    StructureKind.CLASS, StructureKind.OBJECT, StructureKind.MAP -> this is JsonObject
+    else -> true
 }
 
 /** Reads and writes [Attributes] as the JSON object it is. */

@@ -4,6 +4,8 @@ package dev.elementmodel
 
 import kotlinx.serialization.builtins.ListSerializer
 import kotlinx.serialization.builtins.serializer
+import kotlinx.serialization.json.JsonArray
+import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.jsonArray
@@ -32,6 +34,21 @@ class RoleTest {
         assertEquals(setOf("unrecognizedField"), child.unknownFields.keys)
         assertEquals(child.unknownFields["unrecognizedField"], encodedChild["unrecognizedField"])
         assertEquals(answer, decodeAnswer(answer.encode()))
+    }
+
+    @Test
+    fun `a key no version defines, in every object of an answer, decodes and encodes back unchanged`() {
+        val marked = withUndefinedKey(ElementJson.parseToJsonElement(SAMPLE))
+        val answer = decodeAnswer(marked.toString())
+        assertEquals(marked, ElementJson.parseToJsonElement(answer.encode()))
+        assertEquals(answer, decodeAnswer(answer.encode()))
+    }
+
+    /** [value] with the key [UNDEFINED_KEY] added to every object in it, however deep. */
+    private fun withUndefinedKey(value: JsonElement): JsonElement = when (value) {
+        is JsonObject -> JsonObject(value.mapValues { withUndefinedKey(it.value) } + (UNDEFINED_KEY to JsonArray(listOf(JsonPrimitive(1)))))
+        is JsonArray -> JsonArray(value.map(::withUndefinedKey))
+        else -> value
     }
 
     @Test
@@ -170,6 +187,9 @@ class RoleTest {
     private fun mistypedAttributes(key: String) = mapOf(key to JsonObject(emptyMap()))
 
     private companion object {
+        /** A key no version of the spec defines, made unlike any field name. */
+        const val UNDEFINED_KEY = "~ kept as sent"
+
         const val SAMPLE = """
             {
               "protocol": "0.2.0",
