@@ -39,18 +39,6 @@ function timeProcesses(commands, runs = RUNS) {
   }
   return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
 }
-/**
- * Each function once a round, after one untimed round: the two sides of a ratio then share the machine's state
- * and the heap's (a collection that one run leaves for the next lands on either side alike).
- */
-function timeInTurns(fns, runs = RUNS + 2) {
-  for (const fn of Object.values(fns)) fn();
-  const times = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
-  for (let i = 0; i < runs; i++) {
-    for (const [k, fn] of Object.entries(fns)) { const t = performance.now(); fn(); times[k].push(performance.now() - t); }
-  }
-  return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, stats(xs)]));
-}
 const log = (s) => process.stdout.write(`${s}\n`);
 const results = { date: new Date().toISOString(), node: process.version, runs: RUNS, measurements: {}, ratios: [] };
 /** A ratio against its target; a null target (a binding the issue set none for) is reported, not judged. */
@@ -142,27 +130,13 @@ try {
   const watchTarget = { median: 150 };
   ratio('watch: edit to files rewritten / 150 ms', results.measurements.watch, watchTarget, 1.0, 'median of 20 one-line edits');
 
-  // Checking a 100,000-element answer.
+  // Checking a 100,000-element answer, in a process of its own (bench/checking.mjs).
   log('checking ...');
   const sdkPath = pathToFileURL(join(ROOT, 'generated/typescript/dist/index.js')).href;
-  const { check } = await import(sdkPath);
-  const { Ajv2020 } = await import('ajv/dist/2020.js');
-  // Through JSON text, as a host receives it (strings built in memory hash differently from parsed ones).
+  const checking = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bench/checking.mjs'), ROOT, sdkPath, String(RUNS + 2)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }));
+  const [checkTime, ajvTime, parseTime, parseAnswerTime] = ['check', 'ajv', 'parse', 'parseAnswer'].map((k) => stats(checking.times[k]));
   const text = JSON.stringify(realisticAnswer(100_000));
-  const answer = JSON.parse(text);
-  const { default: addFormats } = await import('ajv-formats');
-  // Formats too (the schema's date-time), so that ajv checks all the schema says.
-  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false }));
-  const strict = ajv.compile(JSON.parse(await readFile(join(ROOT, 'generated/schema/answer.strict.schema.json'), 'utf8')));
-  if (check(answer).some((f) => f.severity === 'error') || !strict(answer)) throw new Error('the bench answer is not valid');
-  const { parseAnswer } = await import(sdkPath);
-  const { check: checkTime, ajv: ajvTime, parse: parseTime, parseAnswer: parseAnswerTime } = timeInTurns({
-    check: () => check(answer),
-    ajv: () => strict(answer),
-    parse: () => JSON.parse(text),
-    parseAnswer: () => parseAnswer(text),
-  });
-  Object.assign(results.measurements, { checkTextBytes: Buffer.byteLength(text), check: checkTime, ajvStrict: ajvTime, jsonParse: parseTime });
+  Object.assign(results.measurements, { checkTextBytes: checking.textBytes, check: checkTime, ajvStrict: ajvTime, jsonParse: parseTime });
   ratio('check / ajv (strict schema, compiled once)', checkTime, ajvTime, 1.0, '100,000 elements');
   ratio('check / JSON.parse of the same text', checkTime, parseTime, 2.0, '100,000 elements');
   const file = join(work, 'answer.json');

@@ -39,7 +39,7 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 # On success, the test summary and the hostile-input timings only.
-sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:|^bench-decode:' || true
+sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:|^bench-(decode|validate):' || true
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
   bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$work/kotlin/target/element-model-validate.jar"
 fi

@@ -4,8 +4,9 @@ extension KeyedDecodingContainer {
     /// Decodes a field that may be absent. Unlike `decodeIfPresent`, a `null` is not taken for absent: no field's
     /// type includes null, so a `null` fails like any other value of the wrong type.
     func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key) else { return nil }
-        return try decode(type, forKey: key)
+        if let value = try decodeIfPresent(type, forKey: key) { return value }
+        // Absent, or null: a null is decoded as the type, which refuses it unless the type holds null (JSONValue).
+        return contains(key) ? try decode(type, forKey: key) : nil
     }
 }
 

@@ -6,33 +6,58 @@ import Foundation
 /// decodes the same JSON: a `String` only from a string, a `Bool` only from `true` or `false`, a floating-point
 /// number from any number, an integer only from a whole number in its range. A ``JSONValue`` field is handed over
 /// as it is, not probed type by type, which is what makes this faster than decoding the bytes again.
-struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
+///
+/// A class, whose instances are the nodes of the coding path: each nested value's decoder points to its parent's
+/// and holds its own key, so one allocation makes both, and the whole path is only made when asked for.
+final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let path: CodingPathNode?
+    private let parent: JSONValueDecoder?
+    private let key: (any CodingKey)?
 
-    var codingPath: [any CodingKey] { path?.keys ?? [] }
+    private init(value: JSONValue, parent: JSONValueDecoder?, key: (any CodingKey)?) {
+        self.value = value
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: JSONValueDecoder? = self
+        while let current = node {
+            if let key = current.key { keys.append(key) }
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// Decodes `type` from `value`, the root of what is decoded.
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try decode(type, from: value, at: nil)
+        try decode(type, from: value, in: nil, at: nil)
     }
 
-    fileprivate static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at path: CodingPathNode?) throws -> T {
-        if let same = value as? T { return same }
+    /// Decodes `type` from `value`, found at `key` of what `parent` decodes.
+    fileprivate static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, in parent: JSONValueDecoder?, at key: (any CodingKey)?) throws -> T {
+        if T.self == JSONValue.self, let same = value as? T { return same }
         if T.self == [String: JSONValue].self, case .object(let object) = value, let object = object as? T { return object }
         if T.self == [JSONValue].self, case .array(let array) = value, let array = array as? T { return array }
-        return try T(from: JSONValueDecoder(value: value, path: path))
+        return try T(from: JSONValueDecoder(value: value, parent: parent, key: key))
+    }
+
+    /// A decoder for `value`, found at `key` of what this one decodes.
+    fileprivate func child(_ value: JSONValue, at key: any CodingKey) -> JSONValueDecoder {
+        JSONValueDecoder(value: value, parent: self, key: key)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else { throw mismatch([String: JSONValue].self, value, codingPath) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, path: path))
+        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let array) = value else { throw mismatch([JSONValue].self, value, codingPath) }
-        return UnkeyedContainer(array: array, path: path)
+        return UnkeyedContainer(array: array, decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -52,29 +77,7 @@ struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try Scalars.integer(value, codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try Scalars.integer(value, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try Scalars.integer(value, codingPath) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try Self.decode(type, from: value, at: path) }
-}
-
-/// Where a value being decoded sits, as a list kept from the leaf: a nested value adds one node, and the whole
-/// coding path is only made when an error or a caller asks for it.
-final class CodingPathNode {
-    let parent: CodingPathNode?
-    let key: any CodingKey
-
-    init(_ parent: CodingPathNode?, _ key: any CodingKey) {
-        self.parent = parent
-        self.key = key
-    }
-
-    var keys: [any CodingKey] {
-        var keys: [any CodingKey] = []
-        var node: CodingPathNode? = self
-        while let current = node {
-            keys.append(current.key)
-            node = current.parent
-        }
-        return keys.reversed()
-    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try Self.decode(type, from: value, in: parent, at: key) }
 }
 
 /// The coding key of an array's item.
@@ -145,9 +148,9 @@ private enum Scalars {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: [String: JSONValue]
-    let path: CodingPathNode?
+    let decoder: JSONValueDecoder
 
-    var codingPath: [any CodingKey] { path?.keys ?? [] }
+    var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
@@ -178,37 +181,43 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try Scalars.integer(value(key), pathTo(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try JSONValueDecoder.decode(type, from: value(key), at: CodingPathNode(path, key))
+        try JSONValueDecoder.decode(type, from: value(key), in: decoder, at: key)
+    }
+
+    /// As the standard library's: nil when the key is absent or holds null; looked up once rather than three times.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = object[key.stringValue], !value.isNull else { return nil }
+        return try JSONValueDecoder.decode(type, from: value, in: decoder, at: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try JSONValueDecoder(value: value(key), path: CodingPathNode(path, key)).container(keyedBy: type)
+        try decoder.child(value(key), at: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try JSONValueDecoder(value: value(key), path: CodingPathNode(path, key)).unkeyedContainer()
+        try decoder.child(value(key), at: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONValueDecoder(value: .object(object), path: path)
+        decoder
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONValueDecoder(value: object[key.stringValue] ?? .null, path: CodingPathNode(path, key))
+        decoder.child(object[key.stringValue] ?? .null, at: key)
     }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let array: [JSONValue]
-    let path: CodingPathNode?
+    let decoder: JSONValueDecoder
     private(set) var currentIndex = 0
 
-    init(array: [JSONValue], path: CodingPathNode?) {
+    init(array: [JSONValue], decoder: JSONValueDecoder) {
         self.array = array
-        self.path = path
+        self.decoder = decoder
     }
 
-    var codingPath: [any CodingKey] { path?.keys ?? [] }
+    var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { array.count }
     var isAtEnd: Bool { currentIndex >= array.count }
 
@@ -303,22 +312,22 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let node = CodingPathNode(path, IndexKey(currentIndex))
-        return try JSONValueDecoder.decode(type, from: next(type), at: node)
+        let key = IndexKey(currentIndex)
+        return try JSONValueDecoder.decode(type, from: next(type), in: decoder, at: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let node = CodingPathNode(path, IndexKey(currentIndex))
-        return try JSONValueDecoder(value: next([String: JSONValue].self), path: node).container(keyedBy: type)
+        let key = IndexKey(currentIndex)
+        return try decoder.child(next([String: JSONValue].self), at: key).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let node = CodingPathNode(path, IndexKey(currentIndex))
-        return try JSONValueDecoder(value: next([JSONValue].self), path: node).unkeyedContainer()
+        let key = IndexKey(currentIndex)
+        return try decoder.child(next([JSONValue].self), at: key).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let node = CodingPathNode(path, IndexKey(currentIndex))
-        return JSONValueDecoder(value: try next(JSONValue.self), path: node)
+        let key = IndexKey(currentIndex)
+        return decoder.child(try next(JSONValue.self), at: key)
     }
 }
