@@ -31,7 +31,16 @@ public struct Answer: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.`protocol` = try container.decode(String.self, forKey: .`protocol`)
         self.instance = try container.decode(String.self, forKey: .instance)
         self.root = try container.decode(Element.self, forKey: .root)

@@ -47,7 +47,16 @@ public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLi
     }
 
     public init(from decoder: any Decoder) throws {
-        let keyed = try decoder.container(keyedBy: AnyCodingKey.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: AnyCodingKey.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: AnyCodingKey.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from keyed: Container, of decoder: any Decoder) throws
+    where Container.Key == AnyCodingKey {
         _ = try keyed.decodeOptional(String.self, forKey: AnyCodingKey("author"))
         self.decodedRelated = try keyed.decodeOptional([Related].self, forKey: AnyCodingKey("related"))
         self.values = try decoder.singleValueContainer().decode([String: JSONValue].self)

@@ -117,7 +117,16 @@ public struct Annotations: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.audience = try container.decodeOptional([McpRole].self, forKey: .audience)
         self.priority = try container.decodeOptional(Double.self, forKey: .priority)
         self.lastModified = try container.decodeOptional(String.self, forKey: .lastModified)
@@ -173,7 +182,16 @@ public struct AudioContent: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         let typeValue = try container.decode(String.self, forKey: .type)
         guard typeValue == Self.typeValue else {
             throw DecodingError.dataCorruptedError(
@@ -233,7 +251,16 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.uri = try container.decode(String.self, forKey: .uri)
         self.blob = try container.decode(String.self, forKey: .blob)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
@@ -287,7 +314,16 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         let typeValue = try container.decode(String.self, forKey: .type)
         guard typeValue == Self.typeValue else {
             throw DecodingError.dataCorruptedError(
@@ -386,7 +422,16 @@ public struct Icon: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.src = try container.decode(String.self, forKey: .src)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.sizes = try container.decodeOptional([String].self, forKey: .sizes)
@@ -449,7 +494,16 @@ public struct ImageContent: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         let typeValue = try container.decode(String.self, forKey: .type)
         guard typeValue == Self.typeValue else {
             throw DecodingError.dataCorruptedError(
@@ -538,7 +592,16 @@ public struct ResourceLink: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         let typeValue = try container.decode(String.self, forKey: .type)
         guard typeValue == Self.typeValue else {
             throw DecodingError.dataCorruptedError(
@@ -608,7 +671,16 @@ public struct TextContent: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         let typeValue = try container.decode(String.self, forKey: .type)
         guard typeValue == Self.typeValue else {
             throw DecodingError.dataCorruptedError(
@@ -666,7 +738,16 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.uri = try container.decode(String.self, forKey: .uri)
         self.text = try container.decode(String.self, forKey: .text)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)

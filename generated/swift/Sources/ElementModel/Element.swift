@@ -74,7 +74,16 @@ public struct Element: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A value this package's reader read is decoded through its container type itself, not a boxed one.
+        if let read = decoder as? JSONValueDecoder {
+            try self.init(from: read.objectContainer(keyedBy: CodingKeys.self), of: decoder)
+        } else {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self), of: decoder)
+        }
+    }
+
+    private init<Container: KeyedDecodingContainerProtocol>(from container: Container, of decoder: any Decoder) throws
+    where Container.Key == CodingKeys {
         self.id = try container.decode(String.self, forKey: .id)
         self.role = try container.decode(Role.self, forKey: .role)
         self.subrole = try container.decodeOptional(String.self, forKey: .subrole)

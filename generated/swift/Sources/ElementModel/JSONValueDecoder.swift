@@ -51,8 +51,13 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(try objectContainer(keyedBy: type))
+    }
+
+    /// The container `container(keyedBy:)` boxes, as itself: calls on it are direct, and can be specialized.
+    func objectContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> JSONObjectContainer<Key> {
         guard case .object(let object) = value else { throw mismatch([String: JSONValue].self, value, codingPath) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, decoder: self))
+        return JSONObjectContainer<Key>(object: object, decoder: self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -146,7 +151,8 @@ private enum Scalars {
     }
 }
 
-private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The keyed container of a ``JSONValueDecoder``: an object's fields.
+struct JSONObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: [String: JSONValue]
     let decoder: JSONValueDecoder
 
