@@ -70,7 +70,6 @@ class BenchDecodeTest {
 }
 `;
 
-/** The times printed after `label` (`bench-decode: ` or `bench-validate: `), or null. */
 // Python: parse_answer (read, check, decode into the pydantic models) and validate_text, on the package's sources.
 const pythonBench = `import sys, time
 from element_model import parse_answer
@@ -98,6 +97,7 @@ function pythonTimes(root, work, answerFile) {
   return times ? { times, validateTimes: parseTimes(output, 'bench-validate: ') } : { error: `no timing (exit ${r.status}): ${output.slice(-400)}` };
 }
 
+/** The times printed after `label` (`bench-decode: ` or `bench-validate: `), or null. */
 function parseTimes(output, label) {
   const line = output.split('\n').find((l) => l.includes(label));
   return line ? line.slice(line.indexOf(label) + label.length).trim().split(/\s+/).map(Number) : null;
