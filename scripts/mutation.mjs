@@ -4,7 +4,6 @@
 // paths joined by commas, all in one area. Each run has a dry run of its own (a minute or more), so the default
 // groups are few; files that fold the whole spec for each mutant are grouped apart, so the rest finish first.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AREAS, slugOf } from '../stryker.config.mjs';
 
@@ -27,12 +26,6 @@ const groups = (process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_GROUPS
 
 for (const { area, files } of groups) {
   const slug = slugOf(area, files);
-  // Stryker runs the tests in a copy at .stryker-tmp-*/sandbox-*/, where test/helpers/spec.ts looks for the
-  // shared MCP examples one folder up, as it does beside the checkout: a link there points to the real ones.
-  const temp = join(ROOT, `.stryker-tmp-${area}-${slug}`);
-  mkdirSync(temp, { recursive: true });
-  rmSync(join(temp, 'shared'), { force: true });
-  symlinkSync(resolve(ROOT, '../shared'), join(temp, 'shared'));
   console.log(`mutation: ${area} ${slug}`);
   const env = { ...process.env, MUTATION_AREA: area, ...(files ? { MUTATION_FILES: files.join(',') } : {}) };
   const stryker = spawnSync(process.execPath, [join(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run'], { cwd: ROOT, stdio: 'inherit', env });

@@ -1,13 +1,10 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sdk } from './helpers/sdk.js';
-import { SHARED } from './helpers/spec.js';
+import { mcpExampleBlocks } from './helpers/spec.js';
 
-// readContent on MCP's own example blocks (../shared/mcp-examples, one per kind) and on kinds MCP does not define.
+// readContent on MCP's own example blocks (test/fixtures/mcp, one per kind) and on kinds MCP does not define.
 const lib = await sdk();
-const EXAMPLES = join(SHARED, 'mcp-examples');
-const examples = await Promise.all((await readdir(EXAMPLES)).filter((n) => n.endsWith('.json')).sort().map(async (n) => JSON.parse(await readFile(join(EXAMPLES, n), 'utf8')) as { type: string }));
+const examples = (await mcpExampleBlocks()).map((e) => e.block);
 
 describe('readContent', () => {
   it('reads each of MCP\'s example blocks as a kind this version defines, the block itself unchanged', () => {

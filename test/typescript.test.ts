@@ -16,7 +16,7 @@ import { fenced } from './helpers/readme.js';
 import { transpile } from '../generator/emit/typescript/transpile.js';
 import { buildModel } from '../generator/model/build.js';
 import { readSpecFiles } from '../generator/spec-files.js';
-import { GENERATED, ROOT, SHARED, editFile, realModel, scratch } from './helpers/spec.js';
+import { GENERATED, ROOT, editFile, mcpExampleBlocks, realModel, scratch } from './helpers/spec.js';
 import { schema, sdk, vectors } from './helpers/sdk.js';
 
 const run = promisify(execFile);
@@ -85,11 +85,9 @@ describe('the schemas', () => {
     const example = model.examples[0]?.value;
     expect(strict(example)).toBe(true);
     expect(lenient(example)).toBe(true);
-    const dir = join(SHARED, 'mcp-examples');
-    const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBeGreaterThanOrEqual(5);
-    for (const f of files) {
-      const block = JSON.parse(await readFile(join(dir, f), 'utf8'));
+    const examples = await mcpExampleBlocks();
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const { file: f, block } of examples) {
       const answer = { protocol: model.protocolVersion, instance: 'i', root: { id: 'a', role: 'Application', children: [{ id: 't', role: 'Text', content: [block] }] } };
       expect(strict(answer), `${f}: ${JSON.stringify(strict.errors)}`).toBe(true);
       expect(lenient(answer), f).toBe(true);

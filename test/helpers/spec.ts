@@ -8,7 +8,8 @@ import { readSpecFiles } from '../../generator/spec-files.js';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SPEC = join(ROOT, 'spec');
 export const GENERATED = join(ROOT, 'generated');
-export const SHARED = resolve(ROOT, '../shared');
+/** MCP's own example content blocks, vendored by MCP version (test/fixtures/mcp/README.md says from where). */
+export const MCP_EXAMPLES = join(ROOT, 'test/fixtures/mcp');
 
 /** A scratch copy of spec/ (and optionally generated/) in a temp folder, removed by `dispose`. */
 export async function scratch(withGenerated = false): Promise<{ dir: string; spec: string; out: string; dispose: () => Promise<void> }> {
@@ -39,4 +40,10 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
+}
+
+/** Every vendored MCP example block, each with its path under test/fixtures/mcp, sorted by path. */
+export async function mcpExampleBlocks(): Promise<{ file: string; block: { type: string } & Record<string, unknown> }[]> {
+  const files = (await listFiles(MCP_EXAMPLES)).filter((f) => f.endsWith('.json'));
+  return Promise.all(files.map(async (file) => ({ file, block: JSON.parse(await readFile(join(MCP_EXAMPLES, file), 'utf8')) as { type: string } })));
 }
