@@ -13,6 +13,9 @@ const NEEDS_TOOLCHAINS = [
   'test/site.test.ts',
 ];
 
+/** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */
+const WHOLE_REPOSITORY = ['test/fresh-clone.test.ts'];
+
 /** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
 const NEEDS_ISOLATION = ['test/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/toolchain.test.ts'];
 
@@ -33,7 +36,7 @@ export default mergeConfig(
       projects: [
         // Not extending the base, whose include list would be added to this one.
         { test: { name: 'isolated', include: NEEDS_ISOLATION, testTimeout: base.test?.testTimeout, env: QUICK_ENV } },
-        { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...NEEDS_TOOLCHAINS, ...NEEDS_ISOLATION] } },
+        { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...NEEDS_TOOLCHAINS, ...WHOLE_REPOSITORY, ...NEEDS_ISOLATION] } },
       ],
     },
   }),
