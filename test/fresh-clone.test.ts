@@ -21,7 +21,7 @@ const FIXTURE_TESTS = [
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
   // The inner vitest is a run of its own: none of this worker's vitest variables may leak into it.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !['NODE_OPTIONS', 'FORCE_COLOR'].includes(k)));
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...env, NO_COLOR: '1' } });
     let output = '';
