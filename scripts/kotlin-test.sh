@@ -4,7 +4,10 @@
 # scripts/validator-cases.sh), that jar then runs each of the folder's cases with `java -jar`.
 # Usage: scripts/kotlin-test.sh [kotlin-module-dir] [conformance-dir]
 #   defaults: generated/kotlin, and the conformance vectors the module bundles as test resources.
-# Works on copies in a temporary folder, so generated/ never gains target/ output. Maven's local repository
+# With ELEMENT_TEST_FILTER set (part of a test class's name, say Conformance), only the test classes whose names hold
+# it run, and the goal is `mvn test`: a run that is about another set of vectors needs neither the hostile inputs
+# again nor the jars.
+# Works on a copy in the toolchain cache (below), so generated/ never gains target/ output. Maven's local repository
 # stays at its default (~/.m2), a cache outside the clone.
 set -euo pipefail
 
@@ -21,17 +24,42 @@ if [ -n "$conformance" ]; then
   conformance="$(cd "$conformance" && pwd)"
 fi
 
+# The module is built in a folder of the cache named for what it holds (every file's path and bytes), and kept
+# there with Kotlin's incremental compilation on: a module built before, in this run or an earlier one, is not
+# compiled again, and a changed file gives a new name, so nothing stale is reused. Two runs of one module take turns.
+cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
+builds="$cache/kotlin-builds"
+key="$(cd "$module" && find . -path ./target -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum | sha256sum | cut -c1-24)"
+slot="$builds/$key"
+mkdir -p "$builds"
+exec 9>"$slot.lock"
+flock 9
+if [ ! -f "$slot/.copied" ]; then
+  rm -rf "$slot"
+  mkdir -p "$slot"
+  tar -C "$module" --exclude=./target -cf - . | (mkdir -p "$slot/kotlin" && tar -C "$slot/kotlin" -xf -)
+  touch "$slot/.copied"
+  echo "kotlin-test: building in $slot (a module not built here before)"
+else
+  echo "kotlin-test: reusing the build in $slot (the same module, built before)"
+fi
+touch "$slot/.copied" # when it was last used, for the pruning below
+rm -rf "$slot/kotlin/target/surefire-reports"
+
+# What changes from run to run (the vectors, Maven's log) goes in a folder of this run's own.
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-kotlin.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-cp -R "$module" "$work/kotlin"
 [ -z "$conformance" ] || cp -R "$conformance" "$work/conformance"
 
-cd "$work/kotlin"
-echo "kotlin-test: mvn package in a copy of $module with vectors from ${conformance:-its own test resources}"
+cd "$slot/kotlin"
+goal=package
+[ -z "${ELEMENT_TEST_FILTER:-}" ] || goal=test
+echo "kotlin-test: mvn $goal${ELEMENT_TEST_FILTER:+ (the test classes named *$ELEMENT_TEST_FILTER*)} in a copy of $module with vectors from ${conformance:-its own test resources}"
 status=0
 # The compiler runs in Maven's process: a Kotlin daemon would outlive this script, spending CPU under whatever runs
 # next (other tests, the bench).
-${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false package >"$work/mvn.log" 2>&1 || status=$?
+${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true \
+  ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} "$goal" >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   # The whole log on failure: compiler errors and assertion messages are what matter then.
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
@@ -41,5 +69,12 @@ fi
 # On success, the test summary and the hostile-input timings only.
 sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\.kt|^HostileInputTest:|^bench-(decode|validate):' || true
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
-  bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$work/kotlin/target/element-model-validate.jar"
+  bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$slot/kotlin/target/element-model-validate.jar"
 fi
+exec 9>&-
+
+# Keep the 12 builds used last; one another run holds is left alone.
+ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
+  old="$(dirname "$marker")"
+  ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true
+done

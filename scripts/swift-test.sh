@@ -9,6 +9,9 @@
 # With ELEMENT_VALIDATE_CASES set to a folder (see scripts/validator-cases.sh), the built element-model-validate
 # runs each of its cases after the build, and the results are copied back into that folder.
 #
+# With ELEMENT_TEST_FILTER set (a test class's name, say ConformanceTests), `swift test` runs only the tests it
+# matches: a run that is about another set of vectors need not run the hostile inputs again.
+#
 # With ELEMENT_SWIFT_COMMAND set, that command runs in the copy instead of the build and tests (a consumer package's
 # `swift run`, say); the package folder is copied whole, so a dependency it names by a relative path may sit inside it.
 #
@@ -37,14 +40,36 @@ fi
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 chroot "$root" ldconfig
 
+# The package is built in a folder of the cache named for what it holds (every file's path and bytes, and the build
+# flags), and kept there: a package built before, in this run or an earlier one, is not compiled again, and a
+# changed file gives a new name, so nothing stale is ever reused. Two runs of the same package take turns.
+mode="${ELEMENT_SWIFT_RELEASE:+release}"
+key="$( { echo "${mode:-debug}"; cd "$package" && find . \( -path ./.build -o -path ./.swiftpm \) -prune -o -type f -print0 \
+  | LC_ALL=C sort -z | xargs -0 -r sha256sum; } | sha256sum | cut -c1-24)"
+builds="$root/var/cache/element-model-builds"
+slot="$builds/$key"
+mkdir -p "$builds"
+exec 9>"$slot.lock"
+flock 9
+if [ ! -f "$slot/.copied" ]; then
+  rm -rf "$slot"
+  mkdir -p "$slot/swift" "$slot/home"
+  # Copy the package without any .build folder a local run may have left.
+  tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$slot/swift" -xf -
+  touch "$slot/.copied"
+  log "building in $slot (a package not built here before)"
+else
+  log "reusing the build in $slot (the same package, built before)"
+fi
+touch "$slot/.copied" # when it was last used, for the pruning below
+built="/var/cache/element-model-builds/$key"
+
+# What changes from run to run (vectors, validator cases, temporary files) goes in a folder of this run's own.
 work="$(mktemp -d "$root/tmp/element-model-XXXXXX")"
 inside="/tmp/$(basename "$work")"
 cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
-
-mkdir -p "$work/swift"
-# Copy the package without any .build folder a local run may have left.
-tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$work/swift" -xf -
+mkdir -p "$work/tmp"
 if [ -z "$conformance" ]; then
   log "the package's own conformance vectors"
 elif [ -d "$conformance" ]; then
@@ -54,7 +79,7 @@ else
 fi
 
 # ELEMENT_BENCH_FILE (the benchmark's answer), when set, names a file inside the package, passed on as such.
-log "swift build && swift test in $root$inside/swift"
+log "swift build && swift test in $slot/swift"
 flags=(-Xswiftc -warnings-as-errors)
 # ELEMENT_SWIFT_RELEASE=1 builds and tests optimized (the benchmark times both); @testable needs -enable-testing.
 if [ -n "${ELEMENT_SWIFT_RELEASE:-}" ]; then flags+=(-c release -Xswiftc -enable-testing); fi
@@ -65,17 +90,18 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
   validate="bash '$inside/validator-cases.sh' '$inside/cases' \"\$(swift build ${flags[*]} --show-bin-path)/element-model-validate\";"
 fi
 
-command="swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} 2>&1"
+filter="${ELEMENT_TEST_FILTER:+--filter '$ELEMENT_TEST_FILTER'}"
+command="swift build ${flags[*]} 2>&1; $validate swift test ${flags[*]} $filter 2>&1"
 if [ -n "${ELEMENT_SWIFT_COMMAND:-}" ]; then command="$ELEMENT_SWIFT_COMMAND 2>&1"; fi
 
 chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  HOME="$inside/home" \
+  HOME="$built/home" \
   TMPDIR="$inside/tmp" \
   LANG=C.UTF-8 \
   ${conformance:+ELEMENT_CONFORMANCE_DIR="$inside/conformance"} \
-  ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$inside/swift/$ELEMENT_BENCH_FILE"} \
-  /bin/bash -c "set -euo pipefail; mkdir -p \"\$HOME\" \"\$TMPDIR\"; cd '$inside/swift'; $command" \
+  ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$built/swift/$ELEMENT_BENCH_FILE"} \
+  /bin/bash -c "set -euo pipefail; cd '$built/swift'; $command" \
   && status=0 || status=$?
 
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then
@@ -83,4 +109,11 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then
   cp -R "$work/cases/results" "$ELEMENT_VALIDATE_CASES/results"
 fi
 if [ "$status" -eq 0 ]; then log "passed"; else log "failed (exit $status)"; status=1; fi
+exec 9>&-
+
+# Keep the 12 builds used last; one another run holds is left alone.
+ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
+  old="$(dirname "$marker")"
+  ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true
+done
 exit "$status"
