@@ -43,6 +43,10 @@ export const RULES = {
     summary: 'A type names nothing',
     hint: 'Use string, boolean, number, a type from the Types table, or one of those followed by [].',
   },
+  'type-cell': {
+    summary: 'A Type, Takes or Returns cell holds more than one type',
+    hint: 'Write one type as code and nothing else: `string`, `Element`, `Element[]`, or — in Takes and Returns. For a choice, pick one type or define a record with a field for each.',
+  },
   'unknown-role': {
     summary: 'A role is not in the role language',
     hint: 'Name a role from the Kind/Roles table, spelled as shown there.',
