@@ -95,6 +95,10 @@ export const RULES = {
     summary: 'A requirement names a checker rule that does not exist',
     hint: 'Use a rule the checker implements (listed in spec/README.md), or — when none applies.',
   },
+  'unchecked-requirement': {
+    summary: 'A requirement is checkable from outside, but names no checker rule',
+    hint: 'Name the checker rule that checks it in the Rule column; if none does, add one as spec/README.md (Checker rules) says; if it cannot be checked from outside, start its Check with "Not checkable".',
+  },
   'bad-rfc-file': {
     summary: 'An RFC file is not named or titled as the guide asks',
     hint: 'Name RFC files NNNN-words.md and title them "# RFC-NNNN: Title" with the same number.',

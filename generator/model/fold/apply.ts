@@ -230,12 +230,17 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     if (row.rule !== null && !(row.rule in CHECK_RULES)) {
       d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
     }
+    const checkable = !/^Not checkable/i.test(row.check.replace(/[`*]/g, ''));
+    // Said how to check, but nothing checks it: the docs would count it as not implemented, without a word here.
+    if (checkable && row.rule === null) {
+      d.warning('unchecked-requirement', row.rulePlace, `${row.id} is checkable from outside, but names no checker rule`);
+    }
     const prior = state.requirements.get(row.id);
     state.requirements.set(row.id, {
       id: row.id,
       requirement: row.requirement,
       check: row.check,
-      checkable: !/^Not checkable/i.test(row.check.replace(/[`*]/g, '')),
+      checkable,
       rule: row.rule,
       since: prior?.since ?? since,
       source: src(null, row.place),
