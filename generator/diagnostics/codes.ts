@@ -103,6 +103,10 @@ export const RULES = {
     summary: 'An RFC file is not named or titled as the guide asks',
     hint: 'Name RFC files NNNN-words.md and title them "# RFC-NNNN: Title" with the same number.',
   },
+  'example-left-out': {
+    summary: "An RFC's example is not a conformance vector of the current version",
+    hint: 'An example stays a vector while a checker of the current version reads it: on the current version\'s line, or of a released version (kept under conformance/versions/). To keep such an answer tested, give a later RFC an example of the current version.',
+  },
   'external-type': {
     summary: 'An external type could not be loaded from its package',
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
