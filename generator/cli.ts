@@ -96,13 +96,13 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
   program
     .command('diff')
     .description('list every change between two models, each with its rule id and class (breaking, additive, editorial)')
-    .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the version before the current one)')
+    .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the model before the newest counted RFC, or before the version --to names)')
     .option('--to <version|file>', 'the newer model (default: the current one)')
     .option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec)
     .option('--json', 'print the changes as JSON')
     .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
       const specDir = resolve(opts.spec);
-      const [{ printableDiagnostics }, { diffReport, formatDiff, pickModel }, { buildModel }] = await Promise.all([
+      const [{ printableDiagnostics }, { diffReport, formatDiff, pickModels }, { buildModel }] = await Promise.all([
         pipeline(), import('./diff-command.js'), import('./model/build.js'),
       ]);
       const result = await buildModel(await readSpecFiles(specDir));
@@ -112,11 +112,8 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
         return;
       }
       try {
-        // Every version a counted RFC makes can be named, released or not; the default is the one before `to`.
-        const all = result.allVersions;
-        const to = opts.to ? await pickModel(opts.to, all) : result.model;
-        const index = all.findIndex((v) => v.protocolVersion === to.protocolVersion);
-        const from = opts.from ? await pickModel(opts.from, all) : index > 0 ? (all[index - 1] ?? null) : null;
+        // Every version a counted RFC makes can be named, released or not; by default the newest RFC's own changes.
+        const { from, to } = await pickModels(opts, result.allVersions);
         const report = diffReport(from, to);
         io.out(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiff(report));
       } catch (error) {

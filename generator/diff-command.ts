@@ -6,6 +6,9 @@ import { loadModelJson } from './model/validate.js';
 export interface DiffReport {
   from: string | null;
   to: string;
+  /** The RFC whose model each side is (the last one folded into it), or null for nothing. */
+  fromRfc: string | null;
+  toRfc: string | null;
   class: ReturnType<typeof classify>;
   changes: Change[];
 }
@@ -23,13 +26,33 @@ export async function pickModel(which: string, versions: readonly CanonicalModel
   }
 }
 
+/**
+ * The two models `diff` compares. `all` holds the model after each counted RFC, the last being the current one.
+ * Without --to: the current model, against the model of the counted RFCs before the newest one, released or not,
+ * so an Editorial RFC (which keeps the version) shows its own edit rather than the whole model. With --to: that
+ * version as it finally stood, against the version before it.
+ */
+export async function pickModels(opts: { from?: string; to?: string }, all: readonly CanonicalModel[]): Promise<{ from: CanonicalModel | null; to: CanonicalModel }> {
+  const current = all.at(-1);
+  if (!current) throw new Error('the spec makes no version');
+  const to = opts.to ? await pickModel(opts.to, all) : current;
+  if (opts.from) return { from: await pickModel(opts.from, all), to };
+  const index = opts.to ? all.findIndex((v) => v.protocolVersion === to.protocolVersion) : all.length - 1;
+  return { from: index > 0 ? (all[index - 1] ?? null) : null, to };
+}
+
+/** The RFC that made a model: the last one folded into it. */
+const madeBy = (model: CanonicalModel | null) => model?.rfcs.at(-1)?.id ?? null;
+
 export function diffReport(from: CanonicalModel | null, to: CanonicalModel): DiffReport {
   const changes = diffModels(from, to);
-  return { from: from?.protocolVersion ?? null, to: to.protocolVersion, class: classify(changes), changes };
+  return { from: from?.protocolVersion ?? null, to: to.protocolVersion, fromRfc: madeBy(from), toRfc: madeBy(to), class: classify(changes), changes };
 }
 
 export function formatDiff(report: DiffReport): string {
-  const head = `${report.from ?? '(nothing)'} -> ${report.to}: ${report.class} (${report.changes.length} change${report.changes.length === 1 ? '' : 's'})`;
+  // The RFC beside each version: after an Editorial RFC both sides have the same version.
+  const side = (version: string | null, rfc: string | null) => (version === null ? '(nothing)' : rfc ? `${version} (${rfc})` : version);
+  const head = `${side(report.from, report.fromRfc)} -> ${side(report.to, report.toRfc)}: ${report.class} (${report.changes.length} change${report.changes.length === 1 ? '' : 's'})`;
   const width = Math.max(0, ...report.changes.map((c) => c.rule.length));
   const lines = report.changes.map((c) => `  ${c.class.padEnd(9)} ${c.rule.padEnd(width)}  ${c.message}`);
   return `${[head, ...lines].join('\n')}\n`;

@@ -31,6 +31,29 @@ A fixture for the toolchain's tests.
 | R9 | A focused path has no gaps | Walk the tree | \`state-reachable\` |
 `;
 
+const EDITORIAL = `# RFC-0002: Clearer wording for titles
+
+A fixture for the toolchain's tests: an Editorial RFC that rewords one field.
+
+| Field | Value |
+|---|---|
+| Status | Accepted |
+| Version effect | Editorial |
+| Supersedes or amends | Amends RFC-0001 |
+
+## 1. Types
+
+| Type | Section | Kind | Meaning |
+|---|---|---|---|
+| \`Element\` | 2 | record | One thing the app shows; the elements form one tree rooted at the application |
+
+## 2. The element
+
+| Field | Type | Required | Meaning |
+|---|---|---|---|
+| \`title\` | \`string\` | no | One line a person could read, with no line break |
+`;
+
 describe('diff', () => {
   it('names every version a counted RFC makes, released or not, and by default compares the one before the current', async () => {
     const s = await scratch(false);
@@ -50,6 +73,26 @@ describe('diff', () => {
       const unknown = await diff(['--spec', s.spec, '--from', '0.9.0']);
       expect(unknown.code).toBe(2);
       expect(unknown.err).toContain('0.2.0, 0.2.1, 0.2.2');
+    } finally {
+      await s.dispose();
+    }
+  });
+
+  it('by default shows only the newest RFC\'s own changes, even when it keeps the version (Editorial, 0.2.0 unreleased)', async () => {
+    const s = await scratch(false);
+    try {
+      await writeFile(join(s.spec, 'rfcs/0002-wording.md'), EDITORIAL);
+      const plain = await diff(['--spec', s.spec]);
+      expect(plain.code, plain.err).toBe(0);
+      expect(plain.report).toMatchObject({ from: '0.2.0', fromRfc: 'RFC-0001', to: '0.2.0', toRfc: 'RFC-0002', class: 'editorial' });
+      expect(plain.report.changes.map((c: { rule: string; subject: string }) => `${c.rule} ${c.subject}`)).toEqual(['wording-changed Element.title']);
+      // The text names the RFC on each side, since the versions are the same.
+      let text = '';
+      expect(await main(['diff', '--spec', s.spec], { out: (t) => { text += t; }, err: () => {} })).toBe(0);
+      expect(text).toBe('0.2.0 (RFC-0001) -> 0.2.0 (RFC-0002): editorial (1 change)\n  editorial wording-changed  The meaning of Element.title was reworded\n');
+      // --to names a version as it finally stood, compared with the version before it, as before: here none.
+      const named = await diff(['--spec', s.spec, '--to', '0.2.0']);
+      expect(named.report).toMatchObject({ from: null, to: '0.2.0', toRfc: 'RFC-0002', class: 'breaking' });
     } finally {
       await s.dispose();
     }

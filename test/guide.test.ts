@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
 import { TABLE_SIGNATURES } from '../generator/extract/signatures.js';
+import { CHECK_RULES } from '../generator/model/check-rules.js';
 import { SPEC } from './helpers/spec.js';
 
 describe('spec/README.md, the authoring guide', () => {
@@ -10,6 +11,13 @@ describe('spec/README.md, the authoring guide', () => {
     const guide = await readFile(join(SPEC, 'README.md'), 'utf8');
     const listed = [...guide.split('## Rule ids')[1]!.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual(Object.keys(RULES).sort());
+  });
+
+  it('names exactly the checker rules the checkers implement (CHECK_RULES), in the first paragraph of Checker rules', async () => {
+    const guide = await readFile(join(SPEC, 'README.md'), 'utf8');
+    const list = guide.split('### Checker rules')[1]!.trim().split('\n\n')[0]!;
+    const named = [...list.matchAll(/`([a-z]+(?:-[a-z]+)+)`/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual(Object.keys(CHECK_RULES).sort());
   });
 
   it('documents every table header the toolchain reads', async () => {

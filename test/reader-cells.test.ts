@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../generator/diagnostics/codes.js';
 import { Diagnostics } from '../generator/diagnostics/report.js';
-import { defaultOf, identifier, identifiers, isAbsent, name, required, typeRef, yesNo } from '../generator/extract/cells.js';
+import { defaultOf, identifier, identifiers, isAbsent, name, required, typeCell, typeRef, yesNo } from '../generator/extract/cells.js';
 import type { Cell } from '../generator/extract/tables.js';
 
 // The cell readers of generator/extract/cells.ts, one cell at a time: what each reads and what each refuses.
@@ -81,6 +82,45 @@ describe('type notation', () => {
 
   it('refuses anything else', () => {
     for (const bad of ['', '[]', 'Element[', 'a b', '1x', 'Element []', 'x[]y', ' string']) expect(typeRef(bad), bad).toBeNull();
+  });
+});
+
+describe('a Type, Takes or Returns cell, read whole', () => {
+  const read = (c: Cell, column = 'Type') => {
+    const d = new Diagnostics();
+    return { value: typeCell(c, column, d), said: d.items.map((x) => [x.ruleId, `${x.line}:${x.column}`, x.message, x.actual, x.hint]) };
+  };
+
+  it('one type, as code or as a bare word, is read with the cell\'s place', () => {
+    expect(read(cell('Element[]', ['Element[]']))).toEqual({ value: { notation: 'Element[]', type: { kind: 'array', items: { kind: 'named', name: 'Element' } }, place }, said: [] });
+    expect(read(cell('string')).value?.type).toEqual({ kind: 'primitive', name: 'string' });
+    // One word not in the notation names nothing; the cell is still one type, so the rule is unknown-type.
+    expect(read(cell('string{}', ['string{}'])).said.map((x) => x[0])).toEqual(['unknown-type']);
+  });
+
+  it('two types, words beside a type, or a choice inside one span are type-cell errors at the cell; the row is kept', () => {
+    const cases: [Cell, string, string, string][] = [
+      [cell('string or string[]', ['string', 'string[]']), 'Type', 'The Type cell holds 2 types, not one', 'A field or attribute has one type; the model cannot express a choice between `string` and `string[]`. Pick one, or define a record with a field for each.'],
+      [cell('string (or Related)', ['string', 'Related']), 'Type', 'The Type cell holds 2 types, not one', 'A field or attribute has one type; the model cannot express a choice between `string` and `Related`. Pick one, or define a record with a field for each.'],
+      [cell('string, boolean', ['string', 'boolean']), 'Takes', 'The Takes cell holds 2 types, not one', 'An operation takes one value: Takes names one type, or —. To take `string` and `boolean`, define a record with a field for each and name it here.'],
+      [cell('id: string', ['string']), 'Type', 'The Type cell holds words beside its type', 'Write `string` alone, as code; say the rest in the Meaning.'],
+      [cell('Answer.', ['Answer']), 'Returns', 'The Returns cell holds words beside its type', 'Write `Answer` alone, as code; say the rest in the Meaning.'],
+      [cell('string | number', ['string | number']), 'Returns', 'The Returns cell holds a choice of types, not one', 'An operation returns one value: Returns names one type, or —. To return `string` and `number`, define a record with a field for each and name it here.'],
+      [cell('string or number'), 'Type', 'The Type cell holds a choice of types, not one', 'A field or attribute has one type; the model cannot express a choice between `string` and `number`. Pick one, or define a record with a field for each.'],
+      [cell('a list of strings'), 'Type', 'The Type cell holds words, not one type', RULES['type-cell'].hint],
+    ];
+    for (const [c, column, message, hint] of cases) {
+      expect(read(c, column).said, c.plain).toEqual([['type-cell', '7:3', message, c.plain, hint]]);
+    }
+    // The build stops at the error; the first type named stands in, so later checks do not fail for the cell too.
+    expect(read(cell('string | number', ['string | number'])).value?.type).toEqual({ kind: 'primitive', name: 'string' });
+    expect(read(cell('id: string', ['string'])).value?.type).toEqual({ kind: 'primitive', name: 'string' });
+    expect(read(cell('a list of strings')).value).toEqual({ notation: 'a list of strings', type: null, place });
+  });
+
+  it('an empty cell is empty-cell, and gives nothing', () => {
+    expect(read(cell('')).value).toBeNull();
+    expect(read(cell('')).said.map((x) => x[0])).toEqual(['empty-cell']);
   });
 });
 

@@ -127,9 +127,9 @@ const CASES: Case[] = [
   {
     kind: 'operations',
     header: '| Operation | Takes | Returns | Meaning |',
-    good: [['`get`', '`Query` (a query)', 'Answer', 'Gets.'], ['`put`', '—', '', 'Puts.']],
+    good: [['`get`', '`Query`', 'Answer', 'Gets.'], ['`put`', '—', '', 'Puts.']],
     needed: [0],
-    keys: (d) => d.operations.map((r) => [r.name, r.takes, r.returns, r.meaning]),
+    keys: (d) => d.operations.map((r) => [r.name, r.takes?.notation ?? null, r.returns?.notation ?? null, r.meaning]),
     repeat: { what: 'Operation get', ruleId: 'duplicate-entry' },
   },
   {

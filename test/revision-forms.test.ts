@@ -92,6 +92,9 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.notReported.map((n) => n.name)).toEqual(real.notReported.map((n) => n.name));
     expect(m.rfcs.at(-1)?.changes.map((c) => c.rule).sort()).toEqual(['role-moved']);
   },
+  'checkable-without-rule': (m) => {
+    expect(m.requirements.filter((r) => r.id === 'R9' || r.id === 'R10').map((r) => [r.id, r.checkable, r.rule])).toEqual([['R9', true, null], ['R10', false, null]]);
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);
@@ -153,6 +156,23 @@ describe('revision forms and slips: every target emits each model that builds, a
       }
     }, 60_000);
   }
+});
+
+describe('a requirement checkable from outside, with no checker rule', () => {
+  it('is counted apart in the reference and the TypeScript README, not as one that cannot be checked', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'checkable-without-rule'));
+    try {
+      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const out = await emitAll(model as CanonicalModel, { regenerate: 'x', versions }, ['conformance', 'docs', 'typescript']);
+      const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? '';
+      expect(file('docs/conformance.md')).toContain('6 of 10 are implemented; [R9](#r9) can be checked from outside, but no checker rule checks it yet;');
+      expect(file('docs/conformance.md')).toMatch(/\| \[R9\]\(#r9\) \|.*\| not yet \| — \|/);
+      expect(file('docs/conformance.md')).toMatch(/\| \[R10\]\(#r10\) \|.*\| no \| — \|/);
+      expect(file('typescript/README.md')).toContain('every requirement a checker rule checks\n  (R1, R2, R3, R4, R6, R8); R9 can be checked from outside, but no checker rule checks it yet.');
+    } finally {
+      await s.dispose();
+    }
+  });
 });
 
 describe('two requirements on one checker rule', () => {

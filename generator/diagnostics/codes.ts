@@ -43,6 +43,10 @@ export const RULES = {
     summary: 'A type names nothing',
     hint: 'Use string, boolean, number, a type from the Types table, or one of those followed by [].',
   },
+  'type-cell': {
+    summary: 'A Type, Takes or Returns cell holds more than one type',
+    hint: 'Write one type as code and nothing else: `string`, `Element`, `Element[]`, or — in Takes and Returns. For a choice, pick one type or define a record with a field for each.',
+  },
   'unknown-role': {
     summary: 'A role is not in the role language',
     hint: 'Name a role from the Kind/Roles table, spelled as shown there.',
@@ -91,9 +95,17 @@ export const RULES = {
     summary: 'A requirement names a checker rule that does not exist',
     hint: 'Use a rule the checker implements (listed in spec/README.md), or — when none applies.',
   },
+  'unchecked-requirement': {
+    summary: 'A requirement is checkable from outside, but names no checker rule',
+    hint: 'Name the checker rule that checks it in the Rule column; if none does, add one as spec/README.md (Checker rules) says; if it cannot be checked from outside, start its Check with "Not checkable".',
+  },
   'bad-rfc-file': {
     summary: 'An RFC file is not named or titled as the guide asks',
     hint: 'Name RFC files NNNN-words.md and title them "# RFC-NNNN: Title" with the same number.',
+  },
+  'example-left-out': {
+    summary: "An RFC's example is not a conformance vector of the current version",
+    hint: 'An example stays a vector while a checker of the current version reads it: on the current version\'s line, or of a released version (kept under conformance/versions/). To keep such an answer tested, give a later RFC an example of the current version.',
   },
   'external-type': {
     summary: 'An external type could not be loaded from its package',

@@ -1,3 +1,4 @@
+import { RULES } from '../diagnostics/codes.js';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
 import type { Cell } from './tables.js';
@@ -83,6 +84,49 @@ export function typeRef(notation: string): TypeRef | null {
     : { kind: 'named', name: match[1] };
   for (let depth = (match[2] ?? '').length / 2; depth > 0; depth--) ref = { kind: 'array', items: ref };
   return ref;
+}
+
+/** A type cell as read: its notation, the type it names (null when it is in no notation), and where it stands. */
+export interface TypeCell {
+  notation: string;
+  type: TypeRef | null;
+  place: Place;
+}
+
+/** What joins two types into a choice ("`string` or `string[]`", "string | number"): the model has no unions. */
+const CHOICE = /\bor\b|\||,|\//;
+
+/**
+ * A Type, Takes or Returns cell read whole: one type in the guide's notation, as code or as a bare word, and
+ * nothing else. A second type or words beside the type are `type-cell` errors at the cell, never dropped (taking
+ * the first code span read "`string` or `string[]`" as `string` without a word). A refused cell keeps its row.
+ */
+export function typeCell(cell: Cell, column: string, diagnostics: Diagnostics): TypeCell | null {
+  const text = required(cell, column, diagnostics);
+  if (text === null) return null;
+  const refuse = (message: string, hint: string) => {
+    diagnostics.error('type-cell', cell.place, `The ${column} cell ${message}`, text, hint);
+    // The error stops the build; the first type the cell names stands in, so the checks after it (the tree, the
+    // examples) do not fail for this cell as well.
+    const first = (cell.codes[0] ?? text).split(CHOICE)[0]?.trim() ?? '';
+    const type = typeRef(first);
+    return { notation: type ? first : text, type, place: cell.place };
+  };
+  /** What to write instead: one type, or a record holding each (an operation takes or returns one value). */
+  const choice = (types: string) => {
+    if (column === 'Type') return `A field or attribute has one type; the model cannot express a choice between ${types}. Pick one, or define a record with a field for each.`;
+    const verb = column === 'Takes' ? 'take' : 'return';
+    return `An operation ${verb}s one value: ${column} names one type, or —. To ${verb} ${types}, define a record with a field for each and name it here.`;
+  };
+  const { codes } = cell;
+  const notation = codes[0] ?? text;
+  if (codes.length > 1) return refuse(`holds ${codes.length} types, not one`, choice(codes.map((c) => `\`${c}\``).join(' and ')));
+  if (codes.length === 1 && text !== notation.replace(/\s+/g, ' ').trim()) return refuse('holds words beside its type', `Write \`${notation}\` alone, as code; say the rest in the Meaning.`);
+  if (CHOICE.test(notation)) return refuse('holds a choice of types, not one', choice(notation.split(CHOICE).map((t) => `\`${t.trim()}\``).filter((t) => t !== '``').join(' and ')));
+  if (/\s/.test(notation)) return refuse('holds words, not one type', RULES['type-cell'].hint);
+  const type = typeRef(notation);
+  if (!type) diagnostics.error('unknown-type', cell.place, 'The type is not in the type notation', notation);
+  return { notation, type, place: cell.place };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from '../model/types.js';
-import { defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeRef, yesNo } from './cells.js';
+import { type TypeCell, defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeCell, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable } from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
@@ -49,7 +49,8 @@ export interface RfcDraft {
   roleRules: { rule: 'root' | 'unknown' | 'fallback'; role: Located<string> }[];
   notReported: { name: string; reason: string; place: Place }[];
   attributeTables: SectionTable<{ name: string; notation: string; type: TypeRef | null; meaning: string; place: Place; typePlace: Place }>[];
-  operations: { name: string; takes: string | null; returns: string | null; meaning: string; place: Place }[];
+  /** Takes and Returns: one type each, or null for `—`. */
+  operations: { name: string; takes: TypeCell | null; returns: TypeCell | null; meaning: string; place: Place }[];
   versioning: { change: string; beforeOne: string; fromOne: string; place: Place }[];
   versionField: { type: string; field: string; place: Place } | null;
   examples: { value: unknown; section: string | null; place: Place }[];
@@ -185,14 +186,12 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         let tableRows = draft.fieldTables.find((t) => t.place === table.place);
         if (!tableRows) draft.fieldTables.push((tableRows = { section, place: table.place, rows: [] }));
         const n = identifier(cell(0), col(0), d);
-        const notation = name(cell(1), col(1), d);
+        const typed = typeCell(cell(1), col(1), d);
         const req = yesNo(cell(2), col(2), d);
-        if (n === null || notation === null || req === null) break;
+        if (n === null || typed === null || req === null) break;
         if (!once(n, cell(0).place, 'duplicate-field', `Field ${n}`)) break;
-        const type = typeRef(notation);
-        if (!type) d.error('unknown-type', cell(1).place, 'The type is not in the type notation', notation);
         const dflt = defaultOf(cell(3), n, d);
-        tableRows.rows.push({ name: n, notation, type, required: req, meaning: cell(3).markdown, default: dflt ?? null, place: cell(0).place, typePlace: cell(1).place });
+        tableRows.rows.push({ name: n, notation: typed.notation, type: typed.type, required: req, meaning: cell(3).markdown, default: dflt ?? null, place: cell(0).place, typePlace: typed.place });
         break;
       }
       case 'states': {
@@ -265,18 +264,19 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         let t = draft.attributeTables.find((x) => x.place === table.place);
         if (!t) draft.attributeTables.push((t = { section, place: table.place, rows: [] }));
         const n = identifier(cell(0), col(0), d);
-        const notation = name(cell(1), col(1), d);
-        if (n === null || notation === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
-        const type = typeRef(notation);
-        if (!type) d.error('unknown-type', cell(1).place, 'The type is not in the type notation', notation);
-        t.rows.push({ name: n, notation, type, meaning: cell(2).markdown, place: cell(0).place, typePlace: cell(1).place });
+        const typed = typeCell(cell(1), col(1), d);
+        if (n === null || typed === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
+        t.rows.push({ name: n, notation: typed.notation, type: typed.type, meaning: cell(2).markdown, place: cell(0).place, typePlace: typed.place });
         break;
       }
       case 'operations': {
         const n = identifier(cell(0), col(0), d);
+        // Each of Takes and Returns is one type or — (spec/README.md).
+        const opt = (i: number) => (isAbsent(cell(i)) || cell(i).plain === '' ? null : typeCell(cell(i), col(i), d));
+        const takes = opt(1);
+        const returns = opt(2);
         if (n === null || !once(n, cell(0).place, 'duplicate-entry', `Operation ${n}`)) break;
-        const opt = (c: Cell) => (isAbsent(c) || c.plain === '' ? null : (c.codes[0] ?? c.plain));
-        draft.operations.push({ name: n, takes: opt(cell(1)), returns: opt(cell(2)), meaning: cell(3).markdown, place: cell(0).place });
+        draft.operations.push({ name: n, takes, returns, meaning: cell(3).markdown, place: cell(0).place });
         break;
       }
       case 'versioning': {

@@ -6,6 +6,7 @@ import { parseMarkdown } from '../parse/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
+import { exampleStanding } from './examples.js';
 import { fold } from './fold/index.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
@@ -103,6 +104,13 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
   if (problems.length) return { model: null, versions: [], allVersions: [], diagnostics: d };
   byVersion.set(model.protocolVersion, model);
+  // An example the conformance vectors cannot carry is said, not dropped in silence (model/examples.ts).
+  for (const ex of model.examples) {
+    const standing = exampleStanding(model, ex, [...byVersion.keys()]);
+    if (standing.kind !== 'left-out') continue;
+    const { file, line, column } = ex.source;
+    d.warning('example-left-out', { file, line, column }, `The example of ${ex.source.document} section ${ex.source.section ?? '?'} is not a conformance vector of ${model.protocolVersion}: ${standing.why}`);
+  }
   return { model, versions: [...byVersion.values()], allVersions, diagnostics: d };
 }
 

@@ -25,6 +25,43 @@ export const pick = <T,>(items: readonly T[], r: () => number): T => items[Math.
 const lines = (t: string) => t.split('\n');
 const rowIndexes = (ls: string[]) => ls.map((l, i) => (l.startsWith('|') ? i : -1)).filter((i) => i >= 0);
 
+/** The tables whose cells hold a type, by their header's first cell, and which columns do. */
+const TYPE_COLUMNS: Record<string, readonly string[]> = { field: ['type'], attribute: ['type'], operation: ['takes', 'returns'] };
+
+/** Each Type, Takes and Returns cell that holds a type, as [line, cell index among the row's pipes]. */
+export function typeCells(ls: readonly string[]): [number, number][] {
+  const out: [number, number][] = [];
+  let columns: number[] = [];
+  for (const [i, l] of ls.entries()) {
+    if (!l.startsWith('|')) { columns = []; continue; }
+    const cells = l.split('|').slice(1, -1).map((c) => c.trim().toLowerCase());
+    if (/^\|?\s*-/.test(ls[i + 1] ?? '')) {
+      const wanted = TYPE_COLUMNS[cells[0] ?? ''] ?? [];
+      columns = cells.flatMap((c, k) => (wanted.includes(c) ? [k + 1] : []));
+    } else if (!/^-/.test(cells[0] ?? '')) for (const k of columns) if (/^`[^`]+`$/.test(cells[k - 1] ?? '')) out.push([i, k]);
+  }
+  return out;
+}
+
+/** A type written as the slips of issue 29 write it: a choice, a second parameter, a note, a label, a union. */
+export const TYPE_SLIPS: ((type: string, name: string) => string)[] = [
+  (t) => `\`${t}\` or \`${t}[]\``,
+  (t) => `\`${t}\`, \`boolean\``,
+  (t) => `\`${t}\` (or \`Related\`)`,
+  (t, name) => `${name}: \`${t}\``,
+  (t) => `\`${t} \\| string\``,
+];
+
+/** The text with the type cell at `at` (from typeCells) rewritten by `slip`. */
+export function withTypeSlip(t: string, [i, k]: [number, number], slip: (typeof TYPE_SLIPS)[number]): string {
+  const ls = lines(t);
+  const cells = (ls[i] as string).split('|');
+  const type = (cells[k] as string).trim().slice(1, -1);
+  cells[k] = ` ${slip(type, (cells[1] as string).trim().replace(/`/g, ''))} `;
+  ls[i] = cells.join('|');
+  return ls.join('\n');
+}
+
 /** The ways a half-written RFC goes wrong, each a function of the text and a seeded random source. */
 export const MUTATIONS: Record<string, Mutation> = {
   deleteRow: (t, r) => { const ls = lines(t); const rows = rowIndexes(ls); if (rows.length) ls.splice(pick(rows, r), 1); return ls.join('\n'); },
@@ -42,6 +79,8 @@ export const MUTATIONS: Record<string, Mutation> = {
   blankInTable: (t, r) => { const ls = lines(t); const rows = rowIndexes(ls); if (rows.length) ls.splice(pick(rows, r), 0, ''); return ls.join('\n'); },
   escapedPipe: (t, r) => { const ls = lines(t); const rows = rowIndexes(ls); if (!rows.length) return t; const i = pick(rows, r); const l = ls[i] as string; const at = l.lastIndexOf('|', l.length - 2); ls[i] = `${l.slice(0, at)} \\| x ${l.slice(at)}`; return ls.join('\n'); },
   commentBeforeHeading: (t, r) => { const ls = lines(t); const hs = ls.map((l, i) => (l.startsWith('## ') ? i : -1)).filter((i) => i >= 0); if (hs.length) ls.splice(pick(hs, r), 0, '<!-- a maintainer\'s note -->', ''); return ls.join('\n'); },
+  // A type cell that holds more than one type: an error at the cell, never read as its first code span.
+  typeCellSlip: (t, r) => { const found = typeCells(lines(t)); return found.length ? withTypeSlip(t, pick(found, r), pick(TYPE_SLIPS, r)) : t; },
   changeCell: (t, r) => t.replace(pick(['yes', 'no', '`string`', '`Element`', 'Accepted', 'Breaking', '0.2.0', '`Group`', 'record', 'Absent means false'], r), pick(['maybe', '`Strnig`', '', 'Draft', 'Additive: 0.2.0 to 9', '`Nothing`', 'Absent means blue'], r)),
 };
 export const NAMES = Object.keys(MUTATIONS);

@@ -39,6 +39,14 @@ export function cellsOf(line: string): string[] {
 /** The key a row is known by: the first code span of its first cell, else its text without marks. */
 const keyOf = (cell: string) => (/`([^`]+)`/.exec(cell)?.[1] ?? cell.replace(/[`*_]/g, '')).trim();
 const plain = (s: string) => s.replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+/** The cells that hold a type, by table: each must hold one type whole, or `—` where a column allows none. */
+const TYPE_CELLS: Partial<Record<TableKind, { columns: number[]; absent: boolean }>> = {
+  fields: { columns: [1], absent: false },
+  attributes: { columns: [1], absent: false },
+  operations: { columns: [1, 2], absent: true },
+};
+/** One type as code or as a bare word, in the guide's notation, and nothing beside it (spec/README.md, Types). */
+const ONE_TYPE = /^(`\s*[A-Za-z][A-Za-z0-9]*(\[\])*\s*`|[A-Za-z][A-Za-z0-9]*(\[\])*)$/;
 const isDelimiter = (line: string) => /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
 
 /** The names the model holds for rows of each kind of table. */
@@ -115,6 +123,12 @@ export function unaccountedRows(files: SpecFiles, model: CanonicalModel): Unacco
         const kindRoles = table.kind === 'roleKinds' ? [...(cells[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string) : [];
         const allRemoved = kindRoles.length > 0 && kindRoles.every((r) => removed.has(r));
         if (set && key !== '' && !set.has(key) && !allRemoved) out.push({ file: doc.path, line: i + 1, text: line, why: `no ${table.kind} named ${key} in the model` });
+        // A model that built read each type cell whole: a second type or words beside one would have been refused.
+        const typed = table.kind ? TYPE_CELLS[table.kind] : undefined;
+        for (const k of typed?.columns ?? []) {
+          const c = cells[k] ?? '';
+          if (!ONE_TYPE.test(c) && !(typed?.absent && /^(—|–|-|None|none|)$/.test(c))) out.push({ file: doc.path, line: i + 1, text: line, why: `a type cell that is not one type: ${c}` });
+        }
         continue;
       }
       out.push({ file: doc.path, line: i + 1, text: line, why: 'a row in no table' });

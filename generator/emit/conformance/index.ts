@@ -4,6 +4,7 @@ import type { EmitContext, GeneratedFile, SharedData, TargetResult } from '../ty
 import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './build.js';
 import { referenceElements } from './reference.js';
 import { contentAlternatives } from '../kit/spec-data.js';
+import { exampleStanding } from '../../model/examples.js';
 
 type Obj = Record<string, unknown>;
 
@@ -25,20 +26,22 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
   const states = model.states.map((s) => s.field);
   const pathState = model.states.find((s) => s.path)?.field;
 
-  // An RFC's examples are answers of the version it made: they stand for the current version only while no
-  // breaking change came after them (an additive change leaves an older answer valid), and only at a version the
-  // checkers read (an unreleased older version is flagged; spec/README.md, Protocol versions).
-  const lastBreak = model.rfcs.map((r) => r.effect).lastIndexOf('breaking');
-  const current = new Set(model.rfcs.slice(Math.max(0, lastBreak)).map((r) => r.id));
+  // An RFC's examples are answers of the version it made: each is a vector where a checker of this version reads
+  // it, as its own version or with one `version` error (model/examples.ts says which; the build says why one is not).
+  const covers = model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id);
   model.examples.forEach((ex, i) => {
-    if (!current.has(ex.source.document)) return;
-    const version = typeof ex.value === 'object' && ex.value !== null ? (ex.value as Obj)[t.version] : undefined;
-    if (typeof version !== 'string' || !read.includes(version)) return;
+    const standing = exampleStanding(model, ex, read);
+    if (standing.kind !== 'read' && standing.kind !== 'unread') return;
+    const name = `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`;
+    const of = `The example of ${ex.source.document} section ${ex.source.section ?? '?'}`;
+    if (standing.kind === 'read') {
+      add({ name, description: `${of}.`, covers, input: ex.value as never, decodes: true, strictValid: true, findings: [] });
+      return;
+    }
     add({
-      name: `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`,
-      description: `The example of ${ex.source.document} section ${ex.source.section ?? '?'}.`,
-      covers: model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id),
-      input: ex.value as never, decodes: true, strictValid: true, findings: [],
+      name, covers, input: ex.value as never, decodes: true, strictValid: true,
+      description: `${of}, an answer of ${standing.version}, which no checker of ${model.protocolVersion} reads as its own (it was never released): checked by ${model.protocolVersion}'s rules, with one version error.`,
+      findings: [finding('version', 'error', `/${t.version}`, null, null)],
     });
   });
   add({ name: 'minimal', description: 'An answer whose tree is the root alone.', input: b.answer(root()) as never, decodes: true, strictValid: true, findings: [] });
@@ -249,7 +252,9 @@ export function emitConformance(model: CanonicalModel, context: EmitContext): Ta
   const vectors = buildVectors(model, [...new Set([...context.versions.map((v) => v.protocolVersion), model.protocolVersion])]);
   const files = [
     ...vectorFiles(model, 'conformance', vectors),
-    ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) => vectorFiles(v, `conformance/versions/${v.protocolVersion}`)),
+    // An older version's vectors are what its own checkers would say: they read it and the versions released before it.
+    ...context.versions.filter((v) => v.protocolVersion !== model.protocolVersion).flatMap((v) =>
+      vectorFiles(v, `conformance/versions/${v.protocolVersion}`, buildVectors(v, context.versions.slice(0, context.versions.indexOf(v) + 1).map((x) => x.protocolVersion)))),
   ];
   return { files, diagnostics: [], data: { vectors } };
 }

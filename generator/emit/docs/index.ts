@@ -4,7 +4,7 @@ import { metadataVocabulary } from 'ajv/dist/vocabularies/metadata.js';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
 import type { Vector } from '../conformance/build.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
-import { defaultWords, plainText, sentence } from '../shared/text.js';
+import { defaultWords, plainText, sentence, uncheckedNote } from '../shared/text.js';
 import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
 import { Autolinker, type Use } from './autolink.js';
 import { anchors, type Entry, referenceEntries } from './entries.js';
@@ -502,7 +502,7 @@ function conformancePage(d: Docs, exs: DocExample[]): DocPage {
         usedIn: d.usedIn(path, r.id),
         requirement: cell(sentence(r.requirement)),
         check: cell(sentence(r.check)),
-        implemented: r.checkable && r.rule !== null ? 'yes' : 'no',
+        implemented: r.rule !== null ? 'yes' : r.checkable ? 'not yet' : 'no',
         rule: r.rule ? code(r.rule) : '—',
         since: r.since,
         source: d.source(path, r.source),
@@ -514,6 +514,8 @@ function conformancePage(d: Docs, exs: DocExample[]): DocPage {
       };
     }),
     checkable: m.requirements.filter((r) => r.checkable && r.rule !== null).length,
+    // A requirement that says how to check it but names no rule is counted apart, not as one that cannot be checked.
+    unchecked: uncheckedNote(m.requirements.filter((r) => r.checkable && r.rule === null).map((r) => `[${r.id}](#${anchors.requirement(r.id)})`)),
     vectorCount: d.vectors.length,
     versionField: code(m.tree.version),
     versionPath: code(`/${m.tree.version}`),

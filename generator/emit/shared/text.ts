@@ -44,3 +44,12 @@ export function wrap(text: string, width: number): string[] {
   if (line !== '') lines.push(line);
   return lines;
 }
+
+/**
+ * "; R9 can be checked from outside, but no checker rule checks it yet", or nothing: a count of implemented
+ * requirements says apart the ones that could be checked but are not yet (spec/README.md, Checker rules).
+ */
+export function uncheckedNote(ids: readonly string[]): string {
+  if (!ids.length) return '';
+  return `; ${ids.join(', ')} can be checked from outside, but no checker rule checks ${ids.length === 1 ? 'it' : 'them'} yet`;
+}

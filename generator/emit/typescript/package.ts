@@ -4,7 +4,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { templatesDir } from '../shared/paths.js';
 import { licenseText } from '../shared/license.js';
-import { header } from '../shared/text.js';
+import { header, uncheckedNote } from '../shared/text.js';
 import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
@@ -89,6 +89,7 @@ const reference = (publishing: Publishing, page: string, words: string) =>
   publishing.documentation === null ? '' : ` ([${words}](${publishing.documentation}/${page}))`;
 
 function readme(model: CanonicalModel, regenerate: string, publishing: Publishing): string {
+  const unchecked = model.requirements.filter((r) => r.checkable && !r.rule).map((r) => r.id);
   const example = readmeExample(model);
   const note = unsetNote(publishing, ['repository']);
   const output = 'missing' in example ? '' : `\n\`node describe.mjs ${example.file}\`, with the spec's example answer in \`${example.file}\`, prints:\n\n\`\`\`text\n${example.output}\`\`\`\n`;
@@ -137,8 +138,8 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason${reference(publishing, 'apple-mapping.html', 'the Apple mapping')}.
 - \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
   Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
-- \`check(answer, options)\`: structure and every checkable requirement
-  (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')})${reference(publishing, 'conformance.html', 'conformance')}.
+- \`check(answer, options)\`: structure and every ${unchecked.length ? 'requirement a checker rule checks' : 'checkable requirement'}
+  (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')})${reference(publishing, 'conformance.html', 'conformance')}${uncheckedNote(unchecked)}.
 - \`validateText(text)\`, \`formatFindings\`, \`findingsJson\`: what the validator command prints.
 
 ## The validator

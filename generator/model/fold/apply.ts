@@ -1,7 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../extract/reference.js';
 import type { RfcDraft } from '../../extract/rfc.js';
-import { typeRef } from '../../extract/cells.js';
 import { CHECK_RULES } from '../check-rules.js';
 import type { Field, Source, TypeDef, TypeRef } from '../types.js';
 import type { FoldState } from './state.js';
@@ -221,12 +220,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   }
   for (const row of rfc.operations) {
     const prior = state.operations.get(row.name);
-    for (const t of [row.takes, row.returns]) {
-      const ref = t ? typeRef(t) : null;
-      if (t && !ref) d.error('unknown-type', row.place, 'The type is not in the type notation', t);
-      if (ref) typeUses.push({ ref, place: row.place });
-    }
-    state.operations.set(row.name, { name: row.name, takes: row.takes, returns: row.returns, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place) });
+    for (const t of [row.takes, row.returns]) if (t?.type) typeUses.push({ ref: t.type, place: t.place });
+    state.operations.set(row.name, { name: row.name, takes: row.takes?.notation ?? null, returns: row.returns?.notation ?? null, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place) });
   }
   if (rfc.versionField) state.versionField = rfc.versionField;
   for (const ex of rfc.examples) state.examples.push({ value: ex.value, source: src(ex.section, ex.place) });
@@ -235,12 +230,17 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     if (row.rule !== null && !(row.rule in CHECK_RULES)) {
       d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
     }
+    const checkable = !/^Not checkable/i.test(row.check.replace(/[`*]/g, ''));
+    // Said how to check, but nothing checks it: the docs would count it as not implemented, without a word here.
+    if (checkable && row.rule === null) {
+      d.warning('unchecked-requirement', row.rulePlace, `${row.id} is checkable from outside, but names no checker rule`);
+    }
     const prior = state.requirements.get(row.id);
     state.requirements.set(row.id, {
       id: row.id,
       requirement: row.requirement,
       check: row.check,
-      checkable: !/^Not checkable/i.test(row.check.replace(/[`*]/g, '')),
+      checkable,
       rule: row.rule,
       since: prior?.since ?? since,
       source: src(null, row.place),

@@ -158,7 +158,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       // A Draft is read and checked as if it were accepted next; what it would break is said, as warnings.
       const aside = new Diagnostics();
       checkAside(rfc, aside, status.status);
-      for (const item of aside.items) d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual);
+      for (const item of aside.items) d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual, item.hint);
       continue;
     }
     const effect = status ? readEffect(rfc, state, d) : null;
