@@ -34,7 +34,9 @@ function refuse(ctx: Skippable, missing: string): never {
   return ctx.skip(missing);
 }
 
-export const SWIFT_TOOLCHAIN = join(process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains', 'swift-trixie');
+/** Where scripts/install-toolchains.sh keeps what it installs and the test scripts keep their builds. */
+export const TOOLCHAIN_CACHE = process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains';
+export const SWIFT_TOOLCHAIN = join(TOOLCHAIN_CACHE, 'swift-trixie');
 
 /** Why the Swift builds cannot run here (they chroot into the Debian 13 toolchain), or null. */
 export function swiftMissing(): string | null {

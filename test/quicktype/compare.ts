@@ -10,13 +10,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
 import { kotlinHarness, swiftHarness, swiftPackage, type KotlinBinding, type SwiftBinding } from './harness.js';
 import { vectors, type Vector } from '../helpers/sdk.js';
 import { GENERATED, ROOT } from '../helpers/spec.js';
-import { SWIFT_TOOLCHAIN } from '../helpers/toolchain.js';
+import { SWIFT_TOOLCHAIN, TOOLCHAIN_CACHE } from '../helpers/toolchain.js';
+import { keptBuild } from './kept-build.js';
 
 export type Language = 'swift' | 'kotlin';
 export type Contender = 'ours' | 'quicktype' | 'quicktype-strict';
@@ -226,20 +227,25 @@ export async function measureSwift(contender: Contender, all: Case[]): Promise<M
 
     const prepare = await run('bash', ['-c', `mountpoint -q "$1/proc" || mount -t proc proc "$1/proc"; chroot "$1" ldconfig`, 'prepare', SWIFT_TOOLCHAIN]);
     if (prepare.code !== 0) throw new Error(`could not prepare the chroot: ${prepare.output}`);
-    const swift = (args: string) =>
+    const swift = (args: string, packageInside: string) =>
       run('chroot', [
         SWIFT_TOOLCHAIN, '/usr/bin/env', '-i',
         'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
         `HOME=${inside}/home`, `TMPDIR=${inside}/tmp`, 'LANG=C.UTF-8',
         `COMPARE_CASES_DIR=${inside}/cases`, `COMPARE_OUT_DIR=${inside}/out`,
-        '/bin/bash', '-c', `cd '${inside}/package' && swift ${args} 2>&1`,
+        '/bin/bash', '-c', `cd '${packageInside}' && swift ${args} 2>&1`,
       ]);
     const types = await declaredTypes(pkg);
-    const build = await swift('build --build-tests');
+    // Built in a folder of the chroot's cache named for the package's content, so an unchanged one is not compiled
+    // again; a run that writes the comparison up times a cold build in this run's own folder instead.
+    const builds = join(SWIFT_TOOLCHAIN, 'var/cache/element-model-builds');
+    const kept = await keptBuild(pkg, builds, 'compare-swift');
+    const packageInside = kept ? `/${relative(SWIFT_TOOLCHAIN, kept)}` : `${inside}/package`;
+    const build = await swift('build --build-tests', packageInside);
     if (build.code !== 0) {
       return { contender, language: 'swift', types, built: false, buildSeconds: build.seconds, testSeconds: 0, outcomes: await readOutcomes(join(work, 'out'), all), log: build.output };
     }
-    const test = await swift('test --skip-build');
+    const test = await swift('test --skip-build', packageInside);
     return {
       contender, language: 'swift', types, built: true, buildSeconds: build.seconds, testSeconds: test.seconds,
       outcomes: await readOutcomes(join(work, 'out'), all),
@@ -305,17 +311,23 @@ export async function measureKotlin(contender: Contender, all: Case[]): Promise<
     const env = { ...process.env, COMPARE_CASES_DIR: join(work, 'cases'), COMPARE_OUT_DIR: join(work, 'out') };
     // One `mvn test`: `surefire:test` on its own finds no tests. The test time is surefire's own; the rest is build.
     // The compiler runs in Maven's process: a Kotlin daemon would outlive the test and compete with what follows.
-    const ran = await run('mvn', ['-B', '-ntp', '-Dkotlin.compiler.daemon=false', 'test'], { cwd: module, env });
+    // Built in a folder of the cache named for the module's content, with Kotlin's incremental compilation, so an
+    // unchanged one is not compiled again; a run that writes the comparison up times a cold build instead.
+    const kept = await keptBuild(module, join(TOOLCHAIN_CACHE, 'kotlin-builds'), 'compare-kotlin');
+    const built = kept ?? module;
+    await rm(join(built, 'target/surefire-reports'), { recursive: true, force: true });
+    const incremental = kept ? ['-Dkotlin.compiler.incremental=true'] : [];
+    const ran = await run('mvn', ['-B', '-ntp', '-Dkotlin.compiler.daemon=false', ...incremental, 'test'], { cwd: built, env });
     const clean = ran.output.replace(/\x1b\[[0-9;]*m/g, '');
     const testSeconds = Number(/Tests run: \d+.*Time elapsed: ([\d.]+) s/.exec(clean)?.[1] ?? 0);
     // Surefire ran, so everything compiled.
-    const built = ran.code === 0 || /Tests run: \d+/.test(clean);
+    const compiled = ran.code === 0 || /Tests run: \d+/.test(clean);
     const test = { code: ran.code, output: clean, seconds: testSeconds };
     const build = { seconds: ran.seconds - testSeconds };
-    if (!built) {
+    if (!compiled) {
       return { contender, language: 'kotlin', types, built: false, buildSeconds: build.seconds, testSeconds: 0, outcomes: await readOutcomes(join(work, 'out'), all), log: clean };
     }
-    const reports = join(module, 'target/surefire-reports');
+    const reports = join(built, 'target/surefire-reports');
     const harnessOutput = existsSync(reports)
       ? (await Promise.all((await readdir(reports)).filter((f) => f.endsWith('-output.txt')).map((f) => readFile(join(reports, f), 'utf8')))).join('\n')
       : '';
