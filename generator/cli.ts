@@ -30,7 +30,7 @@ const defaultIo: Io = {
 async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
   const { generateInMemory, printableDiagnostics } = await pipeline();
   const { writeTree } = await import('./write/tree.js');
-  const result = await generateInMemory(specDir);
+  const result = await generateInMemory(specDir, outDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) {
     io.err('generate: nothing was written; generated/ is as it was.\n');
@@ -54,7 +54,7 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
 async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
   const { generateInMemory, printableDiagnostics } = await pipeline();
   const { diffTree } = await import('./write/tree.js');
-  const result = await generateInMemory(specDir);
+  const result = await generateInMemory(specDir, outDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) return EXIT.failed;
   const diff = await diffTree(outDir, result.files);

@@ -8,6 +8,7 @@ import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
 import { exampleStanding } from './examples.js';
 import { fold } from './fold/index.js';
+import { type Release, checkFrozen } from './frozen.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
@@ -82,6 +83,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
   let previous: CanonicalModel | null = null;
   const byVersion = new Map<string, CanonicalModel>();
+  const releases = new Map<string, Release>();
   const allVersions: CanonicalModel[] = [];
   for (const snap of result.snapshots) {
     const current: CanonicalModel = snap === result.snapshots.at(-1) ? model : { ...snap.model, external };
@@ -96,7 +98,13 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
       if (rfc) rfc.changes = changes;
     }
     if (snap.released) byVersion.set(current.protocolVersion, current);
+    if (snap.releasedPlace) releases.set(current.protocolVersion, { version: current.protocolVersion, rfc: snap.rfc, model: current, place: snap.releasedPlace });
     previous = current;
+  }
+  // A released version is frozen: its record, when there is one, says what it was (model/frozen.ts).
+  for (const release of releases.values()) {
+    const recorded = files.recorded?.get(release.version);
+    if (recorded) checkFrozen(release, recorded, d);
   }
   if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
 

@@ -1,0 +1,46 @@
+import type { Diagnostics, Place } from '../diagnostics/report.js';
+import { diffModels, placeOfChange } from './diff.js';
+import type { CanonicalModel } from './types.js';
+import { loadModelJson } from './validate.js';
+
+/** A released version: the model its RFCs make now, the RFC that released it, and where it says so. */
+export interface Release {
+  version: string;
+  rfc: string;
+  model: CanonicalModel;
+  place: Place;
+}
+
+const placeOf = (s: { file: string; line: number; column: number }): Place => ({ file: s.file, line: s.line, column: s.column });
+
+/**
+ * A released version is frozen: the model its RFCs make now may differ from the committed record of it
+ * (`<out>/model/versions/<v>.json`) only in wording, so a release cannot change under the people who built on it.
+ * Each other change is reported at the row that states it, or, for a row taken out, at its type or the release.
+ */
+export function checkFrozen(release: Release, recorded: { path: string; text: string }, d: Diagnostics): void {
+  const { version, rfc, model } = release;
+  let before: CanonicalModel;
+  try {
+    before = loadModelJson(recorded.text);
+  } catch (error) {
+    const why = (error as Error).message.split('\n').slice(0, 3).join('; ');
+    d.error('frozen-version', { file: recorded.path, line: 1, column: 1 }, `The record of released ${version} cannot be read, so its tables cannot be checked against it: ${why}`);
+    return;
+  }
+  if (before.protocolVersion !== version) {
+    d.error('frozen-version', { file: recorded.path, line: 1, column: 1 }, `The record of released ${version} holds protocol ${before.protocolVersion}`, before.protocolVersion);
+    return;
+  }
+  for (const change of diffModels(before, model)) {
+    if (change.class === 'editorial') continue;
+    const typeName = change.subject.includes(' ') ? undefined : change.subject.split('.')[0];
+    const at = placeOfChange(change, before, model) ?? model.types.find((t) => t.name === typeName)?.source ?? release.place;
+    d.error(
+      'frozen-version',
+      placeOf(at),
+      `${version} is released (${rfc}) and frozen, but this changes it from its record ${recorded.path}: ${change.message} (${change.rule}, ${change.class})`,
+      change.subject,
+    );
+  }
+}
