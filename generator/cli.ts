@@ -99,13 +99,14 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the model before the newest counted RFC, or before the version --to names)')
     .option('--to <version|file>', 'the newer model (default: the current one)')
     .option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec)
+    .option('--out <dir>', 'the generated folder, whose records of released versions are read', DEFAULT_DIRS.out)
     .option('--json', 'print the changes as JSON')
-    .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
+    .action(async (opts: { from?: string; to?: string; spec: string; out: string; json?: boolean }) => {
       const specDir = resolve(opts.spec);
       const [{ printableDiagnostics }, { diffReport, formatDiff, pickModels }, { buildModel }] = await Promise.all([
         pipeline(), import('./diff-command.js'), import('./model/build.js'),
       ]);
-      const result = await buildModel(await readSpecFiles(specDir));
+      const result = await buildModel(await readSpecFiles(specDir, resolve(opts.out)));
       if (!result.model) {
         io.err(`${await printableDiagnostics(result.diagnostics.items, specDir)}\n`);
         code = EXIT.failed;

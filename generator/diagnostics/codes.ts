@@ -115,6 +115,10 @@ export const RULES = {
     summary: 'An external type could not be loaded from its package',
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
   },
+  'external-version': {
+    summary: 'An external type\'s package gives another version or other kinds than the RFCs declare',
+    hint: 'The other specification\'s version is part of the protocol: pin the package back, or move to it in a new RFC that restates the External type | Version | Kinds row (spec/README.md, "Moving to a newer MCP").',
+  },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',

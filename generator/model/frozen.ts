@@ -13,25 +13,29 @@ export interface Release {
 
 const placeOf = (s: { file: string; line: number; column: number }): Place => ({ file: s.file, line: s.line, column: s.column });
 
+/** A released version's record, read once; one that cannot be read is reported at its file, and then is none. */
+export function readRecord(version: string, recorded: { path: string; text: string }, d: Diagnostics): CanonicalModel | null {
+  const at = { file: recorded.path, line: 1, column: 1 };
+  let model: CanonicalModel;
+  try {
+    model = loadModelJson(recorded.text);
+  } catch (error) {
+    const why = (error as Error).message.split('\n').slice(0, 3).join('; ');
+    d.error('frozen-version', at, `The record of released ${version} cannot be read, so its tables cannot be checked against it: ${why}`);
+    return null;
+  }
+  if (model.protocolVersion === version) return model;
+  d.error('frozen-version', at, `The record of released ${version} holds protocol ${model.protocolVersion}`, model.protocolVersion);
+  return null;
+}
+
 /**
  * A released version is frozen: the model its RFCs make now may differ from the committed record of it
  * (`<out>/model/versions/<v>.json`) only in wording, so a release cannot change under the people who built on it.
  * Each other change is reported at the row that states it, or, for a row taken out, at its type or the release.
  */
-export function checkFrozen(release: Release, recorded: { path: string; text: string }, d: Diagnostics): void {
+export function checkFrozen(release: Release, before: CanonicalModel, recordPath: string, d: Diagnostics): void {
   const { version, rfc, model } = release;
-  let before: CanonicalModel;
-  try {
-    before = loadModelJson(recorded.text);
-  } catch (error) {
-    const why = (error as Error).message.split('\n').slice(0, 3).join('; ');
-    d.error('frozen-version', { file: recorded.path, line: 1, column: 1 }, `The record of released ${version} cannot be read, so its tables cannot be checked against it: ${why}`);
-    return;
-  }
-  if (before.protocolVersion !== version) {
-    d.error('frozen-version', { file: recorded.path, line: 1, column: 1 }, `The record of released ${version} holds protocol ${before.protocolVersion}`, before.protocolVersion);
-    return;
-  }
   for (const change of diffModels(before, model)) {
     if (change.class === 'editorial') continue;
     const typeName = change.subject.includes(' ') ? undefined : change.subject.split('.')[0];
@@ -39,7 +43,7 @@ export function checkFrozen(release: Release, recorded: { path: string; text: st
     d.error(
       'frozen-version',
       placeOf(at),
-      `${version} is released (${rfc}) and frozen, but this changes it from its record ${recorded.path}: ${change.message} (${change.rule}, ${change.class})`,
+      `${version} is released (${rfc}) and frozen, but this changes it from its record ${recordPath}: ${change.message} (${change.rule}, ${change.class})`,
       change.subject,
     );
   }

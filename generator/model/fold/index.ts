@@ -6,7 +6,7 @@ import { isAbsent } from '../../extract/cells.js';
 import type { CanonicalModel, VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
 import { resolveState } from './resolve.js';
-import { type FoldState, copyState, emptyState } from './state.js';
+import { type ExternalDeclaration, type FoldState, copyState, emptyState } from './state.js';
 
 export interface FoldInput {
   rfcs: RfcDraft[];
@@ -30,6 +30,8 @@ export interface VersionSnapshot {
   /** Where that row names it: a change to a frozen release with no row of its own is reported there. */
   releasedPlace: Place | null;
   model: FoldedModel;
+  /** What each external type follows after this RFC, by type: build.ts checks it against the package. */
+  follows: ReadonlyMap<string, ExternalDeclaration>;
 }
 
 export interface FoldResult {
@@ -172,7 +174,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
     const model = foldOne(state, rfc, d, effect, status.status);
     const releasedPlace = readReleased(rfc, effect.to, d);
-    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model });
+    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model, follows: new Map(state.follows) });
     // The next RFC builds on a copy, so this version's maps stay as they are.
     state = copyState(state);
   }
