@@ -104,6 +104,19 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
     }
   });
 
+  it('keeps the version released: unmarking it is refused at its RFC', async () => {
+    await editFile(rfcPath(), (t) => t.replace('| Released in | 0.2.0 |', '| Released in | — |'));
+    try {
+      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec, s.out));
+      expect(model).toBeNull();
+      expect(diagnostics.items.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([
+        'frozen-version spec/rfcs/0001-element-model.md:1:1 0.2.0 was released by RFC-0001, as its record generated/model/versions/0.2.0.json says, but no counted RFC releases it now: a release stays released (if it was never published, delete the record)',
+      ]);
+    } finally {
+      await restore();
+    }
+  });
+
   it('says where a record it cannot read is, without a stack trace', async () => {
     await writeFile(recordPath(), '{"format": 1');
     try {

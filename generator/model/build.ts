@@ -9,7 +9,7 @@ import { type Change, classify, diffModels, placeOfChange } from './diff.js';
 import { exampleStanding } from './examples.js';
 import { fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
-import { type Release, checkFrozen, readRecord } from './frozen.js';
+import { type Release, checkFrozen, checkStillReleased, readRecord } from './frozen.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
@@ -119,6 +119,7 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     const record = recordOf(release.version, true);
     if (record) checkFrozen(release, record, files.recorded?.get(release.version)?.path ?? '', d);
   }
+  if (files.recorded) checkStillReleased(files.recorded, new Set(releases.keys()), model, d);
   if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
 
   const problems = modelProblems(model);

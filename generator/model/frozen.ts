@@ -1,3 +1,4 @@
+import semver from 'semver';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import { diffModels, placeOfChange } from './diff.js';
 import type { CanonicalModel } from './types.js';
@@ -45,6 +46,41 @@ export function checkFrozen(release: Release, before: CanonicalModel, recordPath
       placeOf(at),
       `${version} is released (${rfc}) and frozen, but this changes it from its record ${recordPath}: ${change.message} (${change.rule}, ${change.class})`,
       change.subject,
+    );
+  }
+}
+
+const releasedIn = (markdown: string | undefined): string | null => {
+  const first = (markdown ?? '').trim().split(/\s/)[0] ?? '';
+  return semver.valid(first) ?? semver.valid(`${first}.0`);
+};
+
+/**
+ * A version stays released: a record whose own RFCs say it was released (their Released in row) while no counted
+ * RFC releases it now means its RFC was unmarked or taken out, which would drop the record in silence.
+ */
+export function checkStillReleased(
+  recorded: ReadonlyMap<string, { path: string; text: string }>,
+  released: ReadonlySet<string>,
+  model: Pick<CanonicalModel, 'rfcs'>,
+  d: Diagnostics,
+): void {
+  for (const [version, file] of recorded) {
+    if (released.has(version) || !file.text.includes('"Released in"')) continue;
+    let record: Partial<CanonicalModel>;
+    try {
+      record = JSON.parse(file.text) as Partial<CanonicalModel>;
+    } catch {
+      continue; // a record of a version not released now is only rewritten
+    }
+    const by = (record.rfcs ?? []).find((r) => r.version === version && releasedIn(r.metadata?.['Released in']) === version);
+    if (!by) continue;
+    const at = model.rfcs.find((r) => r.id === by.id)?.source;
+    d.error(
+      'frozen-version',
+      at ? placeOf(at) : { file: file.path, line: 1, column: 1 },
+      `${version} was released by ${by.id}, as its record ${file.path} says, but no counted RFC releases it now: a release stays released (if it was never published, delete the record)`,
+      version,
     );
   }
 }
