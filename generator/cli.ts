@@ -30,7 +30,7 @@ const defaultIo: Io = {
 async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
   const { generateInMemory, printableDiagnostics } = await pipeline();
   const { writeTree } = await import('./write/tree.js');
-  const result = await generateInMemory(specDir);
+  const result = await generateInMemory(specDir, outDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) {
     io.err('generate: nothing was written; generated/ is as it was.\n');
@@ -54,7 +54,7 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
 async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
   const { generateInMemory, printableDiagnostics } = await pipeline();
   const { diffTree } = await import('./write/tree.js');
-  const result = await generateInMemory(specDir);
+  const result = await generateInMemory(specDir, outDir);
   if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
   if (!result.model) return EXIT.failed;
   const diff = await diffTree(outDir, result.files);
@@ -99,13 +99,14 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--from <version|file>', 'the older model: a version the spec makes, or a model JSON file (default: the model before the newest counted RFC, or before the version --to names)')
     .option('--to <version|file>', 'the newer model (default: the current one)')
     .option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec)
+    .option('--out <dir>', 'the generated folder, whose records of released versions are read', DEFAULT_DIRS.out)
     .option('--json', 'print the changes as JSON')
-    .action(async (opts: { from?: string; to?: string; spec: string; json?: boolean }) => {
+    .action(async (opts: { from?: string; to?: string; spec: string; out: string; json?: boolean }) => {
       const specDir = resolve(opts.spec);
       const [{ printableDiagnostics }, { diffReport, formatDiff, pickModels }, { buildModel }] = await Promise.all([
         pipeline(), import('./diff-command.js'), import('./model/build.js'),
       ]);
-      const result = await buildModel(await readSpecFiles(specDir));
+      const result = await buildModel(await readSpecFiles(specDir, resolve(opts.out)));
       if (!result.model) {
         io.err(`${await printableDiagnostics(result.diagnostics.items, specDir)}\n`);
         code = EXIT.failed;

@@ -16,10 +16,13 @@ export interface RunResult {
   diagnostics: Diagnostic[];
 }
 
-/** Reads spec/, builds the model and emits every target in memory. Writes nothing. */
-export async function generateInMemory(specDir: string): Promise<RunResult> {
+/**
+ * Reads spec/, builds the model and emits every target in memory. Writes nothing. `outDir`, the generated folder,
+ * holds the record of each released version, which the spec may not change (model/frozen.ts).
+ */
+export async function generateInMemory(specDir: string, outDir?: string): Promise<RunResult> {
   startTypeScriptWorker();
-  const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir));
+  const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir, outDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
   const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });

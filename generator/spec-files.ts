@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** The spec's files, by the path diagnostics and the model name them ("spec/rfcs/0001-....md"). */
 export interface SpecFiles {
@@ -8,6 +8,11 @@ export interface SpecFiles {
   appleRoles: { path: string; text: string } | null;
   externalTypes: { path: string; text: string } | null;
   rfcs: { path: string; baseName: string; text: string }[];
+  /**
+   * The committed record of each version kept side by side (`<out>/model/versions/<v>.json`), by version: a
+   * released version is frozen, so the model rebuilt for it is compared with its record. Absent: nothing to compare.
+   */
+  recorded?: Map<string, { path: string; text: string }>;
 }
 
 /** Where the commands look by default, relative to where they run. */
@@ -28,8 +33,30 @@ async function readOptional(dir: string, rel: string): Promise<{ path: string; t
   }
 }
 
-/** Reads every file the toolchain needs from a spec folder; RFCs sorted by name, whatever the file system's order. */
-export async function readSpecFiles(specDir: string): Promise<SpecFiles> {
+/** The recorded model of every version under `<out>/model/versions/`, named from the generated folder's name. */
+async function readRecorded(outDir: string): Promise<Map<string, { path: string; text: string }>> {
+  const recorded = new Map<string, { path: string; text: string }>();
+  let names: string[] = [];
+  try {
+    names = (await readdir(join(outDir, RECORDED_VERSIONS))).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return recorded;
+  }
+  for (const name of names) {
+    const text = await readFile(join(outDir, RECORDED_VERSIONS, name), 'utf8').catch(() => null);
+    if (text !== null) recorded.set(name.slice(0, -'.json'.length), { path: `${basename(outDir)}/${RECORDED_VERSIONS}/${name}`, text });
+  }
+  return recorded;
+}
+
+/** Where the model target keeps each version's model, under the generated folder. */
+export const RECORDED_VERSIONS = 'model/versions';
+
+/**
+ * Reads every file the toolchain needs from a spec folder; RFCs sorted by name, whatever the file system's order.
+ * With `outDir`, also the recorded model of each version there, so a released version's tables stay frozen.
+ */
+export async function readSpecFiles(specDir: string, outDir?: string): Promise<SpecFiles> {
   let names: string[] = [];
   try {
     names = (await readdir(join(specDir, SPEC_LAYOUT.rfcs))).filter((n) => n.endsWith('.md')).sort();
@@ -48,7 +75,8 @@ export async function readSpecFiles(specDir: string): Promise<SpecFiles> {
     readOptional(specDir, SPEC_LAYOUT.appleRoles),
     readOptional(specDir, SPEC_LAYOUT.externalTypes),
   ]);
-  return { process, appleRoles, externalTypes, rfcs };
+  const recorded = outDir === undefined ? undefined : await readRecorded(outDir);
+  return { process, appleRoles, externalTypes, rfcs, ...(recorded ? { recorded } : {}) };
 }
 
 /** How many bytes of Markdown the spec folder holds, in the files readSpecFiles reads; 0 where there are none. */

@@ -41,7 +41,7 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
   const run = async (first: boolean) => {
     const started = performance.now();
     try {
-      const result = await generateInMemory(specDir);
+      const result = await generateInMemory(specDir, outDir);
       if (!result.model) {
         io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`);
         return;

@@ -72,7 +72,7 @@ describe('diagnostics', () => {
         ],
       }, 'two mistakes');
       const { diagnostics } = await buildModel(await readSpecFiles(s.spec));
-      expect(sortDiagnostics(diagnostics.items).map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['unknown-type 91:13', 'duplicate-requirement 276:3']);
+      expect(sortDiagnostics(diagnostics.items).map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['unknown-type 98:13', 'duplicate-requirement 283:3']);
     } finally {
       await s.dispose();
     }

@@ -12,6 +12,7 @@ const copy = (): CanonicalModel => structuredClone(base);
 const record = (m: CanonicalModel, name: string) => m.types.find((t) => t.name === name) as RecordType;
 const field = (m: CanonicalModel, type: string, name: string) => record(m, type).fields.find((f) => f.name === name) as Field;
 const lines = (changes: Change[]) => changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`);
+const mcp = (m: CanonicalModel) => m.external.find((e) => e.name === 'ContentBlock') as CanonicalModel['external'][number];
 const at = () => ({ file: 'spec/rfcs/0002-x.md', line: 9, column: 3, document: 'RFC-0002', section: '1' });
 
 const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string[] }[] = [
@@ -165,6 +166,30 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
     ],
   },
   { name: 'the versioning rule', edit: (m) => { const v = m.versioning[0]; if (v) v.beforeOne = 'major'; }, expected: ['breaking versioning-changed versioning: The versioning rule changed'] },
+  // MCP's version and content kinds are on the wire (issue 29): a move is at least additive.
+  { name: "the other specification's version moved", edit: (m) => { mcp(m).protocolVersion = '2026-01-01'; }, expected: [`additive external-version-changed external ContentBlock: ContentBlock follows 2026-01-01, was ${mcp(base).protocolVersion}`] },
+  {
+    name: 'a content kind added',
+    edit: (m) => {
+      mcp(m).definitions.VideoContent = { type: 'object', properties: { type: { type: 'string', const: 'video' } }, required: ['type'] };
+      (mcp(m).schema.anyOf as unknown[]).push({ $ref: '#/$defs/VideoContent' });
+      mcp(m).kinds.push('video');
+    },
+    expected: ['additive content-kind-added external ContentBlock: ContentBlock gains the kind video'],
+  },
+  {
+    name: 'a content kind removed',
+    edit: (m) => {
+      mcp(m).schema.anyOf = (mcp(m).schema.anyOf as { $ref: string }[]).filter((r) => r.$ref !== '#/$defs/AudioContent');
+      mcp(m).kinds = mcp(m).kinds.filter((k) => k !== 'audio');
+    },
+    expected: ['breaking content-kind-removed external ContentBlock: ContentBlock loses the kind audio'],
+  },
+  {
+    name: 'a content kind changed in its own definition',
+    edit: (m) => { (mcp(m).definitions.ImageContent as { required: string[] }).required.push('title'); },
+    expected: ["breaking content-kind-changed external ContentBlock: ContentBlock's kind image changed its form"],
+  },
 ];
 
 describe('diffModels, one rule at a time', () => {
@@ -250,6 +275,7 @@ describe('placeOfChange', () => {
     expect(line('Related')).toBe(source(base.types, (t) => t.name === 'Related'));
     expect(line('Related.url')).toBe(record(base, 'Related').fields.find((f) => f.name === 'url')?.source.line);
     expect(here('versioning')).toBeNull();
+    expect(line('external ContentBlock')).toBe(mcp(base).source.line);
   });
 
   it('finds what the newer model no longer has at its Removed row of this version, or nowhere', () => {

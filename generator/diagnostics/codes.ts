@@ -87,6 +87,10 @@ export const RULES = {
     summary: "An RFC's Version effect disagrees with what it changes",
     hint: 'A removed or changed field, role, mapping or requirement is breaking; an added optional field, role, mapping row or requirement is additive; wording alone is editorial.',
   },
+  'frozen-version': {
+    summary: "A released version's tables were changed",
+    hint: 'A released version is frozen: restore the row as its record (generated/model/versions/<version>.json) has it, and make the change in a new RFC with its own Version effect. Only wording may change.',
+  },
   'bad-default': {
     summary: 'A default is stated in a form the toolchain does not read',
     hint: 'End the Meaning with "Absent means false", "Absent means true" or "Absent means the parent\'s value; the root is visible".',
@@ -110,6 +114,10 @@ export const RULES = {
   'external-type': {
     summary: 'An external type could not be loaded from its package',
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
+  },
+  'external-version': {
+    summary: 'An external type\'s package gives another version or other kinds than the RFCs declare',
+    hint: 'The other specification\'s version is part of the protocol: pin the package back, or move to it in a new RFC that restates the External type | Version | Kinds row (spec/README.md, "Moving to a newer MCP").',
   },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',

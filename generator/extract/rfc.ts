@@ -59,6 +59,15 @@ export interface RfcDraft {
   /** The RFC's text after its title, cut at its headings, for the reference's RFC pages. */
   body: BodyPart[];
   requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
+  /** The version of another specification an external type follows, and the kinds it has there. */
+  follows: ExternalDeclarationRow[];
+}
+
+export interface ExternalDeclarationRow {
+  type: string;
+  version: string;
+  kinds: string[];
+  place: Place;
 }
 
 const RFC_FILE = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
@@ -123,6 +132,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     requirements: [],
     examples: [],
     privacy: [],
+    follows: [],
     sections: doc.sections.flatMap((s) => (s.number ? [{ number: s.number, title: s.title, line: s.place.line }] : [])),
     body: doc.body,
   };
@@ -319,6 +329,15 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         if (!once(id, cell(0).place, 'duplicate-requirement', `Requirement ${id}`)) break;
         const rule = isAbsent(cell(3)) || cell(3).plain === '' ? null : (cell(3).codes[0] ?? cell(3).plain);
         draft.requirements.push({ id, requirement: cell(1).markdown, check: cell(2).markdown, rule, place: cell(0).place, rulePlace: cell(3).place });
+        break;
+      }
+      case 'follows': {
+        const type = identifier(cell(0), col(0), d);
+        const version = name(cell(1), col(1), d);
+        if (type === null || version === null || !once(type, cell(0).place, 'duplicate-entry', `External type ${type}`)) break;
+        // — for a type that is no union; else its kinds as the other specification names them.
+        const kinds = isAbsent(cell(2)) ? [] : identifiers(cell(2).codes.length ? cell(2).codes : cell(2).plain.split(/\s*,\s*/).filter(Boolean), cell(2), col(2), d);
+        draft.follows.push({ type, version, kinds, place: cell(0).place });
         break;
       }
       default:

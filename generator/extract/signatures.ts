@@ -19,6 +19,7 @@ export const TABLE_SIGNATURES = {
   versionField: ['Versioned by', 'Field'],
   privacy: ['Subject', 'Note'],
   requirements: ['Draft', 'Requirement', 'Check from outside', 'Rule'],
+  follows: ['External type', 'Version', 'Kinds'],
   statuses: ['Status', 'Counted', 'Meaning'],
   appleRoles: ['Constant', 'Value', 'Name', 'Class', 'Source'],
   externalTypes: ['Type', 'Module', 'Export', 'Format', 'Version', 'Prefix'],

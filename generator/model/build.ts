@@ -8,6 +8,8 @@ import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
 import { exampleStanding } from './examples.js';
 import { fold } from './fold/index.js';
+import { declaredExternals, externalsOf } from './follows.js';
+import { type Release, checkFrozen, checkStillReleased, readRecord } from './frozen.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
@@ -74,17 +76,30 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
     }
   }
   const reserved = new Set(folded.types.map((t) => t.name));
-  const external = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
+  const loaded = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
+  const lastSnapshot = result.snapshots.at(-1) as (typeof result.snapshots)[number];
+  // Only an RFC moves the other specification's version: the package must give what the RFCs declare.
+  const external = declaredExternals(loaded, folded, lastSnapshot, d);
   if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
+  // Each released version's record, read once: a released version is frozen, and keeps the external types it had.
+  const records = new Map<string, CanonicalModel | null>();
+  const recordOf = (version: string, released: boolean) => {
+    const recorded = released ? files.recorded?.get(version) : undefined;
+    if (!recorded) return null;
+    if (!records.has(version)) records.set(version, readRecord(version, recorded, d));
+    return records.get(version) ?? null;
+  };
 
   const model: CanonicalModel = { ...folded, external };
 
   // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
   let previous: CanonicalModel | null = null;
   const byVersion = new Map<string, CanonicalModel>();
+  const releases = new Map<string, Release>();
   const allVersions: CanonicalModel[] = [];
   for (const snap of result.snapshots) {
-    const current: CanonicalModel = snap === result.snapshots.at(-1) ? model : { ...snap.model, external };
+    const own = snap === lastSnapshot ? null : externalsOf(snap, external, recordOf(snap.model.protocolVersion, snap.released), files.recorded?.get(snap.model.protocolVersion)?.path ?? null, d);
+    const current: CanonicalModel = own === null ? model : { ...snap.model, external: own };
     allVersions.push(current);
     const changes = diffModels(previous, current);
     const computed = classify(changes);
@@ -96,8 +111,15 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
       if (rfc) rfc.changes = changes;
     }
     if (snap.released) byVersion.set(current.protocolVersion, current);
+    if (snap.releasedPlace) releases.set(current.protocolVersion, { version: current.protocolVersion, rfc: snap.rfc, model: current, place: snap.releasedPlace });
     previous = current;
   }
+  // A released version is frozen: its record, when there is one, says what it was (model/frozen.ts).
+  for (const release of releases.values()) {
+    const record = recordOf(release.version, true);
+    if (record) checkFrozen(release, record, files.recorded?.get(release.version)?.path ?? '', d);
+  }
+  if (files.recorded) checkStillReleased(files.recorded, new Set(releases.keys()), model, d);
   if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
 
   const problems = modelProblems(model);

@@ -1,3 +1,4 @@
+import { kindDefinitions, kindShape } from './external.js';
 import type { CanonicalModel, Field, ModelChange, Source, TypeRef } from './types.js';
 
 export type ChangeClass = 'breaking' | 'additive' | 'editorial';
@@ -40,6 +41,11 @@ export const CHANGE_RULES = {
   'requirement-removed': 'breaking',
   'requirement-tightened': 'breaking',
   'versioning-changed': 'breaking',
+  // The other specification's version is on the wire (every artifact states it); a move is at least additive.
+  'external-version-changed': 'additive',
+  'content-kind-added': 'additive',
+  'content-kind-removed': 'breaking',
+  'content-kind-changed': 'breaking',
   'wording-changed': 'editorial',
 } as const satisfies Record<string, ChangeClass>;
 
@@ -187,6 +193,25 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     for (const ra of reqA.values()) if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
   }
   if (before && !same(before.versioning, after.versioning)) add('versioning-changed', 'versioning', 'The versioning rule changed');
+  if (before && !unchanged(before.external, after.external)) {
+    const extA = new Map(before.external.map((e) => [e.name, e]));
+    for (const eb of after.external) {
+      const ea = extA.get(eb.name);
+      if (!ea || ea === eb) continue;
+      const subject = `external ${eb.name}`;
+      if (ea.protocolVersion !== eb.protocolVersion) add('external-version-changed', subject, `${eb.name} follows ${eb.protocolVersion ?? '—'}, was ${ea.protocolVersion ?? '—'}`);
+      for (const k of eb.kinds) if (!ea.kinds.includes(k)) add('content-kind-added', subject, `${eb.name} gains the kind ${k}`);
+      for (const k of ea.kinds) if (!eb.kinds.includes(k)) add('content-kind-removed', subject, `${eb.name} loses the kind ${k}`);
+      // A kind both have changed when its definition, or one it reaches, changed.
+      const defsA = kindDefinitions(ea);
+      const defsB = kindDefinitions(eb);
+      for (const k of eb.kinds) {
+        const da = defsA.get(k);
+        const db = defsB.get(k);
+        if (ea.kinds.includes(k) && da && db && !same(kindShape(ea, da), kindShape(eb, db))) add('content-kind-changed', subject, `${eb.name}'s kind ${k} changed its form`);
+      }
+    }
+  }
 
   return changes.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 }
@@ -223,6 +248,8 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
       return after.operations.find((o) => o.name === name)?.source ?? removedRow(name);
     case 'versioning':
       return null;
+    case 'external':
+      return after.external.find((e) => e.name === name)?.source ?? null;
     default:
       break;
   }

@@ -7,8 +7,9 @@ import type { ExternalType } from './types.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** The package a module specifier belongs to: `@scope/name/sub.js` -> `@scope/name`. */
+/** The package a module specifier belongs to: `@scope/name/sub.js` -> `@scope/name`; a path is its own. */
 function packageOf(specifier: string): string {
+  if (/^[./]/.test(specifier)) return specifier;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
@@ -60,7 +61,7 @@ function renameRefs(schema: unknown, rename: Map<string, string>): unknown {
  * the module exports is named after its export (`TextContentSchema` -> `TextContent`), so the definitions keep the
  * other specification's names; only those the type reaches are kept.
  */
-async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Promise<ExternalType> {
+async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Promise<LoadedExternal> {
   const resolved = import.meta.resolve(row.module);
   const mod = (await import(row.module)) as Record<string, unknown>;
   const root = mod[row.export];
@@ -100,6 +101,7 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
   }
   const pkg = packageOf(row.module);
   const version = row.versionExport ? mod[row.versionExport] : null;
+  const schema = renameRefs(converted.schemas[rootId], rename) as JsonSchema;
   return {
     name: row.name,
     module: row.module,
@@ -108,22 +110,50 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
     package: pkg,
     packageVersion: installedVersion(pkg, resolved),
     protocolVersion: typeof version === 'string' ? version : null,
-    schema: renameRefs(converted.schemas[rootId], rename) as JsonSchema,
+    kinds: [...kindDefinitions({ schema, definitions }).keys()],
+    schema,
     definitions,
   };
+}
+
+/** An external type as its package gives it, before the RFC row that declares what it follows is attached. */
+export type LoadedExternal = Omit<ExternalType, 'source'>;
+
+/** A union's kinds (each member's `type` constant, as MCP tags its content blocks) and the definition each names. */
+export function kindDefinitions(ext: Pick<ExternalType, 'schema' | 'definitions'>): Map<string, string> {
+  const kinds = new Map<string, string>();
+  for (const member of (ext.schema.anyOf ?? []) as { $ref?: string }[]) {
+    const name = member.$ref?.replace('#/$defs/', '');
+    const type = name ? (ext.definitions[name]?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const : undefined;
+    if (name && typeof type === 'string') kinds.set(type, name);
+  }
+  return kinds;
+}
+
+/** A kind's wire format: its definition and every definition it reaches, so a change deep in it is seen. */
+export function kindShape(ext: Pick<ExternalType, 'definitions'>, definition: string): Record<string, unknown> {
+  const shape: Record<string, unknown> = {};
+  const stack = [definition];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (id in shape || !ext.definitions[id]) continue;
+    shape[id] = ext.definitions[id];
+    refsIn(ext.definitions[id], stack);
+  }
+  return shape;
 }
 
 const LOADERS: Record<string, typeof loadZod> = { zod: loadZod };
 
 /** Conversions are pure for a pinned package, so each is done once per process (watch mode rebuilds often). */
-const loaded = new Map<string, Promise<ExternalType>>();
+const loaded = new Map<string, Promise<LoadedExternal>>();
 
 export async function loadExternalTypes(
   rows: readonly ExternalTypeRow[],
   reserved: ReadonlySet<string>,
   diagnostics: Diagnostics,
-): Promise<ExternalType[]> {
-  const out: ExternalType[] = [];
+): Promise<LoadedExternal[]> {
+  const out: LoadedExternal[] = [];
   for (const row of rows) {
     const loader = LOADERS[row.format];
     if (!loader) {

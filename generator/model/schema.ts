@@ -76,6 +76,8 @@ export const MODEL_SCHEMA = {
         package: str,
         packageVersion: str,
         protocolVersion: nullableStr,
+        kinds: { type: 'array', items: str },
+        source,
         schema: { type: 'object' },
         definitions: { type: 'object', additionalProperties: { type: 'object' } },
       }),

@@ -208,6 +208,10 @@ export interface ExternalType {
   packageVersion: string;
   /** For MCP: the protocol version the package speaks. */
   protocolVersion: string | null;
+  /** The kinds of the type's union (MCP's content kinds, by their `type`), in the package's order. */
+  kinds: string[];
+  /** The RFC row that declares the version and kinds this type follows: only an RFC moves them. */
+  source: Source;
   /** The JSON Schema of the type (its root) with its definitions; `$ref`s point into `definitions`. */
   schema: Record<string, unknown>;
   definitions: Record<string, Record<string, unknown>>;

@@ -73,6 +73,8 @@ function keysByKind(m: CanonicalModel): Partial<Record<TableKind, Set<string>>> 
     // Apple's rows are known by their Value: some have no constant.
     appleRoles: set(m.appleRoles.map((a) => a.value)),
     externalTypes: set(m.external.map((e) => e.name)),
+    // What each external type follows: a row the model holds as the type's declaring row.
+    follows: set(m.external.map((e) => e.name)),
   };
 }
 

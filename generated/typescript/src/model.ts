@@ -247,13 +247,13 @@ export interface Attributes {
   /**
    * Who wrote the thing.
    * @since 0.2.0
-   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:192)
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:199)
    */
   author?: string;
   /**
    * Links that are not containment.
    * @since 0.2.0
-   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:193)
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:200)
    */
   related?: Related[];
 }
@@ -267,19 +267,19 @@ export interface Answer {
   /**
    * The protocol version the provider speaks, in three parts.
    * @since 0.2.0
-   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:217)
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:224)
    */
   protocol: string;
   /**
    * Which run of the provider answered.
    * @since 0.2.0
-   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:218)
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:225)
    */
   instance: string;
   /**
    * The application, the root of the tree.
    * @since 0.2.0
-   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:219)
+   * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:226)
    */
   root: Element;
 }
@@ -293,70 +293,70 @@ export interface Element {
   /**
    * Opaque; unique within one answer and stable for one run of the provider. Names one appearance: the same thing shown twice is two elements.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:88)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:95)
    */
   id: string;
   /**
    * A word from the role language in 4.2.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:89)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:96)
    */
   role: Role | (string & {});
   /**
    * The app's own word for what the thing is. Any string; an app defines these freely.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:90)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:97)
    */
   subrole?: string;
   /**
    * One line a person could read.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:91)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:98)
    */
   title?: string;
   /**
    * MCP content blocks, unchanged from 0.1.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:92)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:99)
    */
   content?: ContentBlock[];
   /**
    * An address for the thing.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:93)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:100)
    */
   url?: string;
   /**
    * The user selected this. Absent means false.
    * @since 0.2.0
    * @default false
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:94)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:101)
    */
   selected?: boolean;
   /**
    * The keyboard or cursor is here. Set on every element on the path from the root's child down to the user's position, with no gaps, so the position is found by following focused elements down from the root. Absent means false.
    * @since 0.2.0
    * @default false
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:95)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:102)
    */
   focused?: boolean;
   /**
    * Drawn on screen now. Absent means the parent's value; the root is visible.
    * @since 0.2.0
    * @default the parent's value; the root's is true
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:96)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:103)
    */
   visible?: boolean;
   /**
    * The elements inside this one, in the app's order.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:97)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:104)
    */
   children?: Element[];
   /**
    * Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
    * @since 0.2.0
-   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:98)
+   * @see RFC-0001 §4.1 (spec/rfcs/0001-element-model.md:105)
    */
   attributes?: Attributes;
 }
@@ -370,19 +370,19 @@ export interface Related {
   /**
    * The relation's name.
    * @since 0.2.0
-   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:199)
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:206)
    */
   relation: string;
   /**
    * Another element's `id`. A link gives `id` or `url`.
    * @since 0.2.0
-   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:200)
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:207)
    */
   id?: string;
   /**
    * An address. A link gives `id` or `url`.
    * @since 0.2.0
-   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:201)
+   * @see RFC-0001 §4.3 (spec/rfcs/0001-element-model.md:208)
    */
   url?: string;
 }

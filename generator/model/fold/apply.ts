@@ -224,6 +224,14 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     state.operations.set(row.name, { name: row.name, takes: row.takes?.notation ?? null, returns: row.returns?.notation ?? null, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place) });
   }
   if (rfc.versionField) state.versionField = rfc.versionField;
+  for (const row of rfc.follows) {
+    // Only a type taken from another specification follows a version of it.
+    if (state.types.get(row.type)?.kind !== 'external') {
+      d.error('unknown-type', row.place, 'No Types table declares this as an external type', row.type);
+      continue;
+    }
+    state.follows.set(row.type, { type: row.type, version: row.version, kinds: row.kinds, since, source: src(null, row.place) });
+  }
   for (const ex of rfc.examples) state.examples.push({ value: ex.value, source: src(ex.section, ex.place) });
   for (const p of rfc.privacy) state.privacy.set(p.subject, { subject: p.subject, note: p.note, source: src(null, p.place) });
   for (const row of rfc.requirements) {

@@ -6,7 +6,7 @@ import { isAbsent } from '../../extract/cells.js';
 import type { CanonicalModel, VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
 import { resolveState } from './resolve.js';
-import { type FoldState, copyState, emptyState } from './state.js';
+import { type ExternalDeclaration, type FoldState, copyState, emptyState } from './state.js';
 
 export interface FoldInput {
   rfcs: RfcDraft[];
@@ -27,7 +27,11 @@ export interface VersionSnapshot {
   effectPlace: Place;
   /** Whether the RFC's Released in row names a release: released versions are kept side by side. */
   released: boolean;
+  /** Where that row names it: a change to a frozen release with no row of its own is reported there. */
+  releasedPlace: Place | null;
   model: FoldedModel;
+  /** What each external type follows after this RFC, by type: build.ts checks it against the package. */
+  follows: ReadonlyMap<string, ExternalDeclaration>;
 }
 
 export interface FoldResult {
@@ -80,19 +84,19 @@ function readEffect(rfc: RfcDraft, state: FoldState, d: Diagnostics): { effect: 
 }
 
 /** Released in is `—` until the version is released, then the version this RFC makes. */
-function readReleased(rfc: RfcDraft, version: string, d: Diagnostics): boolean {
+function readReleased(rfc: RfcDraft, version: string, d: Diagnostics): Place | null {
   const cell = rfc.metadata.get('Released in');
-  if (!cell || cell.plain === '' || isAbsent(cell)) return false;
+  if (!cell || cell.plain === '' || isAbsent(cell)) return null;
   const named = full(cell.plain.split(/\s/)[0] ?? '');
   if (!named) {
     d.error('bad-version', cell.place, `Released in is — until a release, then the version released (${version})`, cell.plain);
-    return false;
+    return null;
   }
   if (named !== version) {
     d.error('bad-version', cell.place, `${rfc.id} makes ${version}, but its Released in row names ${named}`, cell.plain);
-    return false;
+    return null;
   }
-  return true;
+  return cell.place;
 }
 
 /**
@@ -169,8 +173,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       continue;
     }
     const model = foldOne(state, rfc, d, effect, status.status);
-    const released = readReleased(rfc, effect.to, d);
-    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released, model });
+    const releasedPlace = readReleased(rfc, effect.to, d);
+    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model, follows: new Map(state.follows) });
     // The next RFC builds on a copy, so this version's maps stay as they are.
     state = copyState(state);
   }

@@ -18,6 +18,15 @@ import type { AppleRoleRow } from '../../extract/reference.js';
 
 export type RoleRuleKey = 'root' | 'unknown' | 'fallback';
 
+/** An RFC's `External type | Version | Kinds` row: the version of the other specification a type follows. */
+export interface ExternalDeclaration {
+  type: string;
+  version: string;
+  kinds: string[];
+  since: string;
+  source: Source;
+}
+
 /**
  * The model as the counted RFCs have built it so far. Objects in it are replaced, never changed, so a snapshot
  * (a copy of the maps and lists) shares every object the next RFC leaves alone, and a Draft can be checked on a
@@ -44,6 +53,8 @@ export interface FoldState {
   rfcs: RfcSummary[];
   examples: { value: unknown; source: Source }[];
   privacy: Map<string, { subject: string; note: string; source: Source }>;
+  /** By external type: the last counted row that declares what it follows. */
+  follows: Map<string, ExternalDeclaration>;
   /** A cache shared by every copy: an Apple row whose mapping did not change keeps its object across versions. */
   appleRoleOf: Map<AppleRoleRow, AppleRole>;
 }
@@ -68,6 +79,7 @@ export function emptyState(): FoldState {
     rfcs: [],
     examples: [],
     privacy: new Map(),
+    follows: new Map(),
     appleRoleOf: new Map(),
   };
 }
@@ -92,5 +104,6 @@ export function copyState(state: FoldState): FoldState {
     rfcs: [...state.rfcs],
     examples: [...state.examples],
     privacy: new Map(state.privacy),
+    follows: new Map(state.follows),
   };
 }
