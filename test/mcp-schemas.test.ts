@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -5,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { realModel } from './helpers/spec.js';
+import { GENERATED, realModel } from './helpers/spec.js';
 import { schema, sdk, vectors } from './helpers/sdk.js';
 
 /** The published answer schemas as MCP sees them: a tool's outputSchema, through the TypeScript SDK itself. */
@@ -150,5 +152,20 @@ describe('a tool stating the lenient schema as its outputSchema, between the SDK
     } finally {
       await close();
     }
+  });
+});
+
+describe('the schemas page', () => {
+  it('names the lenient schema as the outputSchema, and lists exactly the requirements only check finds', async () => {
+    const page = await readFile(join(GENERATED, 'docs/schemas.md'), 'utf8');
+    const section = page.slice(page.indexOf('## As an MCP tool'), page.indexOf('## Every version'));
+    expect(section).toContain('states the lenient schema, `answer.lenient.schema.json`');
+    // Found apart from the page: a requirement with an error in an answer the strict schema takes.
+    const strict = compile(published.strict);
+    const only = model.requirements.filter((r) => all.some((v) => strict(v.input) && v.findings.some((f) => f.requirement === r.id && f.severity === 'error')));
+    expect(only.length).toBeGreaterThan(0);
+    const listed = [...section.matchAll(/^\| \[(R\d+)\]/gm)].map((m) => m[1]);
+    expect(listed).toEqual(only.map((r) => r.id));
+    for (const r of only) expect(section).toContain(`\`${r.rule}\``);
   });
 });
