@@ -10,6 +10,7 @@ import { Autolinker, type Use } from './autolink.js';
 import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';
 import { attributeSample, contentSample, roleSample } from './samples.js';
+import { checkOnlyRequirements } from './check-only.js';
 import { siteConfig, themeFiles } from './vitepress.js';
 
 /** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
@@ -688,6 +689,11 @@ function schemasPage(d: Docs): DocPage {
       ...(lenient ? [{ title: cell(titleOf(lenient)), for: 'What a receiver reads', file: code(posix.basename(lenient.path)), href: `/${lenient.path}` }] : []),
     ],
     refusals: strict && lenient ? schemaDifferences(JSON.parse(strict.contents), JSON.parse(lenient.contents)) : [],
+    outputSchema: lenient ? code(posix.basename(lenient.path)) : null,
+    fallbackRole: code(d.model.roleRules.unknown),
+    checkOnly: checkOnlyRequirements(d.model, d.vectors).map((r) => ({
+      id: r.id, href: link(path, 'conformance.md', anchors.requirement(r.id)), requirement: cell(sentence(r.requirement)), rule: code(r.rule ?? ''),
+    })),
     versions: [...d.context.versions].reverse().map((v) => {
       const own = d.schemas(v.protocolVersion);
       return {

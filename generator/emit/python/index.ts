@@ -181,6 +181,10 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     unknownContent: kit.content?.unknown.name ?? null,
     idKey: model.tree.id,
     roleKey: model.tree.role,
+    rootKey: model.tree.root,
+    childrenKey: model.tree.children,
+    contentKey: model.tree.content,
+    contentTag: kit.content?.discriminator.key ?? null,
     pathState: pathState?.field.name ?? null,
     pathStateKey: pathState?.key ?? null,
     examplePath: `/${model.tree.root}/${model.tree.children}/0`,
@@ -216,6 +220,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: `${src}/validate.py`, contents: render('validate.py', view) },
     { path: 'python/tests/test_conformance.py', contents: render('test_conformance.py', view) },
     { path: 'python/tests/test_hostile.py', contents: render('test_hostile.py', view) },
+    ...(kit.content ? [{ path: 'python/tests/test_dump.py', contents: render('test_dump.py', view) }] : []),
     // The README's example, run by the package's own tests.
     ...('missing' in example ? [] : [{ path: 'python/tests/test_readme.py', contents: render('test_readme.py', view) }]),
     { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },

@@ -4,7 +4,8 @@
 
 Decode an answer's text with :func:`element_model.parse_answer`, which checks it first; the models alone accept
 what their types describe. Every model keeps fields it does not know, so a receiver that re-emits an answer loses
-nothing.
+nothing; an optional field without a value is left out of every dump (``model_dump``, ``model_dump_json``, a model
+nested in another), as it is on the wire, so a dump is the answer's JSON with no null it did not have.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ __all__ = [
     "TextResourceContents",
     "UnknownContentBlock",
 ]
+
+
+def _absent(value: object) -> bool:
+    """An optional field without a value: left out when a model is dumped, never written as null."""
+    return value is None
 
 
 class _Record(BaseModel):
@@ -64,9 +70,9 @@ class Related(_Record):
 
     relation: str
     """The relation's name."""
-    id: str | None = None
+    id: str | None = Field(default=None, exclude_if=_absent)
     """Another element's `id`. A link gives `id` or `url`."""
-    url: str | None = None
+    url: str | None = Field(default=None, exclude_if=_absent)
     """An address. A link gives `id` or `url`."""
 
 
@@ -97,9 +103,9 @@ McpRole: TypeAlias = Literal["user", "assistant"]
 class Annotations(_Record):
     """MCP's Annotations."""
 
-    audience: list[McpRole] | None = None
-    priority: int | float | None = None
-    last_modified: str | None = Field(default=None, alias="lastModified")
+    audience: list[McpRole] | None = Field(default=None, exclude_if=_absent)
+    priority: int | float | None = Field(default=None, exclude_if=_absent)
+    last_modified: str | None = Field(default=None, alias="lastModified", exclude_if=_absent)
 
 
 class TextContent(_Record):
@@ -107,8 +113,8 @@ class TextContent(_Record):
 
     type: Literal["text"]
     text: str
-    annotations: Annotations | None = None
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class ImageContent(_Record):
@@ -117,8 +123,8 @@ class ImageContent(_Record):
     type: Literal["image"]
     data: str
     mime_type: str = Field(alias="mimeType")
-    annotations: Annotations | None = None
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class AudioContent(_Record):
@@ -127,17 +133,17 @@ class AudioContent(_Record):
     type: Literal["audio"]
     data: str
     mime_type: str = Field(alias="mimeType")
-    annotations: Annotations | None = None
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class Icon(_Record):
     """MCP's Icon."""
 
     src: str
-    mime_type: str | None = Field(default=None, alias="mimeType")
-    sizes: list[str] | None = None
-    theme: Literal["light", "dark"] | None = None
+    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
+    sizes: list[str] | None = Field(default=None, exclude_if=_absent)
+    theme: Literal["light", "dark"] | None = Field(default=None, exclude_if=_absent)
 
 
 class ResourceLink(_Record):
@@ -146,13 +152,13 @@ class ResourceLink(_Record):
     name: str
     uri: str
     type: Literal["resource_link"]
-    title: str | None = None
-    icons: list[Icon] | None = None
-    description: str | None = None
-    mime_type: str | None = Field(default=None, alias="mimeType")
-    size: int | float | None = None
-    annotations: Annotations | None = None
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    title: str | None = Field(default=None, exclude_if=_absent)
+    icons: list[Icon] | None = Field(default=None, exclude_if=_absent)
+    description: str | None = Field(default=None, exclude_if=_absent)
+    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
+    size: int | float | None = Field(default=None, exclude_if=_absent)
+    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class TextResourceContents(_Record):
@@ -160,8 +166,8 @@ class TextResourceContents(_Record):
 
     uri: str
     text: str
-    mime_type: str | None = Field(default=None, alias="mimeType")
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class BlobResourceContents(_Record):
@@ -169,8 +175,8 @@ class BlobResourceContents(_Record):
 
     uri: str
     blob: str
-    mime_type: str | None = Field(default=None, alias="mimeType")
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class EmbeddedResource(_Record):
@@ -178,8 +184,8 @@ class EmbeddedResource(_Record):
 
     type: Literal["resource"]
     resource: TextResourceContents | BlobResourceContents
-    annotations: Annotations | None = None
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta")
+    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
+    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
 
     @model_validator(mode="before")
     @classmethod
@@ -194,13 +200,16 @@ class EmbeddedResource(_Record):
         return data
 
 
+_CONTENT_BLOCK_TAGS: frozenset[str] = frozenset({"text", "image", "audio", "resource_link", "resource"})
+
+
 class UnknownContentBlock(_Record):
     """A block of a kind this version does not know, kept whole."""
 
-    type: str
+    type: str = Field(json_schema_extra={"not": {"enum": ["text", "image", "audio", "resource_link", "resource"]}})
+    """A kind none of the other blocks is: in the JSON Schema, no block is two of them."""
 
 
-_CONTENT_BLOCK_TAGS: frozenset[str] = frozenset({"text", "image", "audio", "resource_link", "resource"})
 # No member's tag is empty, so the empty tag can stand for every kind this version does not know.
 _CONTENT_BLOCK_UNKNOWN = ""
 
@@ -230,9 +239,9 @@ class Attributes(_Record):
     __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
     """Every other attribute, by name, as the JSON value it was sent as."""
 
-    author: str | None = None
+    author: str | None = Field(default=None, exclude_if=_absent)
     """Who wrote the thing."""
-    related: list[Related] | None = None
+    related: list[Related] | None = Field(default=None, exclude_if=_absent)
     """Links that are not containment."""
 
 
@@ -245,26 +254,26 @@ class Element(_Record):
     """
     role: Role | str
     """A word from the role language in 4.2."""
-    subrole: str | None = None
+    subrole: str | None = Field(default=None, exclude_if=_absent)
     """The app's own word for what the thing is. Any string; an app defines these freely."""
-    title: str | None = None
+    title: str | None = Field(default=None, exclude_if=_absent)
     """One line a person could read."""
-    content: list[ContentBlock] | None = None
+    content: list[ContentBlock] | None = Field(default=None, exclude_if=_absent)
     """MCP content blocks, unchanged from 0.1."""
-    url: str | None = None
+    url: str | None = Field(default=None, exclude_if=_absent)
     """An address for the thing."""
-    selected: bool | None = None
+    selected: bool | None = Field(default=None, exclude_if=_absent)
     """The user selected this. Absent means false."""
-    focused: bool | None = None
+    focused: bool | None = Field(default=None, exclude_if=_absent)
     """The keyboard or cursor is here. Set on every element on the path from the root's child down
     to the user's position, with no gaps, so the position is found by following focused elements
     down from the root. Absent means false.
     """
-    visible: bool | None = None
+    visible: bool | None = Field(default=None, exclude_if=_absent)
     """Drawn on screen now. Absent means the parent's value; the root is visible."""
-    children: list[Element] | None = None
+    children: list[Element] | None = Field(default=None, exclude_if=_absent)
     """The elements inside this one, in the app's order."""
-    attributes: Attributes | None = None
+    attributes: Attributes | None = Field(default=None, exclude_if=_absent)
     """Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`."""
 
     @field_validator("role", mode="before")
