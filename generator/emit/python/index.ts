@@ -14,10 +14,14 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 
-/** The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic). */
+/**
+ * The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic; 2.12 is
+ * the first with `Field(exclude_if=...)`, which keeps an unset optional field out of every dump; 2.12.0 warns while
+ * dumping a content block, 2.12.5 does not).
+ */
 const DISTRIBUTION = 'element-model';
 const MODULE = 'element_model';
-const PINS = { python: '3.10', pydantic: '>=2.11,<3', setuptools: '80.9.0', pytest: '9.2.0', mypy: '2.4.1' };
+const PINS = { python: '3.10', pydantic: '>=2.12.5,<3', setuptools: '80.9.0', pytest: '9.2.0', mypy: '2.4.1' };
 /** The exact pydantic the package's own tests run with, inside the range it allows. */
 const TESTED_PYDANTIC = '2.14.4';
 
