@@ -19,7 +19,10 @@ export interface BuildResult {
   diagnostics: Diagnostics;
 }
 
-/** Parsed files by path and text: in watch mode only the file that was saved is parsed again. */
+/**
+ * Parsed files by path and text: in watch mode only the file that was saved is parsed again. Least recently used
+ * goes first, so the files nobody edits stay parsed however many versions of the edited one pass through.
+ */
 const parsed = new Map<string, SpecDocument>();
 const PARSE_CACHE_SIZE = 64;
 
@@ -29,12 +32,14 @@ export async function buildModel(files: SpecFiles): Promise<BuildResult> {
   const doc = (path: string, text: string) => {
     const key = `${path}\0${text}`;
     let found = parsed.get(key);
-    if (!found) {
+    if (found) parsed.delete(key);
+    else {
       const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       found = documentOf(path, parseMarkdown(bare), bare);
       if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
-      parsed.set(key, found);
     }
+    // A Map iterates in insertion order: set last, the entry is the newest.
+    parsed.set(key, found);
     reportStrayRows(found, d);
     return found;
   };
