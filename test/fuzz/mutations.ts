@@ -13,6 +13,7 @@ import { randomFrom } from '../helpers/seeded.js';
 import { IN_CI } from '../helpers/toolchain.js';
 import { changes, revisionText } from '../property/revisions.js';
 import { unaccountedRows, withoutPlaces } from './oracle.js';
+import { FuzzParses } from './parses.js';
 
 /**
  * Mutated specs per run, split across the two fuzz test files so both cores work: 10,000 in CI, 1,000 locally.
@@ -123,12 +124,13 @@ export async function fuzzSpecReader(runs: number, seed: number): Promise<{ fail
   const second = fc.option(changes(model).map((list) => revisionText(model, list, true)), { nil: null, freq: 4 });
   const unmutated = withoutPlaces(model);
   const emit = new EmitOnce();
+  const parses = new FuzzParses();
   let failed = 0;
   let built = 0;
   await fc.assert(
     fc.asyncProperty(steps, second, async (s, secondText) => {
       const files = mutate(real, s, secondText);
-      const result = await buildModel(files);
+      const result = await buildModel(files, parses);
       if (result.model) {
         built++;
         expect(unaccountedRows(files, result.model)).toEqual([]);
