@@ -1,7 +1,7 @@
 import { Diagnostics } from '../diagnostics/report.js';
 import { extractAppleRoles, extractExternalTypes, extractProcess } from '../extract/reference.js';
 import { type RfcDraft, extractRfc } from '../extract/rfc.js';
-import { type SpecDocument, documentOf, reportStrayRows } from '../extract/tables.js';
+import { documentOf, reportStrayRows } from '../extract/tables.js';
 import { parseMarkdown } from '../parse/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
@@ -10,6 +10,7 @@ import { exampleStanding } from './examples.js';
 import { fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
 import { type Release, checkFrozen, checkStillReleased, readRecord } from './frozen.js';
+import { type ParseCache, RecentParses, cacheKey } from './parses.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
@@ -22,21 +23,22 @@ export interface BuildResult {
   diagnostics: Diagnostics;
 }
 
-/** Parsed files by path and text: in watch mode only the file that was saved is parsed again. */
-const parsed = new Map<string, SpecDocument>();
-const PARSE_CACHE_SIZE = 64;
+/** Parsed files: in watch mode only the file that was saved is parsed again. */
+const RECENT = new RecentParses(64);
 
-/** parse -> extract -> fold -> resolve external types -> validate: the spec's files to one canonical model. */
-export async function buildModel(files: SpecFiles): Promise<BuildResult> {
+/**
+ * parse -> extract -> fold -> resolve external types -> validate: the spec's files to one canonical model. A file
+ * whose path and text `parses` holds is not parsed again.
+ */
+export async function buildModel(files: SpecFiles, parses: ParseCache = RECENT): Promise<BuildResult> {
   const d = new Diagnostics();
   const doc = (path: string, text: string) => {
-    const key = `${path}\0${text}`;
-    let found = parsed.get(key);
+    const key = cacheKey(path, text);
+    let found = parses.get(key);
     if (!found) {
       const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       found = documentOf(path, parseMarkdown(bare), bare);
-      if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
-      parsed.set(key, found);
+      parses.set(key, found);
     }
     reportStrayRows(found, d);
     return found;
