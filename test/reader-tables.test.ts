@@ -82,6 +82,10 @@ describe('documentOf', () => {
     // A row on a later line of a paragraph, and a prose paragraph between, which ends the table's reach.
     const later = doc('| Field | Value |\n|---|---|\n| a | b |\n\nProse.\n\nText\n| c | d |\n');
     expect(later.strayRows).toEqual([{ place: { file: 'x.md', line: 8, column: 1 }, table: null }]);
+    // A stray backtick before a header opens a code span that runs over the rows below it, so no text node starts
+    // with a pipe (the spec fuzzer found this one): the paragraph's own lines still give the rows away.
+    const text = '`| Role | Also covers |\n|---|---|\n| `Window` | `Drawer` |\n';
+    expect(documentOf('x.md', parseMarkdown(text), text).strayRows).toEqual([{ place: { file: 'x.md', line: 2, column: 1 }, table: null }]);
   });
 
   it('notes rows with more cells than the header, at the pipe that opens the first extra cell', () => {

@@ -152,16 +152,33 @@ function* blocks(nodes: readonly RootContent[]): Generator<RootContent> {
   }
 }
 
-/** The line of the first line of a paragraph that starts with `|` (a row GFM did not read as one), if any. */
-function rowLineIn(node: RootContent): number | null {
+/**
+ * The line of the first line of a paragraph that starts with `|` (a row GFM did not read as one), if any. The
+ * paragraph's own source lines are read when the text is at hand: a code span or emphasis may run across lines and
+ * hide a row inside it, where no text node starts with `|`.
+ */
+function rowLineIn(node: RootContent, lines: readonly string[]): number | null {
   if (node.type !== 'paragraph') return null;
+  const found: number[] = [];
+  const { start, end } = node.position ?? {};
+  if (start && end) {
+    for (let line = start.line; line <= end.line && line <= lines.length; line++) {
+      if (/^[ \t]*\|/.test(lines[line - 1] ?? '')) {
+        found.push(line);
+        break;
+      }
+    }
+  }
   for (const [i, child] of node.children.entries()) {
     if (child.type !== 'text' || !child.position) continue;
     // The first text starts a line; in any text, a line break may be followed by one.
     const match = (i === 0 ? /^[ \t]*\|/ : /\n[ \t]*\|/).exec(child.value) ?? /\n[ \t]*\|/.exec(child.value);
-    if (match) return child.position.start.line + (child.value.slice(0, match.index + 1).match(/\n/g)?.length ?? 0);
+    if (match) {
+      found.push(child.position.start.line + (child.value.slice(0, match.index + 1).match(/\n/g)?.length ?? 0));
+      break;
+    }
   }
-  return null;
+  return found.length > 0 ? Math.min(...found) : null;
 }
 
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
@@ -171,6 +188,7 @@ export function documentOf(file: string, tree: Root, text = ''): SpecDocument {
   let wantSummary = false;
   // The table a following row may have been cut off from: kept across blank lines and HTML comments only.
   let lastTable: Place | null = null;
+  const lines = text.split(/\r?\n/);
   for (const node of blocks(tree.children)) {
     if (node.type === 'heading') {
       lastTable = null;
@@ -182,8 +200,8 @@ export function documentOf(file: string, tree: Root, text = ''): SpecDocument {
       section = sectionOf(file, node);
       doc.sections.push(section);
       wantSummary = false;
-    } else if (rowLineIn(node) !== null) {
-      doc.strayRows.push({ place: { file, line: rowLineIn(node) as number, column: 1 }, table: lastTable });
+    } else if (rowLineIn(node, lines) !== null) {
+      doc.strayRows.push({ place: { file, line: rowLineIn(node, lines) as number, column: 1 }, table: lastTable });
     } else if (node.type === 'paragraph' && wantSummary) {
       doc.summary = inlineMarkdown(node.children);
       wantSummary = false;
