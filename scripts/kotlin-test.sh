@@ -24,26 +24,12 @@ if [ -n "$conformance" ]; then
   conformance="$(cd "$conformance" && pwd)"
 fi
 
-# The module is built in a folder of the cache named for what it holds (every file's path and bytes), and kept
-# there with Kotlin's incremental compilation on: a module built before, in this run or an earlier one, is not
-# compiled again, and a changed file gives a new name, so nothing stale is reused. Two runs of one module take turns.
-cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
-builds="$cache/kotlin-builds"
-key="$(cd "$module" && find . -path ./target -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum | sha256sum | cut -c1-24)"
-slot="$builds/$key"
-mkdir -p "$builds"
-exec 9>"$slot.lock"
-flock 9
-if [ ! -f "$slot/.copied" ]; then
-  rm -rf "$slot"
-  mkdir -p "$slot"
-  tar -C "$module" --exclude=./target -cf - . | (mkdir -p "$slot/kotlin" && tar -C "$slot/kotlin" -xf -)
-  touch "$slot/.copied"
-  echo "kotlin-test: building in $slot (a module not built here before)"
-else
-  echo "kotlin-test: reusing the build in $slot (the same module, built before)"
-fi
-touch "$slot/.copied" # when it was last used, for the pruning below
+# The module is built in a content-named folder of the cache (scripts/lib/build-slot.sh), with Kotlin's incremental
+# compilation on.
+. "$here/scripts/lib/build-slot.sh"
+builds="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}/kotlin-builds"
+SLOT_LOG=kotlin-test claim_slot "$builds" "$(content_key "$module" "" target)" "$module" kotlin target
+slot="$SLOT"
 rm -rf "$slot/kotlin/target/surefire-reports"
 
 # What changes from run to run (the vectors, Maven's log) goes in a folder of this run's own.
@@ -71,10 +57,4 @@ sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|WARNING.*\
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
   bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$slot/kotlin/target/element-model-validate.jar"
 fi
-exec 9>&-
-
-# Keep the 12 builds used last; one another run holds is left alone.
-ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
-  old="$(dirname "$marker")"
-  ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true
-done
+prune_slots "$builds"

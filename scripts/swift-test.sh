@@ -40,28 +40,15 @@ fi
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 chroot "$root" ldconfig
 
-# The package is built in a folder of the cache named for what it holds (every file's path and bytes, and the build
-# flags), and kept there: a package built before, in this run or an earlier one, is not compiled again, and a
-# changed file gives a new name, so nothing stale is ever reused. Two runs of the same package take turns.
+# The package is built in a content-named folder of the cache (scripts/lib/build-slot.sh); the key holds the build
+# mode too.
+. "$here/scripts/lib/build-slot.sh"
 mode="${ELEMENT_SWIFT_RELEASE:+release}"
-key="$( { echo "${mode:-debug}"; cd "$package" && find . \( -path ./.build -o -path ./.swiftpm \) -prune -o -type f -print0 \
-  | LC_ALL=C sort -z | xargs -0 -r sha256sum; } | sha256sum | cut -c1-24)"
+key="$(content_key "$package" "${mode:-debug}" .build .swiftpm)"
 builds="$root/var/cache/element-model-builds"
-slot="$builds/$key"
-mkdir -p "$builds"
-exec 9>"$slot.lock"
-flock 9
-if [ ! -f "$slot/.copied" ]; then
-  rm -rf "$slot"
-  mkdir -p "$slot/swift" "$slot/home"
-  # Copy the package without any .build folder a local run may have left.
-  tar -C "$package" --exclude=./.build --exclude=./.swiftpm -cf - . | tar -C "$slot/swift" -xf -
-  touch "$slot/.copied"
-  log "building in $slot (a package not built here before)"
-else
-  log "reusing the build in $slot (the same package, built before)"
-fi
-touch "$slot/.copied" # when it was last used, for the pruning below
+SLOT_LOG=swift-test claim_slot "$builds" "$key" "$package" swift .build .swiftpm
+slot="$SLOT"
+mkdir -p "$slot/home"
 built="/var/cache/element-model-builds/$key"
 
 # What changes from run to run (vectors, validator cases, temporary files) goes in a folder of this run's own.
@@ -109,11 +96,5 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -d "$work/cases/results" ]; then
   cp -R "$work/cases/results" "$ELEMENT_VALIDATE_CASES/results"
 fi
 if [ "$status" -eq 0 ]; then log "passed"; else log "failed (exit $status)"; status=1; fi
-exec 9>&-
-
-# Keep the 12 builds used last; one another run holds is left alone.
-ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
-  old="$(dirname "$marker")"
-  ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true
-done
+prune_slots "$builds"
 exit "$status"
