@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import type { Diagnostic } from './diagnostics/report.js';
+import { REVIEW_FORMATS, type ReviewFormat } from './review/index.js';
 import { DEFAULT_DIRS, readSpecFiles } from './spec-files.js';
 import type { WriteSummary } from './write/tree.js';
 
@@ -27,11 +29,39 @@ const defaultIo: Io = {
   err: (text) => process.stderr.write(text),
 };
 
-async function runGenerate(specDir: string, outDir: string, io: Io): Promise<number> {
-  const { generateInMemory, printableDiagnostics } = await pipeline();
+const formatOption = () =>
+  new Option('--format <format>', 'how to print diagnostics or changes: text, json, markdown (a pull request comment), github (workflow commands), sarif (SARIF 2.1.0)')
+    .choices(REVIEW_FORMATS)
+    .default('text');
+
+/**
+ * Prints a run's diagnostics: as text on standard error (vfile-reporter's form), or in a machine format on standard
+ * output, where a CI step collects it; a machine format prints even when there is nothing, so its reader gets a
+ * document. What a command says besides (what it wrote) goes to standard error then.
+ */
+async function printDiagnostics(format: ReviewFormat, items: readonly Diagnostic[], specDir: string, command: string, io: Io): Promise<void> {
+  if (format === 'text') {
+    if (items.length) io.err(`${await (await pipeline()).printableDiagnostics(items, specDir)}\n`);
+    return;
+  }
+  const { diagnosticItems, formatReview } = await import('./review/index.js');
+  const shown = diagnosticItems(items, specDir);
+  if (format === 'json') {
+    io.out(`${JSON.stringify(shown, null, 2)}\n`);
+    return;
+  }
+  const errors = items.filter((d) => d.severity === 'error').length;
+  const title = `**element-spec ${command}**: ${errors} error${errors === 1 ? '' : 's'}, ${items.length - errors} warning${items.length - errors === 1 ? '' : 's'}`;
+  const { toolchain } = await import('./review/tool.js');
+  io.out(formatReview(format, title, shown, await toolchain()));
+}
+
+async function runGenerate(specDir: string, outDir: string, format: ReviewFormat, io: Io): Promise<number> {
+  const { generateInMemory } = await pipeline();
   const { writeTree } = await import('./write/tree.js');
   const result = await generateInMemory(specDir, outDir);
-  if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
+  await printDiagnostics(format, result.diagnostics, specDir, 'generate', io);
+  const say = format === 'text' ? io.out : io.err;
   if (!result.model) {
     io.err('generate: nothing was written; generated/ is as it was.\n');
     return EXIT.failed;
@@ -46,16 +76,16 @@ async function runGenerate(specDir: string, outDir: string, io: Io): Promise<num
   }
   const { length } = result.files;
   const { protocolVersion } = result.model;
-  if (summary.written === 0 && summary.removed === 0) io.out(`generate: the ${length} files in ${outDir} already match protocol ${protocolVersion}; nothing written\n`);
-  else io.out(`generate: wrote ${summary.written} of ${length} files${summary.removed ? ` and removed ${summary.removed}` : ''} for protocol ${protocolVersion} to ${outDir}\n`);
+  if (summary.written === 0 && summary.removed === 0) say(`generate: the ${length} files in ${outDir} already match protocol ${protocolVersion}; nothing written\n`);
+  else say(`generate: wrote ${summary.written} of ${length} files${summary.removed ? ` and removed ${summary.removed}` : ''} for protocol ${protocolVersion} to ${outDir}\n`);
   return EXIT.ok;
 }
 
-async function runCheck(specDir: string, outDir: string, io: Io): Promise<number> {
-  const { generateInMemory, printableDiagnostics } = await pipeline();
+async function runCheck(specDir: string, outDir: string, format: ReviewFormat, io: Io): Promise<number> {
+  const { generateInMemory } = await pipeline();
   const { diffTree } = await import('./write/tree.js');
   const result = await generateInMemory(specDir, outDir);
-  if (result.diagnostics.length) io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\n`);
+  await printDiagnostics(format, result.diagnostics, specDir, 'check', io);
   if (!result.model) return EXIT.failed;
   const diff = await diffTree(outDir, result.files);
   const lines = [
@@ -67,7 +97,7 @@ async function runCheck(specDir: string, outDir: string, io: Io): Promise<number
     io.err(`check: ${outDir} does not match the spec (${lines.length} files); run \`npm run generate\`:\n${lines.join('\n')}\n`);
     return EXIT.failed;
   }
-  io.out(`check: ${result.files.length} files in ${outDir} match the spec\n`);
+  (format === 'text' ? io.out : io.err)(`check: ${result.files.length} files in ${outDir} match the spec\n`);
   return EXIT.ok;
 }
 
@@ -85,12 +115,14 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     cmd.option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec).option('--out <dir>', 'the generated folder', DEFAULT_DIRS.out);
 
   withDirs(program.command('generate').description('rewrite the generated folder from the spec'))
-    .action(async (opts: { spec: string; out: string }) => {
-      code = await runGenerate(resolve(opts.spec), resolve(opts.out), io);
+    .addOption(formatOption())
+    .action(async (opts: { spec: string; out: string; format: ReviewFormat }) => {
+      code = await runGenerate(resolve(opts.spec), resolve(opts.out), opts.format, io);
     });
   withDirs(program.command('check').description('regenerate in memory and fail on any stale, missing or extra file'))
-    .action(async (opts: { spec: string; out: string }) => {
-      code = await runCheck(resolve(opts.spec), resolve(opts.out), io);
+    .addOption(formatOption())
+    .action(async (opts: { spec: string; out: string; format: ReviewFormat }) => {
+      code = await runCheck(resolve(opts.spec), resolve(opts.out), opts.format, io);
     });
 
   program
@@ -100,15 +132,17 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .option('--to <version|file>', 'the newer model (default: the current one)')
     .option('--spec <dir>', 'the spec folder', DEFAULT_DIRS.spec)
     .option('--out <dir>', 'the generated folder, whose records of released versions are read', DEFAULT_DIRS.out)
-    .option('--json', 'print the changes as JSON')
-    .action(async (opts: { from?: string; to?: string; spec: string; out: string; json?: boolean }) => {
+    .option('--json', 'print the changes as JSON (the same as --format json)')
+    .addOption(formatOption())
+    .action(async (opts: { from?: string; to?: string; spec: string; out: string; json?: boolean; format: ReviewFormat }) => {
       const specDir = resolve(opts.spec);
-      const [{ printableDiagnostics }, { diffReport, formatDiff, pickModels }, { buildModel }] = await Promise.all([
-        pipeline(), import('./diff-command.js'), import('./model/build.js'),
+      const format: ReviewFormat = opts.json ? 'json' : opts.format;
+      const [{ diffReport, formatDiff, pickModels, reviewDiff }, { buildModel }] = await Promise.all([
+        import('./diff-command.js'), import('./model/build.js'),
       ]);
       const result = await buildModel(await readSpecFiles(specDir, resolve(opts.out)));
       if (!result.model) {
-        io.err(`${await printableDiagnostics(result.diagnostics.items, specDir)}\n`);
+        await printDiagnostics(format, result.diagnostics.items, specDir, 'diff', io);
         code = EXIT.failed;
         return;
       }
@@ -116,7 +150,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
         // Every version a counted RFC makes can be named, released or not; by default the newest RFC's own changes.
         const { from, to } = await pickModels(opts, result.allVersions);
         const report = diffReport(from, to);
-        io.out(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiff(report));
+        if (format === 'text') io.out(formatDiff(report));
+        else if (format === 'json') io.out(`${JSON.stringify(report, null, 2)}\n`);
+        else io.out(await reviewDiff(format, report, from, to, specDir));
       } catch (error) {
         io.err(`diff: ${(error as Error).message}\n`);
         code = EXIT.usage;

@@ -49,11 +49,21 @@ export function diffReport(from: CanonicalModel | null, to: CanonicalModel): Dif
   return { from: from?.protocolVersion ?? null, to: to.protocolVersion, fromRfc: madeBy(from), toRfc: madeBy(to), class: classify(changes), changes };
 }
 
-export function formatDiff(report: DiffReport): string {
-  // The RFC beside each version: after an Editorial RFC both sides have the same version.
+/** The line that heads a diff: both sides, with the RFC beside each version (after an Editorial RFC both have the same version). */
+export function diffHeading(report: DiffReport): string {
   const side = (version: string | null, rfc: string | null) => (version === null ? '(nothing)' : rfc ? `${version} (${rfc})` : version);
-  const head = `${side(report.from, report.fromRfc)} -> ${side(report.to, report.toRfc)}: ${report.class} (${report.changes.length} change${report.changes.length === 1 ? '' : 's'})`;
+  return `${side(report.from, report.fromRfc)} -> ${side(report.to, report.toRfc)}: ${report.class} (${report.changes.length} change${report.changes.length === 1 ? '' : 's'})`;
+}
+
+export function formatDiff(report: DiffReport): string {
+  const head = diffHeading(report);
   const width = Math.max(0, ...report.changes.map((c) => c.rule.length));
   const lines = report.changes.map((c) => `  ${c.class.padEnd(9)} ${c.rule.padEnd(width)}  ${c.message}`);
   return `${[head, ...lines].join('\n')}\n`;
+}
+
+/** The changes in a review format: each at the row that states it, breaking ones as errors. */
+export async function reviewDiff(format: 'markdown' | 'github' | 'sarif', report: DiffReport, from: CanonicalModel | null, to: CanonicalModel, specDir: string): Promise<string> {
+  const [{ changeItems, formatReview }, { toolchain }] = await Promise.all([import('./review/index.js'), import('./review/tool.js')]);
+  return formatReview(format, `**${diffHeading(report)}**`, changeItems(report.changes, from, to, specDir), await toolchain());
 }

@@ -1,10 +1,10 @@
-import { relative, resolve, sep } from 'node:path';
 import { type Diagnostic, formatDiagnostics, sortDiagnostics } from './diagnostics/report.js';
 import { emitAll } from './emit/index.js';
 import { startTypeScriptWorker } from './emit/typescript/off-thread.js';
 import type { GeneratedFile } from './emit/types.js';
 import { buildModel } from './model/build.js';
 import type { CanonicalModel } from './model/types.js';
+import { shownPath } from './review/items.js';
 import { readSpecFiles } from './spec-files.js';
 
 export const REGENERATE_COMMAND = 'npm run generate';
@@ -34,11 +34,5 @@ export async function generateInMemory(specDir: string, outDir?: string): Promis
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
 export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): Promise<string> {
-  const shown = items.map((d) => {
-    // A target's diagnostic may name its output folder (generated/...), which is not under the spec folder.
-    if (!d.file.startsWith('spec/')) return d;
-    const path = relative(cwd, resolve(specDir, d.file.slice('spec/'.length))).split(sep).join('/');
-    return { ...d, file: path || d.file };
-  });
-  return formatDiagnostics(shown);
+  return formatDiagnostics(items.map((d) => ({ ...d, file: shownPath(d.file, specDir, cwd) })));
 }
