@@ -12,6 +12,7 @@ const LONGEST_FIRST = [
   'test/fuzz/spec-1.test.ts',
   'test/fuzz/spec-2.test.ts',
   'test/kotlin.test.ts',
+  'test/release.test.ts',
   'test/revision-bindings.test.ts',
   'test/site.test.ts',
   'test/swift.test.ts',

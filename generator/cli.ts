@@ -170,6 +170,34 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     });
 
   program
+    .command('release')
+    .description('pack every package of the version the counted RFCs make into build/release/<version>/ with notes and checksums; without --dry-run, then stamp the RFCs, record the SDK release and regenerate')
+    .option('--dry-run', 'pack and check only: spec/, generated/ and publishing.json stay as they are')
+    .option('--date <YYYY-MM-DD>', 'the release date stamped in the RFCs and the notes (default: today)')
+    .option('--version <version>', 'the protocol version to release; it must be the one the counted RFCs make now')
+    .option('--root <dir>', 'the project folder: its spec/, generated/, publishing.json and CHANGELOG.md', '.')
+    .action(async (opts: { dryRun?: boolean; date?: string; version?: string; root: string }) => {
+      const [{ release }, { rootOf }, { releaseTable }, { printableDiagnostics }, { toolchainRoot }] = await Promise.all([
+        import('./release/index.js'), import('./release/releasable.js'), import('./release/table.js'), pipeline(), import('./emit/shared/paths.js'),
+      ]);
+      const where = rootOf(resolve(opts.root));
+      const scripts = resolve(toolchainRoot(), 'scripts');
+      try {
+        const result = await release({ where, scripts, dryRun: opts.dryRun === true, ...(opts.date ? { date: opts.date } : {}), ...(opts.version ? { version: opts.version } : {}) }, { progress: (line) => io.err(`${line}\n`) });
+        if (result.diagnostics.items.length) io.err(`${await printableDiagnostics(result.diagnostics.items, where.spec)}\n`);
+        if (!result.dest) {
+          io.err('release: refused; nothing was changed.\n');
+          code = EXIT.failed;
+          return;
+        }
+        io.out(await releaseTable(result.dest, result.artifacts));
+      } catch (error) {
+        io.err(`release: ${(error as Error).message}\nrelease: stopped; spec/, generated/ and publishing.json are as they were.\n`);
+        code = EXIT.failed;
+      }
+    });
+
+  program
     .command('validate')
     .description('check an answer (a file, or - for standard input) against the structure and requirements')
     .argument('<file>', 'the answer as JSON, or - to read standard input')

@@ -1,5 +1,6 @@
 import { type Diagnostic, formatDiagnostics, sortDiagnostics } from './diagnostics/report.js';
 import { emitAll } from './emit/index.js';
+import type { Publishing } from './emit/shared/publishing.js';
 import { startTypeScriptWorker } from './emit/typescript/off-thread.js';
 import type { GeneratedFile } from './emit/types.js';
 import { buildModel } from './model/build.js';
@@ -18,14 +19,15 @@ export interface RunResult {
 
 /**
  * Reads spec/, builds the model and emits every target in memory. Writes nothing. `outDir`, the generated folder,
- * holds the record of each released version, which the spec may not change (model/frozen.ts).
+ * holds the record of each released version, which the spec may not change (model/frozen.ts). `publishing`, when
+ * given, replaces the project's publishing.json (a release reads the one of the folder it releases).
  */
-export async function generateInMemory(specDir: string, outDir?: string): Promise<RunResult> {
+export async function generateInMemory(specDir: string, outDir?: string, publishing?: Publishing): Promise<RunResult> {
   startTypeScriptWorker();
   const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir, outDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
-  const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
+  const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions, ...(publishing ? { publishing } : {}) });
   const all = sortDiagnostics([...items, ...emitted.diagnostics]);
   // A target that could not emit leaves generated/ incomplete: nothing is written, as for a spec with errors.
   if (all.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: all };

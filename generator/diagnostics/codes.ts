@@ -131,6 +131,10 @@ export const RULES = {
     summary: 'The folded model does not match the model schema',
     hint: 'This is a toolchain fault or an unusual spec; the message names the path in the model.',
   },
+  'not-releasable': {
+    summary: 'A version cannot be released as the spec and publishing.json stand',
+    hint: 'Only the version the counted RFCs make now is released, once: its RFCs Accepted, generated/ regenerated and committed, and publishing.json not listing it (docs/publishing.md, "A release").',
+  },
 } as const;
 
 export type RuleId = keyof typeof RULES;

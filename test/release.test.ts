@@ -1,0 +1,193 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import type { Publishing } from '../generator/emit/shared/publishing.js';
+import { generateInMemory } from '../generator/pipeline.js';
+import { release } from '../generator/release/index.js';
+import { rootOf } from '../generator/release/releasable.js';
+import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-version.js';
+import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
+import { writeTree } from '../generator/write/tree.js';
+import { withRevision } from './helpers/revision.js';
+import { editFile, ROOT } from './helpers/spec.js';
+import { mavenMissing, requireTool } from './helpers/toolchain.js';
+
+const run = promisify(execFile);
+
+const PUBLISHING: Publishing = {
+  sdkVersion: '0.1.0',
+  released: [],
+  repository: null,
+  documentation: null,
+  organization: null,
+  developers: [],
+};
+
+/** Every file under the folder with its sha256: what a dry run must leave as it was. */
+async function treeHash(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const path = join(e.parentPath, e.name);
+    if (relative(dir, path).startsWith('build/')) continue;
+    out[relative(dir, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
+  }
+  return out;
+}
+
+/** A scratch project where 0.2.0 was released as SDK 0.1.0 and an Accepted additive RFC makes 0.2.1, generated and clean. */
+async function project(publishing: Publishing) {
+  const s = await withRevision('additive');
+  await writeFile(join(s.dir, 'publishing.json'), `${JSON.stringify(publishing, null, 2)}\n`);
+  const generated = await generateInMemory(s.spec, s.out, publishing);
+  if (!generated.model) throw new Error(`the scratch project does not generate: ${JSON.stringify(generated.diagnostics)}`);
+  await writeTree(s.out, generated.files);
+  return s;
+}
+
+const released: Publishing = { ...PUBLISHING, sdkVersion: '0.1.1', released: [{ sdk: '0.1.0', protocol: '0.2.0' }] };
+
+describe('the SDK version a release gets (docs/publishing.md)', () => {
+  it('steps the last released SDK version by the protocol change, as the versioning table steps the protocol', () => {
+    expect(releaseSdkVersion(PUBLISHING, 'breaking')).toBe('0.1.0'); // the first release keeps what is set
+    expect(releaseSdkVersion(released, 'additive')).toBe('0.1.1');
+    expect(releaseSdkVersion(released, 'editorial')).toBe('0.1.1');
+    expect(releaseSdkVersion(released, 'breaking')).toBe('0.2.0');
+    expect(releaseSdkVersion({ ...released, released: [{ sdk: '1.4.2', protocol: '1.0.0' }], sdkVersion: '1.4.3' }, 'additive')).toBe('1.5.0');
+    expect(releaseSdkVersion({ ...released, released: [{ sdk: '1.4.2', protocol: '1.0.0' }], sdkVersion: '1.4.3' }, 'breaking')).toBe('2.0.0');
+    // Raised past the rule already (a binding's fix): the higher.
+    expect(releaseSdkVersion({ ...released, sdkVersion: '0.3.0' }, 'additive')).toBe('0.3.0');
+    expect(afterRelease(released, '0.1.1', '0.2.1')).toEqual({ ...released, released: [...released.released, { sdk: '0.1.1', protocol: '0.2.1' }], sdkVersion: '0.1.2' });
+  });
+
+  it('stamps one cell, or adds one row, and keeps the changelog newest first', () => {
+    const text = '# RFC-0002: X\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Released in | — |\n\nProse.\n';
+    expect(stampReleased(text, '0.2.1', '2026-12-04')).toBe(text.replace('| Released in | — |', '| Released in | 0.2.1 (2026-12-04) |'));
+    const without = text.replace('| Released in | — |\n', '');
+    expect(stampReleased(without, '0.2.1', '2026-12-04')).toBe(text.replace('| Released in | — |', '| Released in | 0.2.1 (2026-12-04) |'));
+    expect(stampReleased('# no table\n', '0.2.1', '2026-12-04')).toBeNull();
+    const first = prependChangelog(null, '## 0.2.0\n\nA.\n');
+    const second = prependChangelog(first, '## 0.2.1\n\nB.\n');
+    expect(second.indexOf('## 0.2.1')).toBeLessThan(second.indexOf('## 0.2.0'));
+    expect(second.match(/^# Changelog/gm)).toHaveLength(1);
+  });
+});
+
+describe('element-spec release --dry-run on a project with a new additive RFC', () => {
+  let s: Awaited<ReturnType<typeof project>>;
+  let before: Record<string, string>;
+  let out = '';
+  let err = '';
+  let code = -1;
+  beforeAll(async () => {
+    s = await project(released);
+    before = await treeHash(s.dir);
+    code = await main(['release', '--dry-run', '--root', s.dir, '--date', '2026-12-04'], { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  }, 600_000);
+  afterAll(() => s.dispose());
+
+  it('packs every package into build/release/<version>/, with notes and checksums, and changes no file of the project', async (ctx) => {
+    requireTool(ctx, mavenMissing());
+    expect(code, err).toBe(0);
+    expect(await treeHash(s.dir)).toEqual(before);
+    const dest = join(s.dir, 'build/release/0.2.1');
+    const files = (await readdir(dest, { recursive: true })).sort();
+    for (const name of ['element-model-sdk-0.1.1.tgz', 'element_model-0.1.1-py3-none-any.whl', 'element_model-0.1.1.tar.gz', 'element-model-0.1.1.jar',
+      'element-model-0.1.1-sources.jar', 'element-model-0.1.1-javadoc.jar', 'element-model-0.1.1.pom', 'element-model-validate-0.1.1.jar',
+      'ElementModel-0.1.1.zip', 'model.json', 'RELEASE_NOTES.md', 'SHA256SUMS']) expect(files).toContain(name);
+    expect(files.filter((f) => f.startsWith('schema/') && f.endsWith('.json')).length).toBeGreaterThan(0);
+    // The Swift archive as SwiftPM lays a source archive out: one top folder, the manifest in it.
+    const zipped = (await run('unzip', ['-Z1', join(dest, 'ElementModel-0.1.1.zip')])).stdout.split('\n').filter(Boolean);
+    expect(zipped).toContain('ElementModel-0.1.1/Package.swift');
+    expect(zipped.every((f) => f.startsWith('ElementModel-0.1.1/'))).toBe(true);
+    // The progress per package, and a closing table that names every file.
+    for (const packer of ['npm', 'python', 'maven', 'swift']) expect(err).toContain(`release: packed ${packer}`);
+    for (const name of files.filter((f) => !f.startsWith('schema'))) expect(out).toContain(name);
+  });
+
+  it('writes checksums that verify, and notes that give the version, its changes with their RFC rows, and the SDK version', async () => {
+    const dest = join(s.dir, 'build/release/0.2.1');
+    await run('sha256sum', ['--check', '--strict', '--quiet', 'SHA256SUMS'], { cwd: dest });
+    const notes = await readFile(join(dest, 'RELEASE_NOTES.md'), 'utf8');
+    expect(notes).toMatch(/^## 0\.2\.1 \(2026-12-04\)\n\nProtocol 0\.2\.1, an additive change from 0\.2\.0; made by /);
+    expect(notes).toContain('[RFC-0002: A hovered state](spec/rfcs/0002-');
+    expect(notes).toMatch(/- \*\*additive\*\* `state-added`: .*hovered.*\(\[RFC-0002 §1\]\(spec\/rfcs\/0002-[a-z-]+\.md#L\d+\)\)/);
+    expect(notes).toContain('Every package is SDK 0.1.1');
+    expect(notes).toContain('| 0.1.1 (this one) | 0.2.1 |\n| 0.1.0 | 0.2.0 |');
+  });
+
+  it('gives artifacts that install the ecosystem\'s way and whose validators agree on an answer', async (ctx) => {
+    requireTool(ctx, mavenMissing());
+    const dest = join(s.dir, 'build/release/0.2.1');
+    const answer = join(s.out, 'docs/examples/rfc-0001-3.json');
+    const consumer = await mkdtemp(join(tmpdir(), 'element-release-consumer-'));
+    try {
+      await writeFile(join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
+      await run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(dest, 'element-model-sdk-0.1.1.tgz')], { cwd: consumer });
+      const fromNpm = await run(join(consumer, 'node_modules/.bin/element-model-validate'), [answer]);
+      const venv = (await run('bash', [join(ROOT, 'scripts/python-venv.sh')])).stdout.trim();
+      await run(join(venv, 'bin/python'), ['-m', 'pip', 'install', '-q', '--no-deps', '--target', join(consumer, 'py'), join(dest, 'element_model-0.1.1-py3-none-any.whl')]);
+      const fromWheel = await run(join(venv, 'bin/python'), ['-m', 'element_model.validate', answer], { env: { ...process.env, PYTHONPATH: join(consumer, 'py') } });
+      const fromJar = await run('java', ['-jar', join(dest, 'element-model-validate-0.1.1.jar'), answer]);
+      expect(fromWheel.stdout).toBe(fromNpm.stdout);
+      expect(fromJar.stdout).toBe(fromNpm.stdout);
+      expect(fromNpm.stdout).toMatch(/rfc-0001-3\.json/);
+    } finally {
+      await rm(consumer, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
+
+describe('element-spec release', () => {
+  it('stamps the RFC, records the SDK release in publishing.json, regenerates, writes CHANGELOG.md, and check is clean after', async () => {
+    const s = await project(released);
+    try {
+      const rfcName = (await readdir(join(s.spec, 'rfcs'))).find((f) => f.startsWith('0002-')) ?? '';
+      const rfcBefore = await readFile(join(s.spec, 'rfcs', rfcName), 'utf8');
+      const result = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: false, date: '2026-12-04', packers: [] }, { progress: () => {} });
+      expect(result.diagnostics.items).toEqual([]);
+      expect(result.sdk).toBe('0.1.1');
+      const rfcAfter = await readFile(join(s.spec, 'rfcs', rfcName), 'utf8');
+      expect(rfcAfter.split('\n').filter((l) => !rfcBefore.split('\n').includes(l))).toEqual(['| Released in | 0.2.1 (2026-12-04) |']);
+      expect(JSON.parse(await readFile(join(s.dir, 'publishing.json'), 'utf8'))).toEqual(afterRelease(released, '0.1.1', '0.2.1'));
+      expect(await readFile(join(s.dir, 'CHANGELOG.md'), 'utf8')).toMatch(/^# Changelog\n\n.*\n\n## 0\.2\.1 \(2026-12-04\)\n/);
+      expect((await readdir(join(s.out, 'model/versions'))).sort()).toContain('0.2.1.json');
+      const after = await generateInMemory(s.spec, s.out, afterRelease(released, '0.1.1', '0.2.1'));
+      expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const { diffTree } = await import('../generator/write/tree.js');
+      expect(await diffTree(s.out, after.files)).toEqual({ stale: [], missing: [], extra: [] });
+      // Released once: a second release of the same version is refused.
+      const again = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: true, packers: [] }, { progress: () => {} });
+      expect(again.dest).toBeNull();
+      expect(again.diagnostics.items.map((d) => d.ruleId)).toContain('not-releasable');
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+
+  it.each([
+    ['a Draft RFC', (t: string) => t.replace('| Status | Accepted |', '| Status | Draft |'), /already released in 0\.2\.0/],
+    ['a wrong Version effect', (t: string) => t.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0'), /./],
+  ])('refuses %s at its row and changes nothing', async (_name, edit, message) => {
+    const s = await project(released);
+    try {
+      const rfcName = (await readdir(join(s.spec, 'rfcs'))).find((f) => f.startsWith('0002-')) ?? '';
+      await editFile(join(s.spec, 'rfcs', rfcName), edit);
+      const before = await treeHash(s.dir);
+      let err = '';
+      const code = await main(['release', '--root', s.dir, '--date', '2026-12-04'], { out: () => {}, err: (t) => { err += t; } });
+      expect(code).toBe(1);
+      expect(err).toMatch(message);
+      expect(err).toMatch(/rfcs\/000[12]-[a-z-]+\.md\n\s*\d+:\d+ error /);
+      expect(err).toContain('release: refused; nothing was changed.');
+      expect(await treeHash(s.dir)).toEqual(before);
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
