@@ -12,6 +12,7 @@ const NEEDS_TOOLCHAINS = [
   'test/quicktype.test.ts',
   'test/site.test.ts',
   'test/release.test.ts',
+  'test/workflow.test.ts',
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */

@@ -4,6 +4,7 @@
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
 # Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
 # Node 24: the official binary from the npm registry, for the second pass of .ci/run.
+# actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -57,9 +58,12 @@ install_maven() {
 
 install_python() {
   python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || need_apt python3 python3-venv
-  local venv
+  local venv release
   venv="$(bash "$(dirname "$0")/python-venv.sh")"
   log "python: $("$venv/bin/python" --version 2>&1) in $venv"
+  # The release's packing tools (build, twine, the build backend), pinned, for element-spec release.
+  release="$(bash "$(dirname "$0")/python-venv.sh" "$(dirname "$0")/release-requirements.txt")"
+  log "python: release tools in $release"
 }
 
 install_chromium() {
@@ -88,6 +92,27 @@ install_node24() {
   log "node24: $("$node24/bin/node" --version)"
 }
 
+# actionlint, pinned, from the Go module proxy, for test/workflow.test.ts; in the cache, beside Go's module cache.
+actionlint_version="v1.7.12"
+actionlint_bin="$cache/go-tools/actionlint-$actionlint_version"
+
+install_actionlint() {
+  # actionlint checks each step's `run:` script with shellcheck when it is on PATH.
+  command -v shellcheck >/dev/null 2>&1 || need_apt shellcheck
+  if [ -x "$actionlint_bin/actionlint" ]; then
+    log "actionlint: cached in $actionlint_bin"
+  else
+    command -v go >/dev/null 2>&1 || { log "actionlint: needs Go 1.24 or later on PATH (go is not installed)"; exit 1; }
+    log "actionlint: go install github.com/rhysd/actionlint/cmd/actionlint@$actionlint_version"
+    rm -rf "$actionlint_bin.partial"
+    mkdir -p "$actionlint_bin.partial"
+    GOBIN="$actionlint_bin.partial" GOFLAGS=-mod=mod go install "github.com/rhysd/actionlint/cmd/actionlint@$actionlint_version"
+    rm -rf "$actionlint_bin"
+    mv "$actionlint_bin.partial" "$actionlint_bin"
+  fi
+  log "actionlint: $("$actionlint_bin/actionlint" -version | head -n 1)"
+}
+
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
@@ -96,6 +121,9 @@ case "${1:-all}" in
   node24) install_node24 ;;
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;
-  all) install_swift; install_maven; install_python; install_chromium; install_node24 ;;
-  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin]" >&2; exit 2 ;;
+  actionlint) install_actionlint ;;
+  # Where install_actionlint puts the binary, printed and nothing else.
+  actionlint-bin) echo "$actionlint_bin/actionlint" ;;
+  all) install_swift; install_maven; install_python; install_chromium; install_node24; install_actionlint ;;
+  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin|actionlint|actionlint-bin]" >&2; exit 2 ;;
 esac

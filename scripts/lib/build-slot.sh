@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/swift-test.sh and scripts/kotlin-test.sh: a build kept in a folder of the toolchain cache named
 # for what it holds, so a package built before (in this run or an earlier one) is not compiled again and a changed
 # file gives a new name, so nothing stale is reused. Two runs of one package take turns on its slot's lock (fd 9).
@@ -40,6 +41,7 @@ claim_slot() {
 prune_slots() {
   local builds="$1" marker old
   exec 9>&-
+  # shellcheck disable=SC2012 # slot names are hex digits; ls -t gives the order of last use
   ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
     old="$(dirname "$marker")"
     ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true

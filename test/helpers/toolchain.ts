@@ -59,6 +59,14 @@ export function mavenMissing(): string | null {
   return null;
 }
 
+/** actionlint where scripts/install-toolchains.sh actionlint puts it (pinned; test/workflow.test.ts). */
+export const ACTIONLINT = join(TOOLCHAIN_CACHE, 'go-tools/actionlint-v1.7.12/actionlint');
+
+/** Why the workflow cannot be linted here, or null. */
+export function actionlintMissing(): string | null {
+  return existsSync(ACTIONLINT) ? null : `no actionlint at ${ACTIONLINT} (run: bash scripts/install-toolchains.sh actionlint)`;
+}
+
 export const CHROMIUM = process.env['ELEMENT_CHROMIUM'] ?? '/usr/bin/chromium';
 
 /** Why the site's browser tests cannot run here, or null. */
