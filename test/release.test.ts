@@ -14,8 +14,9 @@ import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-versio
 import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
 import { writeTree } from '../generator/write/tree.js';
 import { withRevision } from './helpers/revision.js';
-import { editFile, ROOT } from './helpers/spec.js';
-import { mavenMissing, requireTool } from './helpers/toolchain.js';
+import { editFile, ROOT, scratch } from './helpers/spec.js';
+import { PACKERS } from '../generator/release/packers.js';
+import { mavenMissing, requireTool, swiftMissing } from './helpers/toolchain.js';
 
 const run = promisify(execFile);
 
@@ -190,4 +191,29 @@ describe('element-spec release', () => {
       await s.dispose();
     }
   }, 120_000);
+});
+
+describe('the Swift source archive', () => {
+  it('builds with SwiftPM and passes the package\'s conformance tests, unzipped as a consumer would', async (ctx) => {
+    requireTool(ctx, swiftMissing());
+    // The live spec, as released now: the archive holds generated/swift's files, so the build cache of the Swift
+    // tests serves it (scripts/swift-test.sh keys builds by content).
+    const s = await scratch(true);
+    const publishing = JSON.parse(await readFile(join(ROOT, 'publishing.json'), 'utf8')) as Publishing;
+    await writeFile(join(s.dir, 'publishing.json'), `${JSON.stringify(publishing, null, 2)}\n`);
+    try {
+      const swiftPacker = PACKERS.filter((p) => p.name === 'swift');
+      const result = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: true, packers: swiftPacker }, { progress: () => {} });
+      expect(result.diagnostics.items).toEqual([]);
+      const zip = result.artifacts.find((a) => a.file.endsWith('.zip'))?.file ?? '';
+      const unpacked = join(s.dir, 'unpacked');
+      await run('unzip', ['-q', join(result.dest ?? '', zip), '-d', unpacked]);
+      const top = join(unpacked, zip.replace(/\.zip$/, ''));
+      const { stdout, stderr } = await run('bash', [join(ROOT, 'scripts/swift-test.sh'), top], { env: { ...process.env, ELEMENT_TEST_FILTER: 'Conformance' }, maxBuffer: 64 * 1024 * 1024 });
+      expect(stderr).toMatch(/swift-test: passed/);
+      expect(stdout).toMatch(/Executed \d+ tests?, with 0 failures/);
+    } finally {
+      await s.dispose();
+    }
+  }, 900_000);
 });
