@@ -6,7 +6,7 @@ import { isAbsent } from '../../extract/cells.js';
 import type { CanonicalModel, VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
 import { resolveState } from './resolve.js';
-import { type ExternalDeclaration, type FoldState, copyState, emptyState } from './state.js';
+import { type ExternalDeclaration, type FoldedModel, type FoldState, copyState, emptyState } from './state.js';
 
 export interface FoldInput {
   rfcs: RfcDraft[];
@@ -15,8 +15,7 @@ export interface FoldInput {
   appleNotReported: { name: string; reason: string; place: Place }[];
 }
 
-/** The model before external types are loaded: what the Markdown alone decides. */
-export type FoldedModel = Omit<CanonicalModel, 'external'>;
+export type { FoldedModel } from './state.js';
 
 type Effect = 'breaking' | 'additive' | 'editorial';
 

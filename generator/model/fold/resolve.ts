@@ -3,8 +3,7 @@ import type { AppleRoleRow } from '../../extract/reference.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../extract/signatures.js';
 import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, TypeRef } from '../types.js';
 import type { RfcChanges } from './apply.js';
-import type { FoldState, RoleRuleKey } from './state.js';
-import type { FoldedModel } from './index.js';
+import type { FoldedModel, FoldState, RoleRuleKey } from './state.js';
 
 export interface ResolveContext {
   appleRoles: readonly AppleRoleRow[];

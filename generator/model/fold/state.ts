@@ -1,6 +1,7 @@
 import type { Place } from '../../diagnostics/report.js';
 import type {
   AppleRole,
+  CanonicalModel,
   NotReportedClass,
   Operation,
   Removed,
@@ -107,3 +108,6 @@ export function copyState(state: FoldState): FoldState {
     follows: new Map(state.follows),
   };
 }
+
+/** The model before external types are loaded: what the Markdown alone decides. */
+export type FoldedModel = Omit<CanonicalModel, 'external'>;
