@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds test/kotlin-mcp (the Kotlin binding with MCP's Java SDK, a test module apart from the generated package) with
+# the generated package's sources, and runs its round trip: every conformance vector from MCP's Java server over stdio
+# to MCP's Java client, which checks it with the binding's `check`.
+# Usage: scripts/kotlin-mcp-test.sh [kotlin-module-dir] [conformance-dir] [schema-file] [tool]
+# Works on a copy in a temporary folder, so neither test/ nor generated/ gains target/ output.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+module="$(cd "${1:-$here/generated/kotlin}" && pwd)"
+conformance="$(cd "${2:-$here/generated/conformance}" && pwd)"
+schema="${3:-$here/generated/schema/answer.lenient.schema.json}"
+tool="${4:?kotlin-mcp-test: name the tool (the operation that returns the answer)}"
+
+for t in mvn java; do
+  command -v "$t" >/dev/null 2>&1 || { echo "kotlin-mcp-test: $t is not installed (scripts/install-toolchains.sh maven)" >&2; exit 127; }
+done
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/element-kotlin-mcp.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+cp -R "$here/test/kotlin-mcp" "$work/module"
+cp -R "$module/src/main/kotlin/." "$work/module/src/main/kotlin/"
+cd "$work/module"
+echo "kotlin-mcp-test: mvn test in a copy of test/kotlin-mcp with the sources of $module and vectors from $conformance"
+status=0
+ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" \
+  mvn -B -ntp -Dkotlin.compiler.daemon=false test >"$work/mvn.log" 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then
+  sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
+  for report in target/surefire-reports/*.txt; do [ -f "$report" ] && cat "$report"; done
+  exit "$status"
+fi
+sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|^McpRoundTripTest:' || true
