@@ -20,6 +20,13 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/element-kotlin-mcp.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -R "$here/test/kotlin-mcp" "$work/module"
 cp -R "$module/src/main/kotlin/." "$work/module/src/main/kotlin/"
+# The README's "Use with MCP" example, which the provider and the test call: the README cannot show code that does not
+# build or do what it says.
+example="$work/module/src/main/kotlin/dev/elementmodel/mcp/ReadmeMcp.kt"
+{ echo "package dev.elementmodel.mcp"; echo
+  awk '/^## Use with MCP/ { on = 1 } on && /^```kotlin$/ { inside = 1; next } inside && /^```$/ { exit } inside' "$module/README.md"
+} >"$example"
+grep -q '^fun ' "$example" || { echo "kotlin-mcp-test: no Kotlin example under 'Use with MCP' in $module/README.md" >&2; exit 2; }
 cd "$work/module"
 echo "kotlin-mcp-test: mvn test in a copy of test/kotlin-mcp with the sources of $module and vectors from $conformance"
 status=0

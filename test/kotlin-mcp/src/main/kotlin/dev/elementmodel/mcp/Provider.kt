@@ -1,12 +1,11 @@
 // A provider over stdio for McpRoundTripTest: MCP's Java SDK server, whose tool returns a conformance vector's answer
-// decoded into the Kotlin binding's Answer and encoded back (a vector that does not decode is the tool's error),
+// decoded into the Kotlin binding's Answer and returned by the README's answerResult (a vector that does not decode is the tool's error),
 // stating the lenient answer schema as its outputSchema.
 // Usage: java -cp CLASSPATH dev.elementmodel.mcp.ProviderKt VECTORS-FOLDER SCHEMA-FILE TOOL
 package dev.elementmodel.mcp
 
 import dev.elementmodel.Answer
 import dev.elementmodel.decodeAnswer
-import dev.elementmodel.encode
 import io.modelcontextprotocol.json.McpJsonDefaults
 import io.modelcontextprotocol.server.McpServer
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider
@@ -35,10 +34,8 @@ fun main(args: Array<String>) {
         .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
         .toolCall(tool) { _, request ->
             answerOf(File(vectors), request.arguments()["vector"].toString()).fold(
-                onSuccess = { answer ->
-                    val text = answer.encode()
-                    McpSchema.CallToolResult.builder().addTextContent(text).structuredContent(mapper, text).build()
-                },
+                // answerResult is the README's example (ReadmeMcp.kt, which scripts/kotlin-mcp-test.sh takes from it).
+                onSuccess = { answer -> answerResult(mapper, answer) },
                 onFailure = { e -> McpSchema.CallToolResult.builder().addTextContent(e.message ?: "does not decode").isError(true).build() },
             )
         }
