@@ -3,7 +3,9 @@
 # the generated package's sources, and runs its round trip: every conformance vector from MCP's Java server over stdio
 # to MCP's Java client, which checks it with the binding's `check`.
 # Usage: scripts/kotlin-mcp-test.sh [kotlin-module-dir] [conformance-dir] [schema-file] [tool]
-# Works on a copy in a temporary folder, so neither test/ nor generated/ gains target/ output.
+# Assembles the module in a temporary folder, then builds it in a content-named folder of the toolchain cache
+# (scripts/lib/build-slot.sh), so neither test/ nor generated/ gains target/ output and an unchanged module is not
+# compiled again.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,14 +29,19 @@ example="$work/module/src/main/kotlin/dev/elementmodel/mcp/ReadmeMcp.kt"
   awk '/^## Use with MCP/ { on = 1 } on && /^```kotlin$/ { inside = 1; next } inside && /^```$/ { exit } inside' "$module/README.md"
 } >"$example"
 grep -q '^fun ' "$example" || { echo "kotlin-mcp-test: no Kotlin example under 'Use with MCP' in $module/README.md" >&2; exit 2; }
-cd "$work/module"
+. "$here/scripts/lib/build-slot.sh"
+builds="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}/kotlin-mcp-builds"
+SLOT_LOG=kotlin-mcp-test claim_slot "$builds" "$(content_key "$work/module" "" target)" "$work/module" module target
+cd "$SLOT/module"
+rm -rf target/surefire-reports
 echo "kotlin-mcp-test: mvn test in a copy of test/kotlin-mcp with the sources of $module and vectors from $conformance"
 status=0
 ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" \
-  mvn -B -ntp -Dkotlin.compiler.daemon=false test >"$work/mvn.log" 2>&1 || status=$?
+  mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true test >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
   for report in target/surefire-reports/*.txt; do [ -f "$report" ] && cat "$report"; done
   exit "$status"
 fi
 sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | grep -E 'Tests run:|BUILD|^McpRoundTripTest:' || true
+prune_slots "$builds"
