@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   'test/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',
+  'test/kotlin-mcp.test.ts',
   'test/revision-property.test.ts',
   'test/faults.test.ts',
   'test/quicktype.test.ts',

@@ -6,6 +6,7 @@ const NEEDS_TOOLCHAINS = [
   'test/swift.test.ts',
   'test/swift-root-manifest.test.ts',
   'test/kotlin.test.ts',
+  'test/kotlin-mcp.test.ts',
   'test/revision-bindings.test.ts',
   'test/hand-vectors-bindings.test.ts',
   'test/python.test.ts',

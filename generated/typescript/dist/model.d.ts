@@ -22,9 +22,9 @@ export declare const ROLE_RULES: { readonly root: Role; readonly unknown: Role; 
  * @see @modelcontextprotocol/sdk@1.32.2 (MCP 2025-11-25)
  */
 export type Annotations = {
-  audience?: McpRole[];
-  priority?: number;
-  lastModified?: string;
+  audience?: McpRole[] | undefined;
+  priority?: number | undefined;
+  lastModified?: string | undefined;
 };
 /**
  * MCP's AudioContent.
@@ -34,8 +34,8 @@ export type AudioContent = {
   type: "audio";
   data: string;
   mimeType: string;
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
 };
 /**
  * MCP's BlobResourceContents.
@@ -43,8 +43,8 @@ export type AudioContent = {
  */
 export type BlobResourceContents = {
   uri: string;
-  mimeType?: string;
-  _meta?: Record<string, unknown>;
+  mimeType?: string | undefined;
+  _meta?: Record<string, unknown> | undefined;
   blob: string;
 };
 /**
@@ -54,8 +54,8 @@ export type BlobResourceContents = {
 export type EmbeddedResource = {
   type: "resource";
   resource: TextResourceContents | BlobResourceContents;
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
 };
 /**
  * MCP's Icon.
@@ -63,9 +63,9 @@ export type EmbeddedResource = {
  */
 export type Icon = {
   src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: "light" | "dark";
+  mimeType?: string | undefined;
+  sizes?: string[] | undefined;
+  theme?: "light" | "dark" | undefined;
 };
 /**
  * MCP's ImageContent.
@@ -75,8 +75,8 @@ export type ImageContent = {
   type: "image";
   data: string;
   mimeType: string;
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
 };
 /**
  * MCP's McpRole.
@@ -89,14 +89,14 @@ export type McpRole = "user" | "assistant";
  */
 export type ResourceLink = {
   name: string;
-  title?: string;
-  icons?: Icon[];
+  title?: string | undefined;
+  icons?: Icon[] | undefined;
   uri: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  size?: number | undefined;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
   type: "resource_link";
 };
 /**
@@ -106,8 +106,8 @@ export type ResourceLink = {
 export type TextContent = {
   type: "text";
   text: string;
-  annotations?: Annotations;
-  _meta?: Record<string, unknown>;
+  annotations?: Annotations | undefined;
+  _meta?: Record<string, unknown> | undefined;
 };
 /**
  * MCP's TextResourceContents.
@@ -115,8 +115,8 @@ export type TextContent = {
  */
 export type TextResourceContents = {
   uri: string;
-  mimeType?: string;
-  _meta?: Record<string, unknown>;
+  mimeType?: string | undefined;
+  _meta?: Record<string, unknown> | undefined;
   text: string;
 };
 /**
@@ -151,6 +151,7 @@ export interface Attributes {
  * @see RFC-0001 §4.4 (spec/rfcs/0001-element-model.md:77)
  */
 export interface Answer {
+  [key: string]: unknown;
   /**
    * The protocol version the provider speaks, in three parts.
    * @since 0.2.0

@@ -35,6 +35,11 @@ export function typeOf(schema: Schema | boolean | undefined, indent = ''): strin
   }
 }
 
+/** A type that also takes `undefined`, for an optional property. */
+function optional(type: string): string {
+  return type === 'unknown' ? type : `${type} | undefined`;
+}
+
 function objectType(schema: Schema, indent: string): string {
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -42,7 +47,9 @@ function objectType(schema: Schema, indent: string): string {
   const extra = schema.additionalProperties;
   if (names.length === 0) return extra === false ? 'Record<string, never>' : `Record<string, ${typeOf(extra as Schema | undefined, indent)}>`;
   const inner = `${indent}  `;
-  const lines = names.map((n) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}${required.has(n) ? '' : '?'}: ${typeOf(props[n], inner)};`);
+  // An optional property takes `undefined` too, as MCP's SDK types say, so its blocks assign to these and back under
+  // `exactOptionalPropertyTypes`.
+  const lines = names.map((n) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}${required.has(n) ? `: ${typeOf(props[n], inner)}` : `?: ${optional(typeOf(props[n], inner))}`};`);
   if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: unknown;`);
   return `{\n${lines.join('\n')}\n${indent}}`;
 }

@@ -265,6 +265,9 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
         type: tsType(f.type, roleTypes),
         docs: fieldDoc(f),
       })),
+      // The answer keeps what it does not know, and is what an MCP tool returns as its structured content, a
+      // `{ [key: string]: unknown }`: an index signature lets it assign there.
+      indexSignatures: type.name === model.tree.answer ? [{ keyName: 'key', keyType: 'string', returnType: 'unknown' }] : [],
     });
   }
 

@@ -8,6 +8,7 @@ import { header, uncheckedNote } from '../shared/text.js';
 import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
+import { MCP_SCHEMA_FILE, mcpExample } from './mcp-example.js';
 import type { EmitSettings, GeneratedFile } from '../types.js';
 import { modelFiles } from './model-file.js';
 import { type Transpiled, transpile } from './transpile.js';
@@ -88,6 +89,29 @@ const readmeExampleFile = (model: CanonicalModel) => {
 const reference = (publishing: Publishing, page: string, words: string) =>
   publishing.documentation === null ? '' : ` ([${words}](${publishing.documentation}/${page}))`;
 
+/** The README's "Use with MCP" section, or nothing when no operation returns the answer. */
+function mcpSection(model: CanonicalModel): string {
+  const example = mcpExample(model, PACKAGE_NAME, readmeExampleFile(model));
+  if (!example) return '';
+  return `## Use with MCP
+
+A provider's tool returns an answer as its structured content and states the lenient answer schema
+(\`${MCP_SCHEMA_FILE}\`, published with the spec) as its \`outputSchema\`; \`Answer\` assigns to
+\`structuredContent\`, and the content block types assign to MCP's and back, under \`exactOptionalPropertyTypes\` too.
+With \`@modelcontextprotocol/sdk\` installed, \`provider.mjs\`:
+
+\`\`\`js
+${example.provider}\`\`\`
+
+and \`host.mjs\`, which starts the provider, calls the tool and checks the answer (\`node host.mjs\` prints \`[]\` for a
+valid answer):
+
+\`\`\`js
+${example.host}\`\`\`
+
+`;
+}
+
 function readme(model: CanonicalModel, regenerate: string, publishing: Publishing): string {
   const unchecked = model.requirements.filter((r) => r.checkable && !r.rule).map((r) => r.id);
   const example = readmeExample(model);
@@ -106,6 +130,9 @@ ${publishing.documentation === null ? '' : `The reference (the protocol, its rol
 npm install ${PACKAGE_NAME}@${publishing.sdkVersion}
 \`\`\`
 
+Before it is published, from a clone of the repository: \`npm install ./generated/typescript\` (a \`file:\`
+dependency), or \`npm pack ./generated/typescript\` and \`npm install\` the \`.tgz\` it writes.
+
 ## Version
 
 This is SDK version ${publishing.sdkVersion}, which speaks protocol ${model.protocolVersion} (\`PROTOCOL_VERSION\`; the SDK's own is
@@ -121,7 +148,7 @@ ${sdkVersionTable(publishing, model)}
 \`\`\`js
 ${readmeExampleCode(model)}\`\`\`
 ${output}
-More of the API:
+${mcpSection(model)}More of the API:
 
 \`\`\`ts
 import { check, effectiveElements, focusPath, fromAppleRole, parseAnswer, readRole } from '${PACKAGE_NAME}';

@@ -1,0 +1,47 @@
+import type { CanonicalModel } from '../../model/types.js';
+
+/** The lenient answer schema's file name, which the README's provider reads and states as its tool's outputSchema. */
+export const MCP_SCHEMA_FILE = 'answer.lenient.schema.json';
+
+/**
+ * The README's "Use with MCP" example: a provider (MCP's own server, over stdio) whose tool returns the answer in a
+ * file, and a host (MCP's own client) that starts it, calls the tool and checks what arrives. JavaScript with JSDoc
+ * types, so it runs as it is and type-checks as TypeScript; test/mcp-sdks.test.ts runs both and type-checks them.
+ * Null when no operation returns the answer.
+ */
+export function mcpExample(model: CanonicalModel, packageName: string, answerFile: string): { provider: string; host: string } | null {
+  const operation = model.operations.find((o) => o.returns === model.tree.answer);
+  if (!operation) return null;
+  const tool = JSON.stringify(operation.name).replace(/"/g, "'");
+  const provider = `import { readFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { parseAnswer } from '${packageName}';
+
+/** The lenient answer schema, which a tool returning an answer states as its outputSchema. */
+const outputSchema = JSON.parse(readFileSync('${MCP_SCHEMA_FILE}', 'utf8'));
+const server = new Server({ name: 'provider', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({
+  tools: [{ name: ${tool}, description: ${JSON.stringify(operation.meaning).replace(/"/g, "'")}, inputSchema: { type: 'object' }, outputSchema }],
+}));
+server.setRequestHandler(CallToolRequestSchema, () => {
+  /** @type {import('${packageName}').Answer} */
+  const answer = parseAnswer(readFileSync('${answerFile}', 'utf8')).answer;
+  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+});
+await server.connect(new StdioServerTransport());
+`;
+  const host = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { check } from '${packageName}';
+
+const client = new Client({ name: 'host', version: '1.0.0' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: ['provider.mjs'] }));
+await client.listTools(); // the client checks each tool's result against the outputSchema it states
+const result = await client.callTool({ name: ${tool}, arguments: {} });
+console.log(JSON.stringify(check(result.structuredContent)));
+await client.close();
+`;
+  return { provider, host };
+}

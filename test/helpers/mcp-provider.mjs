@@ -1,0 +1,22 @@
+// A provider over stdio for test/mcp-sdks.test.ts: MCP's own server (@modelcontextprotocol/sdk), whose tool returns a
+// conformance vector's answer, typed as the generated package's Answer, stating the lenient schema as its
+// outputSchema. Usage: node mcp-provider.mjs VECTORS-FOLDER SCHEMA-FILE TOOL
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const [vectors = '.', schemaFile = '', tool = ''] = process.argv.slice(2);
+const outputSchema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+const server = new Server({ name: 'provider', version: '0.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({
+  tools: [{ name: tool, inputSchema: { type: 'object', properties: { vector: { type: 'string' } }, required: ['vector'] }, outputSchema }],
+}));
+server.setRequestHandler(CallToolRequestSchema, (request) => {
+  const name = String(request.params.arguments?.['vector']);
+  /** @type {import('../../generated/typescript/dist/index.js').Answer} */
+  const answer = JSON.parse(readFileSync(join(vectors, `${name}.json`), 'utf8')).input;
+  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+});
+await server.connect(new StdioServerTransport());
