@@ -708,7 +708,7 @@ export const SPEC: SpecData = {
       properties: {
         type: "string",
         text: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -725,7 +725,7 @@ export const SPEC: SpecData = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -742,7 +742,7 @@ export const SPEC: SpecData = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -763,7 +763,7 @@ export const SPEC: SpecData = {
         description: "string",
         mimeType: "string",
         size: "number",
-        annotations: "any",
+        annotations: "object",
         _meta: "object",
         type: "string"
       },
@@ -778,8 +778,8 @@ export const SPEC: SpecData = {
       ],
       properties: {
         type: "string",
-        resource: "any",
-        annotations: "any",
+        resource: "object",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: [
