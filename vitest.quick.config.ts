@@ -11,6 +11,7 @@ const NEEDS_TOOLCHAINS = [
   'test/python.test.ts',
   'test/quicktype.test.ts',
   'test/site.test.ts',
+  'test/fuzz/differential.test.ts',
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */

@@ -94,6 +94,12 @@ describe('Python package', () => {
         const got = await run(python, ['-m', 'element_model.validate', ...wanted.args.split(' ')], env, dir);
         expect({ out: got.stdout, code: got.code }).toEqual({ out: wanted.out, code: wanted.code });
       }
+      // A number too large for a double is refused as JSON, as in every binding (the differential test found Swift alone refusing it).
+      for (const text of ['{"size": -1e400}', `[${'9'.repeat(400)}]`]) {
+        await writeFile(join(dir, 'huge.json'), text);
+        const huge = await run(python, ['-m', 'element_model.validate', '--json', join(dir, 'huge.json')], env);
+        expect({ code: huge.code, rules: (JSON.parse(huge.stdout) as { rule: string }[]).map((f) => f.rule) }, text).toEqual({ code: 1, rules: ['json'] });
+      }
       const usage = await run(python, ['-m', 'element_model.validate'], env);
       expect(usage.code).toBe(2);
       const unreadable = await run(python, ['-m', 'element_model.validate', join(dir, 'missing.json')], env);

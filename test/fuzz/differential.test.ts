@@ -83,7 +83,7 @@ function disagreements(binding: string, out: string): string[] {
 }
 
 function report(what: string, bad: string[]): string {
-  return `${bad.length} of ${inputs.length} inputs disagree (${what}); replay with SEED=${SEED} DIFF_RUNS=${COUNT}. The shortest:\n${bad.slice(0, 3).join('\n')}`;
+  return `${bad.length} of ${inputs.length} inputs disagree (${what}); replay with SEED=${SEED} DIFF_RUNS=${COUNT}. The shortest:\n${bad.slice(0, Number(process.env["DIFF_SHOW"] ?? 3)).join('\n')}`;
 }
 
 let dir = '';
