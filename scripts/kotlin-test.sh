@@ -47,7 +47,17 @@ status=0
 # The compiler runs in Maven's process: a Kotlin daemon would outlive this script, spending CPU under whatever runs
 # next (other tests, the bench).
 skip=""
-if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; then skip="-DskipTests"; goal=package; fi
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; then
+  skip="-DskipTests"
+  goal=package
+  # The slot is named for the sources, so a jar in it was built from these sources: Maven would only repackage it.
+  if [ -f target/element-model-validate.jar ]; then
+    echo "kotlin-test: the validator jar is already built in $slot"
+    bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$slot/kotlin/target/element-model-validate.jar"
+    prune_slots "$builds"
+    exit 0
+  fi
+fi
 ${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true \
   ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} $skip "$goal" >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
