@@ -102,6 +102,10 @@ afterAll(async () => {
 describe(`differential: ${COUNT} mutated vectors (SEED=${SEED})`, () => {
   it('the inputs are many and varied: some pass, some warn, some fail, some are refused as JSON', () => {
     expect(inputs).toHaveLength(COUNT);
+    const json = wanted.filter((w) => w.findings.some((f) => f.rule === 'json')).length;
+    const errors = wanted.filter((w) => w.code === 1).length - json;
+    const warnings = wanted.filter((w) => w.code === 0 && w.findings.length > 0).length;
+    console.log(`differential: ${COUNT} inputs, ${COUNT - errors - json - warnings} without findings, ${warnings} with warnings only, ${errors} with errors, ${json} refused as JSON`);
     const codes = new Set(wanted.map((w) => w.code));
     expect(codes).toEqual(new Set([0, 1]));
     expect(wanted.some((w) => w.findings.some((f) => f.rule === 'json'))).toBe(true);
