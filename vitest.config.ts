@@ -24,6 +24,8 @@ const LONGEST_FIRST = [
   'test/fresh-clone.test.ts',
   'test/swift-root-manifest.test.ts',
   'test/hand-vectors-bindings.test.ts',
+  // After the Swift and Kotlin files: it waits on their builds (the build cache's lock), then runs in seconds.
+  'test/fuzz/differential.test.ts',
 ];
 
 /** Vitest's order, but the files above first, in that order, so both workers finish at about the same time. */

@@ -14,6 +14,7 @@ const NEEDS_TOOLCHAINS = [
   'test/site.test.ts',
   'test/release.test.ts',
   'test/workflow.test.ts',
+  'test/fuzz/differential.test.ts',
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */

@@ -7,6 +7,8 @@
 # With ELEMENT_TEST_FILTER set (part of a test class's name, say Conformance), only the test classes whose names hold
 # it run, and the goal is `mvn test`: a run that is about another set of vectors needs neither the hostile inputs
 # again nor the jars.
+# With ELEMENT_VALIDATE_ONLY set as well as ELEMENT_VALIDATE_CASES, the tests do not run (-DskipTests): the jars and
+# the cases only (the differential test, test/differential.test.ts, which needs only the validator).
 # Works on a copy in the toolchain cache (below), so generated/ never gains target/ output. Maven's local repository
 # stays at its default (~/.m2), a cache outside the clone.
 set -euo pipefail
@@ -44,8 +46,20 @@ echo "kotlin-test: mvn $goal${ELEMENT_TEST_FILTER:+ (the test classes named *$EL
 status=0
 # The compiler runs in Maven's process: a Kotlin daemon would outlive this script, spending CPU under whatever runs
 # next (other tests, the bench).
+skip=""
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; then
+  skip="-DskipTests"
+  goal=package
+  # The slot is named for the sources, so a jar in it was built from these sources: Maven would only repackage it.
+  if [ -f target/element-model-validate.jar ]; then
+    echo "kotlin-test: the validator jar is already built in $slot"
+    bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" java -jar "$slot/kotlin/target/element-model-validate.jar"
+    prune_slots "$builds"
+    exit 0
+  fi
+fi
 ${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true \
-  ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} "$goal" >"$work/mvn.log" 2>&1 || status=$?
+  ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} $skip "$goal" >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   # The whole log on failure: compiler errors and assertion messages are what matter then.
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"

@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitTarget } from '../generator/emit/index.js';
-import { loadValidator } from '../generator/validate-answer.js';
+import { type Finding, loadValidator } from '../generator/validate-answer.js';
+import { batchCase } from './helpers/validator-cases.js';
 import { IN_CI, TOOLCHAIN_MISSING, runScript } from './helpers/toolchain.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 
 // The generated Python package (generated/python): installed with pip in a venv cached outside the clone
 // (scripts/python-venv.sh), its own pytest suite and mypy --strict, and its validator against TypeScript's.
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -73,6 +74,7 @@ describe('Python package', () => {
     try {
       // The package is pure Python: run from its source, without writing bytecode into generated/.
       const env = { PYTHONPATH: join(GENERATED, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' };
+      const batch: { file: string; findings: Finding[] }[] = [];
       for (const name of await listFiles(join(GENERATED, 'conformance/vectors'))) {
         const vector = JSON.parse(await readFile(join(GENERATED, 'conformance/vectors', name), 'utf8'));
         const file = join(dir, name);
@@ -84,6 +86,19 @@ describe('Python package', () => {
         expect({ out: asJson.stdout, code: asJson.code }, name).toEqual({ out: validator.findingsJson(findings), code: exit });
         const asText = await run(python, ['-m', 'element_model.validate', file], env);
         expect({ out: asText.stdout, code: asText.code }, name).toEqual({ out: validator.formatFindings(findings, file), code: exit });
+        batch.push({ file: name, findings });
+      }
+      // Every vector again in one run, as the differential test runs thousands (test/differential.test.ts).
+      for (const asJson of [true, false]) {
+        const wanted = batchCase(await loadValidator(GENERATED), batch, asJson);
+        const got = await run(python, ['-m', 'element_model.validate', ...wanted.args.split(' ')], env, dir);
+        expect({ out: got.stdout, code: got.code }).toEqual({ out: wanted.out, code: wanted.code });
+      }
+      // A number too large for a double is refused as JSON, as in every binding (the differential test found Swift alone refusing it).
+      for (const text of ['{"size": -1e400}', `[${'9'.repeat(400)}]`]) {
+        await writeFile(join(dir, 'huge.json'), text);
+        const huge = await run(python, ['-m', 'element_model.validate', '--json', join(dir, 'huge.json')], env);
+        expect({ code: huge.code, rules: (JSON.parse(huge.stdout) as { rule: string }[]).map((f) => f.rule) }, text).toEqual({ code: 1, rules: ['json'] });
       }
       const usage = await run(python, ['-m', 'element_model.validate'], env);
       expect(usage.code).toBe(2);

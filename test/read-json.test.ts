@@ -62,6 +62,16 @@ describe('readJson: one parse, refusing what the scan refuses', () => {
     expect(lib.readJson('{"x":"😀:","y":[":",{"z:":":"}]}')).toEqual({ value: { x: '😀:', y: [':', { 'z:': ':' }] } });
   });
 
+  it('refuses a number too large for a double, as Swift cannot read it and JSON.parse reads Infinity (found by test/fuzz/differential.test.ts)', () => {
+    const refused = { problem: 'Refused: a number too large for a double (JSON.parse reads it as Infinity)' };
+    for (const text of ['1e400', '{"a":[-1e400]}', '{"a":1E+999}', `[${'9'.repeat(400)}]`]) expect(lib.readJson(text), text).toEqual(refused);
+    // Within range, or only looking large: kept.
+    for (const text of ['1e308', '1e-400', '-0', '"1e400"', '{"1e400":1}', `[${'9'.repeat(300)}]`, '123456789012345678901234567890']) {
+      expect(lib.readJson(text), text).toEqual({ value: JSON.parse(text) });
+    }
+    expect(lib.validateText('{"protocol":"0.2.0","instance":1e400,"root":{}}')).toMatchObject([{ rule: 'json', severity: 'error', path: '' }]);
+  });
+
   it('does not trust for-in when something inherited is enumerable', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.polluted = 1;

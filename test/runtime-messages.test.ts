@@ -50,7 +50,7 @@ describe('check says what is wrong, and where', () => {
   });
 
   it('content blocks: not an object, an unknown type, a missing or mistyped property', () => {
-    const content = [5, { type: 'video' }, { type: {} }, { type: 'text' }, { type: 'text', text: 5, annotations: 1, _meta: [], extra: 1 }, { type: 'image', data: 'd', mimeType: 'm' },
+    const content = [5, { type: 'video' }, { type: {} }, { type: 'text' }, { type: 'text', text: 5, annotations: 1, _meta: [], extra: 1 }, { type: 'image', data: 'd', mimeType: 'm', annotations: null },
       { type: 'resource', resource: { uri: 'u', text: 't', blob: 'b' } }, { type: 'resource', resource: { uri: 'u', blob: 'b' } }];
     const types = '(text, image, audio, resource_link, resource)';
     expect(found(base(app({ content })))).toEqual([
@@ -59,7 +59,10 @@ describe('check says what is wrong, and where', () => {
       [null, 'structure', 'error', 'a', '/root/content/2/type', 'Expected a string content block type, found object'],
       [null, 'structure', 'error', 'a', '/root/content/3', 'A text content block needs "text"'],
       [null, 'structure', 'error', 'a', '/root/content/4/_meta', 'Expected object for "_meta", found array'],
+      // annotations names MCP's Annotations, an object: a number or null there is the wrong type (spec/README.md, Null).
+      [null, 'structure', 'error', 'a', '/root/content/4/annotations', 'Expected object for "annotations", found number'],
       [null, 'structure', 'error', 'a', '/root/content/4/text', 'Expected string for "text", found number'],
+      [null, 'structure', 'error', 'a', '/root/content/5/annotations', 'Expected object for "annotations", found null'],
       [null, 'structure', 'error', 'a', '/root/content/6/resource', '"resource" has "text" and "blob"; it is one of TextResourceContents, BlobResourceContents, not several'],
     ]);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { sdk, vectors } from './helpers/sdk.js';
 import { GENERATED } from './helpers/spec.js';
+import { batchCase } from './helpers/validator-cases.js';
 
 // The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/validate.ts), the
 // element-model-validate command built on them, and element-spec validate, which must print the same.
@@ -101,8 +102,30 @@ describe('element-model-validate', () => {
     expect(bin(['-'], '{').code).toBe(1);
   });
 
+  it('checks many files in one run with --batch: each under its header line, as it alone prints, exiting with the highest code', async () => {
+    const all = await vectors();
+    const { validateText, exitCodeOf, findingsJson, formatFindings } = await sdk();
+    const files = await Promise.all(all.map(async (v) => {
+      const file = `${v.name}.json`;
+      await writeFile(join(dir, file), JSON.stringify(v.input));
+      return { file, findings: validateText(JSON.stringify(v.input)) };
+    }));
+    const validator = { validateText, exitCodeOf, findingsJson, formatFindings };
+    for (const asJson of [true, false]) {
+      const wanted = batchCase(validator, files, asJson);
+      const r = spawnSync(process.execPath, [BIN, ...wanted.args.split(' ')], { encoding: 'utf8', cwd: dir });
+      expect({ code: r.status, out: r.stdout }).toEqual({ code: wanted.code, out: wanted.out });
+      expect(r.stderr).toMatch(/^validate: cannot read missing\.json/);
+    }
+    // Without a file it cannot read, the highest code of the answers': 1 when one has errors, 0 when none has.
+    const passing = files.filter((f) => exitCodeOf(f.findings) === 0).map((f) => f.file);
+    const failing = files.find((f) => exitCodeOf(f.findings) === 1)?.file ?? '';
+    expect(spawnSync(process.execPath, [BIN, '--batch', ...passing], { cwd: dir }).status).toBe(0);
+    expect(spawnSync(process.execPath, [BIN, '--batch', ...passing, failing], { cwd: dir }).status).toBe(1);
+  });
+
   it('exits 2 on a usage error or a file it cannot read, and 0 for --help', () => {
-    for (const args of [[], ['a.json', 'b.json'], ['--frobnicate', 'a.json']]) {
+    for (const args of [[], ['a.json', 'b.json'], ['--frobnicate', 'a.json'], ['--batch'], ['--json', '--batch']]) {
       const r = bin(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toContain('Usage: element-model-validate');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadValidator } from '../../generator/validate-answer.js';
+import { type Finding, type Validator, loadValidator } from '../../generator/validate-answer.js';
 import { GENERATED, ROOT } from './spec.js';
 
 /**
@@ -9,7 +9,8 @@ import { GENERATED, ROOT } from './spec.js';
  * the cases folder), and what TypeScript's validator (generated/typescript/dist: validateText, findingsJson,
  * formatFindings, exitCodeOf) says each must print and exit with. Every conformance vector and every hand-written
  * vector (test/vectors) is run with --json and without, from a file; one from standard input; text that is not
- * JSON or is refused; and the usage errors.
+ * JSON or is refused; and the usage errors. Then the same vectors in one batch run (`--batch`): each file under its
+ * header line, then what checking it alone prints, a file that cannot be read among them.
  */
 export interface ValidatorCase {
   /** The arguments, as a shell reads them. */
@@ -24,8 +25,11 @@ const VECTOR_DIRS = [
   { dir: join(ROOT, 'test/vectors/vectors'), prefix: 'hand-' },
 ];
 
-/** Not JSON, a key twice, a lone surrogate: each is one `json` error at the root in every binding. */
-const UNREADABLE_JSON = { 'not-json.txt': '{"protocol": ', 'twice.json': '{"a": 1, "a": 2}', 'surrogate.json': '{"a": "\\ud800"}' };
+/**
+ * Not JSON, a key twice, a lone surrogate, a number too large for a double (the differential test found Swift alone
+ * refusing it): each is one `json` error at the root in every binding.
+ */
+const UNREADABLE_JSON = { 'not-json.txt': '{"protocol": ', 'twice.json': '{"a": 1, "a": 2}', 'surrogate.json': '{"a": "\\ud800"}', 'huge.json': '{"size": -1e400}', 'huge-integer.json': `[${'9'.repeat(400)}]` };
 
 /**
  * An answer whose root holds a chain of `depth` elements, each `d-<n>` a Group, with `focused` set at `gapAt` alone:
@@ -45,6 +49,7 @@ const DEEP_JSON = { 'deep-600.json': deepChain(600, 580) };
 export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]> {
   const validator = await loadValidator(GENERATED);
   const cases: ValidatorCase[] = [];
+  const batch: { file: string; findings: Finding[] }[] = [];
   await mkdir(dir, { recursive: true });
   for (const { dir: from, prefix } of VECTOR_DIRS) {
     if (!existsSync(from)) continue;
@@ -57,6 +62,7 @@ export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]>
       const code = validator.exitCodeOf(findings);
       cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code });
       cases.push({ args: file, out: validator.formatFindings(findings, file), code });
+      batch.push({ file, findings });
       if (cases.length === 2) {
         cases.push({ args: `--json - < ${file}`, out: validator.findingsJson(findings), code });
         cases.push({ args: `- < ${file}`, out: validator.formatFindings(findings, '<stdin>'), code });
@@ -77,12 +83,27 @@ export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]>
     cases.push({ args: `--json ${file}`, out: { jsonFinding: true, asJson: true }, code: 1 });
     cases.push({ args: file, out: { jsonFinding: true, asJson: false }, code: 1 });
   }
+  cases.push(batchCase(validator, batch, true), batchCase(validator, batch.slice(0, 3), false));
+  cases.push({ args: '--batch', out: '', code: 2 });
   cases.push({ args: '', out: '', code: 2 });
   cases.push({ args: 'missing.json', out: '', code: 2 });
   cases.push({ args: '--bogus not-json.txt', out: '', code: 2 });
   cases.push({ args: 'not-json.txt twice.json', out: '', code: 2 });
   await writeFile(join(dir, 'cases'), `${cases.map((c) => c.args).join('\n')}\n`);
   return cases;
+}
+
+/**
+ * One `--batch` run over `files` and a file that is not there: each file's header line (its name and the code it
+ * alone exits with) and what checking it alone prints; the run exits with the highest code, 2 for the missing file.
+ */
+export function batchCase(validator: Validator, files: readonly { file: string; findings: Finding[] }[], asJson: boolean): ValidatorCase {
+  const blocks = files.map(({ file, findings }) => {
+    const out = asJson ? validator.findingsJson(findings) : validator.formatFindings(findings, file);
+    return `==> ${file} <== exit ${validator.exitCodeOf(findings)}\n${out}`;
+  });
+  const names = files.map((f) => f.file).join(' ');
+  return { args: `${asJson ? '--json ' : ''}--batch ${names} missing.json`, out: `${blocks.join('')}==> missing.json <== exit 2\n`, code: 2 };
 }
 
 /** What each case printed and exited with, read from `dir/results` (scripts/validator-cases.sh). */

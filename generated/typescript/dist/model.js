@@ -422,7 +422,7 @@ export const SPEC = {
       properties: {
         type: "string",
         text: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -439,7 +439,7 @@ export const SPEC = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -456,7 +456,7 @@ export const SPEC = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -477,7 +477,7 @@ export const SPEC = {
         description: "string",
         mimeType: "string",
         size: "number",
-        annotations: "any",
+        annotations: "object",
         _meta: "object",
         type: "string"
       },
@@ -492,8 +492,8 @@ export const SPEC = {
       ],
       properties: {
         type: "string",
-        resource: "any",
-        annotations: "any",
+        resource: "object",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: [

@@ -709,7 +709,7 @@ export const SPEC: SpecData = {
       properties: {
         type: "string",
         text: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -726,7 +726,7 @@ export const SPEC: SpecData = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -743,7 +743,7 @@ export const SPEC: SpecData = {
         type: "string",
         data: "string",
         mimeType: "string",
-        annotations: "any",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: []
@@ -764,7 +764,7 @@ export const SPEC: SpecData = {
         description: "string",
         mimeType: "string",
         size: "number",
-        annotations: "any",
+        annotations: "object",
         _meta: "object",
         type: "string"
       },
@@ -779,8 +779,8 @@ export const SPEC: SpecData = {
       ],
       properties: {
         type: "string",
-        resource: "any",
-        annotations: "any",
+        resource: "object",
+        annotations: "object",
         _meta: "object"
       },
       alternatives: [

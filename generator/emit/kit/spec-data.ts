@@ -62,16 +62,34 @@ export function contentAlternatives(model: CanonicalModel): { external: string; 
   );
 }
 
-/** Property names and their JSON types for a content kind, for the runtime's structural check. */
-export function jsonTypesOf(schema: Schema): Record<string, string> {
+/**
+ * Property names and their JSON types for a content kind, for the runtime's structural check. A property that names
+ * other definitions (a `$ref`, or an `anyOf` of them) has the one JSON type they all share, so `null` or a string
+ * where MCP's schema wants an object is refused as it is for any other field; 'any' (no check) where they differ.
+ */
+export function jsonTypesOf(schema: Schema, definitions: Record<string, Schema>): Record<string, string> {
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const out: Record<string, string> = {};
-  for (const [name, prop] of Object.entries(props)) {
-    const t = prop.type;
-    out[name] = typeof t === 'string' ? (t === 'integer' ? 'number' : t) : prop.$ref || prop.anyOf ? 'object' : 'any';
-    if (prop.anyOf || prop.$ref) out[name] = 'any';
-  }
+  for (const [name, prop] of Object.entries(props)) out[name] = jsonTypeOf(prop, definitions, new Set());
   return out;
+}
+
+/** The JSON type a schema's values all have ('number' for 'integer'), or 'any'. */
+function jsonTypeOf(prop: Schema, definitions: Record<string, Schema>, seen: Set<string>): string {
+  const t = prop.type;
+  if (typeof t === 'string') return t === 'integer' ? 'number' : t;
+  if (typeof prop.$ref === 'string') {
+    const name = prop.$ref.replace('#/$defs/', '');
+    const def = definitions[name];
+    if (def === undefined || seen.has(name)) return 'any';
+    return jsonTypeOf(def, definitions, new Set([...seen, name]));
+  }
+  if (Array.isArray(prop.anyOf) && prop.anyOf.length > 0) {
+    const types = new Set((prop.anyOf as Schema[]).map((m) => jsonTypeOf(m, definitions, seen)));
+    const [only] = types;
+    return types.size === 1 && only !== undefined ? only : 'any';
+  }
+  return 'any';
 }
 
 /** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
@@ -104,7 +122,7 @@ export function specData(model: CanonicalModel): SpecData {
         const name = member.$ref?.replace('#/$defs/', '');
         const def = name ? ext.definitions[name] : undefined;
         const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def), alternatives: alternativesOf(def, ext.definitions) }] : [];
+        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions) }] : [];
       }),
     ),
     requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),

@@ -175,12 +175,18 @@ The package installs a validator command, with the same arguments, output and ex
 
 \`\`\`sh
 npx ${VALIDATOR_BIN} [--json] answer.json   # or - for standard input
+npx ${VALIDATOR_BIN} [--json] --batch a.json b.json c.json
 \`\`\`
 
 It prints \`FILE: no findings\`, or the file's name, then each finding as its JSON Pointer (with the element's id), its
 severity, message, requirement and rule, then the count of errors and warnings; with \`--json\`, the findings as a JSON
 array of objects with \`requirement\`, \`rule\`, \`severity\`, \`elementId\`, \`path\` and \`message\`. It exits 0 when the
 answer has no errors (warnings allowed), 1 when it has errors, and 2 for a usage error or a file it cannot read.
+
+With \`--batch\`, it checks every file given in one run, so many answers cost one start: for each, in order, a
+line \`==> FILE <== exit CODE\` (the code that file alone exits with), then exactly what checking that file alone
+prints (nothing, for a file it cannot read); it exits with the highest of their codes. Every binding's validator
+prints the same bytes for a batch too.
 ${note === null ? '' : `\n## Publishing\n\n${note}\n`}`;
 }
 

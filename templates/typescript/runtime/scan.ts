@@ -1,7 +1,7 @@
 /**
  * A pass over JSON text that refuses what JSON.parse would quietly accept but the Swift and Kotlin bindings
  * refuse, so all three read the same text the same way: a key repeated in one object (JSON.parse keeps the last)
- * and a lone surrogate, escaped or raw. One pass, an explicit stack, no recursion. Returns null when the text
+ * and a lone surrogate, escaped or raw (readJson also refuses a number too large for a double). One pass, an explicit stack, no recursion. Returns null when the text
  * passes, or what is wrong; malformed JSON is left to JSON.parse.
  */
 export function scanJson(text: string): string | null {
@@ -141,5 +141,27 @@ export function readJson(text: string): { value: unknown; problem?: undefined } 
     const refused = scanJson(text);
     if (refused) return { problem: `Refused: ${refused}` };
   }
+  if (MAY_OVERFLOW.test(text) && holdsInfinity(value)) return { problem: 'Refused: a number too large for a double (JSON.parse reads it as Infinity)' };
   return { value };
+}
+
+/**
+ * Text that may hold a number beyond a double's range: a three-digit exponent, or 309 digits in a row. Such a
+ * number is refused as every binding refuses it (Swift's reader cannot hold it; JSON.parse would read Infinity,
+ * which JSON cannot write back), so no binding checks a value the others cannot read.
+ */
+const MAY_OVERFLOW = /[eE]\+?[0-9]{3}|[0-9]{309}/;
+
+/** Whether a parsed value holds an infinite number anywhere; an explicit stack, as in keysAndColons. */
+function holdsInfinity(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return true;
+    } else if (typeof v === 'object' && v !== null) {
+      for (const item of Object.values(v)) stack.push(item);
+    }
+  }
+  return false;
 }

@@ -4,7 +4,8 @@
 
 Python's ``json`` module recurses once per nesting level, so a deep answer would end in a RecursionError. This
 reader keeps an explicit stack, and refuses what ``json`` quietly accepts but the other bindings refuse: a key
-repeated in one object and a lone surrogate. Big integers stay exact.
+repeated in one object, a lone surrogate, and a number too large for a double (``json`` reads ``1e400`` as
+infinity, which JSON cannot write back). Big integers within a double's range stay exact.
 
 ``json``'s C parser is many times faster, so ``loads`` tries it first on text that holds no surrogate, with a
 hook that notices a repeated key and one that refuses ``NaN`` and ``Infinity``; whatever it cannot read (a repeated
@@ -15,6 +16,7 @@ error, so both paths answer alike.
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from pydantic import JsonValue
@@ -37,6 +39,8 @@ _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A surrogate, escaped or not: text that may hold one is left to the reader here, which refuses a lone one.
 _MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+# A three-digit exponent or 309 digits in a row: text that may hold a number too large for a double.
+_MAY_OVERFLOW = re.compile(r"[eE]\+?[0-9]{3}|[0-9]{309}")
 _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _WORDS: dict[str, JsonValue] = {"true": True, "false": False, "null": None}
 
@@ -95,13 +99,22 @@ def _constant(name: str) -> JsonValue:
 
 def loads(text: str) -> JsonValue:
     """The JSON value of ``text``; raises JsonTextError for anything else."""
-    if _MAY_HOLD_SURROGATE.search(text) is None:
+    if _MAY_HOLD_SURROGATE.search(text) is None and _MAY_OVERFLOW.search(text) is None:
         try:
             value: JsonValue = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
             return value
         except (ValueError, RecursionError):
             pass
     return _read(text)
+
+
+def _within_double(value: float | int) -> bool:
+    """Whether a number read from the text is within a double's range, as every binding needs it to be."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        # An int too large to become a float.
+        return False
 
 
 def _read(text: str) -> JsonValue:
@@ -142,6 +155,8 @@ def _read(text: str) -> JsonValue:
                 raise JsonTextError(f"a value was expected at {pos}")
             digits = number.group(0)
             value = float(digits) if number.group(1) or number.group(2) else int(digits)
+            if not _within_double(value):
+                raise JsonTextError(f"a number too large for a double at {pos}", refused=True)
             pos = number.end()
         # The value is whole: put it in its container, and close every container the text closes here.
         while True:

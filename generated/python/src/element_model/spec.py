@@ -204,11 +204,11 @@ SPEC_0_2_0 = SpecData(
         Removed("items", "Answer", "root", "0.2.0", ()),
     ),
     content_kinds=(
-        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "any", "_meta": "object"}, ()),
-        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}, ()),
-        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"}, ()),
-        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "any", "_meta": "object", "type": "string"}, ()),
-        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "any", "annotations": "any", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),)),
+        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "object", "_meta": "object"}, ()),
+        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, ()),
+        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, ()),
+        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"}, ()),
+        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "object", "annotations": "object", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),)),
     ),
     requirements=(
         Requirement("R1", "A provider states `selected`, `focused` and `visible` only on the element they describe", "Reject an answer that repeats state elsewhere", True, "state-on-element"),

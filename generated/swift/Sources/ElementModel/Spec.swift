@@ -178,23 +178,23 @@ enum Spec {
             ContentKind(
                 tag: "text",
                 required: ["type", "text"],
-                properties: ["type": "string", "text": "string", "annotations": "any", "_meta": "object"]),
+                properties: ["type": "string", "text": "string", "annotations": "object", "_meta": "object"]),
             ContentKind(
                 tag: "image",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"]),
+                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"]),
             ContentKind(
                 tag: "audio",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "any", "_meta": "object"]),
+                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"]),
             ContentKind(
                 tag: "resource_link",
                 required: ["name", "uri", "type"],
-                properties: ["name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "any", "_meta": "object", "type": "string"]),
+                properties: ["name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"]),
             ContentKind(
                 tag: "resource",
                 required: ["type", "resource"],
-                properties: ["type": "string", "resource": "any", "annotations": "any", "_meta": "object"],
+                properties: ["type": "string", "resource": "object", "annotations": "object", "_meta": "object"],
                 alternatives: [
                     Alternatives(property: "resource", names: ["TextResourceContents", "BlobResourceContents"], keys: ["text", "blob"]),
                 ]),

@@ -34,6 +34,9 @@ class JsonDuplicateKeyException(val key: String) : JsonInputException("JSON obje
 /** A string holds a surrogate that is not part of a pair, escaped or raw, at [offset]. */
 class JsonLoneSurrogateException(val offset: Int) : JsonInputException("JSON string with a lone surrogate at $offset")
 
+/** A number at [offset] is too large for a Double; parsers disagree on what it reads as, so it is refused. */
+class JsonNumberTooLargeException(val offset: Int) : JsonInputException("JSON number too large for a Double at $offset")
+
 /** A comma closes an array or object at [offset]. */
 class JsonTrailingCommaException(val offset: Int) : JsonInputException("JSON with a trailing comma at $offset")
 
@@ -42,8 +45,9 @@ class JsonNotUtf8Exception(cause: Throwable) : JsonInputException("Not UTF-8: ${
 
 /**
  * Decodes an [Answer] from JSON text sent by an app nobody controls. The text is first scanned, without
- * recursion, for nesting deeper than [limits], duplicate keys, lone surrogates and trailing commas, which throw a
- * [JsonInputException]; anything else wrong throws kotlinx.serialization's [SerializationException]. Both are
+ * recursion, for nesting deeper than [limits], duplicate keys, lone surrogates, trailing commas and numbers too
+ * large for a Double, which throw a [JsonInputException]; anything else wrong throws kotlinx.serialization's
+ * [SerializationException]. Both are
  * [IllegalArgumentException]s. kotlinx.serialization decodes by recursion, so a deep input is decoded on a thread
  * of its own with a large stack: this never overflows the caller's stack.
  */
@@ -143,6 +147,7 @@ internal object JsonPreScan {
                     expectKey = false
                 }
                 ',' -> expectKey = isObject.lastOrNull() ?: false
+                '-', in '0'..'9' -> index = numberEnd(text, index) - 1
                 '"' -> {
                     val (end, escaped) = stringEnd(text, index + 1)
                     if (expectKey) {
@@ -173,6 +178,20 @@ internal object JsonPreScan {
             index++
         }
         return deepest
+    }
+
+    /**
+     * The index just past the number starting at [start]; throws [JsonNumberTooLargeException] when it is beyond a
+     * Double's range (a three-digit exponent or 309 digits can be). A malformed number is left to the decoder.
+     */
+    private fun numberEnd(text: String, start: Int): Int {
+        var end = start
+        while (end < text.length && (text[end] in '0'..'9' || text[end] in "+-.eE")) end++
+        if (end - start >= 309 || text.substring(start, end).any { it == 'e' || it == 'E' }) {
+            val value = text.substring(start, end).toDoubleOrNull()
+            if (value != null && value.isInfinite()) throw JsonNumberTooLargeException(start)
+        }
+        return end
     }
 
     /** The index of the quote that closes the string starting at [start], and whether the string has escapes. */

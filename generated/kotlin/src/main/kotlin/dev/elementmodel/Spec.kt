@@ -156,27 +156,27 @@ private fun protocol0_2_0(): SpecData = SpecData(
         ContentKind(
             "text",
             listOf("type", "text"),
-            mapOf("type" to "string", "text" to "string", "annotations" to "any", "_meta" to "object"),
+            mapOf("type" to "string", "text" to "string", "annotations" to "object", "_meta" to "object"),
         ),
         ContentKind(
             "image",
             listOf("type", "data", "mimeType"),
-            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "any", "_meta" to "object"),
+            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
         ),
         ContentKind(
             "audio",
             listOf("type", "data", "mimeType"),
-            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "any", "_meta" to "object"),
+            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
         ),
         ContentKind(
             "resource_link",
             listOf("name", "uri", "type"),
-            mapOf("name" to "string", "title" to "string", "icons" to "array", "uri" to "string", "description" to "string", "mimeType" to "string", "size" to "number", "annotations" to "any", "_meta" to "object", "type" to "string"),
+            mapOf("name" to "string", "title" to "string", "icons" to "array", "uri" to "string", "description" to "string", "mimeType" to "string", "size" to "number", "annotations" to "object", "_meta" to "object", "type" to "string"),
         ),
         ContentKind(
             "resource",
             listOf("type", "resource"),
-            mapOf("type" to "string", "resource" to "any", "annotations" to "any", "_meta" to "object"),
+            mapOf("type" to "string", "resource" to "object", "annotations" to "object", "_meta" to "object"),
             listOf(
                 Alternatives("resource", listOf("TextResourceContents", "BlobResourceContents"), listOf("text", "blob")),
             ),

@@ -19,9 +19,9 @@ object ValidateExit {
 
 /**
  * The findings for an answer's text, checked with [options]. Text that is not JSON, or JSON this module refuses
- * (a key twice in one object, a lone surrogate, a trailing comma), is one `json` finding at the root. JSON of any
- * depth is read, as every binding's validator reads it: elements deeper than [CheckOptions.maxDepth] are the
- * checker's `limit` finding, not a refusal.
+ * (a key twice in one object, a lone surrogate, a trailing comma, a number too large for a Double), is one `json`
+ * finding at the root. JSON of any depth is read, as every binding's validator reads it: elements deeper than
+ * [CheckOptions.maxDepth] are the checker's `limit` finding, not a refusal.
  */
 fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Finding> {
     val value = try {

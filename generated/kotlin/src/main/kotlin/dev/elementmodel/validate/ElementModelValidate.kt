@@ -15,13 +15,16 @@ import java.io.PrintStream
 import kotlin.system.exitProcess
 
 /*
- * `java -jar element-model-validate.jar [--json] FILE|-`: checks an answer and prints its findings, with the same arguments,
+ * `java -jar element-model-validate.jar [--json] [--batch] FILE|-`: checks answers and prints their findings, with the same arguments,
  * output and exit codes as `element-spec validate` and every other binding's validator.
  */
 
 private const val USAGE = """Usage: element-model-validate [--json] <file|->
+       element-model-validate [--json] --batch <file>...
 
 Checks an answer (a file, or - for standard input) against the structure and requirements.
+With --batch, checks each file in turn: for each, a line "==> <file> <== exit <code>", then what checking that
+file alone prints; the exit code is the highest of theirs.
 Exit 0: no errors (warnings allowed); 1: errors; 2: a usage error or input that cannot be read.
 """
 
@@ -33,10 +36,11 @@ private fun PrintStream.writeUtf8(text: String) {
 
 /**
  * Reads the arguments as `element-spec validate` does: `--json`, `--help` (or `-h`), `--` before a file whose name
- * starts with a dash, and one file or `-`; returns the exit code.
+ * starts with a dash, and one file or `-` (or, with `--batch`, any number of files); returns the exit code.
  */
 fun runValidator(arguments: List<String>): Int {
     var json = false
+    var batch = false
     var help = false
     val files = mutableListOf<String>()
     var optionsEnded = false
@@ -45,6 +49,7 @@ fun runValidator(arguments: List<String>): Int {
             optionsEnded || argument == "-" || !argument.startsWith("-") -> files.add(argument)
             argument == "--" -> optionsEnded = true
             argument == "--json" -> json = true
+            argument == "--batch" -> batch = true
             argument == "--help" || argument == "-h" -> help = true
             else -> {
                 System.err.writeUtf8("element-model-validate: unknown option '$argument'\n\n$USAGE")
@@ -56,19 +61,35 @@ fun runValidator(arguments: List<String>): Int {
         System.out.writeUtf8(USAGE)
         return ValidateExit.OK
     }
-    val file = files.singleOrNull() ?: run {
+    val first = files.firstOrNull()
+    if (first == null || (files.size != 1 && !batch)) {
         System.err.writeUtf8(USAGE)
         return ValidateExit.USAGE
     }
+    if (!batch) {
+        val (out, code) = validateFile(first, json)
+        System.out.writeUtf8(out)
+        return code
+    }
+    var highest = ValidateExit.OK
+    for (file in files) {
+        val (out, code) = validateFile(file, json)
+        System.out.writeUtf8("==> $file <== exit $code\n$out")
+        highest = maxOf(highest, code)
+    }
+    return highest
+}
+
+/** Checks one file (or `-` for standard input): what it prints, and its exit code. */
+private fun validateFile(file: String, json: Boolean): Pair<String, Int> {
     val text = try {
         if (file == "-") System.`in`.readBytes().toString(Charsets.UTF_8) else File(file).readText(Charsets.UTF_8)
     } catch (unreadable: IOException) {
         System.err.writeUtf8("validate: cannot read $file: ${unreadable.message}\n")
-        return ValidateExit.USAGE
+        return "" to ValidateExit.USAGE
     }
     val findings = validateText(text)
-    System.out.writeUtf8(if (json) findingsJson(findings) else formatFindings(findings, if (file == "-") "<stdin>" else file))
-    return exitCodeOf(findings)
+    return (if (json) findingsJson(findings) else formatFindings(findings, if (file == "-") "<stdin>" else file)) to exitCodeOf(findings)
 }
 
 fun main(arguments: Array<String>) {
