@@ -199,25 +199,38 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
 
   program
     .command('validate')
-    .description('check an answer (a file, or - for standard input) against the structure and requirements')
-    .argument('<file>', 'the answer as JSON, or - to read standard input')
+    .description('check an answer (a file, or - for standard input) against the structure and requirements; with --batch, many files, each under a "==> FILE <== exit CODE" line')
+    .argument('<files...>', 'the answer as JSON, or - to read standard input; several with --batch')
     .option('--json', 'print the findings as JSON')
+    .option('--batch', 'check each file in turn, as the packages\' validators do; the exit code is the highest of theirs')
     .option('--out <dir>', 'the generated folder whose TypeScript checker to use', DEFAULT_DIRS.out)
-    .action(async (file: string, opts: { json?: boolean; out: string }) => {
-      const { loadValidator, readInput } = await import('./validate-answer.js');
-      let text: string;
-      try {
-        text = await readInput(file);
-      } catch (error) {
-        io.err(`validate: cannot read ${file}: ${(error as Error).message}\n`);
+    .action(async (files: string[], opts: { json?: boolean; batch?: boolean; out: string }) => {
+      if (files.length !== 1 && !opts.batch) {
+        io.err('validate: one file, or --batch with several\n');
         code = EXIT.usage;
         return;
       }
+      const { loadValidator, readInput } = await import('./validate-answer.js');
       // The package's own validator, so this command and element-model-validate print the same.
       const validator = await loadValidator(resolve(opts.out));
-      const findings = validator.validateText(text);
-      io.out(opts.json ? validator.findingsJson(findings) : validator.formatFindings(findings, file === '-' ? '<stdin>' : file));
-      code = validator.exitCodeOf(findings);
+      let highest = 0;
+      for (const file of files) {
+        let text: string;
+        let printed = '';
+        let exit: number;
+        try {
+          text = await readInput(file);
+          const findings = validator.validateText(text);
+          printed = opts.json ? validator.findingsJson(findings) : validator.formatFindings(findings, file === '-' ? '<stdin>' : file);
+          exit = validator.exitCodeOf(findings);
+        } catch (error) {
+          io.err(`validate: cannot read ${file}: ${(error as Error).message}\n`);
+          exit = EXIT.usage;
+        }
+        io.out(opts.batch ? `==> ${file} <== exit ${exit}\n${printed}` : printed);
+        highest = Math.max(highest, exit);
+      }
+      code = highest;
     });
 
   try {

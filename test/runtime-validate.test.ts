@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { sdk, vectors } from './helpers/sdk.js';
-import { GENERATED } from './helpers/spec.js';
+import { GENERATED, ROOT } from './helpers/spec.js';
 import { batchCase } from './helpers/validator-cases.js';
 
 // The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/validate.ts), the
@@ -116,6 +116,9 @@ describe('element-model-validate', () => {
       const r = spawnSync(process.execPath, [BIN, ...wanted.args.split(' ')], { encoding: 'utf8', cwd: dir });
       expect({ code: r.status, out: r.stdout }).toEqual({ code: wanted.code, out: wanted.out });
       expect(r.stderr).toMatch(/^validate: cannot read missing\.json/);
+      // element-spec validate --batch prints the same bytes and exits the same.
+      const ours = spawnSync(process.execPath, [join(ROOT, 'bin/element-spec.js'), 'validate', '--out', GENERATED, ...wanted.args.split(' ')], { encoding: 'utf8', cwd: dir });
+      expect({ code: ours.status, out: ours.stdout }).toEqual({ code: wanted.code, out: wanted.out });
     }
     // Without a file it cannot read, the highest code of the answers': 1 when one has errors, 0 when none has.
     const passing = files.filter((f) => exitCodeOf(f.findings) === 0).map((f) => f.file);
