@@ -31,3 +31,8 @@ export function deprecatedNames(model: CanonicalModel): DeprecatedName[] {
 }
 
 const from = (d: { useInstead: string | null; version: string; source: Source }) => ({ useInstead: d.useInstead, version: d.version, source: d.source });
+
+/** Whether the model deprecates anything, aliases included. */
+export function deprecatesAnything(model: CanonicalModel): boolean {
+  return deprecatedNames(model).length > 0;
+}
