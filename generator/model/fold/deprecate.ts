@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { RfcDraft } from '../../extract/rfc.js';
-import type { Deprecation, Source } from '../types.js';
+import type { Deprecation, Field, Source, TypeRef } from '../types.js';
 import type { RfcChanges } from './apply.js';
 import type { FoldState } from './state.js';
 
@@ -22,13 +22,19 @@ export function applyDeprecations(state: FoldState, rfc: RfcDraft, since: string
         d.error('unknown-field', row.place, `${row.from} has no field ${row.name} to deprecate`, row.name);
         continue;
       }
+      const kept = keptField(state, type.name, field);
+      if (kept) {
+        d.error('bad-cell', row.place, `${row.from}.${row.name} cannot be deprecated: ${kept}`, row.name);
+        continue;
+      }
       const fields = [...type.fields];
       fields[at] = { ...field, deprecated };
       state.types.set(type.name, { ...type, fields });
     } else if (type?.kind === 'roles') {
       const role = state.roles.get(row.name);
       if (role) {
-        state.roles.set(role.name, { ...role, deprecated });
+        if (state.roleRules.root?.role === role.name) d.error('bad-cell', row.place, `${role.name} cannot be deprecated: it is the root's role, which every answer sends`, row.name);
+        else state.roles.set(role.name, { ...role, deprecated });
         continue;
       }
       if (!changes.removedRoles.has(row.name)) {
@@ -64,4 +70,20 @@ export function applyDeprecations(state: FoldState, rfc: RfcDraft, since: string
       state.roles.set(role.name, aliases.length ? { ...rest, aliases } : rest);
     }
   }
+}
+
+/**
+ * Why a field cannot be deprecated, or null when it can: every answer sends a required field, every reader reads
+ * a state on every element, and the tree is made of its own fields (the version field, the root, the element's
+ * id, role, children, attributes and content), so none of them can be stopped.
+ */
+function keptField(state: FoldState, type: string, field: Field): string | null {
+  const base = (ref: TypeRef): string | null => (ref.kind === 'array' ? base(ref.items) : ref.kind === 'named' ? ref.name : null);
+  const named = base(field.type);
+  const kind = named === null ? null : state.types.get(named)?.kind;
+  if (named === type || kind === 'roles' || kind === 'attributes' || kind === 'external') return 'the tree is made of it (its children, role, attributes or content)';
+  if (field.required) return 'it is required, so every answer sends it; make it optional in an earlier RFC, or remove it';
+  if (state.states.get(field.name)?.type === type) return 'it is a state, which every reader reads on every element; remove it in a later RFC instead';
+  if (state.versionField?.type === type && state.versionField.field === field.name) return 'it holds the protocol version';
+  return null;
 }
