@@ -263,7 +263,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       ...kept(prior),
     });
   }
-  applyDeprecations(state, rfc, since, changes, (place) => src(null, place), d);
+  applyDeprecations(state, rfc, since, changes.removedRoles, (place) => src(null, place), d);
 
   // Every type this RFC names must exist once its own Types rows are in (types are never removed).
   for (const use of typeUses) {

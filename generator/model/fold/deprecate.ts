@@ -1,7 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { RfcDraft } from '../../extract/rfc.js';
 import type { Deprecation, Field, Source, TypeRef } from '../types.js';
-import type { RfcChanges } from './apply.js';
 import type { FoldState } from './state.js';
 
 /**
@@ -11,7 +10,15 @@ import type { FoldState } from './state.js';
  * own id or name. A role this RFC removes, deprecated in the same RFC with a role in Use instead, stays readable as
  * a deprecated alias of that role.
  */
-export function applyDeprecations(state: FoldState, rfc: RfcDraft, since: string, changes: RfcChanges, src: (place: Place) => Source, d: Diagnostics): void {
+export function applyDeprecations(
+  state: FoldState,
+  rfc: RfcDraft,
+  since: string,
+  /** The roles this RFC removed, by their Removed row (apply.ts's RfcChanges). */
+  removedRoles: ReadonlyMap<string, Place>,
+  src: (place: Place) => Source,
+  d: Diagnostics,
+): void {
   for (const row of rfc.deprecated) {
     const deprecated: Deprecation = { useInstead: row.useInstead, useInsteadName: row.useInsteadName, version: since, source: src(row.place) };
     const type = state.types.get(row.from);
@@ -37,7 +44,7 @@ export function applyDeprecations(state: FoldState, rfc: RfcDraft, since: string
         else state.roles.set(role.name, { ...role, deprecated });
         continue;
       }
-      if (!changes.removedRoles.has(row.name)) {
+      if (!removedRoles.has(row.name)) {
         d.error('unknown-role', row.place, 'The role to deprecate is not in the role language', row.name);
         continue;
       }
