@@ -8,6 +8,7 @@ const NEEDS_TOOLCHAINS = [
   'test/kotlin.test.ts',
   'test/kotlin-mcp.test.ts',
   'test/revision-bindings.test.ts',
+  'test/revision-deprecation.test.ts',
   'test/hand-vectors-bindings.test.ts',
   'test/python.test.ts',
   'test/quicktype.test.ts',

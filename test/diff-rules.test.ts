@@ -72,6 +72,34 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
       `editorial role-moved role Group: Role Group moved from ${base.roles.find((r) => r.name === 'Group')?.kind} to Somewhere else`,
     ],
   },
+  {
+    name: 'a field, a role, an attribute, an operation and a requirement deprecated: additive, with what to use instead',
+    edit: (m) => {
+      const dep = (useInstead: string | null) => ({ useInstead, useInsteadName: useInstead?.replace(/`/g, '') ?? null, version: m.protocolVersion, source: at() });
+      field(m, 'Related', 'url').deprecated = dep('`id`');
+      (m.roles.find((r) => r.name === 'Image') as CanonicalModel['roles'][number]).deprecated = dep('`Group`');
+      (m.attributes[0] as CanonicalModel['attributes'][number]).deprecated = dep(null);
+      (m.operations[0] as CanonicalModel['operations'][number]).deprecated = dep(null);
+      (m.requirements[0] as CanonicalModel['requirements'][number]).deprecated = dep('R2');
+    },
+    expected: [
+      `additive deprecated ${base.requirements[0]?.id}: ${base.requirements[0]?.id} deprecated; use R2`,
+      'additive deprecated Related.url: Related.url deprecated; use id',
+      `additive deprecated attribute ${base.attributes[0]?.name}: attribute ${base.attributes[0]?.name} deprecated`,
+      `additive deprecated operation ${base.operations[0]?.name}: operation ${base.operations[0]?.name} deprecated`,
+      'additive deprecated role Image: role Image deprecated; use Group',
+    ],
+  },
+  {
+    name: 'a role removed with a deprecated alias of its new name: deprecated, not removed',
+    edit: (m) => {
+      m.roles = m.roles.filter((r) => r.name !== 'Image');
+      const group = m.roles.find((r) => r.name === 'Group') as CanonicalModel['roles'][number];
+      group.aliases = [{ name: 'Image', version: m.protocolVersion, source: at() }];
+      m.removed.push({ from: 'Role', name: 'Image', replacedBy: '`Group`', version: m.protocolVersion, source: at() });
+    },
+    expected: ['additive deprecated role Image: Role Image renamed: a deprecated alias of Group'],
+  },
   { name: 'a role removed', edit: (m) => { m.roles = m.roles.filter((r) => r.name !== 'Image'); }, expected: ['breaking role-removed role Image: Role Image removed'] },
   {
     name: 'the root, unknown and fallback roles',
@@ -294,6 +322,14 @@ describe('placeOfChange', () => {
     const older = copy();
     for (const r of older.removed) r.version = '0.1.0';
     expect(placeOfChange({ rule: 'name-removed', class: 'breaking', subject: 'Element.type', message: '' }, null, older)).toBeNull();
+  });
+
+  it('places a deprecation at its Deprecated row, not at the row that defines the name', () => {
+    const after = copy();
+    field(after, 'Related', 'url').deprecated = { useInstead: null, useInsteadName: null, version: after.protocolVersion, source: at() };
+    const [change] = diffModels(copy(), after);
+    expect(change?.rule).toBe('deprecated');
+    expect(placeOfChange(change as Change, copy(), after)).toEqual(at());
   });
 
   it('places an Apple role the newer model does not report by the role the older one gave it', () => {

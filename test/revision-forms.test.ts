@@ -40,6 +40,28 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(appleTo(m, 'Page')).toBe('Document');
     expect(role(m, 'Document')?.covers).toEqual(['WebArea', 'Page']);
   },
+  'deprecate-names': (m) => {
+    const element = m.types.find((t) => t.name === 'Element') as { fields: CanonicalModel['attributes'] & { deprecated?: unknown }[] };
+    // A restated row keeps its deprecation, whichever order the tables stand in; Use instead is kept as written.
+    expect(element.fields.find((f) => f.name === 'url')).toMatchObject({ meaning: 'An address for the thing, restated', deprecated: { useInstead: '`attributes`', useInsteadName: 'attributes', version: '0.2.1', source: { document: 'RFC-0002', line: 23 } } });
+    expect(role(m, 'Cell')?.deprecated).toMatchObject({ useInstead: '`Text`', useInsteadName: 'Text', version: '0.2.1' });
+    expect(m.attributes.find((a) => a.name === 'author')?.deprecated).toMatchObject({ useInstead: null, useInsteadName: null });
+    expect(m.operations.find((o) => o.name === 'locate')?.deprecated?.version).toBe('0.2.1');
+    expect(m.requirements.find((r) => r.id === 'R7')?.deprecated?.useInstead).toBe('`R1`, read the whole tree');
+    // Nothing else is deprecated, and the additive RFC says so in its changes.
+    expect(m.roles.filter((r) => r.deprecated).map((r) => r.name)).toEqual(['Cell']);
+    expect(m.rfcs.at(-1)?.changes.filter((c) => c.rule === 'deprecated').map((c) => c.subject)).toEqual(['Element.url', 'R7', 'attribute author', 'operation locate', 'role Cell']);
+  },
+  'rename-role-with-alias': (m) => {
+    expect(role(m, 'Page')).toBeUndefined();
+    expect(role(m, 'Document')?.aliases).toEqual([{ name: 'Page', version: '0.3.0', source: expect.objectContaining({ document: 'RFC-0002', line: 19 }) }]);
+    // Breaking only for the Apple role that moved: the role itself is renamed, not removed.
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual([
+      'breaking mapping-changed Apple AXPage',
+      'additive mapping-added role Document',
+      'additive deprecated role Page',
+    ]);
+  },
   'move-apple-role': (m) => {
     expect(appleTo(m, 'TabGroup')).toBe('Group');
     expect(role(m, 'Window')?.covers).toEqual(['Sheet', 'Drawer', 'Popover']);

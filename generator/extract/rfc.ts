@@ -43,6 +43,8 @@ export interface RfcDraft {
   fieldTables: SectionTable<FieldRow>[];
   stateTables: SectionTable<{ field: string; reachable: boolean; path: boolean; place: Place }>[];
   removed: { name: string; from: string; replacedBy: string; place: Place }[];
+  /** Use instead: Markdown, or null for `—`; its first code span, for an alias or a binding's replacement. */
+  deprecated: { name: string; from: string; useInstead: string | null; useInsteadName: string | null; place: Place; useInsteadPlace: Place }[];
   roleKinds: { kind: string; roles: Located<string>[]; place: Place }[];
   appleNames: { role: Located<string>; appleName: boolean }[];
   covers: { role: Located<string>; names: Located<string>[]; note: string | null }[];
@@ -120,6 +122,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     fieldTables: [],
     stateTables: [],
     removed: [],
+    deprecated: [],
     roleKinds: [],
     appleNames: [],
     covers: [],
@@ -225,6 +228,15 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const by = required(cell(2), col(2), d);
         if (n === null || from === null || by === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Removed name ${n}`)) break;
         draft.removed.push({ name: n, from, replacedBy: cell(2).markdown, place: cell(0).place });
+        break;
+      }
+      case 'deprecated': {
+        const n = identifier(cell(0), col(0), d);
+        const from = name(cell(1), col(1), d);
+        const instead = required(cell(2), col(2), d);
+        if (n === null || from === null || instead === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Deprecated name ${n}`)) break;
+        const none = isAbsent(cell(2));
+        draft.deprecated.push({ name: n, from, useInstead: none ? null : cell(2).markdown, useInsteadName: none ? null : (cell(2).codes[0] ?? null), place: cell(0).place, useInsteadPlace: cell(2).place });
         break;
       }
       case 'roleKinds': {

@@ -8,6 +8,7 @@ export const TABLE_SIGNATURES = {
   fields: ['Field', 'Type', 'Required', 'Meaning'],
   states: ['State', 'Reachable from the root', 'Forms a path'],
   removed: ['Removed', 'From', 'Replaced by'],
+  deprecated: ['Deprecated', 'From', 'Use instead'],
   roleKinds: ['Kind', 'Roles'],
   appleNames: ['Role', "Apple's name"],
   covers: ['Role', "Also covers, from Apple's list"],

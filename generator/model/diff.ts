@@ -1,3 +1,4 @@
+import { deprecatedNames } from './deprecation.js';
 import { kindDefinitions, kindShape } from './external.js';
 import type { CanonicalModel, Field, ModelChange, Source, TypeRef } from './types.js';
 
@@ -46,6 +47,8 @@ export const CHANGE_RULES = {
   'content-kind-added': 'additive',
   'content-kind-removed': 'breaking',
   'content-kind-changed': 'breaking',
+  // A deprecated name is still valid: old answers keep their meaning, and a role removed with an alias still decodes.
+  deprecated: 'additive',
   'wording-changed': 'editorial',
 } as const satisfies Record<string, ChangeClass>;
 
@@ -104,10 +107,13 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
 
   // Names removed by a Removed table: breaking even when the model never held them (0.1's names).
   const removedA = new Set((before?.removed ?? []).map((r) => `${r.from}.${r.name}`));
+  // A role removed with a deprecated alias still decodes: it is deprecated, not gone (spec/README.md).
+  const aliasesB = new Map(after.roles.flatMap((r) => (r.aliases ?? []).map((a) => [a.name, r.name] as const)));
+  const rolesType = after.types.find((t) => t.kind === 'roles')?.name;
   const fieldsRemoved = new Set(changes.filter((c) => c.rule === 'field-removed').map((c) => c.subject));
   for (const r of after.removed) {
     const key = `${r.from}.${r.name}`;
-    if (!removedA.has(key) && !fieldsRemoved.has(key)) {
+    if (!removedA.has(key) && !fieldsRemoved.has(key) && !(r.from === rolesType && aliasesB.has(r.name))) {
       add('name-removed', key, `${key} removed; replaced by ${r.replacedBy.replace(/`/g, '')}`);
     }
   }
@@ -127,7 +133,7 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
       if (ra.appleName !== rb.appleName) add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
     }
     const rolesB = new Set(after.roles.map((r) => r.name));
-    for (const ra of rolesA.values()) if (!rolesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
+    for (const ra of rolesA.values()) if (!rolesB.has(ra.name) && !aliasesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
   }
   if (before) {
     for (const key of ['root', 'unknown', 'fallback'] as const) {
@@ -192,6 +198,13 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     const reqB = new Set(after.requirements.map((r) => r.id));
     for (const ra of reqA.values()) if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
   }
+  // A deprecated role that becomes an alias is renamed: a change of its own.
+  const deprecatedA = new Set(before ? deprecatedNames(before).map((n) => `${n.alias}:${n.subject}`) : []);
+  for (const n of deprecatedNames(after)) {
+    if (deprecatedA.has(`${n.alias}:${n.subject}`)) continue;
+    const instead = n.useInstead === null ? '' : `; use ${n.useInstead.replace(/`/g, '')}`;
+    add('deprecated', n.subject, n.alias ? `Role ${n.name} renamed: a deprecated alias of ${n.useInstead?.replace(/`/g, '')}` : `${n.subject} deprecated${instead}`);
+  }
   if (before && !same(before.versioning, after.versioning)) add('versioning-changed', 'versioning', 'The versioning rule changed');
   if (before && !unchanged(before.external, after.external)) {
     const extA = new Map(before.external.map((e) => [e.name, e]));
@@ -226,6 +239,7 @@ export function classify(changes: readonly Change[]): ChangeClass {
 /** Where the newer model states what a change is about: the row that added, changed or removed it. */
 export function placeOfChange(change: Change, before: CanonicalModel | null, after: CanonicalModel): Source | null {
   const subject = change.subject;
+  if (change.rule === 'deprecated') return deprecatedNames(after).find((n) => n.subject === subject)?.source ?? null;
   const removedRow = (name: string, from?: string) =>
     after.removed.find((r) => r.version === after.protocolVersion && r.name === name && (from === undefined || r.from === from))?.source ?? null;
   const [word, ...rest] = subject.split(' ');

@@ -6,6 +6,7 @@ const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const source = { $ref: '#/$defs/Source' } as const;
+const deprecated = { $ref: '#/$defs/Deprecation' } as const;
 
 function object(properties: Record<string, unknown>, optional: string[] = []) {
   return {
@@ -41,7 +42,9 @@ export const MODEL_SCHEMA = {
         coversNote: nullableStr,
         since: str,
         source,
-      }),
+        deprecated,
+        aliases: { type: 'array', items: object({ name: str, version: str, source }) },
+      }, ['deprecated', 'aliases']),
     },
     roleRules: object({ root: str, unknown: str, fallback: str, source }),
     states: { type: 'array', items: object({ field: str, type: str, reachable: bool, path: bool, source }) },
@@ -53,15 +56,15 @@ export const MODEL_SCHEMA = {
     },
     attributes: {
       type: 'array',
-      items: object({ name: str, notation: str, type: { $ref: '#/$defs/TypeRef' }, meaning: str, since: str, source }),
+      items: object({ name: str, notation: str, type: { $ref: '#/$defs/TypeRef' }, meaning: str, since: str, source, deprecated }, ['deprecated']),
     },
     operations: {
       type: 'array',
-      items: object({ name: str, takes: nullableStr, returns: nullableStr, meaning: str, since: str, source }),
+      items: object({ name: str, takes: nullableStr, returns: nullableStr, meaning: str, since: str, source, deprecated }, ['deprecated']),
     },
     requirements: {
       type: 'array',
-      items: object({ id: str, requirement: str, check: str, checkable: bool, rule: nullableStr, since: str, source }),
+      items: object({ id: str, requirement: str, check: str, checkable: bool, rule: nullableStr, since: str, source, deprecated }, ['deprecated']),
     },
     examples: { type: 'array', items: object({ value: {}, source }) },
     privacy: { type: 'array', items: object({ subject: str, note: str, source }) },
@@ -85,6 +88,7 @@ export const MODEL_SCHEMA = {
   }, ['$schema']),
   $defs: {
     Source: object({ document: str, section: nullableStr, file: str, line: { type: 'integer', minimum: 1 }, column: { type: 'integer', minimum: 1 } }),
+    Deprecation: object({ useInstead: nullableStr, useInsteadName: nullableStr, version: str, source }),
     TypeRef: {
       oneOf: [
         object({ kind: { const: 'primitive' }, name: { enum: ['string', 'boolean', 'number'] } }),
@@ -108,7 +112,8 @@ export const MODEL_SCHEMA = {
       default: { $ref: '#/$defs/Default' },
       since: str,
       source,
-    }),
+      deprecated,
+    }, ['deprecated']),
     Type: {
       oneOf: [
         object({ name: str, kind: { const: 'record' }, meaning: str, fields: { type: 'array', items: { $ref: '#/$defs/Field' } }, since: str, source }),

@@ -22,6 +22,25 @@ export type FieldDefault =
   /** Absent means the parent's value; the root's own value is `root`. */
   | { kind: 'inherit'; root: boolean };
 
+/** A name an RFC's `Deprecated, From, Use instead` row marks: still valid, but a provider should stop using it. */
+export interface Deprecation {
+  /** What to use instead, as the spec writes it (Markdown), or null for `—`. */
+  useInstead: string | null;
+  /** The name Use instead gives as code (its first code span), when it gives one. */
+  useInsteadName: string | null;
+  /** The version that deprecated it. */
+  version: string;
+  source: Source;
+}
+
+/** A role removed under a new name that receivers still read, as the role that replaced it (spec/README.md). */
+export interface RoleAlias {
+  name: string;
+  /** The version that removed the role and left the alias. */
+  version: string;
+  source: Source;
+}
+
 export interface Field {
   name: string;
   /** The type as the spec writes it, e.g. `ContentBlock[]`. */
@@ -33,6 +52,7 @@ export interface Field {
   default: FieldDefault | null;
   since: string;
   source: Source;
+  deprecated?: Deprecation;
 }
 
 export interface RecordType {
@@ -65,6 +85,9 @@ export interface Role {
   coversNote: string | null;
   since: string;
   source: Source;
+  deprecated?: Deprecation;
+  /** Old names of this role, removed and deprecated, that decode as it. */
+  aliases?: RoleAlias[];
 }
 
 export interface RoleKind {
@@ -125,6 +148,7 @@ export interface ReservedAttribute {
   meaning: string;
   since: string;
   source: Source;
+  deprecated?: Deprecation;
 }
 
 export interface Operation {
@@ -134,6 +158,7 @@ export interface Operation {
   meaning: string;
   since: string;
   source: Source;
+  deprecated?: Deprecation;
 }
 
 export interface Requirement {
@@ -145,6 +170,7 @@ export interface Requirement {
   rule: string | null;
   since: string;
   source: Source;
+  deprecated?: Deprecation;
 }
 
 export interface VersionRule {

@@ -86,6 +86,17 @@ export const MUTATIONS: Record<string, Mutation> = {
   commentBeforeHeading: (t, r) => { const ls = lines(t); const hs = ls.map((l, i) => (l.startsWith('## ') ? i : -1)).filter((i) => i >= 0); if (hs.length) ls.splice(pick(hs, r), 0, '<!-- a maintainer\'s note -->', ''); return ls.join('\n'); },
   // A type cell that holds more than one type: an error at the cell, never read as its first code span.
   typeCellSlip: (t, r) => { const found = typeCells(lines(t)); return found.length ? withTypeSlip(t, pick(found, r), pick(TYPE_SLIPS, r)) : t; },
+  // A Deprecated table naming any name the text writes as code, from any of them, with any replacement or none. Only
+  // in an RFC: the reference files read their own tables and take any other table for prose (an RFC's table there
+  // is not reported; issue noted apart, it is not this table's).
+  deprecate: (t, r) => {
+    if (!/^# RFC-/m.test(t)) return t;
+    const names = [...t.matchAll(/`([A-Za-z][A-Za-z0-9_]*)`/g)].map((m) => m[1] as string);
+    if (!names.length) return t;
+    const from = pick([`\`${pick(names, r)}\``, 'Operations', 'Requirements', '`Element`', '`Role`', '`Attributes`'], r);
+    const instead = pick(['—', `\`${pick(names, r)}\``, 'Something else', ''], r);
+    return `${t}\n\n| Deprecated | From | Use instead |\n|---|---|---|\n| \`${pick(names, r)}\` | ${from} | ${instead} |\n`;
+  },
   changeCell: (t, r) => t.replace(pick(['yes', 'no', '`string`', '`Element`', 'Accepted', 'Breaking', '0.2.0', '`Group`', 'record', 'Absent means false'], r), pick(['maybe', '`Strnig`', '', 'Draft', 'Additive: 0.2.0 to 9', '`Nothing`', 'Absent means blue'], r)),
 };
 export const NAMES = Object.keys(MUTATIONS);

@@ -1,6 +1,7 @@
 import { TABLE_SIGNATURES, type TableKind } from '../../generator/extract/signatures.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
 import type { SpecFiles } from '../../generator/spec-files.js';
+import { deprecatedNames } from '../../generator/model/deprecation.js';
 
 /**
  * An oracle for a spec that builds, written apart from the reader: it scans the Markdown line by line (not with
@@ -60,6 +61,8 @@ function keysByKind(m: CanonicalModel): Partial<Record<TableKind, Set<string>>> 
     fields: set(m.types.flatMap((t) => (t.kind === 'record' ? t.fields.map((f) => f.name) : [])), removed),
     states: set(m.states.map((s) => s.field), removed),
     removed: set(removed),
+    // A deprecated name is marked in the model, or was removed since (which ends a deprecation).
+    deprecated: set(deprecatedNames(m).map((n) => n.name), removed),
     roleKinds: set(m.roleKinds.map((k) => k.name), m.rfcs.length > 1 ? m.roleKinds.map((k) => k.name) : []),
     appleNames: set(roles, removed),
     covers: set(roles, removed),

@@ -14,9 +14,12 @@ export type Change =
   | { kind: 'addRecord'; name: string }
   | { kind: 'addRequirement'; id: string; rule: string }
   | { kind: 'addState'; name: string; reachable: boolean; path: boolean }
-  | { kind: 'addRole'; name: string; kind_: string };
+  | { kind: 'addRole'; name: string; kind_: string }
+  | { kind: 'deprecate'; from: string; name: string; instead: string | null }
+  | { kind: 'renameRole'; role: string; to: string };
 
-const BREAKING = new Set<Change['kind']>(['removeRole', 'moveApple', 'dropCover', 'removeField', 'renameField']);
+// A renamed role's Apple roles move to the new one: a changed mapping, so breaking.
+const BREAKING = new Set<Change['kind']>(['removeRole', 'moveApple', 'dropCover', 'removeField', 'renameField', 'renameRole']);
 
 /** Names a maintainer might choose: short lower-case words, distinct from the model's own. */
 const word = fc.constantFrom('hint', 'badge', 'score', 'label', 'origin', 'hovered', 'pinned', 'muted', 'expanded');
@@ -30,6 +33,16 @@ export function changes(model: CanonicalModel): fc.Arbitrary<Change[]> {
   const fields = records.flatMap((t) => t.fields.map((f) => ({ type: t.name, field: f.name })));
   const rules = [...new Set(model.requirements.flatMap((r) => (r.rule ? [r.rule] : [])))];
   const kinds = model.roleKinds.map((k) => k.name);
+  // Anything a Deprecated row may name (the fold refuses required fields, states, tree fields and the root's role).
+  const rolesType = model.types.find((t) => t.kind === 'roles')?.name ?? '';
+  const attributesType = model.types.find((t) => t.kind === 'attributes')?.name ?? '';
+  const deprecatable = [
+    ...fields.map(({ type, field }) => ({ from: type, name: field })),
+    ...roles.map((name) => ({ from: rolesType, name })),
+    ...model.attributes.map((a) => ({ from: attributesType, name: a.name })),
+    ...model.requirements.map((r) => ({ from: 'Requirements', name: r.id })),
+    ...model.operations.map((o) => ({ from: 'Operations', name: o.name })),
+  ];
   const change: fc.Arbitrary<Change> = fc.oneof(
     fc.record({ kind: fc.constant('removeRole' as const), role: fc.constantFrom(...roles), moveTo: fc.option(fc.constantFrom(...roles), { nil: null }) }),
     fc.record({ kind: fc.constant('moveApple' as const), name: fc.constantFrom(...covered.map((c) => c.name)), to: fc.constantFrom(...roles) }),
@@ -40,6 +53,8 @@ export function changes(model: CanonicalModel): fc.Arbitrary<Change[]> {
     fc.record({ n: fc.integer({ min: 8, max: 12 }), rule: fc.constantFrom(...rules) }).map(({ n, rule }) => ({ kind: 'addRequirement' as const, id: `R${n}`, rule })),
     fc.record({ kind: fc.constant('addState' as const), name: word, reachable: fc.boolean(), path: fc.boolean() }),
     fc.record({ kind: fc.constant('addRole' as const), name: roleWord, kind_: fc.constantFrom(...kinds, 'Controls') }),
+    fc.record({ pick: fc.constantFrom(...deprecatable), instead: fc.option(word, { nil: null }) }).map(({ pick, instead }) => ({ kind: 'deprecate' as const, ...pick, instead })),
+    fc.record({ kind: fc.constant('renameRole' as const), role: fc.constantFrom(...roles), to: roleWord }),
   );
   return fc.array(change, { minLength: 1, maxLength: 3 });
 }
@@ -65,6 +80,7 @@ export function revisionText(model: CanonicalModel, list: readonly Change[], hon
   const states: string[][] = [];
   const requirements: string[][] = [];
   const roleKinds: string[][] = [];
+  const deprecated: string[][] = [];
   const records: { name: string; section: number }[] = [];
   let section = 2;
   for (const c of list) {
@@ -116,6 +132,20 @@ export function revisionText(model: CanonicalModel, list: readonly Change[], hon
       case 'addRole':
         roleKinds.push([c.kind_, code(c.name)]);
         break;
+      case 'deprecate':
+        // A requirement or an operation is named by itself; From only says where it stood.
+        deprecated.push([code(c.name), c.from === 'Requirements' || c.from === 'Operations' ? c.from : code(c.from), c.instead === null ? '—' : code(c.instead)]);
+        break;
+      case 'renameRole': {
+        // Removed and deprecated in one RFC: the old name stays a deprecated alias of the new role, which takes its kind and Apple roles.
+        const own = model.roles.find((r) => r.name === c.role);
+        removed.push([code(c.role), code(rolesType), code(c.to)]);
+        deprecated.push([code(c.role), code(rolesType), code(c.to)]);
+        roleKinds.push([own?.kind ?? 'Controls', code(c.to)]);
+        covers.set(c.to, [...(own?.appleName ? [c.role] : []), ...(covers.get(c.role) ?? [])]);
+        restated.add(c.to);
+        break;
+      }
     }
   }
   const types = [
@@ -133,6 +163,7 @@ export function revisionText(model: CanonicalModel, list: readonly Change[], hon
   text += table(['Kind', 'Roles'], roleKinds);
   text += table(['Role', "Also covers, from Apple's list"], coversRows);
   text += table(['Draft', 'Requirement', 'Check from outside', 'Rule'], requirements);
+  text += table(['Deprecated', 'From', 'Use instead'], deprecated);
   for (const r of records) {
     text += `## ${r.section}. ${r.name}\n\n`;
     text += table(['Field', 'Type', 'Required', 'Meaning'], [['`text`', '`string`', 'yes', 'A fixture field']]);

@@ -411,6 +411,8 @@ export const SPEC = {
       states: []
     }
   ],
+  deprecated: [],
+  aliases: [],
   contentKinds: [
     {
       type: "text",

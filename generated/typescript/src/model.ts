@@ -407,6 +407,8 @@ export type SpecData = {
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
+  readonly aliases: readonly { readonly name: string; readonly role: string }[];
   readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
@@ -698,6 +700,8 @@ export const SPEC: SpecData = {
       states: []
     }
   ],
+  deprecated: [],
+  aliases: [],
   contentKinds: [
     {
       type: "text",

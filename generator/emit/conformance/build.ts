@@ -67,9 +67,10 @@ export class AnswerBuilder {
     return { ...out, ...extra };
   }
 
-  /** A role of the language other than the root's, by kind order. */
+  /** A role of the language other than the root's and not deprecated, by kind order. */
   otherRole(index = 0): string {
-    this.otherRoles ??= this.model.roles.map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
+    // A deprecated role is still valid but gives a warning of its own: the vectors that need any role use the others.
+    this.otherRoles ??= this.model.roles.filter((r) => !r.deprecated).map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
     return this.otherRoles[index % this.otherRoles.length] as string;
   }
 

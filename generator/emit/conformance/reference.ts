@@ -16,6 +16,8 @@ export interface ExpectedElement {
 export function referenceElements(model: CanonicalModel, input: unknown): ExpectedElement[] {
   const t = model.tree;
   const known = new Set(model.roles.map((r) => r.name));
+  // A deprecated alias of a removed role reads as the role that replaced it.
+  const aliases = new Map(model.roles.flatMap((r) => (r.aliases ?? []).map((a) => [a.name, r.name] as const)));
   const node = model.types.find((x) => x.name === t.node);
   const defaults = new Map(model.states.map((s) => [s.field, node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default ?? null : null]));
   const out: ExpectedElement[] = [];
@@ -26,7 +28,8 @@ export function referenceElements(model: CanonicalModel, input: unknown): Expect
       const stated = el[name];
       state[name] = typeof stated === 'boolean' ? stated : def?.kind === 'inherit' ? (parent ? (parent[name] as boolean) : def.root) : def?.kind === 'value' ? def.value : false;
     }
-    out.push({ path, id: String(el[t.id]), rawRole: raw, role: known.has(raw) ? raw : model.roleRules.unknown, known: known.has(raw), ...state });
+    const role = known.has(raw) ? raw : aliases.get(raw);
+    out.push({ path, id: String(el[t.id]), rawRole: raw, role: role ?? model.roleRules.unknown, known: role !== undefined, ...state });
     const children = el[t.children];
     if (Array.isArray(children)) children.forEach((c, i) => visit(c as Record<string, unknown>, `${path}/${t.children}/${i}`, state));
   };

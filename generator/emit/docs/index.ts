@@ -11,6 +11,7 @@ import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';
 import { attributeSample, contentSample, roleSample } from './samples.js';
 import { checkOnlyRequirements } from './check-only.js';
+import { aliasNote, withDeprecation } from './deprecated.js';
 import { siteConfig, themeFiles } from './vitepress.js';
 
 /** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
@@ -201,7 +202,7 @@ class Docs {
       required: f.required ? 'yes' : 'no',
       default: f.default ? cell((f.default.kind === 'inherit' ? 'inherited: ' : '') + (defaultWords(f) ?? '')) : '—',
       since: f.since,
-      meaning: cell(sentence(f.meaning)),
+      meaning: withDeprecation(cell(sentence(f.meaning)), f.deprecated, cell),
       source: this.source(from, f.source),
     };
   }
@@ -274,7 +275,7 @@ function indexPage(d: Docs, exs: DocExample[]): DocPage {
       takes: o.takes ? (d.typeLink(path, o.takes) ? `[${code(o.takes)}](${d.typeLink(path, o.takes)})` : code(o.takes)) : '—',
       returns: o.returns ? (d.typeLink(path, o.returns) ? `[${code(o.returns)}](${d.typeLink(path, o.returns)})` : code(o.returns)) : '—',
       since: o.since,
-      meaning: cell(sentence(o.meaning)),
+      meaning: withDeprecation(cell(sentence(o.meaning)), o.deprecated, cell),
       source: d.source(path, o.source),
     })),
     answerOp: answerOp ? answerOp.name : null,
@@ -387,7 +388,7 @@ function rolesPage(d: Docs): DocPage {
           usedIn: d.usedIn(path, name),
           example: roleSample(m, d.vectors, name),
           covers: r && r.covers.length ? r.covers.map(code).join(', ') : '—',
-          note: r?.coversNote ? cell(sentence(r.coversNote)) : '—',
+          note: [r?.coversNote ? cell(sentence(r.coversNote)) : null, r?.deprecated ? withDeprecation('', r.deprecated, cell).trim() : null, aliasNote(r)].filter((x) => x !== null).join(' ') || '—',
           since: r?.since ?? '—',
           source: r ? d.source(path, r.source) : '—',
         };
@@ -477,7 +478,7 @@ function attributesPage(d: Docs): DocPage {
       usedIn: d.usedIn(path, a.name),
       type: d.typeCell(path, a.notation, a.type),
       since: a.since,
-      meaning: cell(sentence(a.meaning)),
+      meaning: withDeprecation(cell(sentence(a.meaning)), a.deprecated, cell),
       source: d.source(path, a.source),
     })),
     privacy: m.privacy.map((p) => ({ subject: cell(p.subject), note: cell(sentence(p.note)), source: d.source(path, p.source) })),
@@ -501,7 +502,7 @@ function conformancePage(d: Docs, exs: DocExample[]): DocPage {
         id: r.id,
         anchor: anchors.requirement(r.id),
         usedIn: d.usedIn(path, r.id),
-        requirement: cell(sentence(r.requirement)),
+        requirement: withDeprecation(cell(sentence(r.requirement)), r.deprecated, cell),
         check: cell(sentence(r.check)),
         implemented: r.rule !== null ? 'yes' : r.checkable ? 'not yet' : 'no',
         rule: r.rule ? code(r.rule) : '—',

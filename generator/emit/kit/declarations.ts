@@ -1,4 +1,4 @@
-import type { CanonicalModel, ExternalType, FieldDefault, RecordType, Source, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Deprecation, ExternalType, FieldDefault, RecordType, Source, TypeRef } from '../../model/types.js';
 import { emitterDiagnostic } from '../report.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
@@ -39,6 +39,16 @@ export interface FieldDecl {
   default: FieldDefault | null;
   /** For a tag field (the content union's discriminator): the one value it holds. */
   constant: string | null;
+  /** Set when an RFC deprecated the field or reserved attribute. */
+  deprecated?: DeprecationView;
+}
+
+/** A deprecation as a binding marks it: the sentence it shows, and the member to use instead when there is one. */
+export interface DeprecationView {
+  /** "Deprecated since 0.2.1; use attributes." */
+  message: string;
+  /** The target's name of the field (or role case) Use instead names, in the same record (or role type); else null. */
+  replacement: string | null;
 }
 
 export interface RecordDecl {
@@ -80,6 +90,15 @@ export interface RoleCase {
   value: string;
   name: string;
   kind: string;
+  /** Set when an RFC deprecated the role. */
+  deprecated?: DeprecationView;
+}
+
+/** A removed role's name that still reads as the role that replaced it (a deprecated alias). */
+export interface RoleAliasView {
+  value: string;
+  target: RoleCase;
+  message: string;
 }
 
 export interface RolesDecl {
@@ -88,6 +107,8 @@ export interface RolesDecl {
   name: string;
   doc: string;
   cases: RoleCase[];
+  /** The deprecated aliases, in the model's order: each decodes as its target. */
+  aliases: RoleAliasView[];
   root: RoleCase;
   unknown: RoleCase;
   fallback: RoleCase;
@@ -116,6 +137,12 @@ export interface Declarations {
 }
 
 const docOf = (markdown: string | null | undefined): string => sentence(plainText(markdown ?? '').replace(/\s+/g, ' '));
+
+/** The sentence a binding shows for a deprecation, and its replacement's member name (`memberOf` the name Use instead gives). */
+function deprecationView(d: Deprecation, memberOf: (name: string | null) => string | null): DeprecationView {
+  const instead = d.useInstead === null ? '' : `; use ${plainText(d.useInstead).replace(/`/g, '').replace(/\s+/g, ' ')}`;
+  return { message: sentence(`Deprecated since ${d.version}${instead}`), replacement: memberOf(d.useInsteadName) };
+}
 
 /** The declarations of an external type (MCP's content blocks) from its JSON Schema: a tagged union and what it reaches. */
 function externalDecls(ext: ExternalType, meaning: string, names: Names, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {
@@ -218,13 +245,17 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
     if (t.kind === 'roles') {
       const byName = new Map(model.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
       const caseNames = distinct(model.roles.map((r) => roleCase(names, r.name)));
-      const cases = model.roles.map((r, i) => ({ value: r.name, name: caseNames[i] as string, kind: byName.get(r.name) ?? '' }));
+      const plainCases = model.roles.map((r, i) => ({ value: r.name, name: caseNames[i] as string, kind: byName.get(r.name) ?? '' }));
+      const caseOf = (role: string | null) => plainCases.find((c) => c.value === role)?.name ?? null;
+      const cases: RoleCase[] = model.roles.map((r, i) => ({ ...(plainCases[i] as RoleCase), ...(r.deprecated ? { deprecated: deprecationView(r.deprecated, caseOf) } : {}) }));
       const find = (role: string): RoleCase => cases.find((c) => c.value === role) ?? { value: role, name: roleCase(names, role), kind: '' };
-      roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
+      const aliases = model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ value: a.name, target: find(r.name), message: `Deprecated since ${a.version}; use ${r.name}.` })));
+      roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, aliases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
       decls.push(roles);
     } else if (t.kind === 'attributes') {
       const accessorNames = distinct(model.attributes.map((a) => names.member(a.name)));
-      const reserved = model.attributes.map((a, i): FieldDecl => ({ key: a.name, name: accessorNames[i] as string, type: viewOf(a.type), required: false, doc: docOf(a.meaning), default: null, constant: null }));
+      const accessorOf = (name: string | null) => accessorNames[model.attributes.findIndex((a) => a.name === name)] ?? null;
+      const reserved = model.attributes.map((a, i): FieldDecl => ({ key: a.name, name: accessorNames[i] as string, type: viewOf(a.type), required: false, doc: docOf(a.meaning), default: null, constant: null, ...(a.deprecated ? { deprecated: deprecationView(a.deprecated, accessorOf) } : {}) }));
       attributes = { kind: 'attributes', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), reserved };
       decls.push(attributes);
     } else if (t.kind === 'external') {
@@ -245,7 +276,7 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       key: t.name,
       name: names.type(t.name),
       doc: docOf(t.meaning),
-      fields: t.fields.map((f, i) => ({ key: f.name, name: fieldNames[i] as string, type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null })),
+      fields: t.fields.map((f, i) => ({ key: f.name, name: fieldNames[i] as string, type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null, ...(f.deprecated ? { deprecated: deprecationView(f.deprecated, (n) => fieldNames[t.fields.findIndex((x) => x.name === n)] ?? null) } : {}) })),
       source: t.source,
       exclusive: [],
     };

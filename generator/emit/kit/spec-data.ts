@@ -17,6 +17,10 @@ export interface SpecData {
   records: Record<string, { name: string; required: boolean; type: TypeRef }[]>;
   reservedAttributes: { name: string; type: TypeRef }[];
   removed: { name: string; from: string; replacedBy: string; version: string; states: string[] }[];
+  /** Deprecated names an answer can hold (fields, roles and reserved attributes, by the type they stand in), aliases too. */
+  deprecated: { name: string; from: string; useInstead: string | null; version: string }[];
+  /** Removed roles a receiver still reads, as the role that replaced them. */
+  aliases: { name: string; role: string }[];
   contentKinds: { type: string; name: string; required: string[]; properties: Record<string, string>; alternatives: Alternatives[] }[];
   requirements: { id: string; requirement: string; check: string; checkable: boolean; rule: string | null }[];
 }
@@ -92,6 +96,21 @@ function jsonTypeOf(prop: Schema, definitions: Record<string, Schema>, seen: Set
   return 'any';
 }
 
+/** The deprecated names an answer can hold, in the model's order: fields, then roles (each with its aliases), then reserved attributes. */
+function deprecatedInAnswers(model: CanonicalModel): SpecData['deprecated'] {
+  const plain = (markdown: string | null) => (markdown === null ? null : plainText(markdown).replace(/`/g, ''));
+  const roles = model.types.find((t) => t.kind === 'roles')?.name ?? '';
+  const attributes = model.types.find((t) => t.kind === 'attributes')?.name ?? '';
+  return [
+    ...model.types.flatMap((t) => (t.kind === 'record' ? t.fields.flatMap((f) => (f.deprecated ? [{ name: f.name, from: t.name, useInstead: plain(f.deprecated.useInstead), version: f.deprecated.version }] : [])) : [])),
+    ...model.roles.flatMap((r) => [
+      ...(r.deprecated ? [{ name: r.name, from: roles, useInstead: plain(r.deprecated.useInstead), version: r.deprecated.version }] : []),
+      ...(r.aliases ?? []).map((a) => ({ name: a.name, from: roles, useInstead: r.name, version: a.version })),
+    ]),
+    ...model.attributes.flatMap((a) => (a.deprecated ? [{ name: a.name, from: attributes, useInstead: plain(a.deprecated.useInstead), version: a.deprecated.version }] : [])),
+  ];
+}
+
 /** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
 export function specData(model: CanonicalModel): SpecData {
   const node = model.types.find((t) => t.name === model.tree.node);
@@ -117,6 +136,8 @@ export function specData(model: CanonicalModel): SpecData {
       version: r.version,
       states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n): n is string => n !== undefined && stateNames.has(n)),
     })),
+    deprecated: deprecatedInAnswers(model),
+    aliases: model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, role: r.name }))),
     contentKinds: model.external.flatMap((ext) =>
       ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
         const name = member.$ref?.replace('#/$defs/', '');
@@ -148,6 +169,8 @@ export function specDataLiterals(model: CanonicalModel, contentTag: string, lite
     records: Object.entries(data.records).map(([key, fields]) => ({ key: literal(key), fields: fields.map((f) => ({ name: literal(f.name), required: f.required, shape: shape(f.type) })) })),
     reservedAttributes: data.reservedAttributes.map((a) => ({ name: literal(a.name), shape: shape(a.type) })),
     removed: data.removed.map((r) => ({ name: literal(r.name), from: literal(r.from), replacedBy: literal(r.replacedBy), version: literal(r.version), states: r.states.map(literal) })),
+    deprecated: data.deprecated.map((x) => ({ name: literal(x.name), from: literal(x.from), useInstead: x.useInstead === null ? null : literal(x.useInstead), version: literal(x.version) })),
+    aliases: data.aliases.map((a) => ({ name: literal(a.name), role: literal(a.role) })),
     contentTag: literal(contentTag),
     contentKinds: data.contentKinds.map((k) => ({
       tag: literal(k.type),

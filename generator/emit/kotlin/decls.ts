@@ -1,4 +1,4 @@
-import type { FieldDecl, RecordDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { DeprecationView, FieldDecl, RecordDecl, TypeView, UnionDecl } from '../kit/declarations.js';
 import { distinct, type Names, words } from '../kit/naming.js';
 import { type KDoc, kdoc, type OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 
@@ -19,6 +19,8 @@ export interface PropertyView {
   /** The type without `?`. */
   type: string;
   required: boolean;
+  /** `@Deprecated`'s arguments when an RFC deprecated the field, else null. */
+  deprecated: string | null;
 }
 
 export interface DataClassView {
@@ -156,6 +158,7 @@ export class KotlinDecls {
       serializer: f.required ? (STRICT_SERIALIZERS[type] ?? null) : this.optionals.serializerFor(type),
       type,
       required: f.required,
+      deprecated: f.deprecated ? deprecatedArguments(f.deprecated) : null,
     };
   }
 
@@ -175,4 +178,22 @@ export class KotlinDecls {
       d.supertypes = [...(content.members.some((m) => m.type === d.name) ? [content.name] : []), ...(this.supertypes.get(d.name) ?? [])];
     }
   }
+}
+
+/** `@Deprecated`'s arguments: the message, and `ReplaceWith` naming the member to use instead when there is one. */
+export function deprecatedArguments(d: DeprecationView, owner?: string): string {
+  const replacement = d.replacement === null ? '' : `, ReplaceWith(${stringLiteral(owner ? `${owner}.${d.replacement}` : d.replacement)})`;
+  return `${stringLiteral(d.message)}${replacement}`;
+}
+
+/**
+ * A Kotlin file with `@file:Suppress("DEPRECATION")` before its other file annotations and its package line: the
+ * package reads, writes and lists the deprecated members the spec keeps valid, and it builds with -Werror.
+ */
+export function suppressDeprecation(source: string): string {
+  const lines = source.split('\n');
+  const at = lines.findIndex((line) => line.startsWith('@file:') || line.startsWith('package '));
+  if (at < 0) return source;
+  lines.splice(at, 0, '@file:Suppress("DEPRECATION")', ...(lines[at]?.startsWith('package ') ? [''] : []));
+  return lines.join('\n');
 }

@@ -79,7 +79,9 @@ const fieldView = (f: FieldDecl) => ({
   alias: f.name !== f.key,
   required: f.required,
   annotation: f.required ? annotation(f.type) : `${annotation(f.type)} | None`,
-  doc: f.doc,
+  // pydantic's Field(deprecated=...): reading the attribute warns (DeprecationWarning), and the schema says so.
+  deprecated: f.deprecated ? pyLiteral(f.deprecated.message) : null,
+  doc: f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc,
 });
 
 export function emitPython(model: CanonicalModel, context: EmitContext): TargetResult {

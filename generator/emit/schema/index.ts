@@ -1,4 +1,4 @@
-import type { CanonicalModel, RecordType, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Deprecation, RecordType, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { plainText } from '../shared/text.js';
 import type { Emit } from '../types.js';
@@ -15,10 +15,27 @@ function ref(type: TypeRef): Schema {
   return { $ref: `#/$defs/${type.name}` };
 }
 
+/** `deprecated: true` (a 2020-12 annotation) and the replacement in the description; nothing when not deprecated. */
+function deprecation(deprecated: Deprecation | undefined, description: string): Schema {
+  if (!deprecated) return { description };
+  const instead = deprecated.useInstead === null ? '' : `; use ${plainText(deprecated.useInstead).replace(/`/g, '')}`;
+  return { description: `${description} Deprecated since ${deprecated.version}${instead}.`, deprecated: true };
+}
+
+/**
+ * The roles, for providers: the language's words; deprecated roles and aliases (still valid, to be replaced) in a
+ * branch of their own marked `deprecated`, when there are any.
+ */
+function strictRoles(model: CanonicalModel, description: string): Schema {
+  const deprecated = model.roles.flatMap((r) => [...(r.deprecated ? [r.name] : []), ...(r.aliases ?? []).map((a) => a.name)]);
+  if (!deprecated.length) return { description, enum: model.roles.map((r) => r.name) };
+  return { description, anyOf: [{ enum: model.roles.filter((r) => !r.deprecated).map((r) => r.name) }, { enum: deprecated, deprecated: true }] };
+}
+
 function recordSchema(model: CanonicalModel, type: RecordType, strictness: Strictness): Schema {
   const properties: Record<string, Schema> = {};
   for (const f of type.fields) {
-    const s: Schema = { ...ref(f.type), description: plainText(f.meaning) };
+    const s: Schema = { ...ref(f.type), ...deprecation(f.deprecated, plainText(f.meaning)) };
     if (f.default?.kind === 'value') s.default = f.default.value;
     properties[f.name] = s;
   }
@@ -71,11 +88,11 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
     if (type.kind === 'record') defs[type.name] = recordSchema(model, type, strictness);
     else if (type.kind === 'roles') {
       defs[type.name] = strictness === 'strict'
-        ? { description: plainText(type.meaning), enum: model.roles.map((r) => r.name) }
+        ? strictRoles(model, plainText(type.meaning))
         : { description: `${plainText(type.meaning)} A receiver reads a role it does not know as ${model.roleRules.unknown}.`, type: 'string' };
     } else if (type.kind === 'attributes') {
       const properties: Record<string, Schema> = {};
-      for (const a of model.attributes) properties[a.name] = { ...ref(a.type), description: plainText(a.meaning) };
+      for (const a of model.attributes) properties[a.name] = { ...ref(a.type), ...deprecation(a.deprecated, plainText(a.meaning)) };
       defs[type.name] = {
         type: 'object',
         description: plainText(type.meaning),

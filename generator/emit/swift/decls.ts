@@ -15,6 +15,14 @@ export const docLines = (text: string): string[] => wrap(text, 100);
 
 export interface PropertyView {
   name: string;
+  /**
+   * Where the value is kept: the name itself, or for a deprecated field an internal stored property the package
+   * reads and writes (its own uses would warn, and the package builds with -warnings-as-errors), with `name` a
+   * computed property marked `@available(*, deprecated, message:)`.
+   */
+  storage: string;
+  /** `@available`'s message literal for a deprecated field, else null. */
+  deprecated: string | null;
   /** The CodingKeys case it is coded under. */
   caseName: string;
   /** The CodingKeys case as declared: `name`, or `meta = "_meta"` where the key is not the name. */
@@ -80,7 +88,8 @@ const codingCase = (name: string, key: string) => (bare(name) === key ? name : `
 const constantName = (field: { name: string }) => `${bare(field.name)}Value`;
 
 export class SwiftDecls {
-  constructor(private readonly names: Names) {}
+  /** `readByPackage`: JSON keys the package's own code reads by name (the tree's fields and states): never storage-backed. */
+  constructor(private readonly names: Names, private readonly readByPackage: ReadonlySet<string> = new Set()) {}
 
   /** A Swift type for a kit type; an inline union or string set becomes a type nested in `owner`, added to `nested`. */
   type(t: TypeView, owner: string, key: string, nested: DeclView[]): string {
@@ -127,7 +136,21 @@ export class SwiftDecls {
     const constants = tags.map((f) => ({ name: constantName(f), caseName: f.name, key: f.key, value: stringLiteral(f.constant), required: f.required }));
     const properties = d.fields
       .filter((f) => f.constant === null)
-      .map((f) => ({ name: f.name, caseName: f.name, codingCase: codingCase(f.name, f.key), type: this.type(f.type, d.name, f.key, nested), optional: !f.required, doc: docLines(f.doc) }));
+      .map((f) => {
+        const marked = f.deprecated !== undefined && !this.readByPackage.has(f.key);
+        const doc = f.deprecated && !marked ? `${f.doc} ${f.deprecated.message}` : f.doc;
+        return {
+          name: f.name,
+          // No spec name starts with an underscore, so `_name` takes none of theirs.
+          storage: marked ? `_${f.name.replace(/`/g, '')}` : f.name,
+          deprecated: marked && f.deprecated ? stringLiteral(f.deprecated.message) : null,
+          caseName: f.name,
+          codingCase: codingCase(f.name, f.key),
+          type: this.type(f.type, d.name, f.key, nested),
+          optional: !f.required,
+          doc: docLines(doc),
+        };
+      });
     const ordered = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
     const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional, fallback: p.optional ? 'nil' : null as string | null }));
     initParameters.push({ name: UNKNOWN_FIELDS, type: '[String: JSONValue]', optional: false, fallback: '[:]' });

@@ -7,7 +7,7 @@ import type {
   VariableStatementStructure,
 } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind, printStructure } from './ts-morph.js';
-import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Deprecation, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { specData } from '../kit/spec-data.js';
 import { typeOf } from './json-schema.js';
@@ -126,8 +126,28 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
     '',
     `@since ${field.since}`,
     def ? `@default ${def}` : null,
+    deprecatedTag(field.deprecated),
     `@see ${citation(field.source)}`,
   );
+}
+
+/**
+ * The deprecated roles and aliases, said in the role type's comment: a member of a union of strings cannot carry a
+ * tag of its own. Null when there are none, so the comment is as before.
+ */
+function deprecatedRoles(model: CanonicalModel): string | null {
+  const said = model.roles.flatMap((r) => [
+    ...(r.deprecated ? [`${r.name} (since ${r.deprecated.version}${r.deprecated.useInstead === null ? '' : `; use ${plainText(r.deprecated.useInstead).replace(/`/g, '')}`})`] : []),
+    ...(r.aliases ?? []).map((a) => `${a.name} (since ${a.version}; an alias that reads as ${r.name})`),
+  ]);
+  return said.length ? `Deprecated: ${said.join(', ')}.` : null;
+}
+
+/** `@deprecated Since 0.2.1. Use x instead.`: the JSDoc tag editors strike a name through for. */
+function deprecatedTag(deprecated: Deprecation | undefined): string | null {
+  if (!deprecated) return null;
+  const instead = deprecated.useInstead === null ? '' : ` Use ${plainText(deprecated.useInstead).replace(/`/g, '')} instead.`;
+  return `@deprecated Since ${deprecated.version}.${instead}`;
 }
 
 const SPEC_DATA_TYPE = `{
@@ -140,6 +160,8 @@ const SPEC_DATA_TYPE = `{
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
+  readonly aliases: readonly { readonly name: string; readonly role: string }[];
   readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 }`;
@@ -185,7 +207,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       isExported: true,
       name: roleType.name,
       type: '(typeof ROLES)[number]',
-      docs: docs(sentence(plainText(roleType.meaning)), '', `@see ${citation(roleType.source)}`),
+      docs: docs(sentence(plainText(roleType.meaning)), deprecatedRoles(model), '', `@see ${citation(roleType.source)}`),
     });
   }
   statements.type({
@@ -245,7 +267,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
         name: a.name,
         hasQuestionToken: true,
         type: tsType(a.type, roleTypes),
-        docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, `@see ${citation(a.source)}`),
+        docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, deprecatedTag(a.deprecated), `@see ${citation(a.source)}`),
       })),
       indexSignatures: [{ keyName: 'name', keyType: 'string', returnType: 'unknown' }],
     });

@@ -2,7 +2,8 @@ import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../extract/reference.js';
 import type { RfcDraft } from '../../extract/rfc.js';
 import { CHECK_RULES } from '../check-rules.js';
-import type { Field, Source, TypeDef, TypeRef } from '../types.js';
+import type { Deprecation, Field, Source, TypeDef, TypeRef } from '../types.js';
+import { applyDeprecations } from './deprecate.js';
 import type { FoldState } from './state.js';
 
 /** What one RFC did that a later check must point back to: the rows that removed or dropped something. */
@@ -25,6 +26,8 @@ export interface ApplyContext {
   d: Diagnostics;
 }
 
+/** A restated item's deprecation, kept (absent when it has none, so the model's JSON names no empty one). */
+const kept = (prior: { deprecated?: Deprecation } | undefined) => (prior?.deprecated ? { deprecated: prior.deprecated } : {});
 const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null);
 
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
@@ -90,6 +93,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         default: row.default,
         since: fields[at]?.since ?? since,
         source: src(table.section, row.place),
+        // A restated row keeps its deprecation: only a Removed row ends it.
+        ...kept(fields[at]),
       };
       if (at >= 0) fields[at] = field;
       else fields.push(field);
@@ -155,6 +160,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         coversNote: prior?.coversNote ?? null,
         since: prior?.since ?? since,
         source: src(null, role.place),
+        ...kept(prior),
+        ...(prior?.aliases ? { aliases: prior.aliases } : {}),
       });
     }
   }
@@ -215,13 +222,14 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         meaning: row.meaning,
         since: prior?.since ?? since,
         source: src(table.section, row.place),
+        ...kept(prior),
       });
     }
   }
   for (const row of rfc.operations) {
     const prior = state.operations.get(row.name);
     for (const t of [row.takes, row.returns]) if (t?.type) typeUses.push({ ref: t.type, place: t.place });
-    state.operations.set(row.name, { name: row.name, takes: row.takes?.notation ?? null, returns: row.returns?.notation ?? null, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place) });
+    state.operations.set(row.name, { name: row.name, takes: row.takes?.notation ?? null, returns: row.returns?.notation ?? null, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place), ...kept(prior) });
   }
   if (rfc.versionField) state.versionField = rfc.versionField;
   for (const row of rfc.follows) {
@@ -252,8 +260,10 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       rule: row.rule,
       since: prior?.since ?? since,
       source: src(null, row.place),
+      ...kept(prior),
     });
   }
+  applyDeprecations(state, rfc, since, changes.removedRoles, (place) => src(null, place), d);
 
   // Every type this RFC names must exist once its own Types rows are in (types are never removed).
   for (const use of typeUses) {

@@ -30,6 +30,7 @@ export interface CheckOptions {
 export const LIMITS: Readonly<Required<CheckOptions>> = { maxElements: 1_000_000, maxDepth: 100_000, maxStringLength: 1_048_576 };
 
 type Removed = SpecData['removed'][number];
+type Deprecated = SpecData['deprecated'][number];
 type Key = string | number;
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -67,6 +68,8 @@ interface RecordRule {
   /** The required fields, in the spec's order, so that a missing one is reported in that order. */
   readonly required: readonly string[];
   readonly removed: ReadonlyMap<string, Removed> | undefined;
+  /** Its deprecated fields: still read, each reported with a warning (`deprecated-name`). */
+  readonly deprecated: ReadonlyMap<string, Deprecated> | undefined;
   /** A state on the element record is its own; on any other record it is misplaced. */
   readonly isNode: boolean;
 }
@@ -89,6 +92,13 @@ function indexSpec(spec: SpecData) {
     byName.set(r.name, r);
     removedByType.set(r.from, byName);
   }
+  const deprecatedByType = new Map<string, Map<string, Deprecated>>();
+  for (const x of spec.deprecated) {
+    const byName = deprecatedByType.get(x.from) ?? new Map<string, Deprecated>();
+    byName.set(x.name, x);
+    deprecatedByType.set(x.from, byName);
+  }
+  const ofKind = (kind: 'roles' | 'attributes') => Object.keys(spec.typeKinds).find((name) => spec.typeKinds[name] === kind);
   const fieldsByType = new Map(Object.entries(spec.records));
   const records = new Map<string, RecordRule>();
   // Records refer to each other (an element holds elements), so each is registered before its fields are resolved.
@@ -96,7 +106,7 @@ function indexSpec(spec: SpecData) {
     const known = records.get(name);
     if (known) return known;
     const fields = fieldsByType.get(name) ?? [];
-    const rule: RecordRule = { name, fields: new Map(), required: fields.filter((f) => f.required).map((f) => f.name), removed: removedByType.get(name), isNode: name === tree.node };
+    const rule: RecordRule = { name, fields: new Map(), required: fields.filter((f) => f.required).map((f) => f.name), removed: removedByType.get(name), deprecated: deprecatedByType.get(name), isNode: name === tree.node };
     records.set(name, rule);
     for (const f of fields) {
       const walked = (name === tree.node && f.name === tree.children) || (name === tree.answer && f.name === tree.root);
@@ -123,6 +133,9 @@ function indexSpec(spec: SpecData) {
      */
     requirementOf: firstRequirementByRule(spec.requirements),
     roles: new Set<string>(spec.roles),
+    /** Deprecated roles (aliases among them) and reserved attributes, by name. */
+    deprecatedRoles: deprecatedByType.get(ofKind('roles') ?? '') ?? new Map<string, Deprecated>(),
+    deprecatedAttributes: deprecatedByType.get(ofKind('attributes') ?? '') ?? new Map<string, Deprecated>(),
     stateNames: new Set<string>(spec.states.map((s) => s.name)),
     pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
     contentByType: new Map(spec.contentKinds.map((k) => [k.type, contentRule(k)])),
@@ -273,10 +286,15 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     const report = (rule: string, severity: Severity, elementId: string | null, message: string, key?: Key): void => {
       const requirement = ix.requirementOf.get(rule) ?? null;
       // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-      if (requirement === null && rule !== 'structure' && rule !== 'limit') return;
+      if (requirement === null && rule !== 'structure' && rule !== 'limit' && rule !== 'deprecated-name') return;
       const keys = visited.keys(here).concat(trail);
       if (key !== undefined) keys.push(key);
       findings.push({ requirement, rule, severity, elementId, path: pointer(keys), message });
+    };
+
+    /** A deprecated name in the answer: valid, and a warning that says what to use instead (spec/README.md). */
+    const reportDeprecated = (d: Deprecated, key: Key, elementId: string | null): void => {
+      report('deprecated-name', 'warning', elementId, `"${d.name}" is deprecated since ${d.version}${d.useInstead === null ? '' : `; use ${d.useInstead}`}`, key);
     };
 
     /** Checks the value at `key` of the current place; the records and lists it holds are shallow, so they are checked in place. */
@@ -288,6 +306,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
           return;
         case 'roles':
           if (typeof value !== 'string') report('structure', 'error', elementId, `Expected a role string, found ${jsonType(value)}`, key);
+          else if (ix.deprecatedRoles.has(value)) reportDeprecated(ix.deprecatedRoles.get(value) as Deprecated, key, elementId);
           else if (!ix.roles.has(value)) report('role-language', 'warning', elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`, key);
           return;
         case 'array':
@@ -322,6 +341,8 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         if (field === undefined) checkUnknownField(record, key, elementId);
         else {
           if (field.required) required++;
+          const deprecated = record.deprecated?.get(key);
+          if (deprecated) reportDeprecated(deprecated, key, elementId);
           if (!field.walked) checkValue(value[key], field.value, key, elementId);
         }
       }
@@ -351,6 +372,8 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       for (const key in value) {
         if (!hasOwn(value, key)) continue;
         const reserved = ix.reserved.get(key);
+        const deprecated = reserved ? ix.deprecatedAttributes.get(key) : undefined;
+        if (deprecated) reportDeprecated(deprecated, key, elementId);
         if (reserved) checkValue(value[key], reserved, key, elementId);
         else if (ix.stateNames.has(key)) report('state-on-element', 'error', elementId, `"${key}" is state; state it on the element itself, not in its attributes`, key);
       }

@@ -1,6 +1,8 @@
-import { APPLE_ROLES, NOT_REPORTED, ROLE_RULES, ROLES, type Role } from '../model.js';
+import { APPLE_ROLES, NOT_REPORTED, ROLE_RULES, ROLES, SPEC, type Role } from '../model.js';
 
 const KNOWN: ReadonlySet<string> = new Set(ROLES);
+/** Removed roles that are deprecated aliases: each reads as the role that replaced it. */
+const ALIASES: ReadonlyMap<string, string> = new Map(SPEC.aliases.map((a) => [a.name, a.role]));
 
 /** A role as a receiver reads it: a known role, or the unknown-role fallback while keeping the raw string. */
 export interface ReadRole {
@@ -13,9 +15,14 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && KNOWN.has(value);
 }
 
-/** Reads a role string: one the language does not know reads as the fallback role, and the raw string is kept. */
+/**
+ * Reads a role string: a deprecated alias reads as the role that replaced it, one the language does not know reads
+ * as the fallback role, and the raw string is kept.
+ */
 export function readRole(raw: string): ReadRole {
-  return isRole(raw) ? { role: raw, raw, known: true } : { role: ROLE_RULES.unknown, raw, known: false };
+  if (isRole(raw)) return { role: raw, raw, known: true };
+  const alias = ALIASES.get(raw);
+  return alias !== undefined && isRole(alias) ? { role: alias, raw, known: true } : { role: ROLE_RULES.unknown, raw, known: false };
 }
 
 export type AppleRoleMapping =

@@ -15,7 +15,7 @@ from typing import Literal, Protocol, Union
 
 from pydantic import JsonValue
 
-from .spec import SPEC, SPECS, Alternatives, ContentKind, Removed, SpecData, TypeShape
+from .spec import SPEC, SPECS, Alternatives, ContentKind, Deprecated, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
 
@@ -147,6 +147,7 @@ class _RecordRule:
     fields: dict[str, _FieldRule]
     required: tuple[str, ...]
     removed: dict[str, Removed]
+    deprecated: dict[str, Deprecated]
     is_node: bool
 
 
@@ -169,6 +170,12 @@ class _Index:
         self.removed_by_type: dict[str, dict[str, Removed]] = {}
         for r in spec.removed:
             self.removed_by_type.setdefault(r.from_type, {})[r.name] = r
+        self.deprecated_by_type: dict[str, dict[str, Deprecated]] = {}
+        for d in spec.deprecated:
+            self.deprecated_by_type.setdefault(d.from_type, {})[d.name] = d
+        kinds = spec.type_kinds
+        self.deprecated_roles = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "roles"), {})
+        self.deprecated_attributes = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "attributes"), {})
         self.requirement_of = {r.rule: r.id for r in spec.requirements if r.rule is not None}
         self.roles = frozenset(spec.roles)
         self.state_names = frozenset(s.name for s in spec.states)
@@ -184,7 +191,7 @@ class _Index:
             return known
         fields = self.spec.records.get(name, ())
         tree = self.spec.tree
-        rule = _RecordRule(name, {}, tuple(f.name for f in fields if f.required), self.removed_by_type.get(name, {}), name == tree.node)
+        rule = _RecordRule(name, {}, tuple(f.name for f in fields if f.required), self.removed_by_type.get(name, {}), self.deprecated_by_type.get(name, {}), name == tree.node)
         # Records refer to each other (an element holds elements), so each is registered before its fields resolve.
         self.records[name] = rule
         for f in fields:
@@ -283,12 +290,17 @@ class _Check:
     def report(self, rule: str, severity: Severity, element_id: str | None, message: str, key: Key | None = None) -> None:
         requirement = self.ix.requirement_of.get(rule)
         # A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if requirement is None and rule not in ("structure", "limit"):
+        if requirement is None and rule not in ("structure", "limit", "deprecated-name"):
             return
         keys = self.visited.keys(self.here) + self.trail
         if key is not None:
             keys.append(key)
         self.findings.append(Finding(requirement, rule, severity, element_id, pointer(keys), message))
+
+    def report_deprecated(self, d: Deprecated, key: Key, element_id: str | None) -> None:
+        """A deprecated name in the answer: valid, and a warning that says what to use instead."""
+        instead = "" if d.use_instead is None else f"; use {d.use_instead}"
+        self.report("deprecated-name", "warning", element_id, f'"{d.name}" is deprecated since {d.version}{instead}', key)
 
     def too_long(self, text: str) -> str:
         return f"A string of {_utf16_length(text)} characters, over the limit of {self.options.max_string_length}"
@@ -318,6 +330,8 @@ class _Check:
         elif rule.kind == "roles":
             if not isinstance(value, str):
                 self.report("structure", "error", element_id, f"Expected a role string, found {json_type(value)}", key)
+            elif value in self.ix.deprecated_roles:
+                self.report_deprecated(self.ix.deprecated_roles[value], key, element_id)
             elif value not in self.ix.roles:
                 unknown = self.spec.role_rules.unknown
                 self.report("role-language", "warning", element_id, f'Unknown role "{value}"; a receiver reads it as {unknown}', key)
@@ -343,6 +357,9 @@ class _Check:
                 continue
             if rule.required:
                 required += 1
+            deprecated = record.deprecated.get(key)
+            if deprecated is not None:
+                self.report_deprecated(deprecated, key, element_id)
             if not rule.walked:
                 self.check_value(item, rule.value, key, element_id)
         if required < len(record.required):
@@ -371,6 +388,9 @@ class _Check:
             return
         for key, item in value.items():
             reserved = self.ix.reserved.get(key)
+            deprecated = self.ix.deprecated_attributes.get(key) if reserved is not None else None
+            if deprecated is not None:
+                self.report_deprecated(deprecated, key, element_id)
             if reserved is not None:
                 self.check_value(item, reserved, key, element_id)
             elif key in self.ix.state_names:

@@ -42,12 +42,17 @@ class ReadRole:
     known: bool
 
 
+_ALIASES: dict[str, str] = {alias.name: alias.role for alias in SPEC.aliases}
+"""Removed roles that are deprecated aliases: each reads as the role that replaced it."""
+
+
 def read_role(raw: Role | str) -> ReadRole:
-    """Reads a role string: one the language does not know reads as Group, and the raw string is kept."""
+    """Reads a role string: a deprecated alias reads as the role that replaced it, one the language does not know
+    reads as Group, and the raw string is kept."""
     if isinstance(raw, Role):
         return ReadRole(raw, raw.value, True)
     try:
-        return ReadRole(Role(raw), raw, True)
+        return ReadRole(Role(_ALIASES.get(raw, raw)), raw, True)
     except ValueError:
         return ReadRole(Role.GROUP, raw, False)
 

@@ -79,6 +79,24 @@ class Removed:
 
 
 @dataclass(frozen=True)
+class Deprecated:
+    """A name a version deprecated (a field, role or reserved attribute, by the type it stands in) and its replacement."""
+
+    name: str
+    from_type: str
+    use_instead: str | None
+    version: str
+
+
+@dataclass(frozen=True)
+class Alias:
+    """A removed role a receiver still reads, as the role that replaced it."""
+
+    name: str
+    role: str
+
+
+@dataclass(frozen=True)
 class Alternatives:
     """A property that holds one of several shapes (``names``), each known by a key only it has (``keys``)."""
 
@@ -120,6 +138,8 @@ class SpecData:
     records: dict[str, tuple[FieldRule, ...]]
     reserved_attributes: tuple[FieldRule, ...]
     removed: tuple[Removed, ...]
+    deprecated: tuple[Deprecated, ...]
+    aliases: tuple[Alias, ...]
     content_kinds: tuple[ContentKind, ...]
     requirements: tuple[Requirement, ...]
 
@@ -202,6 +222,10 @@ SPEC_0_2_0 = SpecData(
         Removed("payload", "Element", "attributes", "0.2.0", ()),
         Removed("focus", "Answer", "focused on each element of the path", "0.2.0", ("focused",)),
         Removed("items", "Answer", "root", "0.2.0", ()),
+    ),
+    deprecated=(
+    ),
+    aliases=(
     ),
     content_kinds=(
         ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "object", "_meta": "object"}, ()),

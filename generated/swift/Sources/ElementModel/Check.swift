@@ -174,6 +174,8 @@ private struct RecordRule: Sendable {
     var fields: [String: FieldRule]
     var required: [String]
     var removed: [String: RemovedField]
+    /// Its deprecated fields: still read, each reported with a warning (`deprecated-name`).
+    var deprecated: [String: DeprecatedName]
     var isNode: Bool
 }
 
@@ -185,6 +187,9 @@ private struct CheckRules: Sendable {
     var pathStates: [String]
     var contentByTag: [String: ContentKind]
     var reserved: [String: ValueRule]
+    /// Deprecated roles (aliases among them) and reserved attributes, by name.
+    var deprecatedRoles: [String: DeprecatedName] = [:]
+    var deprecatedAttributes: [String: DeprecatedName] = [:]
 
     init(_ spec: SpecData) {
         self.spec = spec
@@ -193,10 +198,17 @@ private struct CheckRules: Sendable {
         contentByTag = Dictionary(spec.contentKinds.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
         reserved = spec.reservedAttributes.mapValues { Self.valueRule($0, spec) }
         let removedByType = Dictionary(grouping: spec.removed, by: \.from)
+        let deprecatedByType = Dictionary(grouping: spec.deprecated, by: \.from)
+        let byName = { (names: [DeprecatedName]?) in Dictionary((names ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+        for (type, kind) in spec.typeKinds {
+            if kind == "roles" { deprecatedRoles = byName(deprecatedByType[type]) }
+            if kind == "attributes" { deprecatedAttributes = byName(deprecatedByType[type]) }
+        }
         for (name, fields) in spec.records {
             var rule = RecordRule(
                 name: name, fields: [:], required: fields.filter(\.required).map(\.name),
                 removed: Dictionary((removedByType[name] ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+                deprecated: byName(deprecatedByType[name]),
                 isNode: name == spec.node)
             for field in fields {
                 let walked = (name == spec.node && field.name == spec.children) || (name == spec.answer && field.name == spec.root)
@@ -283,7 +295,7 @@ private struct CheckRun {
     mutating func report(_ rule: String, _ severity: Severity, _ elementId: String?, _ message: String, key: PathKey? = nil) {
         let requirement = spec.requirementOf[rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if requirement == nil && rule != "structure" && rule != "limit" { return }
+        if requirement == nil && rule != "structure" && rule != "limit" && rule != "deprecated-name" { return }
         var path = keys(to: here) + trail
         if let key { path.append(key) }
         findings.append(Finding(requirement: requirement, rule: rule, severity: severity, elementId: elementId, path: pointer(path), message: message))
@@ -322,7 +334,9 @@ private struct CheckRun {
                 report("structure", .error, elementId, "Expected a role string, found \(value.jsonType)", key: key)
                 return
             }
-            if !spec.roles.contains(role) {
+            if let deprecated = rules.deprecatedRoles[role] {
+                reportDeprecated(deprecated, key: key, elementId)
+            } else if !spec.roles.contains(role) {
                 report("role-language", .warning, elementId, "Unknown role \"\(role)\"; a receiver reads it as \(spec.unknownRole)", key: key)
             }
         case .kind("external"):
@@ -349,12 +363,19 @@ private struct CheckRun {
                 checkUnknownField(record, key, elementId)
                 continue
             }
+            if let deprecated = record.deprecated[key] { reportDeprecated(deprecated, key: .name(key), elementId) }
             if !rule.walked { checkValue(item, rule.value, key: .name(key), elementId) }
         }
         for name in record.required where object[name] == nil {
             report("structure", .error, elementId, "\(record.name) is missing its required field \"\(name)\"")
         }
         return true
+    }
+
+    /// A deprecated name in the answer: valid, and a warning that says what to use instead.
+    mutating func reportDeprecated(_ name: DeprecatedName, key: PathKey, _ elementId: String?) {
+        let instead = name.useInstead.map { "; use \($0)" } ?? ""
+        report("deprecated-name", .warning, elementId, "\"\(name.name)\" is deprecated since \(name.version)\(instead)", key: key)
     }
 
     mutating func checkUnknownField(_ record: RecordRule, _ key: String, _ elementId: String?) {
@@ -380,6 +401,7 @@ private struct CheckRun {
         }
         for (key, item) in object {
             if let reserved = rules.reserved[key] {
+                if let deprecated = rules.deprecatedAttributes[key] { reportDeprecated(deprecated, key: .name(key), elementId) }
                 checkValue(item, reserved, key: .name(key), elementId)
             } else if rules.stateNames.contains(key) {
                 report("state-on-element", .error, elementId, "\"\(key)\" is state; state it on the element itself, not in its attributes", key: .name(key))

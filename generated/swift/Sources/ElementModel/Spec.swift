@@ -26,6 +26,14 @@ struct RemovedField: Sendable {
     var states: [String]
 }
 
+/// A name a version deprecated (a field, role or reserved attribute, by the type it stands in), and what to use instead.
+struct DeprecatedName: Sendable {
+    var name: String
+    var from: String
+    var useInstead: String?
+    var version: String
+}
+
 /// A kind of content block: its tag, its required properties, and each property's JSON type ("any" for no check).
 struct ContentKind: Sendable {
     var tag: String
@@ -66,6 +74,9 @@ struct SpecData: Sendable {
     var records: [String: [FieldShape]]
     var reservedAttributes: [String: TypeShape]
     var removed: [RemovedField]
+    var deprecated: [DeprecatedName]
+    /// Removed roles a receiver still reads, each as the role that replaced it.
+    var aliases: [String: String]
     /// The content block's property whose value names its kind.
     var contentTag: String
     var contentKinds: [ContentKind]
@@ -173,6 +184,9 @@ enum Spec {
                 name: "items", from: "Answer", replacedBy: "root", version: "0.2.0",
                 states: []),
         ],
+        deprecated: [
+        ],
+        aliases: [:],
         contentTag: "type",
         contentKinds: [
             ContentKind(

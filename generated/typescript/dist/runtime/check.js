@@ -26,6 +26,13 @@ function indexSpec(spec) {
         byName.set(r.name, r);
         removedByType.set(r.from, byName);
     }
+    const deprecatedByType = new Map();
+    for (const x of spec.deprecated) {
+        const byName = deprecatedByType.get(x.from) ?? new Map();
+        byName.set(x.name, x);
+        deprecatedByType.set(x.from, byName);
+    }
+    const ofKind = (kind) => Object.keys(spec.typeKinds).find((name) => spec.typeKinds[name] === kind);
     const fieldsByType = new Map(Object.entries(spec.records));
     const records = new Map();
     // Records refer to each other (an element holds elements), so each is registered before its fields are resolved.
@@ -34,7 +41,7 @@ function indexSpec(spec) {
         if (known)
             return known;
         const fields = fieldsByType.get(name) ?? [];
-        const rule = { name, fields: new Map(), required: fields.filter((f) => f.required).map((f) => f.name), removed: removedByType.get(name), isNode: name === tree.node };
+        const rule = { name, fields: new Map(), required: fields.filter((f) => f.required).map((f) => f.name), removed: removedByType.get(name), deprecated: deprecatedByType.get(name), isNode: name === tree.node };
         records.set(name, rule);
         for (const f of fields) {
             const walked = (name === tree.node && f.name === tree.children) || (name === tree.answer && f.name === tree.root);
@@ -64,6 +71,9 @@ function indexSpec(spec) {
          */
         requirementOf: firstRequirementByRule(spec.requirements),
         roles: new Set(spec.roles),
+        /** Deprecated roles (aliases among them) and reserved attributes, by name. */
+        deprecatedRoles: deprecatedByType.get(ofKind('roles') ?? '') ?? new Map(),
+        deprecatedAttributes: deprecatedByType.get(ofKind('attributes') ?? '') ?? new Map(),
         stateNames: new Set(spec.states.map((s) => s.name)),
         pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
         contentByType: new Map(spec.contentKinds.map((k) => [k.type, contentRule(k)])),
@@ -199,12 +209,16 @@ export function checkerFor(spec) {
         const report = (rule, severity, elementId, message, key) => {
             const requirement = ix.requirementOf.get(rule) ?? null;
             // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-            if (requirement === null && rule !== 'structure' && rule !== 'limit')
+            if (requirement === null && rule !== 'structure' && rule !== 'limit' && rule !== 'deprecated-name')
                 return;
             const keys = visited.keys(here).concat(trail);
             if (key !== undefined)
                 keys.push(key);
             findings.push({ requirement, rule, severity, elementId, path: pointer(keys), message });
+        };
+        /** A deprecated name in the answer: valid, and a warning that says what to use instead (spec/README.md). */
+        const reportDeprecated = (d, key, elementId) => {
+            report('deprecated-name', 'warning', elementId, `"${d.name}" is deprecated since ${d.version}${d.useInstead === null ? '' : `; use ${d.useInstead}`}`, key);
         };
         /** Checks the value at `key` of the current place; the records and lists it holds are shallow, so they are checked in place. */
         const checkValue = (value, rule, key, elementId) => {
@@ -218,6 +232,8 @@ export function checkerFor(spec) {
                 case 'roles':
                     if (typeof value !== 'string')
                         report('structure', 'error', elementId, `Expected a role string, found ${jsonType(value)}`, key);
+                    else if (ix.deprecatedRoles.has(value))
+                        reportDeprecated(ix.deprecatedRoles.get(value), key, elementId);
                     else if (!ix.roles.has(value))
                         report('role-language', 'warning', elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`, key);
                     return;
@@ -261,6 +277,9 @@ export function checkerFor(spec) {
                 else {
                     if (field.required)
                         required++;
+                    const deprecated = record.deprecated?.get(key);
+                    if (deprecated)
+                        reportDeprecated(deprecated, key, elementId);
                     if (!field.walked)
                         checkValue(value[key], field.value, key, elementId);
                 }
@@ -296,6 +315,9 @@ export function checkerFor(spec) {
                 if (!hasOwn(value, key))
                     continue;
                 const reserved = ix.reserved.get(key);
+                const deprecated = reserved ? ix.deprecatedAttributes.get(key) : undefined;
+                if (deprecated)
+                    reportDeprecated(deprecated, key, elementId);
                 if (reserved)
                     checkValue(value[key], reserved, key, elementId);
                 else if (ix.stateNames.has(key))

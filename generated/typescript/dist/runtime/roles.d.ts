@@ -8,7 +8,10 @@ export interface ReadRole {
     known: boolean;
 }
 export declare function isRole(value: unknown): value is Role;
-/** Reads a role string: one the language does not know reads as the fallback role, and the raw string is kept. */
+/**
+ * Reads a role string: a deprecated alias reads as the role that replaced it, one the language does not know reads
+ * as the fallback role, and the raw string is kept.
+ */
 export declare function readRole(raw: string): ReadRole;
 export type AppleRoleMapping = {
     role: Role;

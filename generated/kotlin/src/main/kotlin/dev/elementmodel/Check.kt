@@ -139,7 +139,14 @@ private class KindRule(val kind: String) : ValueRule
 
 private class FieldRule(val required: Boolean, val walked: Boolean, val value: ValueRule)
 
-private class RecordRule(val name: String, val required: List<String>, val removed: Map<String, RemovedField>, val isNode: Boolean) {
+private class RecordRule(
+    val name: String,
+    val required: List<String>,
+    val removed: Map<String, RemovedField>,
+    /** Its deprecated fields: still read, each reported with a warning (`deprecated-name`). */
+    val deprecated: Map<String, DeprecatedName>,
+    val isNode: Boolean,
+) {
     val fields = LinkedHashMap<String, FieldRule>()
 }
 
@@ -148,6 +155,12 @@ private class Rules(val spec: SpecData) {
     private val records = HashMap<String, RecordRule>()
     private val removedByType: Map<String, Map<String, RemovedField>> =
         spec.removed.groupBy { it.from }.mapValues { (_, fields) -> fields.associateBy { it.name } }
+    private val deprecatedByType: Map<String, Map<String, DeprecatedName>> =
+        spec.deprecated.groupBy { it.from }.mapValues { (_, names) -> names.associateBy { it.name } }
+
+    /** Deprecated roles (aliases among them) and reserved attributes, by name. */
+    val deprecatedRoles: Map<String, DeprecatedName> = deprecatedOfKind("roles")
+    val deprecatedAttributes: Map<String, DeprecatedName> = deprecatedOfKind("attributes")
     val requirementOf: Map<String, String> = spec.requirementOf
     val stateNames: Set<String> = spec.states.map { it.name }.toSet()
     val pathStates: List<String> = spec.states.filter { it.path }.map { it.name }
@@ -156,10 +169,13 @@ private class Rules(val spec: SpecData) {
     val answer: RecordRule = recordRule(spec.answer)
     val node: RecordRule = recordRule(spec.node)
 
+    private fun deprecatedOfKind(kind: String): Map<String, DeprecatedName> =
+        spec.typeKinds.entries.firstOrNull { it.value == kind }?.let { deprecatedByType[it.key] }.orEmpty()
+
     private fun recordRule(name: String): RecordRule {
         records[name]?.let { return it }
         val fields = spec.records[name].orEmpty()
-        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), name == spec.node)
+        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), deprecatedByType[name].orEmpty(), name == spec.node)
         // Records refer to each other (an element holds elements), so each is registered before its fields resolve.
         records[name] = rule
         for (field in fields) {
@@ -235,9 +251,15 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     private fun report(rule: String, severity: Severity, elementId: String?, message: String, key: Any? = null) {
         val requirement = rules.requirementOf[rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if (requirement == null && rule != "structure" && rule != "limit") return
+        if (requirement == null && rule != "structure" && rule != "limit" && rule != "deprecated-name") return
         val keys = keysTo(here) + trail + listOfNotNull(key)
         findings.add(Finding(requirement, rule, severity, elementId, pointer(keys), message))
+    }
+
+    /** A deprecated name in the answer: valid, and a warning that says what to use instead. */
+    private fun reportDeprecated(name: DeprecatedName, key: Any, elementId: String?) {
+        val instead = name.useInstead?.let { "; use $it" }.orEmpty()
+        report("deprecated-name", Severity.WARNING, elementId, "\"${name.name}\" is deprecated since ${name.version}$instead", key)
     }
 
     private fun checkString(text: String, key: Any, elementId: String?) {
@@ -275,8 +297,11 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         when {
             kind == "roles" -> {
                 val role = value.stringOrNull()
+                val deprecated = role?.let { rules.deprecatedRoles[it] }
                 if (role == null) {
                     report("structure", Severity.ERROR, elementId, "Expected a role string, found ${jsonType(value)}", key)
+                } else if (deprecated != null) {
+                    reportDeprecated(deprecated, key, elementId)
                 } else if (role !in spec.roles) {
                     report("role-language", Severity.WARNING, elementId, "Unknown role \"$role\"; a receiver reads it as ${spec.unknownRole}", key)
                 }
@@ -300,6 +325,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                 continue
             }
             if (rule.required) required++
+            record.deprecated[key]?.let { reportDeprecated(it, key, elementId) }
             if (!rule.walked) checkValue(item, rule.value, key, elementId)
         }
         if (required < record.required.size) {
@@ -334,6 +360,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         for ((key, item) in value) {
             val reserved = rules.reserved[key]
             if (reserved != null) {
+                rules.deprecatedAttributes[key]?.let { reportDeprecated(it, key, elementId) }
                 checkValue(item, reserved, key, elementId)
             } else if (key in rules.stateNames) {
                 report("state-on-element", Severity.ERROR, elementId, "\"$key\" is state; state it on the element itself, not in its attributes", key)

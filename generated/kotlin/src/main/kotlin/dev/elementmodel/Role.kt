@@ -21,13 +21,16 @@ sealed class Role {
     /** The role as sent, spelled exactly as on the wire. */
     abstract val raw: String
 
-    /** Whether this is a word of the role language; false for [Unknown]. */
+    /** Whether this is a word of the role language, or a deprecated alias of one; false for any other [Unknown]. */
     val isKnown: Boolean
-        get() = this !is Unknown
+        get() = this !is Unknown || raw in aliases
 
-    /** The role a receiver acts on: this role when it is known, otherwise [Group]. */
+    /**
+     * The role a receiver acts on: this role when it is known, the role that replaced it for a deprecated alias,
+     * otherwise [Group].
+     */
     val readsAs: Role
-        get() = if (this is Unknown) Group else this
+        get() = if (this is Unknown) aliases[raw] ?: Group else this
 
     /**
      * `Application`, of the kind "The app and its windows". Named after Apple's role of the same name. The
@@ -157,6 +160,9 @@ sealed class Role {
         }
 
         private val byRaw: Map<String, Role> by lazy { known.associateBy { it.raw } }
+
+        /** Removed roles a receiver still reads (deprecated aliases), each with the role that replaced it. */
+        private val aliases: Map<String, Role> by lazy { mapOf() }
 
         /** The role spelled [raw]: one of [known], or [Unknown] keeping the spelling. */
         fun of(raw: String): Role = byRaw[raw] ?: Unknown(raw)

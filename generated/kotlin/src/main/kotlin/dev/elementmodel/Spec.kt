@@ -22,6 +22,9 @@ internal class FieldShape(val name: String, val required: Boolean, val type: Typ
 /** A field removed from a record, and what replaced it; `states` are the element states it moved. */
 internal class RemovedField(val name: String, val from: String, val replacedBy: String, val version: String, val states: List<String>)
 
+/** A name a version deprecated (a field, role or reserved attribute, by the type it stands in), and what to use instead. */
+internal class DeprecatedName(val name: String, val from: String, val useInstead: String?, val version: String)
+
 /** A kind of content block: its tag, its required properties, and each property's JSON type ("any" for no check). */
 internal class ContentKind(
     val tag: String,
@@ -54,6 +57,9 @@ internal class SpecData(
     val records: Map<String, List<FieldShape>>,
     val reservedAttributes: Map<String, TypeShape>,
     val removed: List<RemovedField>,
+    val deprecated: List<DeprecatedName>,
+    /** Removed roles a receiver still reads, each as the role that replaced it. */
+    val aliases: Map<String, String>,
     /** The content block's property whose value names its kind. */
     val contentTag: String,
     val contentKinds: List<ContentKind>,
@@ -151,6 +157,9 @@ private fun protocol0_2_0(): SpecData = SpecData(
         RemovedField("focus", "Answer", "focused on each element of the path", "0.2.0", listOf("focused")),
         RemovedField("items", "Answer", "root", "0.2.0", listOf()),
     ),
+    deprecated = listOf(
+    ),
+    aliases = mapOf(),
     contentTag = "type",
     contentKinds = listOf(
         ContentKind(

@@ -1,0 +1,96 @@
+import type { Diagnostics, Place } from '../../diagnostics/report.js';
+import type { RfcDraft } from '../../extract/rfc.js';
+import type { Deprecation, Field, Source, TypeRef } from '../types.js';
+import type { FoldState } from './state.js';
+
+/**
+ * Applies an RFC's `Deprecated, From, Use instead` rows, after its other tables (a name may be deprecated in favour
+ * of one the same RFC adds). From is the type the name stands in, as in a Removed row: a record (a field), the
+ * roles type (a role) or the attributes type (a reserved attribute); a requirement or an operation is named by its
+ * own id or name. A role this RFC removes, deprecated in the same RFC with a role in Use instead, stays readable as
+ * a deprecated alias of that role.
+ */
+export function applyDeprecations(
+  state: FoldState,
+  rfc: RfcDraft,
+  since: string,
+  /** The roles this RFC removed, by their Removed row (apply.ts's RfcChanges). */
+  removedRoles: ReadonlyMap<string, Place>,
+  src: (place: Place) => Source,
+  d: Diagnostics,
+): void {
+  for (const row of rfc.deprecated) {
+    const deprecated: Deprecation = { useInstead: row.useInstead, useInsteadName: row.useInsteadName, version: since, source: src(row.place) };
+    const type = state.types.get(row.from);
+    if (type?.kind === 'record') {
+      const at = type.fields.findIndex((f) => f.name === row.name);
+      const field = type.fields[at];
+      if (!field) {
+        d.error('unknown-field', row.place, `${row.from} has no field ${row.name} to deprecate`, row.name);
+        continue;
+      }
+      const kept = keptField(state, type.name, field);
+      if (kept) {
+        d.error('bad-cell', row.place, `${row.from}.${row.name} cannot be deprecated: ${kept}`, row.name);
+        continue;
+      }
+      const fields = [...type.fields];
+      fields[at] = { ...field, deprecated };
+      state.types.set(type.name, { ...type, fields });
+    } else if (type?.kind === 'roles') {
+      const role = state.roles.get(row.name);
+      if (role) {
+        if (state.roleRules.root?.role === role.name) d.error('bad-cell', row.place, `${role.name} cannot be deprecated: it is the root's role, which every answer sends`, row.name);
+        else state.roles.set(role.name, { ...role, deprecated });
+        continue;
+      }
+      if (!removedRoles.has(row.name)) {
+        d.error('unknown-role', row.place, 'The role to deprecate is not in the role language', row.name);
+        continue;
+      }
+      // Removed in this RFC and deprecated here: an alias of the role Use instead names (spec/README.md).
+      const target = row.useInsteadName === null ? undefined : state.roles.get(row.useInsteadName);
+      if (!target) {
+        d.error('unknown-role', row.useInsteadPlace, `${row.name} is removed in this RFC; to keep it as an alias, Use instead names the role that replaces it`, row.useInstead ?? '—');
+        continue;
+      }
+      state.roles.set(target.name, { ...target, aliases: [...(target.aliases ?? []), { name: row.name, version: since, source: src(row.place) }] });
+    } else if (type?.kind === 'attributes') {
+      const attribute = state.attributes.get(row.name);
+      if (attribute) state.attributes.set(row.name, { ...attribute, deprecated });
+      else d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to deprecate`, row.name);
+    } else if (type) {
+      d.error('bad-cell', row.place, `Names are deprecated in a record, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
+    } else {
+      const requirement = state.requirements.get(row.name);
+      const operation = state.operations.get(row.name);
+      if (requirement) state.requirements.set(row.name, { ...requirement, deprecated });
+      else if (operation) state.operations.set(row.name, { ...operation, deprecated });
+      else d.error('unknown-type', row.place, `The From column names no type, and ${row.name} is no requirement or operation`, row.from);
+    }
+  }
+  // A role named again in the language is a role, not an alias of another.
+  for (const role of state.roles.values()) {
+    const aliases = role.aliases?.filter((a) => !state.roles.has(a.name));
+    if (aliases && aliases.length !== role.aliases?.length) {
+      const { aliases: _dropped, ...rest } = role;
+      state.roles.set(role.name, aliases.length ? { ...rest, aliases } : rest);
+    }
+  }
+}
+
+/**
+ * Why a field cannot be deprecated, or null when it can: every answer sends a required field, every reader reads
+ * a state on every element, and the tree is made of its own fields (the version field, the root, the element's
+ * id, role, children, attributes and content), so none of them can be stopped.
+ */
+function keptField(state: FoldState, type: string, field: Field): string | null {
+  const base = (ref: TypeRef): string | null => (ref.kind === 'array' ? base(ref.items) : ref.kind === 'named' ? ref.name : null);
+  const named = base(field.type);
+  const kind = named === null ? null : state.types.get(named)?.kind;
+  if (named === type || kind === 'roles' || kind === 'attributes' || kind === 'external') return 'the tree is made of it (its children, role, attributes or content)';
+  if (field.required) return 'it is required, so every answer sends it; make it optional in an earlier RFC, or remove it';
+  if (state.states.get(field.name)?.type === type) return 'it is a state, which every reader reads on every element; remove it in a later RFC instead';
+  if (state.versionField?.type === type && state.versionField.field === field.name) return 'it holds the protocol version';
+  return null;
+}

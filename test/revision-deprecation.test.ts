@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { withRevision } from './helpers/revision.js';
+import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+
+// test/fixtures/revisions/deprecation: RFC-0002 (additive, 0.2.1) deprecates Element.url, the role Cell, the
+// reserved attribute author and the operation locate, and adds Screen; RFC-0003 (breaking, 0.3.0) removes Page and
+// keeps it as a deprecated alias of Screen.
+describe('deprecations and a renamed role with an alias, in every artifact', () => {
+  let s: Awaited<ReturnType<typeof withRevision>>;
+  const read = (path: string) => readFile(join(s.out, path), 'utf8');
+  const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
+  beforeAll(async () => {
+    s = await withRevision('deprecation');
+    expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
+  }, 180_000);
+  afterAll(() => s.dispose());
+
+  it('diff lists each deprecation as additive, and the rename as deprecated, not removed', async () => {
+    io.text = '';
+    expect(await main(['diff', '--spec', s.spec, '--to', '0.2.1'], io)).toBe(0);
+    expect(io.text).toContain('0.2.0 (RFC-0001) -> 0.2.1 (RFC-0002): additive');
+    for (const line of ['Element.url deprecated; use attributes', 'attribute author deprecated', 'operation locate deprecated', 'role Cell deprecated; use Text']) {
+      expect(io.text).toMatch(new RegExp(`additive +deprecated +${line}`));
+    }
+    io.text = '';
+    expect(await main(['diff', '--spec', s.spec], io)).toBe(0);
+    expect(io.text).toMatch(/additive +deprecated +Role Page renamed: a deprecated alias of Screen/);
+    expect(io.text).not.toContain('role-removed');
+  });
+
+  it('marks them in the TypeScript types, the schemas and the docs', async () => {
+    const model = await read('typescript/src/model.ts');
+    expect(model).toContain('@deprecated Since 0.2.1. Use attributes instead.');
+    expect(model).toContain('@deprecated Since 0.2.1.\n');
+    expect(model).toContain('Deprecated: Cell (since 0.2.1; use Text), Page (since 0.3.0; an alias that reads as Screen).');
+    const strict = JSON.parse(await read('schema/answer.strict.schema.json'));
+    expect(strict.$defs.Element.properties.url).toMatchObject({ deprecated: true, description: expect.stringContaining('Deprecated since 0.2.1; use attributes.') });
+    expect(strict.$defs.Element.properties.title.deprecated).toBeUndefined();
+    expect(strict.$defs.Attributes.properties.author.deprecated).toBe(true);
+    expect(strict.$defs.Role.anyOf[1]).toEqual({ enum: ['Cell', 'Page'], deprecated: true });
+    // Still valid, for providers too: a deprecated name is no error.
+    const validate = new Ajv2020({ strict: false }).compile(strict);
+    expect(validate({ protocol: '0.3.0', instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Page', url: 'u' }] } }), JSON.stringify(validate.errors)).toBe(true);
+    const element = await read('docs/element.md');
+    expect(element).toMatch(/<Badge type="warning" text="deprecated" \/> Deprecated since 0\.2\.1; use `attributes`\./);
+    const roles = await read('docs/roles.md');
+    expect(roles).toContain('`Page` (removed in 0.3.0) still reads as this role, a deprecated alias.');
+  });
+
+  it('marks them in Swift, Kotlin and Python the language\'s way', async () => {
+    const swift = await read('swift/Sources/ElementModel/Element.swift');
+    expect(swift).toContain('@available(*, deprecated, message: "Deprecated since 0.2.1; use attributes.")\n    public var url: String? {');
+    expect(swift).not.toMatch(/self\.url =/);
+    const kotlin = await read('kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
+    expect(kotlin).toContain('@Deprecated("Deprecated since 0.2.1; use Text.", ReplaceWith("Role.Text"))');
+    expect(kotlin).toMatch(/^@file:Suppress\("DEPRECATION"\)$/m);
+    const python = await read('python/src/element_model/models.py');
+    expect(python).toContain('url: str | None = Field(default=None, deprecated="Deprecated since 0.2.1; use attributes.", exclude_if=_absent)');
+  });
+
+  it('the TypeScript checker warns at each deprecated name, exit 0, and reads the alias as its role', async () => {
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    const answer = { protocol: '0.3.0', instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Cell', url: 'u', attributes: { author: 'x' } }, { id: 'b', role: 'Page' }] } };
+    expect(sdk.check(answer).map((f: Record<string, unknown>) => `${f.rule} ${f.severity} ${f.requirement} ${f.path}: ${f.message}`)).toEqual([
+      'deprecated-name warning null /root/children/0/attributes/author: "author" is deprecated since 0.2.1',
+      'deprecated-name warning null /root/children/0/role: "Cell" is deprecated since 0.2.1; use Text',
+      'deprecated-name warning null /root/children/0/url: "url" is deprecated since 0.2.1; use attributes',
+      'deprecated-name warning null /root/children/1/role: "Page" is deprecated since 0.3.0; use Screen',
+    ]);
+    expect(sdk.readRole('Page')).toEqual({ role: 'Screen', raw: 'Page', known: true });
+    expect(sdk.exitCodeOf(sdk.check(answer))).toBe(0);
+    // 0.2.0 knew none of it: Page was a role, and nothing was deprecated.
+    expect(sdk.check({ ...answer, protocol: '0.2.0' }).map((f: Record<string, unknown>) => f.rule)).toEqual([]);
+    // Every deprecated name has its vector, each with the one warning.
+    const index = JSON.parse(await read('conformance/index.json'));
+    expect(index.vectors.filter((n: string) => n.startsWith('deprecated-'))).toEqual(['deprecated-attribute-author', 'deprecated-field-url', 'deprecated-role-Cell', 'deprecated-role-Page']);
+  });
+
+  // Each binding builds with warnings as errors, and its checker gives the deprecated-name vectors' findings.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest'],
+    ['Python', 'python', 'scripts/python-test.sh', 'conformance'],
+  ] as const)('the %s binding compiles and passes every vector', { timeout: 900_000 }, async ([, dir, script, suite], ctx) => {
+    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_TEST_FILTER: suite });
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+  });
+});
