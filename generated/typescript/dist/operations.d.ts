@@ -33,9 +33,9 @@ export interface ToolDefinition {
   /** What the operation does: its Meaning in the spec. */
   description: string;
   /** What it takes: an object (an operation that takes nothing takes an empty one). */
-  inputSchema: { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+  inputSchema: { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown; };
   /** What it returns, an object; absent for an operation that returns nothing. */
-  outputSchema?: { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+  outputSchema?: { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown; };
 }
 
 /** The operations as MCP tool definitions, in the spec's order: generated/schema/tools.json. */

@@ -86,10 +86,11 @@ export interface OperationDecl {
 }
 
 /**
- * The operations for one code target, with its names: `CurrentResponse`, `LocateRequest`. A declaration whose
- * name a model type already has is left out, and `clashes` says which.
+ * The operations for one code target, with its names (a request or response type is named for the operation). A
+ * declaration whose name a model type (or one of `own`, the binding's own types) already has is left out, and
+ * `clashes` says which.
  */
-export function operationDecls(model: CanonicalModel, names: Names): { operations: OperationDecl[]; clashes: string[] } {
+export function operationDecls(model: CanonicalModel, names: Names, own: readonly string[] = []): { operations: OperationDecl[]; clashes: string[] } {
   const kinds = new Map(model.types.map((t) => [t.name, t.kind]));
   const viewOf = (ref: TypeRef): TypeView => {
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
@@ -99,7 +100,9 @@ export function operationDecls(model: CanonicalModel, names: Names): { operation
     return { kind: 'ref', name: names.type(ref.name), declares };
   };
   const taken = new Set(model.types.map((t) => names.type(t.name)));
-  const clashes: string[] = [];
+  // The binding's own types (`Operations`, `ToolDefinition`) must not meet a type of the model either.
+  const clashes: string[] = own.filter((n) => taken.has(n)).map((n) => `The binding declares ${n}, which a type of the model is named`);
+  for (const n of own) taken.add(n);
   const declOf = (operation: string, part: 'request' | 'response', s: OperationSide | null): SideDecl | null => {
     if (s === null) return null;
     const name = names.type(`${words(operation).join(' ')} ${part}`);
