@@ -127,3 +127,19 @@ describe('an operation the spec adds reaches every binding', () => {
     } else expect(file?.contents).toContain(key);
   });
 });
+
+describe('a request or response type a model type is already named', () => {
+  const taking = model.operations.find((o) => o.takes !== null) as CanonicalModel['operations'][number];
+  const name = `${taking.name.charAt(0).toUpperCase()}${taking.name.slice(1)}Request`;
+  const record = model.types.find((t) => t.kind === 'record' && t.name !== model.tree.answer && t.name !== model.tree.node);
+  // The model with a record of that name (a copy of another record): an RFC's Types row would add it.
+  const clashing: CanonicalModel = { ...model, types: [...model.types, ...(record ? [{ ...record, name }] : [])] };
+
+  it.for(['python', 'swift', 'kotlin', 'typescript'] as const)('%s: the run reports it at the operation, as an emitter error', async (target) => {
+    expect(record).toBeDefined();
+    const { diagnostics } = await emitTarget(target, clashing, settings);
+    const found = diagnostics.filter((d) => d.message.includes(name));
+    expect(found.length, JSON.stringify(diagnostics)).toBeGreaterThan(0);
+    expect(found.every((d) => d.ruleId === 'emitter' && d.severity === 'error')).toBe(true);
+  });
+});

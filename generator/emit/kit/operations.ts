@@ -90,7 +90,13 @@ export interface OperationDecl {
  * declaration whose name a model type (or one of `own`, the binding's own types) already has is left out, and
  * `clashes` says which.
  */
-export function operationDecls(model: CanonicalModel, names: Names, own: readonly string[] = []): { operations: OperationDecl[]; clashes: string[] } {
+/** A declaration a binding cannot make: its name is a model type's. */
+export interface Clash {
+  source: Source;
+  message: string;
+}
+
+export function operationDecls(model: CanonicalModel, names: Names, own: readonly string[] = []): { operations: OperationDecl[]; clashes: Clash[] } {
   const kinds = new Map(model.types.map((t) => [t.name, t.kind]));
   const viewOf = (ref: TypeRef): TypeView => {
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
@@ -99,30 +105,27 @@ export function operationDecls(model: CanonicalModel, names: Names, own: readonl
     const declares: DeclKind = kind === 'external' ? 'union' : kind === 'roles' ? 'roles' : kind === 'attributes' ? 'attributes' : 'record';
     return { kind: 'ref', name: names.type(ref.name), declares };
   };
-  const taken = new Set(model.types.map((t) => names.type(t.name)));
+  const taken = new Map(model.types.map((t) => [names.type(t.name), t.source]));
   // The binding's own types (`Operations`, `ToolDefinition`) must not meet a type of the model either.
-  const clashes: string[] = own.filter((n) => taken.has(n)).map((n) => `The binding declares ${n}, which a type of the model is named`);
-  for (const n of own) taken.add(n);
-  const declOf = (operation: string, part: 'request' | 'response', s: OperationSide | null): SideDecl | null => {
+  const clashes: Clash[] = own.flatMap((n) => {
+    const source = taken.get(n);
+    return source ? [{ source, message: `The binding declares ${n} for the operations, and a type of the model has that name; rename the type` }] : [];
+  });
+  const declOf = (o: Operation, part: 'request' | 'response', s: OperationSide | null): SideDecl | null => {
     if (s === null) return null;
-    const name = names.type(`${words(operation).join(' ')} ${part}`);
-    if (taken.has(name)) {
-      clashes.push(`${operation}: its ${part} type would be named ${name}, which a type of the model is named`);
+    const name = names.type(`${words(o.name).join(' ')} ${part}`);
+    if (taken.has(name) || own.includes(name)) {
+      clashes.push({ source: o.source, message: `Operation ${o.name}: its ${part} type would be named ${name}, which another type has; it is left out (rename the operation or the type)` });
       return null;
     }
     return s.form === 'record'
       ? { form: 'alias', name, target: viewOf(s.type), notation: s.notation }
       : { form: 'wrapper', name, field: { key: s.key, name: names.member(s.key), type: viewOf(s.type) }, notation: s.notation };
   };
-  const operations = operationShapes(model).map((o) => ({
-    key: o.name,
-    method: names.member(o.name),
-    doc: o.meaning,
-    since: o.since,
-    source: o.source,
-    request: declOf(o.name, 'request', o.takes),
-    response: declOf(o.name, 'response', o.returns),
-  }));
+  const operations = model.operations.map((op) => {
+    const o = shapeOf(model, op);
+    return { key: o.name, method: names.member(o.name), doc: o.meaning, since: o.since, source: o.source, request: declOf(op, 'request', o.takes), response: declOf(op, 'response', o.returns) };
+  });
   return { operations, clashes };
 }
 

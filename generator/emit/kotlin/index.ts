@@ -315,7 +315,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
   const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));
-  for (const clash of operations.clashes) report(`${clash}; left out`);
+  for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   add(`${SOURCE_DIR}/Operations.kt`, 'Operations.kt', operations.view);
   add(`${TEST_DIR}/OperationsTest.kt`, 'OperationsTest.kt', operations.view);
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);

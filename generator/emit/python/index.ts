@@ -238,6 +238,6 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };
   files.push({ path: 'python/LICENSE', contents: license.text });
   const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
-  const clashes = operations.clashes.map((c) => emitterDiagnostic(model.roleRules.source, `${c}; left out`));
+  const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
   return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }

@@ -132,7 +132,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   // The operations: request and response types, the protocol a provider implements, the MCP tool definitions.
   const operations = swiftOperations(model, names, typeOf);
-  for (const clash of operations.clashes) report(`${clash}; left out`);
+  for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   emit(`Sources/${PACKAGE}/Operations.swift`, 'Operations.swift', operations.view);
   emit(`Tests/${PACKAGE}Tests/OperationsTests.swift`, 'OperationsTests.swift', operations.view);
 

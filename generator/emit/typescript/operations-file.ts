@@ -14,7 +14,7 @@ import type { ModelFiles } from './model-file.js';
 /** The kit's names for TypeScript; a type keeps the model's name (src/model.ts declares it so), see `modelName`. */
 const TS_NAMES = new Names({
   keywords: new Set(['delete', 'default', 'function', 'class', 'new', 'in', 'void', 'this', 'typeof', 'var', 'with']),
-  reservedTypes: new Set(['Operations', 'ToolDefinition']),
+  reservedTypes: new Set(),
   reservedMembers: new Set(),
   types: 'UpperCamelKeeping',
   members: 'lowerCamelKeeping',
@@ -65,7 +65,9 @@ export interface ToolDefinition {
 }`;
 
 export function operationsFiles(model: CanonicalModel, header: string): ModelFiles {
-  const { operations } = operationDecls(model, TS_NAMES);
+  const { operations, clashes } = operationDecls(model, TS_NAMES, ['Operations', 'ToolDefinition']);
+  // This target returns files alone: the runner reports what it throws as an `emitter` diagnostic naming it.
+  if (clashes.length > 0) throw new Error(clashes.map((c) => `${c.source.file}:${c.source.line}: ${c.message}`).join('; '));
   const types: string[] = [];
   const imported = new Set<string>();
   const side = (o: { key: string }, part: 'request' | 'response', d: SideDecl): void => {

@@ -2,6 +2,9 @@
 
 package dev.elementmodel
 
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.jsonObject
@@ -37,13 +40,17 @@ class OperationsTest {
     private class Provider : Operations {
         override suspend fun current(): CurrentResponse =
             throw UnsupportedOperationException()
-        override suspend fun locate(request: LocateRequest) =
+        override suspend fun locate(request: LocateRequest) {
             throw UnsupportedOperationException()
+        }
     }
 
     @Test
-    fun `a provider implements Operations`() {
+    fun `a provider is called through Operations`() {
         val provider: Operations = Provider()
-        assertTrue(provider is Operations)
+        var outcome: Result<Unit>? = null
+        val call: suspend () -> Unit = { provider.current() }
+        call.startCoroutine(Continuation(EmptyCoroutineContext) { outcome = it })
+        assertTrue(outcome?.exceptionOrNull() is UnsupportedOperationException)
     }
 }
