@@ -13,6 +13,7 @@ const LONGEST_FIRST = [
   'test/fuzz/spec-2.test.ts',
   'test/kotlin.test.ts',
   'test/revision-bindings.test.ts',
+  'test/operation-revision-bindings.test.ts',
   'test/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',

@@ -7,6 +7,7 @@ const NEEDS_TOOLCHAINS = [
   'test/swift-root-manifest.test.ts',
   'test/kotlin.test.ts',
   'test/revision-bindings.test.ts',
+  'test/operation-revision-bindings.test.ts',
   'test/hand-vectors-bindings.test.ts',
   'test/python.test.ts',
   'test/quicktype.test.ts',
