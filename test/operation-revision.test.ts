@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { expectMatchesGolden } from './helpers/golden.js';
 import { withRevision } from './helpers/revision.js';
 
 /**
@@ -31,6 +32,9 @@ describe('an additive RFC: a new operation, in every binding', () => {
     expect(find?.outputSchema).toMatchObject({ type: 'object', $ref: '#/$defs/Element' });
     expect(Object.keys((find?.outputSchema?.$defs ?? {}) as object)).toContain('Element');
     for (const t of tools) expect(ToolSchema.safeParse(t).success, t.name).toBe(true);
+    // The new tool whole, without the strict schema's definitions (the answer schema's own tests hold those).
+    const { $defs: _defs, ...output } = find?.outputSchema ?? {};
+    await expectMatchesGolden(join(import.meta.dirname, 'expected/tool-find.json'), { ...find, outputSchema: output }, 'the tool of the added operation');
   });
 
   it.for([
