@@ -10,8 +10,8 @@ import { inCase, type Names, words } from './naming.js';
  *
  * - a record: the object itself (its fields are the arguments, or the result);
  * - any other type (a string, a list, the roles type, an external type): an object with one required property
- *   named for the type, its words in lower camel case with the word List after it for each list (`string` is `string`,
- *   `Element[]` is `elementList`), holding the value;
+ *   named for the type, its words in lower camel case with the word List after it for each list (`string` is
+ *   `string`, `Element[]` is `elementList`), holding the value;
  * - `—`: no value; a tool with no arguments takes an empty object, and one that returns nothing has no output
  *   schema.
  *

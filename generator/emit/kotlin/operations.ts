@@ -9,7 +9,7 @@ import { kdoc, stringLiteral } from './naming.js';
 /**
  * The view of Operations.kt and OperationsTest.kt (templates/kotlin/): each operation's request and response
  * types, the `Operations` interface a provider implements, and `TOOL_DEFINITIONS`, the operations as MCP tool
- * definitions with their schemas as JSON text (generated/schema/tools.json), which MCP's Kotlin SDK parses.
+ * definitions with their schemas as JSON text (generated/schema/tools.json).
  */
 
 /** The binding's own types, which no model type may be named. */

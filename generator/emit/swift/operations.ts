@@ -10,7 +10,7 @@ import { bare, stringLiteral } from './naming.js';
 /**
  * The view of Operations.swift and OperationsTests.swift (templates/swift/): each operation's request and
  * response types, the `Operations` protocol a provider implements, and `ToolDefinition.all`, the operations as MCP
- * tool definitions with their schemas as JSON text (generated/schema/tools.json), which MCP's Swift SDK decodes.
+ * tool definitions with their schemas as JSON text (generated/schema/tools.json).
  */
 
 /** The binding's own types, which no model type may be named. */

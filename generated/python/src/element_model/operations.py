@@ -2,9 +2,9 @@
 # Regenerate with `npm run generate`.
 """The operations: what each takes and returns, and the operations as MCP tool definitions.
 
-A provider implements :class:`Operations` and registers ``TOOL_DEFINITIONS`` with its MCP server (the MCP Python
-SDK's ``Tool(**definition)``); each tool takes what its operation takes and returns what it answers, as JSON
-objects: a record is the object itself, and any other value is the one property named for its type.
+A provider implements :class:`Operations` and registers ``TOOL_DEFINITIONS`` with its MCP server (each holds the
+fields of MCP's ``Tool``); each tool takes what its operation takes and returns what it answers, as JSON objects: a
+record is the object itself, and any other value is the one property named for its type.
 """
 
 from __future__ import annotations

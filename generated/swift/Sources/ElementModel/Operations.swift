@@ -29,7 +29,7 @@ public protocol Operations: Sendable {
 }
 
 /// An MCP tool definition, as MCP's `Tool` has it: a provider registers each (`tools/list`). The schemas are JSON
-/// text, which MCP's Swift SDK decodes into its own `Value`.
+/// text, for the provider's MCP library to parse.
 public struct ToolDefinition: Sendable, Hashable {
     /// The operation's name.
     public let name: String

@@ -36,7 +36,7 @@ interface Operations {
 
 /**
  * An MCP tool definition, as MCP's `Tool` has it: a provider registers each (`tools/list`). The schemas are JSON
- * text, which MCP's Kotlin SDK parses into its own `JsonObject`.
+ * text, for the provider's MCP library to parse.
  */
 data class ToolDefinition(
     /** The operation's name. */
