@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   'test/kotlin.test.ts',
   'test/release.test.ts',
   'test/revision-bindings.test.ts',
+  'test/operation-revision-bindings.test.ts',
   'test/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',

@@ -9,6 +9,7 @@ const NEEDS_TOOLCHAINS = [
   'test/kotlin-mcp.test.ts',
   'test/revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',
+  'test/operation-revision-bindings.test.ts',
   'test/hand-vectors-bindings.test.ts',
   'test/python.test.ts',
   'test/quicktype.test.ts',

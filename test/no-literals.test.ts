@@ -48,6 +48,20 @@ describe('the spec is the one source of truth', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('no operation name is written into the generator or a template', async () => {
+    const model = await realModel();
+    expect(model.operations.length).toBeGreaterThan(0);
+    // Quoted as a string, the way a name would be used; a doc comment may cite one in backticks.
+    const quoted = new RegExp(`(['"])(${model.operations.map((o) => escape(o.name)).join('|')})\\1`, 'g');
+    const leaks: string[] = [];
+    for (const { path, text } of await sources()) {
+      text.split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(quoted)) leaks.push(`${path}:${i + 1}: ${m[0]}`);
+      });
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('looks at every target of the registry: its emitter folder and its templates', async () => {
     const paths = (await sources()).map((s) => s.path);
     for (const t of TARGETS) {

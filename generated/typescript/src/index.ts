@@ -2,6 +2,7 @@
 // Regenerate with `npm run generate`.
 
 export * from './model.js';
+export * from './operations.js';
 export * from './runtime/check.js';
 export * from './runtime/content.js';
 export * from './runtime/parse.js';

@@ -13,6 +13,7 @@ import { type DeclView, deprecatedArguments, KotlinDecls, suppressDeprecation } 
 import { deprecatesAnything } from '../../model/deprecation.js';
 import { kdoc, kotlinNames, OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 import { render } from './templates.js';
+import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
@@ -320,6 +321,11 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
   add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
+  // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
+  const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));
+  for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
+  add(`${SOURCE_DIR}/Operations.kt`, 'Operations.kt', operations.view);
+  add(`${TEST_DIR}/OperationsTest.kt`, 'OperationsTest.kt', operations.view);
   add(`${SOURCE_DIR}/SafeDecoding.kt`, 'SafeDecoding.kt', treeData);
 
   // The validator: the library's validateText and printers (Validate.kt), and a command that reads a file,

@@ -13,6 +13,7 @@ import { licenseText } from '../shared/license.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
+import { pythonOperations } from './operations.js';
 
 /**
  * The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic; 2.12 is
@@ -206,8 +207,10 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const src = `python/src/${MODULE}`;
   const hostile = hostileInputs(model);
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  const operations = pythonOperations(model, annotation);
   const all = [
     ...modelNames,
+    ...operations.exports,
     ...['LIMITS', 'PROTOCOL_VERSION', 'SDK_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
     ...[reader.effectiveElement, reader.effectiveState, 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
     ...['check', 'checker_for', 'decode_answer', 'dump_answer', reader.effectiveElements, reader.focusPath, 'from_apple_role', 'loads'],
@@ -222,8 +225,9 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     },
     { path: 'python/.gitignore', contents: 'build/\n*.egg-info/\n__pycache__/\n.mypy_cache/\n.pytest_cache/\n' },
     { path: `${src}/py.typed`, contents: '' },
-    { path: `${src}/__init__.py`, contents: render('init.py', { ...view, all }) },
+    { path: `${src}/__init__.py`, contents: render('init.py', { ...view, all, operationExports: operations.exports }) },
     { path: `${src}/models.py`, contents: render('models.py', { ...view, decls: kit.decls.map(declView), exports: modelNames, answer: answer }) },
+    { path: `${src}/operations.py`, contents: render('operations.py', { ...common, ...operations.view }) },
     { path: `${src}/spec.py`, contents: render('spec.py', view) },
     { path: `${src}/check.py`, contents: render('check.py', view) },
     { path: `${src}/json_text.py`, contents: render('json_text.py', view) },
@@ -231,6 +235,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: `${src}/validate.py`, contents: render('validate.py', view) },
     { path: 'python/tests/test_conformance.py', contents: render('test_conformance.py', view) },
     { path: 'python/tests/test_hostile.py', contents: render('test_hostile.py', view) },
+    { path: 'python/tests/test_operations.py', contents: render('test_operations.py', { ...common, ...operations.view }) },
     ...(kit.content ? [{ path: 'python/tests/test_dump.py', contents: render('test_dump.py', view) }] : []),
     // Content blocks to and from MCP's SDK (the package's `mcp` extra), and the answer through MCP's server and client.
     ...(kit.content ? [{ path: `${src}/mcp_content.py`, contents: render('mcp_content.py', view) }] : []),
@@ -248,5 +253,6 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };
   files.push({ path: 'python/LICENSE', contents: license.text });
   const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
-  return { files, diagnostics: [...kit.diagnostics, ...missing] };
+  const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
+  return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }

@@ -3,6 +3,7 @@ import { stableJson } from '../../util/json.js';
 import { plainText } from '../shared/text.js';
 import type { Emit } from '../types.js';
 import { alternativesOf } from '../kit/spec-data.js';
+import { toolsJson } from '../shared/tools.js';
 
 export const SCHEMA_BASE = 'https://element-model.dev/schema';
 
@@ -128,8 +129,12 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
   };
 }
 
-/** generated/schema/: the strict and lenient schemas of the answer, for the current version and each one before. */
+/**
+ * generated/schema/: the strict and lenient schemas of the answer, for the current version and each one before,
+ * and the operations as MCP tool definitions (tools.json, shared/tools.ts), which every binding carries.
+ */
 export const emitSchema: Emit = (model, context) => [
+  { path: 'schema/tools.json', contents: toolsJson(model, answerSchema(model, 'strict')) },
   { path: 'schema/answer.strict.schema.json', contents: stableJson(answerSchema(model, 'strict')) },
   { path: 'schema/answer.lenient.schema.json', contents: stableJson(answerSchema(model, 'lenient')) },
   ...context.versions.flatMap((v) => (['strict', 'lenient'] as const).map((kind) => ({

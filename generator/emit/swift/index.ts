@@ -14,6 +14,7 @@ import { bare, stringLiteral, SWIFT_NAMING, swiftNames } from './naming.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
+import { swiftOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 
 /**
@@ -133,6 +134,12 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     protocolVersion: ext?.protocolVersion ?? '',
     decls: [tagged(swift.union(content)), ...externalViews],
   });
+
+  // The operations: request and response types, the protocol a provider implements, the MCP tool definitions.
+  const operations = swiftOperations(model, names, typeOf);
+  for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
+  emit(`Sources/${PACKAGE}/Operations.swift`, 'Operations.swift', operations.view);
+  emit(`Tests/${PACKAGE}Tests/OperationsTests.swift`, 'OperationsTests.swift', operations.view);
 
   emit(`Sources/${PACKAGE}/JSONValue.swift`, 'JSONValue.swift', {});
   emit(`Sources/${PACKAGE}/Decoding.swift`, 'Decoding.swift', {});

@@ -11,6 +11,7 @@ import { readmeExample } from '../shared/readme-example.js';
 import { MCP_SCHEMA_FILE, mcpExample } from './mcp-example.js';
 import type { EmitSettings, GeneratedFile } from '../types.js';
 import { modelFiles } from './model-file.js';
+import { operationsFiles } from './operations-file.js';
 import { type Transpiled, transpile } from './transpile.js';
 
 /** What the build stores for each runtime file, by its path in the package (`src/runtime/check.ts`). */
@@ -215,7 +216,7 @@ export function staticSources(): { path: string; body: string }[] {
     .filter((n) => n.endsWith('.ts'))
     .sort()
     .map((n) => ({ path: `src/runtime/${n}`, body: `\n${readFileSync(`${dir}/${n}`, 'utf8')}` }));
-  const exports = ['./model.js', ...runtime.map((r) => `./${r.path.replace(/^src\//, '').replace(/\.ts$/, '.js')}`)];
+  const exports = ['./model.js', './operations.js', ...runtime.map((r) => `./${r.path.replace(/^src\//, '').replace(/\.ts$/, '.js')}`)];
   return [...runtime, { path: 'src/index.ts', body: `\n${exports.map((e) => `export * from '${e}';`).join('\n')}\n` }];
 }
 
@@ -229,6 +230,12 @@ export function emitPackage(model: CanonicalModel, context: EmitSettings): Gener
     { path: 'typescript/dist/model.js', contents: modelFile.js },
     { path: 'typescript/dist/model.d.ts', contents: modelFile.dts },
   ];
+  const operations = operationsFiles(model, head);
+  files.push(
+    { path: 'typescript/src/operations.ts', contents: operations.ts },
+    { path: 'typescript/dist/operations.js', contents: operations.js },
+    { path: 'typescript/dist/operations.d.ts', contents: operations.dts },
+  );
   // Every file starts with the header; the rest is transpiled without it and written below it in both outputs.
   for (const source of staticSources()) {
     files.push({ path: `typescript/${source.path}`, contents: `${head}${source.body}` });

@@ -31,6 +31,13 @@ from .models import (
     TextResourceContents,
     UnknownContentBlock,
 )
+from .operations import (
+    TOOL_DEFINITIONS,
+    CurrentResponse,
+    LocateRequest,
+    Operations,
+    ToolDefinition,
+)
 from .reader import (
     SUPPORTED_VERSIONS,
     AnswerError,
@@ -68,6 +75,7 @@ __all__ = [
     "CheckOptions",
     "Checker",
     "ContentBlock",
+    "CurrentResponse",
     "EffectiveElement",
     "EffectiveState",
     "Element",
@@ -77,7 +85,9 @@ __all__ = [
     "ImageContent",
     "JsonTextError",
     "LIMITS",
+    "LocateRequest",
     "McpRole",
+    "Operations",
     "PROTOCOL_VERSION",
     "ParsedAnswer",
     "ReadRole",
@@ -90,8 +100,10 @@ __all__ = [
     "SUPPORTED_VERSIONS",
     "Severity",
     "SpecData",
+    "TOOL_DEFINITIONS",
     "TextContent",
     "TextResourceContents",
+    "ToolDefinition",
     "UnknownContentBlock",
     "check",
     "checker_for",
