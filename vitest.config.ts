@@ -15,6 +15,7 @@ const LONGEST_FIRST = [
   'test/release.test.ts',
   'test/revision-bindings.test.ts',
   'test/operation-revision-bindings.test.ts',
+  'test/revision-deprecation.test.ts',
   'test/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',
