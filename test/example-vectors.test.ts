@@ -44,6 +44,15 @@ describe("an RFC's example, once a later RFC makes a new version", () => {
     expect(await exampleFindings('move-apple-role')).toEqual([VERSION_ERROR]);
   }, 120_000);
 
+  it('gets the deprecation warnings of the version whose rules read it', async () => {
+    const findings = (await exampleFindings('deprecate-what-the-example-uses')) as { rule: string; path: string; elementId: string | null }[] | null;
+    expect(findings?.[0]).toEqual(VERSION_ERROR);
+    const warnings = (findings ?? []).filter((f) => f.rule === 'deprecated-name');
+    expect(warnings.map((f) => f.path)).toContain('/root/children/0/children/0/children/0/children/0/role');
+    expect(warnings.some((f) => f.path.endsWith('/subrole'))).toBe(true);
+    expect(warnings.every((f) => f.elementId !== null)).toBe(true);
+  }, 120_000);
+
   it('stays a vector with no findings when 0.2.0 was released, as checkers read 0.2.0', async () => {
     expect(await exampleFindings('second-requirement-on-a-rule', true)).toEqual([]);
   }, 120_000);

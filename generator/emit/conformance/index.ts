@@ -5,6 +5,7 @@ import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } fro
 import { referenceElements } from './reference.js';
 import { contentAlternatives } from '../kit/spec-data.js';
 import { exampleStanding } from '../../model/examples.js';
+import { deprecatedFindings } from './deprecated.js';
 
 type Obj = Record<string, unknown>;
 
@@ -34,14 +35,17 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
     if (standing.kind !== 'read' && standing.kind !== 'unread') return;
     const name = `example-${ex.source.document.toLowerCase()}-${(ex.source.section ?? String(i)).replace(/\./g, '-')}`;
     const of = `The example of ${ex.source.document} section ${ex.source.section ?? '?'}`;
+    // Read by the current version's rules (its own version, or one never released), it gets their deprecation
+    // warnings; a released version's own rules are that version's, and an example of it names what it had then.
+    const deprecations = standing.kind === 'unread' || standing.version === model.protocolVersion ? deprecatedFindings(model, ex.value) : [];
     if (standing.kind === 'read') {
-      add({ name, description: `${of}.`, covers, input: ex.value as never, decodes: true, strictValid: true, findings: [] });
+      add({ name, description: `${of}.`, covers, input: ex.value as never, decodes: true, strictValid: true, findings: deprecations });
       return;
     }
     add({
       name, covers, input: ex.value as never, decodes: true, strictValid: true,
       description: `${of}, an answer of ${standing.version}, which no checker of ${model.protocolVersion} reads as its own (it was never released): checked by ${model.protocolVersion}'s rules, with one version error.`,
-      findings: [finding('version', 'error', `/${t.version}`, null, null)],
+      findings: [finding('version', 'error', `/${t.version}`, null, null), ...deprecations],
     });
   });
   add({ name: 'minimal', description: 'An answer whose tree is the root alone.', input: b.answer(root()) as never, decodes: true, strictValid: true, findings: [] });
