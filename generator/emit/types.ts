@@ -1,7 +1,5 @@
 import type { Diagnostic } from '../diagnostics/report.js';
 import type { CanonicalModel } from '../model/types.js';
-import type { Vector } from './conformance/build.js';
-import type { DocsOutput } from './docs/index.js';
 import type { Publishing } from './shared/publishing.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
@@ -25,12 +23,11 @@ export interface EmitSettings {
 
 /**
  * What a target hands the targets that declare it in `needs`, beyond its files: the data it built them from, so
- * a dependent reuses the work instead of importing and repeating it. A target with nothing to share is absent.
+ * a dependent reuses the work instead of importing and repeating it. Each target that shares adds its own entry,
+ * by its name, where it is defined (`declare module '../types.js'`), so this interface knows no target; a target
+ * with nothing to share is absent.
  */
-export interface SharedData {
-  conformance: { vectors: Vector[] };
-  docs: DocsOutput;
-}
+export interface SharedData {}
 
 /** The output of one target: its files, what it found wrong on the way, and any data it shares. */
 export interface TargetResult<Data = undefined> {

@@ -1,6 +1,13 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import type { EmitContext, GeneratedFile, SharedData, TargetResult } from '../types.js';
+
+declare module '../types.js' {
+  interface SharedData {
+    /** The vectors, for the docs' conformance page and the bindings that bundle them. */
+    conformance: { vectors: Vector[] };
+  }
+}
 import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './build.js';
 import { referenceElements } from './reference.js';
 import { contentAlternatives } from '../kit/spec-data.js';

@@ -6,6 +6,13 @@ import type { Vector } from '../conformance/build.js';
 import { loadTemplates, type Render, tidy } from '../shared/templates.js';
 import { defaultWords, plainText, sentence, uncheckedNote } from '../shared/text.js';
 import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
+
+declare module '../types.js' {
+  interface SharedData {
+    /** The pages, for what reuses the reference. */
+    docs: DocsOutput;
+  }
+}
 import { Autolinker, type Use } from './autolink.js';
 import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';
@@ -14,14 +21,9 @@ import { checkOnlyRequirements } from './check-only.js';
 import { aliasNote, withDeprecation } from './deprecated.js';
 import { siteConfig, themeFiles } from './vitepress.js';
 
-/** One page of the docs, before and after rendering. Paths are relative to generated/docs/. */
-export interface DocPage {
-  path: string;
-  title: string;
-  description: string;
-  position: number;
-  markdown: string;
-}
+import type { DocPage } from './page.js';
+
+export type { DocPage } from './page.js';
 
 /** An example answer written as a file under docs/examples/ and shown on the pages. */
 export interface DocExample {

@@ -3,7 +3,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { templatesDir } from '../shared/paths.js';
 import type { GeneratedFile } from '../types.js';
 import { referenceEntries } from './entries.js';
-import type { DocPage } from './index.js';
+import type { DocPage } from './page.js';
 
 interface Link { text: string; link: string }
 

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import type { CanonicalModel } from '../../model/types.js';
-import type { EmitSettings } from '../types.js';
 import { toolchainRoot } from './paths.js';
 
 /**
@@ -86,7 +85,7 @@ export function projectPublishing(): Publishing {
 }
 
 /** The publishing facts a run emits with: those its settings carry (a test's), else the project's. */
-export function publishingOf(settings: EmitSettings): Publishing {
+export function publishingOf(settings: { readonly publishing?: Publishing | undefined }): Publishing {
   return settings.publishing ?? projectPublishing();
 }
 
