@@ -30,6 +30,9 @@ describe('the target registry', () => {
   it('gives the template folders that exist, each once', () => {
     for (const folder of Object.keys(TEMPLATE_FOLDERS)) expect(existsSync(join(ROOT, 'templates', folder)), folder).toBe(true);
     expect(Object.keys(TEMPLATE_FOLDERS).length).toBe(TARGETS.filter((t) => t.templates).length);
+    // Each folder of the table is some target's, once, compiled as the table says.
+    expect(TARGETS.flatMap((t) => (t.templates ? [t.templates.folder] : [])).sort()).toEqual(Object.keys(TEMPLATE_FOLDERS).sort());
+    for (const t of TARGETS) if (t.templates) expect(t.templates.noEscape, t.name).toBe(TEMPLATE_FOLDERS[t.templates.folder as keyof typeof TEMPLATE_FOLDERS].noEscape);
   });
 
   it('runs a target with what it needs, and gives only its own files', async () => {

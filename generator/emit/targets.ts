@@ -1,5 +1,8 @@
 import type { CanonicalModel } from '../model/types.js';
+import { templateFolder } from './template-folders.js';
 import type { Emit, EmitContext, Target, TargetResult } from './types.js';
+
+export { TEMPLATE_FOLDERS, type TemplateFolder } from './template-folders.js';
 
 /** A target whose emitter returns files alone and reports nothing: its module is loaded on first use. */
 const files =
@@ -27,7 +30,7 @@ export const TARGETS = [
   {
     name: 'swift',
     outDir: 'swift',
-    templates: { folder: 'swift', noEscape: true },
+    templates: templateFolder('swift'),
     // The package bundles the vectors its tests run (a copy of it alone passes them), so it needs the
     // conformance target, and a target that needs another runs on the main thread.
     needs: ['conformance'],
@@ -37,7 +40,7 @@ export const TARGETS = [
   {
     name: 'kotlin',
     outDir: 'kotlin',
-    templates: { folder: 'kotlin', noEscape: true },
+    templates: templateFolder('kotlin'),
     // The package bundles the vectors its tests run (a copy of it alone passes them), so it needs the
     // conformance target, and a target that needs another runs on the main thread.
     needs: ['conformance'],
@@ -71,7 +74,7 @@ export const TARGETS = [
   {
     name: 'docs',
     outDir: 'docs',
-    templates: { folder: 'docs', noEscape: true },
+    templates: templateFolder('docs'),
     // The conformance page cites the vectors; the site publishes the schemas and the models of every version.
     needs: ['conformance', 'schema', 'model'],
     thread: 'main',
@@ -80,7 +83,7 @@ export const TARGETS = [
   {
     name: 'python',
     outDir: 'python',
-    templates: { folder: 'python', noEscape: true },
+    templates: templateFolder('python'),
     needs: [],
     thread: 'main',
     emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
@@ -94,10 +97,3 @@ export const TARGET_NAMES: readonly TargetName[] = TARGETS.map((t) => t.name).so
 const BY_NAME: ReadonlyMap<string, Target> = new Map(TARGETS.map((t) => [t.name, t]));
 
 export const targetNamed = (name: string): Target | undefined => BY_NAME.get(name);
-
-export type TemplateFolder = NonNullable<(typeof TARGETS)[number]['templates']>['folder'];
-
-/** The template folders, each with how Handlebars compiles it, read from the targets that have templates. */
-export const TEMPLATE_FOLDERS: Readonly<Record<TemplateFolder, { noEscape: boolean; strict: true }>> = Object.fromEntries(
-  TARGETS.flatMap((t): [string, { noEscape: boolean; strict: true }][] => (t.templates ? [[t.templates.folder, { noEscape: t.templates.noEscape, strict: true }]] : [])).sort(([a], [b]) => (a < b ? -1 : 1)),
-) as Record<TemplateFolder, { noEscape: boolean; strict: true }>;

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HelperDelegate, TemplateDelegate } from 'handlebars';
 import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
-import { TEMPLATE_FOLDERS, type TemplateFolder } from '../targets.js';
+import { TEMPLATE_FOLDERS, type TemplateFolder } from '../template-folders.js';
 import { templatesDir } from './paths.js';
 
 type HandlebarsEnv = typeof import('handlebars');
 
-// The folders of templates/ and how each is compiled are part of each target's entry in the registry.
-export { TEMPLATE_FOLDERS, type TemplateFolder } from '../targets.js';
+// The folders of templates/ and how each is compiled: one table, which the registry's entries name.
+export { TEMPLATE_FOLDERS, type TemplateFolder } from '../template-folders.js';
 
 /** What the build stores for one template: the hash of its source and Handlebars' precompiled spec. */
 export interface PrecompiledTemplate {

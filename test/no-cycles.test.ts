@@ -1,0 +1,28 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import madge from 'madge';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/spec.js';
+
+const circlesIn = async (dir: string) => (await madge(dir, { fileExtensions: ['ts'] })).circular();
+
+// The pipeline reads one way (parse, extract, model, emit, write); an import circle is a module that knows what
+// should know it, such as the Target interface naming a target or the template loader importing the registry.
+describe('import circles', () => {
+  it('generator/ has none (madge, type imports and dynamic imports included)', async () => {
+    expect(await circlesIn(join(ROOT, 'generator'))).toEqual([]);
+  }, 60_000);
+
+  it('are found when planted, so the check above means something', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'element-cycles-'));
+    try {
+      await writeFile(join(dir, 'a.ts'), "import type { B } from './b.js';\nexport type A = B;\n");
+      await writeFile(join(dir, 'b.ts'), "import { a } from './a.js';\nexport type B = string;\nexport const b = () => import('./a.js');\nvoid a;\n");
+      await writeFile(join(dir, 'c.ts'), 'export const a = 1;\n');
+      expect(await circlesIn(dir)).toEqual([['a.ts', 'b.ts']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
