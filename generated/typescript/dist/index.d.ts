@@ -4,6 +4,7 @@ export * from './model.js';
 export * from './operations.js';
 export * from './runtime/check.js';
 export * from './runtime/content.js';
+export * from './runtime/nested.js';
 export * from './runtime/parse.js';
 export * from './runtime/roles.js';
 export * from './runtime/scan.js';

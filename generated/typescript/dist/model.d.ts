@@ -281,6 +281,22 @@ export type StateName = "selected" | "focused" | "visible";
 export type StateDefault = { readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean };
 /** A field's type, as the spec writes it. */
 export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape };
+/** What MCP's schema says inside a content block's nested object or array, for the checker to walk. */
+export type NestedShape = {
+  readonly type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  readonly ref?: string;
+  readonly name?: string;
+  readonly enum?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly bounds?: string;
+  readonly pattern?: string;
+  readonly form?: string;
+  readonly items?: NestedShape;
+  readonly properties?: readonly { readonly name: string; readonly shape: NestedShape }[];
+  readonly required?: readonly string[];
+  readonly members?: readonly { readonly name: string; readonly key: string }[];
+};
 /** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer's version field. */
 export type Tree = { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string };
 /** The rules of one protocol version that the reader and the checker apply. */
@@ -296,7 +312,8 @@ export type SpecData = {
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
   readonly aliases: readonly { readonly name: string; readonly role: string }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly property: string; readonly shape: NestedShape }[] }[];
+  readonly shapes: Readonly<Record<string, NestedShape>>;
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */

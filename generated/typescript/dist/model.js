@@ -427,7 +427,16 @@ export const SPEC = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "image",
@@ -444,7 +453,16 @@ export const SPEC = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "audio",
@@ -461,7 +479,16 @@ export const SPEC = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "resource_link",
@@ -483,7 +510,26 @@ export const SPEC = {
         _meta: "object",
         type: "string"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "icons",
+          shape: {
+            type: "array",
+            items: {
+              type: "object",
+              ref: "Icon"
+            }
+          }
+        },
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "resource",
@@ -512,9 +558,185 @@ export const SPEC = {
             }
           ]
         }
+      ],
+      nested: [
+        {
+          property: "resource",
+          shape: {
+            type: "object",
+            members: [
+              {
+                name: "TextResourceContents",
+                key: "text"
+              },
+              {
+                name: "BlobResourceContents",
+                key: "blob"
+              }
+            ]
+          }
+        },
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
       ]
     }
   ],
+  shapes: {
+    Annotations: {
+      type: "object",
+      properties: [
+        {
+          name: "audience",
+          shape: {
+            type: "array",
+            items: {
+              type: "string",
+              enum: [
+                "user",
+                "assistant"
+              ]
+            }
+          }
+        },
+        {
+          name: "priority",
+          shape: {
+            type: "number",
+            minimum: 0,
+            maximum: 1,
+            bounds: "from 0 to 1"
+          }
+        },
+        {
+          name: "lastModified",
+          shape: {
+            type: "string",
+            pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$",
+            form: "date-time"
+          }
+        }
+      ],
+      required: [],
+      name: "Annotations"
+    },
+    BlobResourceContents: {
+      type: "object",
+      properties: [
+        {
+          name: "uri",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "_meta",
+          shape: {
+            type: "object",
+            properties: [],
+            required: []
+          }
+        },
+        {
+          name: "blob",
+          shape: {
+            type: "string"
+          }
+        }
+      ],
+      required: [
+        "uri",
+        "blob"
+      ],
+      name: "BlobResourceContents"
+    },
+    Icon: {
+      type: "object",
+      properties: [
+        {
+          name: "src",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "sizes",
+          shape: {
+            type: "array",
+            items: {
+              type: "string"
+            }
+          }
+        },
+        {
+          name: "theme",
+          shape: {
+            type: "string",
+            enum: [
+              "light",
+              "dark"
+            ]
+          }
+        }
+      ],
+      required: [
+        "src"
+      ],
+      name: "Icon"
+    },
+    TextResourceContents: {
+      type: "object",
+      properties: [
+        {
+          name: "uri",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "_meta",
+          shape: {
+            type: "object",
+            properties: [],
+            required: []
+          }
+        },
+        {
+          name: "text",
+          shape: {
+            type: "string"
+          }
+        }
+      ],
+      required: [
+        "uri",
+        "text"
+      ],
+      name: "TextResourceContents"
+    }
+  },
   requirements: [
     {
       id: "R1",

@@ -394,6 +394,22 @@ export type StateName = "selected" | "focused" | "visible";
 export type StateDefault = { readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean };
 /** A field's type, as the spec writes it. */
 export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape };
+/** What MCP's schema says inside a content block's nested object or array, for the checker to walk. */
+export type NestedShape = {
+  readonly type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  readonly ref?: string;
+  readonly name?: string;
+  readonly enum?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly bounds?: string;
+  readonly pattern?: string;
+  readonly form?: string;
+  readonly items?: NestedShape;
+  readonly properties?: readonly { readonly name: string; readonly shape: NestedShape }[];
+  readonly required?: readonly string[];
+  readonly members?: readonly { readonly name: string; readonly key: string }[];
+};
 /** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer's version field. */
 export type Tree = { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string };
 /** The rules of one protocol version that the reader and the checker apply. */
@@ -409,7 +425,8 @@ export type SpecData = {
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
   readonly aliases: readonly { readonly name: string; readonly role: string }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly property: string; readonly shape: NestedShape }[] }[];
+  readonly shapes: Readonly<Record<string, NestedShape>>;
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
 /** Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path. */
@@ -716,7 +733,16 @@ export const SPEC: SpecData = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "image",
@@ -733,7 +759,16 @@ export const SPEC: SpecData = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "audio",
@@ -750,7 +785,16 @@ export const SPEC: SpecData = {
         annotations: "object",
         _meta: "object"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "resource_link",
@@ -772,7 +816,26 @@ export const SPEC: SpecData = {
         _meta: "object",
         type: "string"
       },
-      alternatives: []
+      alternatives: [],
+      nested: [
+        {
+          property: "icons",
+          shape: {
+            type: "array",
+            items: {
+              type: "object",
+              ref: "Icon"
+            }
+          }
+        },
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
+      ]
     },
     {
       type: "resource",
@@ -801,9 +864,185 @@ export const SPEC: SpecData = {
             }
           ]
         }
+      ],
+      nested: [
+        {
+          property: "resource",
+          shape: {
+            type: "object",
+            members: [
+              {
+                name: "TextResourceContents",
+                key: "text"
+              },
+              {
+                name: "BlobResourceContents",
+                key: "blob"
+              }
+            ]
+          }
+        },
+        {
+          property: "annotations",
+          shape: {
+            type: "object",
+            ref: "Annotations"
+          }
+        }
       ]
     }
   ],
+  shapes: {
+    Annotations: {
+      type: "object",
+      properties: [
+        {
+          name: "audience",
+          shape: {
+            type: "array",
+            items: {
+              type: "string",
+              enum: [
+                "user",
+                "assistant"
+              ]
+            }
+          }
+        },
+        {
+          name: "priority",
+          shape: {
+            type: "number",
+            minimum: 0,
+            maximum: 1,
+            bounds: "from 0 to 1"
+          }
+        },
+        {
+          name: "lastModified",
+          shape: {
+            type: "string",
+            pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$",
+            form: "date-time"
+          }
+        }
+      ],
+      required: [],
+      name: "Annotations"
+    },
+    BlobResourceContents: {
+      type: "object",
+      properties: [
+        {
+          name: "uri",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "_meta",
+          shape: {
+            type: "object",
+            properties: [],
+            required: []
+          }
+        },
+        {
+          name: "blob",
+          shape: {
+            type: "string"
+          }
+        }
+      ],
+      required: [
+        "uri",
+        "blob"
+      ],
+      name: "BlobResourceContents"
+    },
+    Icon: {
+      type: "object",
+      properties: [
+        {
+          name: "src",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "sizes",
+          shape: {
+            type: "array",
+            items: {
+              type: "string"
+            }
+          }
+        },
+        {
+          name: "theme",
+          shape: {
+            type: "string",
+            enum: [
+              "light",
+              "dark"
+            ]
+          }
+        }
+      ],
+      required: [
+        "src"
+      ],
+      name: "Icon"
+    },
+    TextResourceContents: {
+      type: "object",
+      properties: [
+        {
+          name: "uri",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "mimeType",
+          shape: {
+            type: "string"
+          }
+        },
+        {
+          name: "_meta",
+          shape: {
+            type: "object",
+            properties: [],
+            required: []
+          }
+        },
+        {
+          name: "text",
+          shape: {
+            type: "string"
+          }
+        }
+      ],
+      required: [
+        "uri",
+        "text"
+      ],
+      name: "TextResourceContents"
+    }
+  },
   requirements: [
     {
       id: "R1",

@@ -46,6 +46,24 @@ export const FINDINGS: readonly FindingEntry[] = [
     message: '"{property}" has {present}; it is one of {members}, not several',
     lists: { present: { joiner: ' and ', quoted: true }, members: commas },
   },
+  // Inside a content block's nested objects (spec/README.md, Null): what MCP's schema says there (kit/mcp-shapes.ts).
+  // A nested value of the wrong JSON type is 'wrong-content-property-type'; a nested object's missing field, 'missing-field'.
+  {
+    id: 'not-one-of',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected one of {allowed} for "{property}"',
+    lists: { allowed: { joiner: ', ', quoted: true } },
+  },
+  { id: 'out-of-range', rule: 'structure', severity: 'error', message: 'Expected a number {bounds} for "{property}"' },
+  { id: 'wrong-form', rule: 'structure', severity: 'error', message: 'Expected a {form} string for "{property}"' },
+  {
+    id: 'no-alternative',
+    rule: 'structure',
+    severity: 'error',
+    message: '"{property}" has none of {keys}; it is one of {members}',
+    lists: { keys: { joiner: ' or ', quoted: true }, members: commas },
+  },
   {
     id: 'unknown-content-kind',
     rule: 'content-kind',

@@ -1,5 +1,6 @@
 import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
+import { type NamedShapes, type NestedShape, nestedShapesOf, sortedShapes } from './mcp-shapes.js';
 
 type Schema = Record<string, unknown>;
 
@@ -21,7 +22,17 @@ export interface SpecData {
   deprecated: { name: string; from: string; useInstead: string | null; version: string }[];
   /** Removed roles a receiver still reads, as the role that replaced them. */
   aliases: { name: string; role: string }[];
-  contentKinds: { type: string; name: string; required: string[]; properties: Record<string, string>; alternatives: Alternatives[] }[];
+  contentKinds: {
+    type: string;
+    name: string;
+    required: string[];
+    properties: Record<string, string>;
+    alternatives: Alternatives[];
+    /** What MCP's schema says inside the kind's nested objects and arrays (./mcp-shapes.ts). */
+    nested: { property: string; shape: NestedShape }[];
+  }[];
+  /** The named object shapes of MCP's that `nested` points to (`ref`), by name. */
+  shapes: NamedShapes;
   requirements: { id: string; requirement: string; check: string; checkable: boolean; rule: string | null }[];
 }
 
@@ -115,6 +126,16 @@ function deprecatedInAnswers(model: CanonicalModel): SpecData['deprecated'] {
 export function specData(model: CanonicalModel): SpecData {
   const node = model.types.find((t) => t.name === model.tree.node);
   const stateNames = new Set(model.states.map((s) => s.field));
+  // Reading the kinds names the shapes they reach.
+  const named: NamedShapes = {};
+  const contentKinds: SpecData['contentKinds'] = model.external.flatMap((ext) =>
+    ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
+      const name = member.$ref?.replace('#/$defs/', '');
+      const def = name ? ext.definitions[name] : undefined;
+      const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
+      return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions), nested: nestedShapesOf(def, ext.definitions, named) }] : [];
+    }),
+  );
   return {
     version: model.protocolVersion,
     roles: model.roles.map((r) => r.name),
@@ -138,14 +159,8 @@ export function specData(model: CanonicalModel): SpecData {
     })),
     deprecated: deprecatedInAnswers(model),
     aliases: model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, role: r.name }))),
-    contentKinds: model.external.flatMap((ext) =>
-      ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
-        const name = member.$ref?.replace('#/$defs/', '');
-        const def = name ? ext.definitions[name] : undefined;
-        const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-        return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions) }] : [];
-      }),
-    ),
+    contentKinds,
+    shapes: sortedShapes(named),
     requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
   };
 }

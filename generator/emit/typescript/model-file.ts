@@ -162,7 +162,8 @@ const SPEC_DATA_TYPE = `{
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
   readonly aliases: readonly { readonly name: string; readonly role: string }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[] }[];
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly property: string; readonly shape: NestedShape }[] }[];
+  readonly shapes: Readonly<Record<string, NestedShape>>;
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 }`;
 
@@ -314,6 +315,27 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     name: 'TypeShape',
     type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
     docs: docs('A field\'s type, as the spec writes it.'),
+  });
+  statements.type({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'NestedShape',
+    type: `{
+  readonly type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  readonly ref?: string;
+  readonly name?: string;
+  readonly enum?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly bounds?: string;
+  readonly pattern?: string;
+  readonly form?: string;
+  readonly items?: NestedShape;
+  readonly properties?: readonly { readonly name: string; readonly shape: NestedShape }[];
+  readonly required?: readonly string[];
+  readonly members?: readonly { readonly name: string; readonly key: string }[];
+}`,
+    docs: docs('What MCP\'s schema says inside a content block\'s nested object or array, for the checker to walk.'),
   });
   statements.type({
     kind: StructureKind.TypeAlias,
