@@ -174,7 +174,9 @@ describe('reference docs', () => {
     const req = model.requirements[0];
     expect(rfc).toMatch(new RegExp(`\\[${req?.id}\\]\\(\\.\\./conformance\\.md#${anchors.requirement(req?.id ?? '')}\\)`));
     // Fenced examples are left as they are.
-    for (const block of rfc.match(/```json\n[\s\S]*?```/g) ?? []) expect(block).not.toMatch(/\]\(/);
+    const fenced = rfc.match(/```json\n[\s\S]*?```/g) ?? [];
+    expect(fenced.length).toBeGreaterThan(0);
+    for (const block of fenced) expect(block).not.toMatch(/\]\(/);
     const row = pages['element.md']?.split('\n').find((l) => l.includes(`<span id="${anchors.field(state?.type ?? '', state?.field ?? '')}">`));
     expect(row).toMatch(/\| \[§[\d.]+\]\(rfcs\/rfc-\d{4}\.md#section-[\d-]+\)/);
   });

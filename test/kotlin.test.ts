@@ -76,7 +76,7 @@ describe('Kotlin bindings', () => {
     const names = model.roles.map((r) => r.name);
     expect(knownRolesIn(fileAt(await kotlinFiles(), '/Role.kt'))).toEqual(names);
     const onDisk = join(GENERATED, 'kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
-    if (existsSync(onDisk)) expect(knownRolesIn(await readFile(onDisk, 'utf8'))).toEqual(names);
+    expect(knownRolesIn(await readFile(onDisk, 'utf8'))).toEqual(names);
   });
 
   it('generated/kotlin is what the emitter produces now', async () => {
@@ -87,11 +87,6 @@ describe('Kotlin bindings', () => {
     for (const file of files) expect(await readFile(join(GENERATED, file.path), 'utf8'), file.path).toBe(file.contents.endsWith('\n') ? file.contents : `${file.contents}\n`);
   });
 
-  it('is deterministic', async () => {
-    const model = await realModel();
-    const again = (await emitKotlin(model)).files;
-    expect(again).toEqual(await kotlinFiles());
-  });
 
   it('a copy of generated/kotlin alone builds and passes its tests on the vectors it bundles, under Maven', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, mavenMissing());
