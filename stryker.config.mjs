@@ -6,7 +6,7 @@
 export const AREAS = {
   extract: 'generator/extract',
   model: 'generator/model',
-  runtime: 'templates/typescript/runtime',
+  runtime: 'runtime/typescript',
 };
 const area = process.env.MUTATION_AREA ?? 'runtime';
 if (!AREAS[area]) throw new Error(`MUTATION_AREA must be one of ${Object.keys(AREAS).join(', ')}, not ${area}`);

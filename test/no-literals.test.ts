@@ -5,12 +5,12 @@ import { TARGETS } from '../generator/emit/targets.js';
 import { ROOT, listFiles, realModel } from './helpers/spec.js';
 
 /**
- * The emitters and the templates: where no fact of the spec may be typed. (The extractor reads the spec's
+ * The emitters, the templates and the runtimes: where no fact of the spec may be typed. (The extractor reads the spec's
  * notation, whose words, such as the Rule phrase "The root", may coincide with names in the model.)
  */
 async function sources(): Promise<{ path: string; text: string }[]> {
   const out: { path: string; text: string }[] = [];
-  for (const dir of ['generator/emit', 'templates']) {
+  for (const dir of ['generator/emit', 'templates', 'runtime']) {
     for (const rel of await listFiles(join(ROOT, dir))) {
       out.push({ path: `${dir}/${rel}`, text: await readFile(join(ROOT, dir, rel), 'utf8') });
     }

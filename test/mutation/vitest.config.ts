@@ -4,12 +4,12 @@ import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
  * The fast tests, for StrykerJS (stryker.config.mjs). Tests reach the TypeScript runtime through the generated
- * package (generated/typescript/dist), which is a transpiled copy of templates/typescript/runtime; Stryker mutates
+ * package (generated/typescript/dist), which is a transpiled copy of runtime/typescript; Stryker mutates
  * the templates, so a mutant there would never reach them. This plugin serves the template sources in place of
  * their dist copies, and gives the templates the generated model they import as `../model.js`.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const RUNTIME = join(ROOT, 'templates/typescript/runtime');
+const RUNTIME = join(ROOT, 'runtime/typescript');
 const DIST = join(ROOT, 'generated/typescript/dist');
 
 function runtimeFromTemplates(): Plugin {

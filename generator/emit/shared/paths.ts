@@ -18,3 +18,6 @@ export function toolchainRoot(): string {
 }
 
 export const templatesDir = (...parts: string[]) => join(toolchainRoot(), 'templates', ...parts);
+
+/** A language's runtime: the code that does not depend on the spec, as plain source its own tools read (runtime/<language>/). */
+export const runtimeDir = (...parts: string[]) => join(toolchainRoot(), 'runtime', ...parts);

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { HelperDelegate, TemplateDelegate } from 'handlebars';
 import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
 import { TEMPLATE_FOLDERS, type TemplateFolder } from '../template-folders.js';
-import { templatesDir } from './paths.js';
+import { runtimeDir, templatesDir } from './paths.js';
 
 type HandlebarsEnv = typeof import('handlebars');
 
@@ -33,7 +33,24 @@ export function templateSources(folder: TemplateFolder): TemplateSource[] {
     .map((f) => ({ key: `${folder}/${f}`, name: f.slice(0, -'.hbs'.length), source: readFileSync(`${dir}/${f}`, 'utf8').replace(/\r\n/g, '\n') }));
 }
 
-/** Renders the named template (its file name without `.hbs`) with the view. */
+/**
+ * A language's runtime files (runtime/<folder>/), by file name, with "\n" line endings: plain source that no
+ * template expression touches. A package gets each below the folder's `runtime-head` template (its header, and
+ * Kotlin's package line).
+ */
+export function runtimeSources(folder: string): Map<string, string> {
+  const dir = runtimeDir(folder);
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort()
+      .map((name) => [name, readFileSync(`${dir}/${name}`, 'utf8').replace(/\r\n/g, '\n')]),
+  );
+}
+
+/** Renders the named template (its file name without `.hbs`), or the runtime file of that name below its head, with the view. */
 export type Render = (name: string, view: object) => string;
 
 /**
@@ -58,10 +75,14 @@ export function loadTemplates(
     if (s.name.startsWith('_')) env.registerPartial(s.name.slice(1), template);
     else templates.set(s.name, template);
   }
+  const runtime = runtimeSources(folder);
   return (name, view) => {
     const template = templates.get(name);
-    if (!template) throw new Error(`No template templates/${folder}/${name}.hbs`);
-    return template(view);
+    if (template) return template(view);
+    const source = runtime.get(name);
+    const head = templates.get('runtime-head');
+    if (source === undefined || !head) throw new Error(`No template templates/${folder}/${name}.hbs nor runtime/${folder}/${name}`);
+    return head(view) + source;
   };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { hashOf, precompiled } from '../../build/precompiled.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
-import { templatesDir } from '../shared/paths.js';
+import { runtimeDir, templatesDir } from '../shared/paths.js';
 import { licenseText } from '../shared/license.js';
 import { header, uncheckedNote } from '../shared/text.js';
 import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
@@ -208,10 +208,10 @@ function transpileCached(path: string, body: string): Transpiled {
 
 /**
  * The package's files that do not depend on the model, below their header: the runtime
- * (templates/typescript/runtime/) and the index that exports it all. The build transpiles these ahead.
+ * (runtime/typescript/) and the index that exports it all. The build transpiles these ahead.
  */
 export function staticSources(): { path: string; body: string }[] {
-  const dir = templatesDir('typescript', 'runtime');
+  const dir = runtimeDir('typescript');
   const runtime = readdirSync(dir)
     .filter((n) => n.endsWith('.ts'))
     .sort()

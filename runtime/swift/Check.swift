@@ -1,5 +1,3 @@
-{{header}}
-
 // The conformance checker: the same findings as every other binding's, for any JSON value. It checks an answer
 // against the structure and every requirement the spec marks checkable (Spec.swift), in one pass over the tree
 // with an explicit stack, so depth and width are bounded only by the limits, never by the thread's stack.

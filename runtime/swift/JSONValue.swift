@@ -1,5 +1,3 @@
-{{header}}
-
 import Foundation
 
 /// Any JSON value, kept exactly enough to encode it back: attribute values and `_meta` fields hold these.

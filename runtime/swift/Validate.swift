@@ -1,5 +1,3 @@
-{{header}}
-
 import Foundation
 
 // What every validator of this protocol prints and exits with: `element-spec validate`, the TypeScript package's

@@ -1,5 +1,3 @@
-{{header}}
-
 extension KeyedDecodingContainerProtocol {
     /// Decodes a field that may be absent. Unlike `decodeIfPresent`, a `null` is not taken for absent: no field's
     /// type includes null, so a `null` fails like any other value of the wrong type.

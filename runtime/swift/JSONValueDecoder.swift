@@ -1,5 +1,3 @@
-{{header}}
-
 import Foundation
 
 /// Decodes `Decodable` values from a ``JSONValue`` that ``JSONReader`` has read, as Foundation's `JSONDecoder`

@@ -1,4 +1,3 @@
-{{> header}}
 """``python -m element_model.validate [--json] [--batch] FILE|-``: checks answers and prints their findings.
 
 The same arguments, exit codes and findings JSON as ``element-spec validate`` and every binding's validator:

@@ -1,4 +1,3 @@
-{{> header}}
 """Reads JSON text the way every binding of this package does, with no recursion.
 
 Python's ``json`` module recurses once per nesting level, so a deep answer would end in a RecursionError. This

@@ -1,4 +1,3 @@
-{{> header}}
 """The conformance checker: the same findings as every other binding's, for any JSON value.
 
 It checks an answer against the structure and every requirement the spec marks checkable, in one pass over the

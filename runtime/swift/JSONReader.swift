@@ -1,5 +1,3 @@
-{{header}}
-
 import Foundation
 
 /// A value ``JSONReader`` read, held until it is taken. Freeing a ``JSONValue`` recurses once per level of nesting,

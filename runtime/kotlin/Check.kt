@@ -1,5 +1,3 @@
-{{> preamble}}
-
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonNull
