@@ -330,7 +330,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
 
   // The validator: the library's validateText and printers (Validate.kt), and a command that reads a file,
   // packaged with its dependencies as target/element-model-validate.jar (pom.xml).
-  add(`${SOURCE_DIR}/Validate.kt`, 'Validate.kt', { validator: VALIDATOR });
+  add(`${SOURCE_DIR}/Validate.kt`, 'Validate.kt', {});
   add(`${SOURCE_DIR}/validate/${VALIDATOR_CLASS}.kt`, 'ValidateMain.kt', { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS });
 
   // Tests.

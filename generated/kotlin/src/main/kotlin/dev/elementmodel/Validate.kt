@@ -7,7 +7,7 @@ import kotlinx.serialization.SerializationException
 /*
  * What every validator of this protocol prints and exits with: `element-spec validate`, the TypeScript package's
  * `element-model-validate`, Python's `python -m element_model.validate`, and this module's
- * `element-model-validate.jar`. The output of each is the same, byte for byte, for the same answer.
+ * validator jar. The output of each is the same, byte for byte, for the same answer.
  */
 
 /** Exit codes of a validator: no error (warnings allowed), errors, or a usage error or input that cannot be read. */
