@@ -1,4 +1,4 @@
-import { SPEC, SPECS, type SpecData, type TypeShape } from '../model.js';
+import { FINDINGS, SPEC, SPECS, type FindingEntry, type FindingId, type SpecData, type TypeShape } from '../model.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -38,6 +38,22 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 /** A value in a message: a primitive as text; an object by its JSON type, since its own toString may be anything. */
 const shown = (v: unknown) => (typeof v === 'object' && v !== null ? jsonType(v) : String(v));
+/** The values of a finding's slots (FINDINGS): a text or a number each, or a list of texts for a list slot. */
+type Slots = Readonly<Record<string, string | number | readonly string[]>>;
+
+/**
+ * A finding's message with its slots filled, as every binding fills it: a list slot's texts each in double quotes
+ * when the catalogue says so, and joined by its joiner; a slot given no value is left as written.
+ */
+function messageOf(entry: FindingEntry, slots: Slots): string {
+  return entry.message.replace(/\{([A-Za-z]+)\}/g, (whole, slot: string) => {
+    const value = hasOwn(slots, slot) ? slots[slot] : undefined;
+    if (value === undefined) return whole;
+    if (typeof value !== 'object') return String(value);
+    const list = entry.lists?.[slot] ?? { joiner: ', ', quoted: false };
+    return value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
+  });
+}
 const describe = (t: TypeShape): string => (t.kind === 'array' ? `${describe(t.items)}[]` : t.name);
 function pointer(keys: readonly Key[]): string {
   return keys
@@ -280,37 +296,43 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     let here = -1;
     const trail: Key[] = [];
 
-    const tooLong = (s: string) => `A string of ${s.length} characters, over the limit of ${maxStringLength}`;
+    const tooLong = (s: string) => ({ length: s.length, limit: maxStringLength });
 
-    /** Reports a finding at the current place, or at its `key` when given. */
-    const report = (rule: string, severity: Severity, elementId: string | null, message: string, key?: Key): void => {
+    /**
+     * Reports the finding `id` of the catalogue (FINDINGS), which gives its rule, severity and message, with the
+     * values of its slots, at the current place or at its `key` when given.
+     */
+    const report = (id: FindingId, elementId: string | null, slots: Slots, key?: Key): void => {
+      const entry = FINDINGS[id];
+      const { rule, severity } = entry;
       const requirement = ix.requirementOf.get(rule) ?? null;
       // A rule the spec assigns to no requirement is not checked; shape and limits always are.
       if (requirement === null && rule !== 'structure' && rule !== 'limit' && rule !== 'deprecated-name') return;
       const keys = visited.keys(here).concat(trail);
       if (key !== undefined) keys.push(key);
-      findings.push({ requirement, rule, severity, elementId, path: pointer(keys), message });
+      findings.push({ requirement, rule, severity, elementId, path: pointer(keys), message: messageOf(entry, slots) });
     };
 
     /** A deprecated name in the answer: valid, and a warning that says what to use instead (spec/README.md). */
     const reportDeprecated = (d: Deprecated, key: Key, elementId: string | null): void => {
-      report('deprecated-name', 'warning', elementId, `"${d.name}" is deprecated since ${d.version}${d.useInstead === null ? '' : `; use ${d.useInstead}`}`, key);
+      if (d.useInstead === null) report('deprecated', elementId, { name: d.name, version: d.version }, key);
+      else report('deprecated-use-instead', elementId, { name: d.name, version: d.version, useInstead: d.useInstead }, key);
     };
 
     /** Checks the value at `key` of the current place; the records and lists it holds are shallow, so they are checked in place. */
     const checkValue = (value: unknown, rule: ValueRule, key: Key, elementId: string | null): void => {
       switch (rule.kind) {
         case 'primitive':
-          if (typeof value !== rule.name) report('structure', 'error', elementId, `Expected a ${rule.name}, found ${jsonType(value)}`, key);
-          else if (typeof value === 'string' && value.length > maxStringLength) report('limit', 'warning', elementId, tooLong(value), key);
+          if (typeof value !== rule.name) report('wrong-type', elementId, { expected: rule.name, found: jsonType(value) }, key);
+          else if (typeof value === 'string' && value.length > maxStringLength) report('string-too-long', elementId, tooLong(value), key);
           return;
         case 'roles':
-          if (typeof value !== 'string') report('structure', 'error', elementId, `Expected a role string, found ${jsonType(value)}`, key);
+          if (typeof value !== 'string') report('wrong-role-type', elementId, { found: jsonType(value) }, key);
           else if (ix.deprecatedRoles.has(value)) reportDeprecated(ix.deprecatedRoles.get(value) as Deprecated, key, elementId);
-          else if (!ix.roles.has(value)) report('role-language', 'warning', elementId, `Unknown role "${value}"; a receiver reads it as ${roleRules.unknown}`, key);
+          else if (!ix.roles.has(value)) report('unknown-role', elementId, { role: value, unknownRole: roleRules.unknown }, key);
           return;
         case 'array':
-          if (!Array.isArray(value)) return report('structure', 'error', elementId, `Expected an array (${rule.label}), found ${jsonType(value)}`, key);
+          if (!Array.isArray(value)) return report('wrong-array-type', elementId, { label: rule.label, found: jsonType(value) }, key);
           trail.push(key);
           // As forEach would: a hole in a sparse array is skipped.
           for (let i = 0; i < value.length; i++) if (i in value) checkValue(value[i], rule.items, i, elementId);
@@ -331,7 +353,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     /** Checks the record at the current place; returns whether it is an object at all. */
     const checkRecord = (value: unknown, record: RecordRule, elementId: string | null): value is Record<string, unknown> => {
       if (!isObject(value)) {
-        report('structure', 'error', elementId, `Expected an object (${record.name}), found ${jsonType(value)}`);
+        report('wrong-record-type', elementId, { record: record.name, found: jsonType(value) });
         return false;
       }
       let required = 0;
@@ -349,7 +371,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       // Counting the required fields met is cheaper than asking for each; only a short count looks for which.
       if (required < record.required.length) {
         for (const name of record.required) {
-          if (!hasOwn(value, name)) report('structure', 'error', elementId, `${record.name} is missing its required field "${name}"`);
+          if (!hasOwn(value, name)) report('missing-field', elementId, { record: record.name, field: name });
         }
       }
       return true;
@@ -358,33 +380,34 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     const checkUnknownField = (record: RecordRule, key: string, elementId: string | null): void => {
       const r = record.removed?.get(key);
       if (r) {
-        if (r.states.length) report('state-on-element', 'error', elementId, `"${key}" states ${r.states.join(', ')} away from the element; it was removed in ${r.version}: use ${r.replacedBy}`, key);
-        else report('structure', 'error', elementId, `"${key}" was removed in ${r.version}; use ${r.replacedBy}`, key);
+        const slots = { field: key, version: r.version, replacedBy: r.replacedBy };
+        if (r.states.length) report('removed-state', elementId, { ...slots, states: r.states }, key);
+        else report('removed-field', elementId, slots, key);
       } else if (!record.isNode && ix.stateNames.has(key)) {
-        report('state-on-element', 'error', elementId, `"${key}" is stated on ${record.name}, not on the element it describes`, key);
+        report('state-on-record', elementId, { field: key, record: record.name }, key);
       } else {
-        report('structure', 'warning', elementId, `${record.name} has no field "${key}"; a receiver ignores it`, key);
+        report('unknown-field', elementId, { record: record.name, field: key }, key);
       }
     };
 
     const checkAttributes = (value: unknown, elementId: string | null): void => {
-      if (!isObject(value)) return report('structure', 'error', elementId, `Expected an object of attributes, found ${jsonType(value)}`);
+      if (!isObject(value)) return report('wrong-attributes-type', elementId, { found: jsonType(value) });
       for (const key in value) {
         if (!hasOwn(value, key)) continue;
         const reserved = ix.reserved.get(key);
         const deprecated = reserved ? ix.deprecatedAttributes.get(key) : undefined;
         if (deprecated) reportDeprecated(deprecated, key, elementId);
         if (reserved) checkValue(value[key], reserved, key, elementId);
-        else if (ix.stateNames.has(key)) report('state-on-element', 'error', elementId, `"${key}" is state; state it on the element itself, not in its attributes`, key);
+        else if (ix.stateNames.has(key)) report('state-in-attributes', elementId, { field: key }, key);
       }
     };
 
     const checkContent = (value: unknown, elementId: string | null): void => {
-      if (!isObject(value)) return report('structure', 'error', elementId, `Expected a content block object, found ${jsonType(value)}`);
+      if (!isObject(value)) return report('wrong-content-type', elementId, { found: jsonType(value) });
       const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
-      if (typeof value.type !== 'string') return report('structure', 'error', elementId, `Expected a string content block type, found ${jsonType(value.type)}`, 'type');
+      if (typeof value.type !== 'string') return report('wrong-content-tag-type', elementId, { found: jsonType(value.type) }, 'type');
       // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-      if (!kind) return report('content-kind', 'warning', elementId, `"${value.type}" is not a content block type of this version (${[...ix.contentByType.keys()].join(', ')}); a receiver keeps it as it is`, 'type');
+      if (!kind) return report('unknown-content-kind', elementId, { kind: value.type, kinds: [...ix.contentByType.keys()] }, 'type');
       let required = 0;
       for (const name in value) {
         if (!hasOwn(value, name)) continue;
@@ -394,9 +417,9 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         const v = value[name];
         if (property.expected === undefined) continue;
         if (property.expected !== 'any' && jsonType(v) !== property.expected) {
-          report('structure', 'error', elementId, `Expected ${property.expected} for "${name}", found ${jsonType(v)}`, name);
+          report('wrong-content-property-type', elementId, { expected: property.expected, property: name, found: jsonType(v) }, name);
         } else if (typeof v === 'string' && v.length > maxStringLength) {
-          report('limit', 'warning', elementId, tooLong(v), name);
+          report('string-too-long', elementId, tooLong(v), name);
         }
       }
       for (const alt of kind.alternatives) {
@@ -404,12 +427,12 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         if (!isObject(v)) continue;
         const present = alt.members.filter((m) => hasOwn(v, m.key));
         if (present.length > 1) {
-          report('structure', 'error', elementId, `"${alt.property}" has ${present.map((m) => `"${m.key}"`).join(' and ')}; it is one of ${alt.members.map((m) => m.name).join(', ')}, not several`, alt.property);
+          report('several-alternatives', elementId, { property: alt.property, present: present.map((m) => m.key), members: alt.members.map((m) => m.name) }, alt.property);
         }
       }
       if (required < kind.required.length) {
         for (const name of kind.required) {
-          if (!hasOwn(value, name)) report('structure', 'error', elementId, `A ${kind.type} content block needs "${name}"`);
+          if (!hasOwn(value, name)) report('missing-content-property', elementId, { kind: kind.type, property: name });
         }
       }
     };
@@ -427,7 +450,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       if (!checkRecord(element, ix.node, id)) return;
       const role = element[tree.role];
       if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
-        report('role-language', 'error', id, `The root is "${role}"; it must be ${roleRules.root}`, tree.role);
+        report('root-role', id, { role, rootRole: roleRules.root }, tree.role);
       }
       let bits = 0;
       for (let k = 0; k < pathStates.length; k++) {
@@ -436,7 +459,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         bits |= 1 << k;
         // The path runs from the root's child down: a set element below that needs its parent set too.
         if (frame.depth >= 2 && (frame.parentBits & (1 << k)) === 0) {
-          report('state-reachable', 'error', id, `"${name}" is set here but not on the parent "${frame.parentId ?? ''}"; the path from the root has a gap`, name);
+          report('path-gap', id, { state: name, parent: frame.parentId ?? '' }, name);
         }
       }
       const children = element[tree.children];
@@ -448,13 +471,13 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         }
         return;
       }
-      if (children !== undefined) report('structure', 'error', id, `Expected an array of elements, found ${jsonType(children)}`, tree.children);
+      if (children !== undefined) report('wrong-children-type', id, { found: jsonType(children) }, tree.children);
     };
 
     /** Reports a limit at an element that is then not checked: it is numbered, without its id, for its path. */
-    const reportLimit = (frame: Frame, message: string): void => {
+    const reportLimit = (frame: Frame, id: 'too-many-elements' | 'too-deep', limit: number): void => {
       here = visited.add(frame.parent, frame.index, null);
-      report('limit', 'error', null, message);
+      report(id, null, { limit });
     };
 
     /** A path state set on more than one child: the path can follow only one of them. */
@@ -462,7 +485,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       for (const name of pathStates) {
         let n = 0;
         for (const child of children) if (isObject(child) && child[name] === true) n++;
-        if (n > 1) report('state-reachable', 'warning', id, `${n} children have "${name}" set; the path can lead to only one`, tree.children);
+        if (n > 1) report('path-forks', id, { count: n, state: name }, tree.children);
       }
     };
 
@@ -472,11 +495,11 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     while (stack.length) {
       const frame = stack.pop() as Frame;
       if (++count > maxElements) {
-        reportLimit(frame, `More than ${maxElements} elements; the rest is not checked`);
+        reportLimit(frame, 'too-many-elements', maxElements);
         break;
       }
       if (frame.depth > maxDepth) {
-        reportLimit(frame, `Deeper than ${maxDepth} elements; what is below is not checked`);
+        reportLimit(frame, 'too-deep', maxDepth);
         continue;
       }
       visit(frame);
@@ -484,7 +507,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     // Reported after the walk, which finds them all in one go (the findings are sorted anyway).
     for (const { n, id, first } of visited.repeatedIds()) {
       here = n;
-      report('unique-id', 'error', id, `The id "${id}" is also used at ${pointer(visited.keys(first))}`, tree.id);
+      report('duplicate-id', id, { id, path: pointer(visited.keys(first)) }, tree.id);
     }
     return sortFindings(findings);
   };
@@ -529,17 +552,16 @@ function compareVersions(a: readonly string[], b: readonly string[]): number {
 function versionFinding(version: string): Finding {
   const read = Object.keys(SPECS);
   const parts = versionParts(version);
-  const by = `checked by the rules of ${SPEC.version}`;
-  let message: string;
-  if (parts === null) message = `Protocol version "${version}" is not written in three parts, as ${SPEC.version} is; ${by}`;
-  else {
+  let id: FindingId = 'version-unwritten';
+  if (parts !== null) {
     const known = read.flatMap((v) => { const p = versionParts(v); return p ? [p] : []; });
     const older = known.every((k) => compareVersions(parts, k) < 0);
     const newer = known.every((k) => compareVersions(parts, k) > 0);
-    const where = older ? 'older than every version' : newer ? 'newer than every version' : 'not a version';
-    message = `Protocol version "${version}" is ${where} this checker reads (${read.join(', ')}); ${by}`;
+    id = older ? 'version-older' : newer ? 'version-newer' : 'version-unread';
   }
-  return { requirement: null, rule: 'version', severity: 'error', elementId: null, path: `/${SPEC.tree.version}`, message };
+  const entry = FINDINGS[id];
+  const message = messageOf(entry, { version, current: SPEC.version, read });
+  return { requirement: null, rule: entry.rule, severity: entry.severity, elementId: null, path: `/${SPEC.tree.version}`, message };
 }
 
 /**

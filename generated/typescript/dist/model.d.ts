@@ -322,6 +322,51 @@ export declare const STATES: readonly { readonly name: StateName; readonly defau
 export declare const SPEC: SpecData;
 /** The rules of every protocol version this package reads, by version. */
 export declare const SPECS: Readonly<Record<string, SpecData>>;
+/** The id of each finding the checker can give. */
+export type FindingId =
+  | "wrong-type"
+  | "wrong-role-type"
+  | "wrong-array-type"
+  | "wrong-record-type"
+  | "wrong-attributes-type"
+  | "wrong-children-type"
+  | "missing-field"
+  | "unknown-field"
+  | "removed-field"
+  | "wrong-content-type"
+  | "wrong-content-tag-type"
+  | "wrong-content-property-type"
+  | "missing-content-property"
+  | "several-alternatives"
+  | "unknown-content-kind"
+  | "removed-state"
+  | "state-on-record"
+  | "state-in-attributes"
+  | "root-role"
+  | "unknown-role"
+  | "path-gap"
+  | "path-forks"
+  | "duplicate-id"
+  | "deprecated"
+  | "deprecated-use-instead"
+  | "string-too-long"
+  | "too-many-elements"
+  | "too-deep"
+  | "version-unwritten"
+  | "version-older"
+  | "version-newer"
+  | "version-unread";
+/** A finding the checker can give: its rule, its severity and its message. */
+export type FindingEntry = {
+  readonly rule: string;
+  readonly severity: 'error' | 'warning';
+  /** With `{slot}` where a value goes. */
+  readonly message: string;
+  /** How each list slot's texts are written: joined by `joiner`, each in double quotes when `quoted`. */
+  readonly lists?: Readonly<Record<string, { readonly joiner: string; readonly quoted: boolean }>>;
+};
+/** Every finding the checker can give, by id: the checker reports an id and the values of its slots, and the message comes from here. */
+export declare const FINDINGS: Readonly<Record<FindingId, FindingEntry>>;
 /** Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported. */
 export declare const APPLE_ROLES: readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: Role | null }[];
 /** Classes of elements a provider does not report, and why. */

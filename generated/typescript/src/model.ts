@@ -1104,6 +1104,84 @@ export const SPEC: SpecData = {
 };
 /** The rules of every protocol version this package reads, by version. */
 export const SPECS: Readonly<Record<string, SpecData>> = { "0.2.0": SPEC };
+/** The id of each finding the checker can give. */
+export type FindingId =
+  | "wrong-type"
+  | "wrong-role-type"
+  | "wrong-array-type"
+  | "wrong-record-type"
+  | "wrong-attributes-type"
+  | "wrong-children-type"
+  | "missing-field"
+  | "unknown-field"
+  | "removed-field"
+  | "wrong-content-type"
+  | "wrong-content-tag-type"
+  | "wrong-content-property-type"
+  | "missing-content-property"
+  | "several-alternatives"
+  | "unknown-content-kind"
+  | "removed-state"
+  | "state-on-record"
+  | "state-in-attributes"
+  | "root-role"
+  | "unknown-role"
+  | "path-gap"
+  | "path-forks"
+  | "duplicate-id"
+  | "deprecated"
+  | "deprecated-use-instead"
+  | "string-too-long"
+  | "too-many-elements"
+  | "too-deep"
+  | "version-unwritten"
+  | "version-older"
+  | "version-newer"
+  | "version-unread";
+/** A finding the checker can give: its rule, its severity and its message. */
+export type FindingEntry = {
+  readonly rule: string;
+  readonly severity: 'error' | 'warning';
+  /** With `{slot}` where a value goes. */
+  readonly message: string;
+  /** How each list slot's texts are written: joined by `joiner`, each in double quotes when `quoted`. */
+  readonly lists?: Readonly<Record<string, { readonly joiner: string; readonly quoted: boolean }>>;
+};
+/** Every finding the checker can give, by id: the checker reports an id and the values of its slots, and the message comes from here. */
+export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
+  "wrong-type": { rule: "structure", severity: "error", message: "Expected a {expected}, found {found}" },
+  "wrong-role-type": { rule: "structure", severity: "error", message: "Expected a role string, found {found}" },
+  "wrong-array-type": { rule: "structure", severity: "error", message: "Expected an array ({label}), found {found}" },
+  "wrong-record-type": { rule: "structure", severity: "error", message: "Expected an object ({record}), found {found}" },
+  "wrong-attributes-type": { rule: "structure", severity: "error", message: "Expected an object of attributes, found {found}" },
+  "wrong-children-type": { rule: "structure", severity: "error", message: "Expected an array of elements, found {found}" },
+  "missing-field": { rule: "structure", severity: "error", message: "{record} is missing its required field \"{field}\"" },
+  "unknown-field": { rule: "structure", severity: "warning", message: "{record} has no field \"{field}\"; a receiver ignores it" },
+  "removed-field": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}; use {replacedBy}" },
+  "wrong-content-type": { rule: "structure", severity: "error", message: "Expected a content block object, found {found}" },
+  "wrong-content-tag-type": { rule: "structure", severity: "error", message: "Expected a string content block type, found {found}" },
+  "wrong-content-property-type": { rule: "structure", severity: "error", message: "Expected {expected} for \"{property}\", found {found}" },
+  "missing-content-property": { rule: "structure", severity: "error", message: "A {kind} content block needs \"{property}\"" },
+  "several-alternatives": { rule: "structure", severity: "error", message: "\"{property}\" has {present}; it is one of {members}, not several", lists: { present: { joiner: " and ", quoted: true }, members: { joiner: ", ", quoted: false } } },
+  "unknown-content-kind": { rule: "content-kind", severity: "warning", message: "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is", lists: { kinds: { joiner: ", ", quoted: false } } },
+  "removed-state": { rule: "state-on-element", severity: "error", message: "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}", lists: { states: { joiner: ", ", quoted: false } } },
+  "state-on-record": { rule: "state-on-element", severity: "error", message: "\"{field}\" is stated on {record}, not on the element it describes" },
+  "state-in-attributes": { rule: "state-on-element", severity: "error", message: "\"{field}\" is state; state it on the element itself, not in its attributes" },
+  "root-role": { rule: "role-language", severity: "error", message: "The root is \"{role}\"; it must be {rootRole}" },
+  "unknown-role": { rule: "role-language", severity: "warning", message: "Unknown role \"{role}\"; a receiver reads it as {unknownRole}" },
+  "path-gap": { rule: "state-reachable", severity: "error", message: "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap" },
+  "path-forks": { rule: "state-reachable", severity: "warning", message: "{count} children have \"{state}\" set; the path can lead to only one" },
+  "duplicate-id": { rule: "unique-id", severity: "error", message: "The id \"{id}\" is also used at {path}" },
+  "deprecated": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}" },
+  "deprecated-use-instead": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}; use {useInstead}" },
+  "string-too-long": { rule: "limit", severity: "warning", message: "A string of {length} characters, over the limit of {limit}" },
+  "too-many-elements": { rule: "limit", severity: "error", message: "More than {limit} elements; the rest is not checked" },
+  "too-deep": { rule: "limit", severity: "error", message: "Deeper than {limit} elements; what is below is not checked" },
+  "version-unwritten": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not written in three parts, as {current} is; checked by the rules of {current}" },
+  "version-older": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } },
+  "version-newer": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } },
+  "version-unread": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } }
+};
 /** Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported. */
 export const APPLE_ROLES: readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: Role | null }[] = [
   {

@@ -143,3 +143,28 @@ export function formatFinding(entry: FindingEntry, values: Readonly<Record<strin
     return value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
   });
 }
+
+/**
+ * The catalogue as a template prints it, in the catalogue's order, for a binding's spec data: every string already
+ * the language's literal (`literal`), each finding's `name` the identifier the language gives it (`name`, the id
+ * itself by default: TypeScript's and Python's checkers report by id), `severity` the word (`error`, `warning`) for
+ * the template to spell as its enum, `error` true for an error, `slots` the message's slots, and `lists` each list
+ * slot with its joiner and whether its texts are quoted (`hasLists` when there is one). Go and Rust print it the
+ * same way.
+ */
+export function findingsLiterals(literal: (text: string) => string, name: (id: string) => string = (id) => id) {
+  return FINDINGS.map((f) => {
+    const lists = Object.entries(f.lists ?? {}).map(([slot, list]) => ({ slot: literal(slot), joiner: literal(list.joiner), quoted: list.quoted }));
+    return {
+      id: literal(f.id),
+      name: name(f.id),
+      rule: literal(f.rule),
+      severity: f.severity,
+      error: f.severity === 'error',
+      message: literal(f.message),
+      slots: slotsOf(f.message).map(literal),
+      lists,
+      hasLists: lists.length > 0,
+    };
+  });
+}

@@ -10,6 +10,7 @@ import { StructureKind, VariableDeclarationKind, printStructure } from './ts-mor
 import type { CanonicalModel, Deprecation, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { specData } from '../kit/spec-data.js';
+import { FINDINGS } from '../kit/findings.js';
 import { typeOf } from './json-schema.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
@@ -65,7 +66,7 @@ class ModelStatements {
     // ts-morph indents every line after the first of a type alias's text once more; a type written over several
     // lines (an object type) goes out as text, so its lines keep the indentation they were written with.
     const text = statement.kind === StructureKind.TypeAlias && typeof statement.type === 'string' && statement.type.includes('\n')
-      ? `${jsDoc(statement.docs)}export type ${statement.name} = ${statement.type};`
+      ? `${jsDoc(statement.docs)}export type ${statement.name} =${statement.type.startsWith('\n') ? '' : ' '}${statement.type};`
       : statement;
     this.ts.push(text);
     this.dts.push(text);
@@ -166,6 +167,37 @@ const SPEC_DATA_TYPE = `{
   readonly shapes: Readonly<Record<string, NestedShape>>;
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 }`;
+
+/** The findings catalogue (the kit's FINDINGS), once for every version: what the checker reports by id. */
+function findingStatements(statements: ModelStatements): void {
+  statements.type({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'FindingId',
+    type: FINDINGS.map((f) => `\n  | ${literal(f.id)}`).join(''),
+    docs: docs('The id of each finding the checker can give.'),
+  });
+  statements.type({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'FindingEntry',
+    type: `{
+  readonly rule: string;
+  readonly severity: 'error' | 'warning';
+  /** With \`{slot}\` where a value goes. */
+  readonly message: string;
+  /** How each list slot's texts are written: joined by \`joiner\`, each in double quotes when \`quoted\`. */
+  readonly lists?: Readonly<Record<string, { readonly joiner: string; readonly quoted: boolean }>>;
+}`,
+    docs: docs('A finding the checker can give: its rule, its severity and its message.'),
+  });
+  statements.constant(
+    'FINDINGS',
+    'Readonly<Record<FindingId, FindingEntry>>',
+    `{\n${FINDINGS.map(({ id, ...entry }) => `  ${literal(id)}: ${literal(entry)}`).join(',\n')}\n}`,
+    'Every finding the checker can give, by id: the checker reports an id and the values of its slots, and the message comes from here.',
+  );
+}
 
 /**
  * src/model.ts, with its JavaScript and declarations: the types of the answer and the data the runtime reads, all
@@ -374,6 +406,8 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: SPEC_${v.protocolVersion.replace(/\W/g, '_')}`), `${literal(model.protocolVersion)}: SPEC`].join(', ')} }`,
     }],
   });
+
+  findingStatements(statements);
 
   statements.constant(
     'APPLE_ROLES',
