@@ -7,13 +7,14 @@ tree with an explicit stack, so depth and width are bounded only by the limits, 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, Union
 
 from pydantic import JsonValue
 
-from .spec import SPEC, SPECS, Alternatives, ContentKind, Deprecated, Removed, SpecData, TypeShape
+from .spec import FINDINGS, SPEC, SPECS, Alternatives, ContentKind, Deprecated, FindingEntry, FindingId, FindingList, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
 
@@ -87,6 +88,32 @@ def _shown(value: object) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
         return str(int(value))
     return str(value)
+
+
+SlotValue = Union[str, int, tuple[str, ...], list[str]]
+"""The value of a finding's slot: a text or a number, or a list of texts for a list slot."""
+
+_SLOT = re.compile(r"\{([A-Za-z]+)\}")
+_COMMAS = FindingList(", ", False)
+
+
+def _message(entry: FindingEntry, slots: Mapping[str, SlotValue]) -> str:
+    """A finding's message with its slots filled, as every binding fills it.
+
+    A list slot's texts are each in double quotes when the catalogue says so, and joined by its joiner; a slot
+    given no value is left as written.
+    """
+
+    def fill(match: re.Match[str]) -> str:
+        value = slots.get(match.group(1))
+        if value is None:
+            return match.group(0)
+        if isinstance(value, (str, int)):
+            return str(value)
+        written = entry.lists.get(match.group(1), _COMMAS)
+        return written.joiner.join(f'"{v}"' if written.quoted else v for v in value)
+
+    return _SLOT.sub(fill, entry.message)
 
 
 def _utf16_length(text: str) -> int:
@@ -285,23 +312,27 @@ class _Check:
         self.here = -1
         self.trail: list[Key] = []
 
-    def report(self, rule: str, severity: Severity, element_id: str | None, message: str, key: Key | None = None) -> None:
-        requirement = self.ix.requirement_of.get(rule)
+    def report(self, finding: FindingId, element_id: str | None, slots: Mapping[str, SlotValue], key: Key | None = None) -> None:
+        """Reports a finding of the catalogue (FINDINGS), which gives its rule, severity and message, by id."""
+        entry = FINDINGS[finding]
+        requirement = self.ix.requirement_of.get(entry.rule)
         # A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if requirement is None and rule not in ("structure", "limit", "deprecated-name"):
+        if requirement is None and entry.rule not in ("structure", "limit", "deprecated-name"):
             return
         keys = self.visited.keys(self.here) + self.trail
         if key is not None:
             keys.append(key)
-        self.findings.append(Finding(requirement, rule, severity, element_id, pointer(keys), message))
+        self.findings.append(Finding(requirement, entry.rule, entry.severity, element_id, pointer(keys), _message(entry, slots)))
 
     def report_deprecated(self, d: Deprecated, key: Key, element_id: str | None) -> None:
         """A deprecated name in the answer: valid, and a warning that says what to use instead."""
-        instead = "" if d.use_instead is None else f"; use {d.use_instead}"
-        self.report("deprecated-name", "warning", element_id, f'"{d.name}" is deprecated since {d.version}{instead}', key)
+        if d.use_instead is None:
+            self.report("deprecated", element_id, {"name": d.name, "version": d.version}, key)
+        else:
+            self.report("deprecated-use-instead", element_id, {"name": d.name, "version": d.version, "useInstead": d.use_instead}, key)
 
-    def too_long(self, text: str) -> str:
-        return f"A string of {_utf16_length(text)} characters, over the limit of {self.options.max_string_length}"
+    def too_long(self, text: str) -> dict[str, SlotValue]:
+        return {"length": _utf16_length(text), "limit": self.options.max_string_length}
 
     def is_too_long(self, text: str) -> bool:
         limit = self.options.max_string_length
@@ -310,12 +341,12 @@ class _Check:
     def check_value(self, value: object, rule: _ValueRule, key: Key, element_id: str | None) -> None:
         if isinstance(rule, _Primitive):
             if json_type(value) != rule.name:
-                self.report("structure", "error", element_id, f"Expected a {rule.name}, found {json_type(value)}", key)
+                self.report("wrong-type", element_id, {"expected": rule.name, "found": json_type(value)}, key)
             elif isinstance(value, str) and self.is_too_long(value):
-                self.report("limit", "warning", element_id, self.too_long(value), key)
+                self.report("string-too-long", element_id, self.too_long(value), key)
         elif isinstance(rule, _Array):
             if not isinstance(value, list):
-                self.report("structure", "error", element_id, f"Expected an array ({rule.label}), found {json_type(value)}", key)
+                self.report("wrong-array-type", element_id, {"label": rule.label, "found": json_type(value)}, key)
                 return
             self.trail.append(key)
             for i, item in enumerate(value):
@@ -327,12 +358,11 @@ class _Check:
             self.trail.pop()
         elif rule.kind == "roles":
             if not isinstance(value, str):
-                self.report("structure", "error", element_id, f"Expected a role string, found {json_type(value)}", key)
+                self.report("wrong-role-type", element_id, {"found": json_type(value)}, key)
             elif value in self.ix.deprecated_roles:
                 self.report_deprecated(self.ix.deprecated_roles[value], key, element_id)
             elif value not in self.ix.roles:
-                unknown = self.spec.role_rules.unknown
-                self.report("role-language", "warning", element_id, f'Unknown role "{value}"; a receiver reads it as {unknown}', key)
+                self.report("unknown-role", element_id, {"role": value, "unknownRole": self.spec.role_rules.unknown}, key)
         elif rule.kind == "external":
             self.trail.append(key)
             self.check_content(value, element_id)
@@ -345,7 +375,7 @@ class _Check:
     def check_record(self, value: object, record: _RecordRule, element_id: str | None) -> bool:
         """Checks the record at the current place; returns whether it is an object at all."""
         if not isinstance(value, dict):
-            self.report("structure", "error", element_id, f"Expected an object ({record.name}), found {json_type(value)}")
+            self.report("wrong-record-type", element_id, {"record": record.name, "found": json_type(value)})
             return False
         required = 0
         for key, item in value.items():
@@ -363,26 +393,25 @@ class _Check:
         if required < len(record.required):
             for name in record.required:
                 if name not in value:
-                    self.report("structure", "error", element_id, f'{record.name} is missing its required field "{name}"')
+                    self.report("missing-field", element_id, {"record": record.name, "field": name})
         return True
 
     def check_unknown_field(self, record: _RecordRule, key: str, element_id: str | None) -> None:
         removed = record.removed.get(key)
         if removed is not None:
+            slots: dict[str, SlotValue] = {"field": key, "version": removed.version, "replacedBy": removed.replaced_by}
             if removed.states:
-                states = ", ".join(removed.states)
-                message = f'"{key}" states {states} away from the element; it was removed in {removed.version}: use {removed.replaced_by}'
-                self.report("state-on-element", "error", element_id, message, key)
+                self.report("removed-state", element_id, {**slots, "states": removed.states}, key)
             else:
-                self.report("structure", "error", element_id, f'"{key}" was removed in {removed.version}; use {removed.replaced_by}', key)
+                self.report("removed-field", element_id, slots, key)
         elif not record.is_node and key in self.ix.state_names:
-            self.report("state-on-element", "error", element_id, f'"{key}" is stated on {record.name}, not on the element it describes', key)
+            self.report("state-on-record", element_id, {"field": key, "record": record.name}, key)
         else:
-            self.report("structure", "warning", element_id, f'{record.name} has no field "{key}"; a receiver ignores it', key)
+            self.report("unknown-field", element_id, {"record": record.name, "field": key}, key)
 
     def check_attributes(self, value: object, element_id: str | None) -> None:
         if not isinstance(value, dict):
-            self.report("structure", "error", element_id, f"Expected an object of attributes, found {json_type(value)}")
+            self.report("wrong-attributes-type", element_id, {"found": json_type(value)})
             return
         for key, item in value.items():
             reserved = self.ix.reserved.get(key)
@@ -392,23 +421,20 @@ class _Check:
             if reserved is not None:
                 self.check_value(item, reserved, key, element_id)
             elif key in self.ix.state_names:
-                message = f'"{key}" is state; state it on the element itself, not in its attributes'
-                self.report("state-on-element", "error", element_id, message, key)
+                self.report("state-in-attributes", element_id, {"field": key}, key)
 
     def check_content(self, value: object, element_id: str | None) -> None:
         if not isinstance(value, dict):
-            self.report("structure", "error", element_id, f"Expected a content block object, found {json_type(value)}")
+            self.report("wrong-content-type", element_id, {"found": json_type(value)})
             return
         tag = value.get("type", _MISSING)
         if not isinstance(tag, str):
-            self.report("structure", "error", element_id, f"Expected a string content block type, found {json_type(tag)}", "type")
+            self.report("wrong-content-tag-type", element_id, {"found": json_type(tag)}, "type")
             return
         kind = self.ix.content_by_type.get(tag)
         if kind is None:
             # A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-            kinds = ", ".join(self.ix.content_by_type)
-            message = f'"{tag}" is not a content block type of this version ({kinds}); a receiver keeps it as it is'
-            self.report("content-kind", "warning", element_id, message, "type")
+            self.report("unknown-content-kind", element_id, {"kind": tag, "kinds": list(self.ix.content_by_type)}, "type")
             return
         required = 0
         for name, item in value.items():
@@ -421,22 +447,20 @@ class _Check:
             if expected is None:
                 continue
             if expected != "any" and json_type(item) != expected:
-                self.report("structure", "error", element_id, f'Expected {expected} for "{name}", found {json_type(item)}', name)
+                self.report("wrong-content-property-type", element_id, {"expected": expected, "property": name, "found": json_type(item)}, name)
             elif isinstance(item, str) and self.is_too_long(item):
-                self.report("limit", "warning", element_id, self.too_long(item), name)
+                self.report("string-too-long", element_id, self.too_long(item), name)
         for alt in kind.alternatives:
             held = value.get(alt.property)
             if not isinstance(held, dict):
                 continue
             present = [k for k in alt.keys if k in held]
             if len(present) > 1:
-                keys = " and ".join(f'"{k}"' for k in present)
-                message = f'"{alt.property}" has {keys}; it is one of {", ".join(alt.names)}, not several'
-                self.report("structure", "error", element_id, message, alt.property)
+                self.report("several-alternatives", element_id, {"property": alt.property, "present": present, "members": alt.names}, alt.property)
         if required < len(kind.required):
             for name in kind.required:
                 if name not in value:
-                    self.report("structure", "error", element_id, f'A {kind.type} content block needs "{name}"')
+                    self.report("missing-content-property", element_id, {"kind": kind.type, "property": name})
 
     def visit(self, frame: _Frame, stack: list[_Frame]) -> None:
         """Checks one element and its place among the path states, and puts its children on the stack."""
@@ -451,7 +475,7 @@ class _Check:
         role = element.get(tree.role)
         root_role = self.spec.role_rules.root
         if frame.depth == 0 and isinstance(role, str) and role != root_role:
-            self.report("role-language", "error", element_id, f'The root is "{role}"; it must be {root_role}', tree.role)
+            self.report("root-role", element_id, {"role": role, "rootRole": root_role}, tree.role)
         bits = 0
         for k, name in enumerate(self.ix.path_states):
             if element.get(name) is not True:
@@ -459,8 +483,7 @@ class _Check:
             bits |= 1 << k
             # The path runs from the root's child down: a set element below that needs its parent set too.
             if frame.depth >= 2 and not frame.parent_bits & (1 << k):
-                message = f'"{name}" is set here but not on the parent "{frame.parent_id or ""}"; the path from the root has a gap'
-                self.report("state-reachable", "error", element_id, message, name)
+                self.report("path-gap", element_id, {"state": name, "parent": frame.parent_id or ""}, name)
         children = element.get(tree.children, _MISSING)
         if isinstance(children, list):
             self.count_forks(children, element_id)
@@ -468,19 +491,19 @@ class _Check:
             for i in range(len(children) - 1, -1, -1):
                 stack.append(_Frame(children[i], n, i, frame.depth + 1, element_id, bits))
         elif children is not _MISSING:
-            self.report("structure", "error", element_id, f"Expected an array of elements, found {json_type(children)}", tree.children)
+            self.report("wrong-children-type", element_id, {"found": json_type(children)}, tree.children)
 
     def count_forks(self, children: list[JsonValue], element_id: str | None) -> None:
         """A path state set on more than one child: the path can follow only one of them."""
         for name in self.ix.path_states:
             n = sum(1 for child in children if isinstance(child, dict) and child.get(name) is True)
             if n > 1:
-                self.report("state-reachable", "warning", element_id, f'{n} children have "{name}" set; the path can lead to only one', self.spec.tree.children)
+                self.report("path-forks", element_id, {"count": n, "state": name}, self.spec.tree.children)
 
-    def report_limit(self, frame: _Frame, message: str) -> None:
+    def report_limit(self, frame: _Frame, finding: Literal["too-many-elements", "too-deep"], limit: int) -> None:
         """Reports a limit at an element that is then not checked: it is numbered, without its id, for its path."""
         self.here = self.visited.add(frame.parent, frame.index, None)
-        self.report("limit", "error", None, message)
+        self.report(finding, None, {"limit": limit})
 
     def run(self, answer: object) -> list[Finding]:
         tree = self.spec.tree
@@ -492,15 +515,15 @@ class _Check:
             frame = stack.pop()
             count += 1
             if count > self.options.max_elements:
-                self.report_limit(frame, f"More than {self.options.max_elements} elements; the rest is not checked")
+                self.report_limit(frame, "too-many-elements", self.options.max_elements)
                 break
             if frame.depth > self.options.max_depth:
-                self.report_limit(frame, f"Deeper than {self.options.max_depth} elements; what is below is not checked")
+                self.report_limit(frame, "too-deep", self.options.max_depth)
                 continue
             self.visit(frame, stack)
         for n, element_id, first in self.visited.repeated_ids():
             self.here = n
-            self.report("unique-id", "error", element_id, f'The id "{element_id}" is also used at {pointer(self.visited.keys(first))}', tree.id)
+            self.report("duplicate-id", element_id, {"id": element_id, "path": pointer(self.visited.keys(first))}, tree.id)
         return sort_findings(self.findings)
 
 
@@ -541,21 +564,20 @@ def _version_key(parts: tuple[str, str, str]) -> tuple[tuple[int, str], ...]:
 def _version_finding(version: str) -> Finding:
     """The finding for an answer whose version this package does not read (spec/README.md, Protocol versions)."""
     read = list(SPECS)
-    by = f"checked by the rules of {SPEC.version}"
     parts = _version_parts(version)
-    if parts is None:
-        message = f'Protocol version "{version}" is not written in three parts, as {SPEC.version} is; {by}'
-    else:
+    finding: FindingId = "version-unwritten"
+    if parts is not None:
         known = [_version_key(k) for k in (_version_parts(v) for v in read) if k is not None]
         key = _version_key(parts)
         if all(key < k for k in known):
-            where = "older than every version"
+            finding = "version-older"
         elif all(key > k for k in known):
-            where = "newer than every version"
+            finding = "version-newer"
         else:
-            where = "not a version"
-        message = f'Protocol version "{version}" is {where} this checker reads ({", ".join(read)}); {by}'
-    return Finding(None, "version", "error", None, pointer([SPEC.tree.version]), message)
+            finding = "version-unread"
+    entry = FINDINGS[finding]
+    message = _message(entry, {"version": version, "current": SPEC.version, "read": read})
+    return Finding(None, entry.rule, entry.severity, None, pointer([SPEC.tree.version]), message)
 
 
 def check(answer: object, options: CheckOptions = LIMITS) -> list[Finding]:

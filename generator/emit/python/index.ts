@@ -2,6 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
+import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { treeView } from '../kit/tree.js';
 import { emitterDiagnostic } from '../report.js';
@@ -177,6 +178,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const mcp = operation ? { tool: operation.name, function: names.member(operation.name), meaning: operation.meaning } : null;
   const view = {
     ...common,
+    findings: findingsLiterals(pyLiteral),
     reader,
     answer: answer.name,
     node: node.name,

@@ -12,7 +12,7 @@ const KEYWORDS: ReadonlySet<string> = new Set([
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
   'Bool', 'Dict', 'List', 'Set', 'Tuple', 'Type', 'Object', 'Exception', 'Enum', 'BaseModel', 'ConfigDict', 'Field',
   'JsonValue', 'Tag', 'Discriminator', 'Literal', 'Union', 'Annotated', 'TypeAlias', 'Finding', 'CheckOptions', 'Checker',
-  'SpecData', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'JsonTextError', 'Severity',
+  'SpecData', 'FindingId', 'FindingEntry', 'FindingList', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'JsonTextError', 'Severity',
   // The reader (reader.py), named by the kit's vocabulary.
   ...readerTypeNames('UpperCamel'),
 ]);

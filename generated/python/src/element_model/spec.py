@@ -125,6 +125,62 @@ class Requirement:
     rule: str | None
 
 
+FindingId = Literal[
+    "wrong-type",
+    "wrong-role-type",
+    "wrong-array-type",
+    "wrong-record-type",
+    "wrong-attributes-type",
+    "wrong-children-type",
+    "missing-field",
+    "unknown-field",
+    "removed-field",
+    "wrong-content-type",
+    "wrong-content-tag-type",
+    "wrong-content-property-type",
+    "missing-content-property",
+    "several-alternatives",
+    "unknown-content-kind",
+    "removed-state",
+    "state-on-record",
+    "state-in-attributes",
+    "root-role",
+    "unknown-role",
+    "path-gap",
+    "path-forks",
+    "duplicate-id",
+    "deprecated",
+    "deprecated-use-instead",
+    "string-too-long",
+    "too-many-elements",
+    "too-deep",
+    "version-unwritten",
+    "version-older",
+    "version-newer",
+    "version-unread",
+]
+"""The id of each finding the checker can give."""
+
+
+@dataclass(frozen=True)
+class FindingList:
+    """How a list slot's texts are written into a message: joined by ``joiner``, each in double quotes if ``quoted``."""
+
+    joiner: str
+    quoted: bool
+
+
+@dataclass(frozen=True)
+class FindingEntry:
+    """A finding the checker can give: its rule, its severity, and its message with ``{slot}`` where a value goes."""
+
+    rule: str
+    severity: Literal["error", "warning"]
+    message: str
+    lists: dict[str, FindingList] = field(default_factory=dict)
+    """How each list slot's texts are written; any other slot takes one text."""
+
+
 @dataclass(frozen=True)
 class SpecData:
     """The rules of one protocol version that the reader and the checker apply."""
@@ -251,3 +307,40 @@ SPEC: SpecData = SPEC_0_2_0
 
 SPECS: dict[str, SpecData] = {"0.2.0": SPEC_0_2_0}
 """Every protocol version this package reads, by its version string."""
+
+
+FINDINGS: dict[FindingId, FindingEntry] = {
+    "wrong-type": FindingEntry("structure", "error", "Expected a {expected}, found {found}"),
+    "wrong-role-type": FindingEntry("structure", "error", "Expected a role string, found {found}"),
+    "wrong-array-type": FindingEntry("structure", "error", "Expected an array ({label}), found {found}"),
+    "wrong-record-type": FindingEntry("structure", "error", "Expected an object ({record}), found {found}"),
+    "wrong-attributes-type": FindingEntry("structure", "error", "Expected an object of attributes, found {found}"),
+    "wrong-children-type": FindingEntry("structure", "error", "Expected an array of elements, found {found}"),
+    "missing-field": FindingEntry("structure", "error", "{record} is missing its required field \"{field}\""),
+    "unknown-field": FindingEntry("structure", "warning", "{record} has no field \"{field}\"; a receiver ignores it"),
+    "removed-field": FindingEntry("structure", "error", "\"{field}\" was removed in {version}; use {replacedBy}"),
+    "wrong-content-type": FindingEntry("structure", "error", "Expected a content block object, found {found}"),
+    "wrong-content-tag-type": FindingEntry("structure", "error", "Expected a string content block type, found {found}"),
+    "wrong-content-property-type": FindingEntry("structure", "error", "Expected {expected} for \"{property}\", found {found}"),
+    "missing-content-property": FindingEntry("structure", "error", "A {kind} content block needs \"{property}\""),
+    "several-alternatives": FindingEntry("structure", "error", "\"{property}\" has {present}; it is one of {members}, not several", {"present": FindingList(" and ", True), "members": FindingList(", ", False)}),
+    "unknown-content-kind": FindingEntry("content-kind", "warning", "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is", {"kinds": FindingList(", ", False)}),
+    "removed-state": FindingEntry("state-on-element", "error", "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}", {"states": FindingList(", ", False)}),
+    "state-on-record": FindingEntry("state-on-element", "error", "\"{field}\" is stated on {record}, not on the element it describes"),
+    "state-in-attributes": FindingEntry("state-on-element", "error", "\"{field}\" is state; state it on the element itself, not in its attributes"),
+    "root-role": FindingEntry("role-language", "error", "The root is \"{role}\"; it must be {rootRole}"),
+    "unknown-role": FindingEntry("role-language", "warning", "Unknown role \"{role}\"; a receiver reads it as {unknownRole}"),
+    "path-gap": FindingEntry("state-reachable", "error", "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap"),
+    "path-forks": FindingEntry("state-reachable", "warning", "{count} children have \"{state}\" set; the path can lead to only one"),
+    "duplicate-id": FindingEntry("unique-id", "error", "The id \"{id}\" is also used at {path}"),
+    "deprecated": FindingEntry("deprecated-name", "warning", "\"{name}\" is deprecated since {version}"),
+    "deprecated-use-instead": FindingEntry("deprecated-name", "warning", "\"{name}\" is deprecated since {version}; use {useInstead}"),
+    "string-too-long": FindingEntry("limit", "warning", "A string of {length} characters, over the limit of {limit}"),
+    "too-many-elements": FindingEntry("limit", "error", "More than {limit} elements; the rest is not checked"),
+    "too-deep": FindingEntry("limit", "error", "Deeper than {limit} elements; what is below is not checked"),
+    "version-unwritten": FindingEntry("version", "error", "Protocol version \"{version}\" is not written in three parts, as {current} is; checked by the rules of {current}"),
+    "version-older": FindingEntry("version", "error", "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {current}", {"read": FindingList(", ", False)}),
+    "version-newer": FindingEntry("version", "error", "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {current}", {"read": FindingList(", ", False)}),
+    "version-unread": FindingEntry("version", "error", "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {current}", {"read": FindingList(", ", False)}),
+}
+"""Every finding the checker can give, by id: the checker reports an id and its slots' values, the words are here."""
