@@ -1,6 +1,7 @@
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { type FieldDecl, type TypeView } from '../kit/declarations.js';
-import { distinct } from '../kit/naming.js';
+import { distinct, inCase } from '../kit/naming.js';
+import { findingsLiterals } from '../kit/findings.js';
 import { specDataVersionLiterals } from '../kit/spec-data.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
@@ -231,7 +232,10 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   });
 
   // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
-  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
+  emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', {
+    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf),
+    findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'lowerCamel')),
+  });
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
 
   // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.

@@ -28,7 +28,7 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   // The reader (EffectiveState.swift), named by the kit's vocabulary.
   ...readerTypeNames('UpperCamelKeeping'),
   // The checker (Check.swift) and its rules (Spec.swift).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule',
+  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule', 'FindingEntry', 'FindingList',
   'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
   // The validator (Validate.swift).
   'ValidateExit',

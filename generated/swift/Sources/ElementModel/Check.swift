@@ -72,26 +72,49 @@ private func compareVersions(_ a: [Substring], _ b: [Substring]) -> Int {
 
 /// The finding for an answer whose version this package does not read (the spec's guide, Protocol versions).
 private func versionFinding(_ version: String) -> Finding {
-    let by = "checked by the rules of \(Spec.version)"
-    let message: String
+    var entry = FindingEntry.versionUnwritten
     if let parts = versionParts(version) {
         let known = Spec.versionsRead.compactMap(versionParts)
-        let place: String
         if known.allSatisfy({ compareVersions(parts, $0) < 0 }) {
-            place = "older than every version"
+            entry = .versionOlder
         } else if known.allSatisfy({ compareVersions(parts, $0) > 0 }) {
-            place = "newer than every version"
+            entry = .versionNewer
         } else {
-            place = "not a version"
+            entry = .versionUnread
         }
-        let read = Spec.versionsRead.joined(separator: ", ")
-        message = "Protocol version \"\(version)\" is \(place) this checker reads (\(read)); \(by)"
-    } else {
-        message = "Protocol version \"\(version)\" is not written in three parts, as \(Spec.version) is; \(by)"
     }
+    let message = messageOf(entry, ["version": version, "current": Spec.version], lists: ["read": Spec.versionsRead])
     return Finding(
-        requirement: nil, rule: "version", severity: .error, elementId: nil, path: pointer([.name(Spec.versionField)]),
+        requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: pointer([.name(Spec.versionField)]),
         message: message)
+}
+
+/// A finding's message with its slots filled, as every binding fills it: a list slot's texts each in double quotes
+/// when the catalogue says so, and joined by its joiner; a slot given no value is left as written.
+func messageOf(_ entry: FindingEntry, _ slots: [String: String], lists: [String: [String]] = [:]) -> String {
+    var out = ""
+    var rest = Substring(entry.message)
+    while let brace = rest.firstIndex(of: "{") {
+        out += rest[..<brace]
+        let name = rest[rest.index(after: brace)...].prefix { $0.isASCII && $0.isLetter }
+        guard !name.isEmpty, name.endIndex < rest.endIndex, rest[name.endIndex] == "}" else {
+            out += "{"
+            rest = rest[rest.index(after: brace)...]
+            continue
+        }
+        let slot = String(name)
+        if let value = slots[slot] {
+            out += value
+        } else if let items = lists[slot] {
+            let written = entry.lists[slot] ?? FindingList(joiner: ", ", quoted: false)
+            out += items.map { written.quoted ? "\"\($0)\"" : $0 }.joined(separator: written.joiner)
+        } else {
+            out += rest[brace...name.endIndex]
+        }
+        rest = rest[rest.index(after: name.endIndex)...]
+    }
+    out += rest
+    return out
 }
 
 /// True when none of the findings is an error.
@@ -292,19 +315,25 @@ private struct CheckRun {
         return keys.reversed()
     }
 
-    mutating func report(_ rule: String, _ severity: Severity, _ elementId: String?, _ message: String, key: PathKey? = nil) {
-        let requirement = spec.requirementOf[rule]
+    /// Reports a finding of the catalogue (`FindingEntry`), which gives its rule, severity and message, with its
+    /// slots' values (`lists` for its list slots), at the current place or at its `key` when given.
+    mutating func report(
+        _ entry: FindingEntry, _ elementId: String?, _ slots: [String: String], lists: [String: [String]] = [:], key: PathKey? = nil
+    ) {
+        let requirement = spec.requirementOf[entry.rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if requirement == nil && rule != "structure" && rule != "limit" && rule != "deprecated-name" { return }
+        if requirement == nil && entry.rule != "structure" && entry.rule != "limit" && entry.rule != "deprecated-name" { return }
         var path = keys(to: here) + trail
         if let key { path.append(key) }
-        findings.append(Finding(requirement: requirement, rule: rule, severity: severity, elementId: elementId, path: pointer(path), message: message))
+        let message = messageOf(entry, slots, lists: lists)
+        findings.append(
+            Finding(requirement: requirement, rule: entry.rule, severity: entry.severity, elementId: elementId, path: pointer(path), message: message))
     }
 
     mutating func checkString(_ text: String, key: PathKey, _ elementId: String?) {
         let length = text.utf16.count
         if length > options.maxStringLength {
-            report("limit", .warning, elementId, "A string of \(length) characters, over the limit of \(options.maxStringLength)", key: key)
+            report(.stringTooLong, elementId, ["length": String(length), "limit": String(options.maxStringLength)], key: key)
         }
     }
 
@@ -312,13 +341,13 @@ private struct CheckRun {
         switch rule {
         case .primitive(let name):
             if value.jsonType != name {
-                report("structure", .error, elementId, "Expected a \(name), found \(value.jsonType)", key: key)
+                report(.wrongType, elementId, ["expected": name, "found": value.jsonType], key: key)
             } else if let text = value.stringValue {
                 checkString(text, key: key, elementId)
             }
         case .array(let items, let label):
             guard let array = value.arrayValue else {
-                report("structure", .error, elementId, "Expected an array (\(label)), found \(value.jsonType)", key: key)
+                report(.wrongArrayType, elementId, ["label": label, "found": value.jsonType], key: key)
                 return
             }
             trail.append(key)
@@ -331,13 +360,13 @@ private struct CheckRun {
             trail.removeLast()
         case .kind("roles"):
             guard let role = value.stringValue else {
-                report("structure", .error, elementId, "Expected a role string, found \(value.jsonType)", key: key)
+                report(.wrongRoleType, elementId, ["found": value.jsonType], key: key)
                 return
             }
             if let deprecated = rules.deprecatedRoles[role] {
                 reportDeprecated(deprecated, key: key, elementId)
             } else if !spec.roles.contains(role) {
-                report("role-language", .warning, elementId, "Unknown role \"\(role)\"; a receiver reads it as \(spec.unknownRole)", key: key)
+                report(.unknownRole, elementId, ["role": role, "unknownRole": spec.unknownRole], key: key)
             }
         case .kind("external"):
             trail.append(key)
@@ -355,7 +384,7 @@ private struct CheckRun {
     /// Checks the record at the current place; returns whether it is an object at all.
     mutating func checkRecord(_ value: JSONValue, _ record: RecordRule, _ elementId: String?) -> Bool {
         guard let object = value.objectValue else {
-            report("structure", .error, elementId, "Expected an object (\(record.name)), found \(value.jsonType)")
+            report(.wrongRecordType, elementId, ["record": record.name, "found": value.jsonType])
             return false
         }
         for (key, item) in object {
@@ -367,36 +396,38 @@ private struct CheckRun {
             if !rule.walked { checkValue(item, rule.value, key: .name(key), elementId) }
         }
         for name in record.required where object[name] == nil {
-            report("structure", .error, elementId, "\(record.name) is missing its required field \"\(name)\"")
+            report(.missingField, elementId, ["record": record.name, "field": name])
         }
         return true
     }
 
     /// A deprecated name in the answer: valid, and a warning that says what to use instead.
     mutating func reportDeprecated(_ name: DeprecatedName, key: PathKey, _ elementId: String?) {
-        let instead = name.useInstead.map { "; use \($0)" } ?? ""
-        report("deprecated-name", .warning, elementId, "\"\(name.name)\" is deprecated since \(name.version)\(instead)", key: key)
+        if let useInstead = name.useInstead {
+            report(.deprecatedUseInstead, elementId, ["name": name.name, "version": name.version, "useInstead": useInstead], key: key)
+        } else {
+            report(.deprecated, elementId, ["name": name.name, "version": name.version], key: key)
+        }
     }
 
     mutating func checkUnknownField(_ record: RecordRule, _ key: String, _ elementId: String?) {
         if let removed = record.removed[key] {
+            let slots = ["field": key, "version": removed.version, "replacedBy": removed.replacedBy]
             if removed.states.isEmpty {
-                report("structure", .error, elementId, "\"\(key)\" was removed in \(removed.version); use \(removed.replacedBy)", key: .name(key))
+                report(.removedField, elementId, slots, key: .name(key))
             } else {
-                let states = removed.states.joined(separator: ", ")
-                let message = "\"\(key)\" states \(states) away from the element; it was removed in \(removed.version): use \(removed.replacedBy)"
-                report("state-on-element", .error, elementId, message, key: .name(key))
+                report(.removedState, elementId, slots, lists: ["states": removed.states], key: .name(key))
             }
         } else if !record.isNode && rules.stateNames.contains(key) {
-            report("state-on-element", .error, elementId, "\"\(key)\" is stated on \(record.name), not on the element it describes", key: .name(key))
+            report(.stateOnRecord, elementId, ["field": key, "record": record.name], key: .name(key))
         } else {
-            report("structure", .warning, elementId, "\(record.name) has no field \"\(key)\"; a receiver ignores it", key: .name(key))
+            report(.unknownField, elementId, ["record": record.name, "field": key], key: .name(key))
         }
     }
 
     mutating func checkAttributes(_ value: JSONValue, _ elementId: String?) {
         guard let object = value.objectValue else {
-            report("structure", .error, elementId, "Expected an object of attributes, found \(value.jsonType)")
+            report(.wrongAttributesType, elementId, ["found": value.jsonType])
             return
         }
         for (key, item) in object {
@@ -404,34 +435,31 @@ private struct CheckRun {
                 if let deprecated = rules.deprecatedAttributes[key] { reportDeprecated(deprecated, key: .name(key), elementId) }
                 checkValue(item, reserved, key: .name(key), elementId)
             } else if rules.stateNames.contains(key) {
-                report("state-on-element", .error, elementId, "\"\(key)\" is state; state it on the element itself, not in its attributes", key: .name(key))
+                report(.stateInAttributes, elementId, ["field": key], key: .name(key))
             }
         }
     }
 
     mutating func checkContent(_ value: JSONValue, _ elementId: String?) {
         guard let object = value.objectValue else {
-            report("structure", .error, elementId, "Expected a content block object, found \(value.jsonType)")
+            report(.wrongContentType, elementId, ["found": value.jsonType])
             return
         }
         let tag = object[spec.contentTag]
         guard let tagText = tag?.stringValue else {
-            report("structure", .error, elementId, "Expected a string content block type, found \(jsonType(tag))", key: .name(spec.contentTag))
+            report(.wrongContentTagType, elementId, ["found": jsonType(tag)], key: .name(spec.contentTag))
             return
         }
         guard let kind = rules.contentByTag[tagText] else {
             // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-            let kinds = spec.contentKinds.map(\.tag).joined(separator: ", ")
-            report(
-                "content-kind", .warning, elementId,
-                "\"\(tagText)\" is not a content block type of this version (\(kinds)); a receiver keeps it as it is",
-                key: .name(spec.contentTag))
+            let kinds = spec.contentKinds.map(\.tag)
+            report(.unknownContentKind, elementId, ["kind": tagText], lists: ["kinds": kinds], key: .name(spec.contentTag))
             return
         }
         for (name, item) in object {
             guard let expected = kind.properties[name] else { continue }
             if expected != "any" && item.jsonType != expected {
-                report("structure", .error, elementId, "Expected \(expected) for \"\(name)\", found \(item.jsonType)", key: .name(name))
+                report(.wrongContentPropertyType, elementId, ["expected": expected, "property": name, "found": item.jsonType], key: .name(name))
             } else if let text = item.stringValue {
                 checkString(text, key: .name(name), elementId)
             }
@@ -440,15 +468,13 @@ private struct CheckRun {
             guard let held = object[alternatives.property]?.objectValue else { continue }
             let present = alternatives.keys.filter { held[$0] != nil }
             if present.count > 1 {
-                let keys = present.map { "\"\($0)\"" }.joined(separator: " and ")
-                let names = alternatives.names.joined(separator: ", ")
                 report(
-                    "structure", .error, elementId, "\"\(alternatives.property)\" has \(keys); it is one of \(names), not several",
+                    .severalAlternatives, elementId, ["property": alternatives.property], lists: ["present": present, "members": alternatives.names],
                     key: .name(alternatives.property))
             }
         }
         for name in kind.required where object[name] == nil {
-            report("structure", .error, elementId, "A \(kind.tag) content block needs \"\(name)\"")
+            report(.missingContentProperty, elementId, ["kind": kind.tag, "property": name])
         }
     }
 
@@ -460,20 +486,19 @@ private struct CheckRun {
         here = n
         guard let node = rules.records[spec.node], checkRecord(frame.value, node, elementId), let element = object else { return }
         if frame.depth == 0, let role = element[spec.role]?.stringValue, role != spec.rootRole {
-            report("role-language", .error, elementId, "The root is \"\(role)\"; it must be \(spec.rootRole)", key: .name(spec.role))
+            report(.rootRole, elementId, ["role": role, "rootRole": spec.rootRole], key: .name(spec.role))
         }
         var bits: UInt64 = 0
         for (k, name) in rules.pathStates.enumerated() where element[name]?.isTrue == true {
             bits |= 1 << UInt64(k)
             // The path runs from the root's child down: a set element below that needs its parent set too.
             if frame.depth >= 2 && frame.parentBits & (1 << UInt64(k)) == 0 {
-                let message = "\"\(name)\" is set here but not on the parent \"\(frame.parentId ?? "")\"; the path from the root has a gap"
-                report("state-reachable", .error, elementId, message, key: .name(name))
+                report(.pathGap, elementId, ["state": name, "parent": frame.parentId ?? ""], key: .name(name))
             }
         }
         guard let children = element[spec.children] else { return }
         guard let list = children.arrayValue else {
-            report("structure", .error, elementId, "Expected an array of elements, found \(children.jsonType)", key: .name(spec.children))
+            report(.wrongChildrenType, elementId, ["found": children.jsonType], key: .name(spec.children))
             return
         }
         countForks(list, elementId)
@@ -488,15 +513,15 @@ private struct CheckRun {
         for name in rules.pathStates {
             let n = children.filter { $0.objectValue?[name]?.isTrue == true }.count
             if n > 1 {
-                report("state-reachable", .warning, elementId, "\(n) children have \"\(name)\" set; the path can lead to only one", key: .name(spec.children))
+                report(.pathForks, elementId, ["count": String(n), "state": name], key: .name(spec.children))
             }
         }
     }
 
     /// Reports a limit at an element that is then not checked: it is numbered, without its id, for its path.
-    mutating func reportLimit(_ frame: Frame, _ message: String) {
+    mutating func reportLimit(_ frame: Frame, _ entry: FindingEntry, limit: Int) {
         here = visited(parent: frame.parent, index: frame.index, id: nil)
-        report("limit", .error, nil, message)
+        report(entry, nil, ["limit": String(limit)])
     }
 
     mutating func run(_ answer: JSONValue) -> [Finding] {
@@ -508,11 +533,11 @@ private struct CheckRun {
         while let frame = stack.popLast() {
             count += 1
             if count > options.maxElements {
-                reportLimit(frame, "More than \(options.maxElements) elements; the rest is not checked")
+                reportLimit(frame, .tooManyElements, limit: options.maxElements)
                 break
             }
             if frame.depth > options.maxDepth {
-                reportLimit(frame, "Deeper than \(options.maxDepth) elements; what is below is not checked")
+                reportLimit(frame, .tooDeep, limit: options.maxDepth)
                 continue
             }
             visit(frame, &stack)
@@ -523,7 +548,7 @@ private struct CheckRun {
             guard let id else { continue }
             if let first = firstOf[id] {
                 here = n
-                report("unique-id", .error, id, "The id \"\(id)\" is also used at \(pointer(keys(to: first)))", key: .name(spec.id))
+                report(.duplicateId, id, ["id": id, "path": pointer(keys(to: first))], key: .name(spec.id))
             } else {
                 firstOf[id] = n
             }

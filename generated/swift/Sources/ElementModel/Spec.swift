@@ -84,6 +84,165 @@ struct SpecData: Sendable {
     var requirementOf: [String: String]
 }
 
+/// How a list slot's texts are written into a message: joined by `joiner`, each in double quotes if `quoted`.
+struct FindingList: Sendable {
+    var joiner: String
+    var quoted: Bool
+}
+
+/// A finding the checker can give: its id, rule and severity, and its message with `{slot}` where a value goes.
+struct FindingEntry: Sendable {
+    var id: String
+    var rule: String
+    var severity: Severity
+    var message: String
+    /// How each list slot's texts are written; any other slot takes one text.
+    var lists: [String: FindingList] = [:]
+}
+
+// Every finding the checker can give, once for every version: the checker reports one of these with its slots'
+// values, and its words are here.
+extension FindingEntry {
+    static let wrongType = FindingEntry(
+        id: "wrong-type", rule: "structure", severity: .error,
+        message: "Expected a {expected}, found {found}")
+    static let wrongRoleType = FindingEntry(
+        id: "wrong-role-type", rule: "structure", severity: .error,
+        message: "Expected a role string, found {found}")
+    static let wrongArrayType = FindingEntry(
+        id: "wrong-array-type", rule: "structure", severity: .error,
+        message: "Expected an array ({label}), found {found}")
+    static let wrongRecordType = FindingEntry(
+        id: "wrong-record-type", rule: "structure", severity: .error,
+        message: "Expected an object ({record}), found {found}")
+    static let wrongAttributesType = FindingEntry(
+        id: "wrong-attributes-type", rule: "structure", severity: .error,
+        message: "Expected an object of attributes, found {found}")
+    static let wrongChildrenType = FindingEntry(
+        id: "wrong-children-type", rule: "structure", severity: .error,
+        message: "Expected an array of elements, found {found}")
+    static let missingField = FindingEntry(
+        id: "missing-field", rule: "structure", severity: .error,
+        message: "{record} is missing its required field \"{field}\"")
+    static let unknownField = FindingEntry(
+        id: "unknown-field", rule: "structure", severity: .warning,
+        message: "{record} has no field \"{field}\"; a receiver ignores it")
+    static let removedField = FindingEntry(
+        id: "removed-field", rule: "structure", severity: .error,
+        message: "\"{field}\" was removed in {version}; use {replacedBy}")
+    static let wrongContentType = FindingEntry(
+        id: "wrong-content-type", rule: "structure", severity: .error,
+        message: "Expected a content block object, found {found}")
+    static let wrongContentTagType = FindingEntry(
+        id: "wrong-content-tag-type", rule: "structure", severity: .error,
+        message: "Expected a string content block type, found {found}")
+    static let wrongContentPropertyType = FindingEntry(
+        id: "wrong-content-property-type", rule: "structure", severity: .error,
+        message: "Expected {expected} for \"{property}\", found {found}")
+    static let missingContentProperty = FindingEntry(
+        id: "missing-content-property", rule: "structure", severity: .error,
+        message: "A {kind} content block needs \"{property}\"")
+    static let severalAlternatives = FindingEntry(
+        id: "several-alternatives", rule: "structure", severity: .error,
+        message: "\"{property}\" has {present}; it is one of {members}, not several",
+        lists: ["present": FindingList(joiner: " and ", quoted: true), "members": FindingList(joiner: ", ", quoted: false)])
+    static let unknownContentKind = FindingEntry(
+        id: "unknown-content-kind", rule: "content-kind", severity: .warning,
+        message: "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is",
+        lists: ["kinds": FindingList(joiner: ", ", quoted: false)])
+    static let removedState = FindingEntry(
+        id: "removed-state", rule: "state-on-element", severity: .error,
+        message: "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}",
+        lists: ["states": FindingList(joiner: ", ", quoted: false)])
+    static let stateOnRecord = FindingEntry(
+        id: "state-on-record", rule: "state-on-element", severity: .error,
+        message: "\"{field}\" is stated on {record}, not on the element it describes")
+    static let stateInAttributes = FindingEntry(
+        id: "state-in-attributes", rule: "state-on-element", severity: .error,
+        message: "\"{field}\" is state; state it on the element itself, not in its attributes")
+    static let rootRole = FindingEntry(
+        id: "root-role", rule: "role-language", severity: .error,
+        message: "The root is \"{role}\"; it must be {rootRole}")
+    static let unknownRole = FindingEntry(
+        id: "unknown-role", rule: "role-language", severity: .warning,
+        message: "Unknown role \"{role}\"; a receiver reads it as {unknownRole}")
+    static let pathGap = FindingEntry(
+        id: "path-gap", rule: "state-reachable", severity: .error,
+        message: "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap")
+    static let pathForks = FindingEntry(
+        id: "path-forks", rule: "state-reachable", severity: .warning,
+        message: "{count} children have \"{state}\" set; the path can lead to only one")
+    static let duplicateId = FindingEntry(
+        id: "duplicate-id", rule: "unique-id", severity: .error,
+        message: "The id \"{id}\" is also used at {path}")
+    static let deprecated = FindingEntry(
+        id: "deprecated", rule: "deprecated-name", severity: .warning,
+        message: "\"{name}\" is deprecated since {version}")
+    static let deprecatedUseInstead = FindingEntry(
+        id: "deprecated-use-instead", rule: "deprecated-name", severity: .warning,
+        message: "\"{name}\" is deprecated since {version}; use {useInstead}")
+    static let stringTooLong = FindingEntry(
+        id: "string-too-long", rule: "limit", severity: .warning,
+        message: "A string of {length} characters, over the limit of {limit}")
+    static let tooManyElements = FindingEntry(
+        id: "too-many-elements", rule: "limit", severity: .error,
+        message: "More than {limit} elements; the rest is not checked")
+    static let tooDeep = FindingEntry(
+        id: "too-deep", rule: "limit", severity: .error,
+        message: "Deeper than {limit} elements; what is below is not checked")
+    static let versionUnwritten = FindingEntry(
+        id: "version-unwritten", rule: "version", severity: .error,
+        message: "Protocol version \"{version}\" is not written in three parts, as {current} is; checked by the rules of {current}")
+    static let versionOlder = FindingEntry(
+        id: "version-older", rule: "version", severity: .error,
+        message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {current}",
+        lists: ["read": FindingList(joiner: ", ", quoted: false)])
+    static let versionNewer = FindingEntry(
+        id: "version-newer", rule: "version", severity: .error,
+        message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {current}",
+        lists: ["read": FindingList(joiner: ", ", quoted: false)])
+    static let versionUnread = FindingEntry(
+        id: "version-unread", rule: "version", severity: .error,
+        message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {current}",
+        lists: ["read": FindingList(joiner: ", ", quoted: false)])
+
+    /// Every finding, in the catalogue's order.
+    static let all: [FindingEntry] = [
+        .wrongType,
+        .wrongRoleType,
+        .wrongArrayType,
+        .wrongRecordType,
+        .wrongAttributesType,
+        .wrongChildrenType,
+        .missingField,
+        .unknownField,
+        .removedField,
+        .wrongContentType,
+        .wrongContentTagType,
+        .wrongContentPropertyType,
+        .missingContentProperty,
+        .severalAlternatives,
+        .unknownContentKind,
+        .removedState,
+        .stateOnRecord,
+        .stateInAttributes,
+        .rootRole,
+        .unknownRole,
+        .pathGap,
+        .pathForks,
+        .duplicateId,
+        .deprecated,
+        .deprecatedUseInstead,
+        .stringTooLong,
+        .tooManyElements,
+        .tooDeep,
+        .versionUnwritten,
+        .versionOlder,
+        .versionNewer,
+        .versionUnread,
+    ]
+}
+
 enum Spec {
     /// The version these types describe.
     static let version = "0.2.0"
