@@ -362,7 +362,7 @@ class _Check:
             elif value in self.ix.deprecated_roles:
                 self.report_deprecated(self.ix.deprecated_roles[value], key, element_id)
             elif value not in self.ix.roles:
-                self.report("unknown-role", element_id, {"role": value, "unknownRole": self.spec.role_rules.unknown}, key)
+                self.report("unknown-role", element_id, {"name": value, "unknownRole": self.spec.role_rules.unknown}, key)
         elif rule.kind == "external":
             self.trail.append(key)
             self.check_content(value, element_id)
@@ -475,7 +475,7 @@ class _Check:
         role = element.get(tree.role)
         root_role = self.spec.role_rules.root
         if frame.depth == 0 and isinstance(role, str) and role != root_role:
-            self.report("root-role", element_id, {"role": role, "rootRole": root_role}, tree.role)
+            self.report("root-role", element_id, {"name": role, "rootRole": root_role}, tree.role)
         bits = 0
         for k, name in enumerate(self.ix.path_states):
             if element.get(name) is not True:
@@ -523,7 +523,7 @@ class _Check:
             self.visit(frame, stack)
         for n, element_id, first in self.visited.repeated_ids():
             self.here = n
-            self.report("duplicate-id", element_id, {"id": element_id, "path": pointer(self.visited.keys(first))}, tree.id)
+            self.report("duplicate-id", element_id, {"repeated": element_id, "path": pointer(self.visited.keys(first))}, tree.id)
         return sort_findings(self.findings)
 
 
@@ -576,7 +576,7 @@ def _version_finding(version: str) -> Finding:
         else:
             finding = "version-unread"
     entry = FINDINGS[finding]
-    message = _message(entry, {"version": version, "current": SPEC.version, "read": read})
+    message = _message(entry, {"version": version, "currentVersion": SPEC.version, "read": read})
     return Finding(None, entry.rule, entry.severity, None, pointer([SPEC.tree.version]), message)
 
 

@@ -81,7 +81,7 @@ private func versionFinding(_ version: String) -> Finding {
             entry = .versionUnread
         }
     }
-    let message = messageOf(entry, ["version": version, "current": Spec.version], lists: ["read": Spec.versionsRead])
+    let message = messageOf(entry, ["version": version, "currentVersion": Spec.version], lists: ["read": Spec.versionsRead])
     return Finding(
         requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: pointer([.name(Spec.versionField)]),
         message: message)
@@ -364,7 +364,7 @@ private struct CheckRun {
             if let deprecated = rules.deprecatedRoles[role] {
                 reportDeprecated(deprecated, key: key, elementId)
             } else if !spec.roles.contains(role) {
-                report(.unknownRole, elementId, ["role": role, "unknownRole": spec.unknownRole], key: key)
+                report(.unknownRole, elementId, ["name": role, "unknownRole": spec.unknownRole], key: key)
             }
         case .kind("external"):
             trail.append(key)
@@ -484,7 +484,7 @@ private struct CheckRun {
         here = n
         guard let node = rules.records[spec.node], checkRecord(frame.value, node, elementId), let element = object else { return }
         if frame.depth == 0, let role = element[spec.role]?.stringValue, role != spec.rootRole {
-            report(.rootRole, elementId, ["role": role, "rootRole": spec.rootRole], key: .name(spec.role))
+            report(.rootRole, elementId, ["name": role, "rootRole": spec.rootRole], key: .name(spec.role))
         }
         var bits: UInt64 = 0
         for (k, name) in rules.pathStates.enumerated() where element[name]?.isTrue == true {
@@ -546,7 +546,7 @@ private struct CheckRun {
             guard let id else { continue }
             if let first = firstOf[id] {
                 here = n
-                report(.duplicateId, id, ["id": id, "path": pointer(keys(to: first))], key: .name(spec.id))
+                report(.duplicateId, id, ["repeated": id, "path": pointer(keys(to: first))], key: .name(spec.id))
             } else {
                 firstOf[id] = n
             }

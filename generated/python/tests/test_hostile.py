@@ -15,7 +15,9 @@ import pytest
 from pydantic import ValidationError
 
 from element_model import SPEC, AnswerError, CheckOptions, JsonTextError, decode_answer, effective_elements, loads, parse_answer
+from element_model.check import _message
 from element_model.json_text import _read
+from element_model.spec import FINDINGS
 from element_model.validate import validate_text
 
 _HOSTILE = json.loads((Path(__file__).parent / "hostile-inputs.json").read_text(encoding="utf-8"))
@@ -136,7 +138,7 @@ def test_the_validator_reads_past_the_nesting_limit_and_reports_the_depth_limit(
 
     assert validate_text(chain(500)) == []
     limited = validate_text(chain(500), CheckOptions(max_depth=10))
-    assert [(f.rule, f.severity, f.message) for f in limited] == [("limit", "error", "Deeper than 10 elements; what is below is not checked")]
+    assert [(f.rule, f.severity, f.message) for f in limited] == [("limit", "error", _message(FINDINGS["too-deep"], {"limit": 10}))]
     assert levels(limited[0].path) == 1 + 2 * 11
 
 

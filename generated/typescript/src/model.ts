@@ -1167,20 +1167,20 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "removed-state": { rule: "state-on-element", severity: "error", message: "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}", lists: { states: { joiner: ", ", quoted: false } } },
   "state-on-record": { rule: "state-on-element", severity: "error", message: "\"{field}\" is stated on {record}, not on the element it describes" },
   "state-in-attributes": { rule: "state-on-element", severity: "error", message: "\"{field}\" is state; state it on the element itself, not in its attributes" },
-  "root-role": { rule: "role-language", severity: "error", message: "The root is \"{role}\"; it must be {rootRole}" },
-  "unknown-role": { rule: "role-language", severity: "warning", message: "Unknown role \"{role}\"; a receiver reads it as {unknownRole}" },
+  "root-role": { rule: "role-language", severity: "error", message: "The root is \"{name}\"; it must be {rootRole}" },
+  "unknown-role": { rule: "role-language", severity: "warning", message: "Unknown role \"{name}\"; a receiver reads it as {unknownRole}" },
   "path-gap": { rule: "state-reachable", severity: "error", message: "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap" },
   "path-forks": { rule: "state-reachable", severity: "warning", message: "{count} children have \"{state}\" set; the path can lead to only one" },
-  "duplicate-id": { rule: "unique-id", severity: "error", message: "The id \"{id}\" is also used at {path}" },
+  "duplicate-id": { rule: "unique-id", severity: "error", message: "The id \"{repeated}\" is also used at {path}" },
   "deprecated": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}" },
   "deprecated-use-instead": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}; use {useInstead}" },
   "string-too-long": { rule: "limit", severity: "warning", message: "A string of {length} characters, over the limit of {limit}" },
   "too-many-elements": { rule: "limit", severity: "error", message: "More than {limit} elements; the rest is not checked" },
   "too-deep": { rule: "limit", severity: "error", message: "Deeper than {limit} elements; what is below is not checked" },
-  "version-unwritten": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not written in three parts, as {current} is; checked by the rules of {current}" },
-  "version-older": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } },
-  "version-newer": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } },
-  "version-unread": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {current}", lists: { read: { joiner: ", ", quoted: false } } }
+  "version-unwritten": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}" },
+  "version-older": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}", lists: { read: { joiner: ", ", quoted: false } } },
+  "version-newer": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}", lists: { read: { joiner: ", ", quoted: false } } },
+  "version-unread": { rule: "version", severity: "error", message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {currentVersion}", lists: { read: { joiner: ", ", quoted: false } } }
 };
 /** Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported. */
 export const APPLE_ROLES: readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: Role | null }[] = [

@@ -82,12 +82,12 @@ export const FINDINGS: readonly FindingEntry[] = [
   { id: 'state-on-record', rule: 'state-on-element', severity: 'error', message: '"{field}" is stated on {record}, not on the element it describes' },
   { id: 'state-in-attributes', rule: 'state-on-element', severity: 'error', message: '"{field}" is state; state it on the element itself, not in its attributes' },
   // The role language.
-  { id: 'root-role', rule: 'role-language', severity: 'error', message: 'The root is "{role}"; it must be {rootRole}' },
-  { id: 'unknown-role', rule: 'role-language', severity: 'warning', message: 'Unknown role "{role}"; a receiver reads it as {unknownRole}' },
+  { id: 'root-role', rule: 'role-language', severity: 'error', message: 'The root is "{name}"; it must be {rootRole}' },
+  { id: 'unknown-role', rule: 'role-language', severity: 'warning', message: 'Unknown role "{name}"; a receiver reads it as {unknownRole}' },
   // Path states.
   { id: 'path-gap', rule: 'state-reachable', severity: 'error', message: '"{state}" is set here but not on the parent "{parent}"; the path from the root has a gap' },
   { id: 'path-forks', rule: 'state-reachable', severity: 'warning', message: '{count} children have "{state}" set; the path can lead to only one' },
-  { id: 'duplicate-id', rule: 'unique-id', severity: 'error', message: 'The id "{id}" is also used at {path}' },
+  { id: 'duplicate-id', rule: 'unique-id', severity: 'error', message: 'The id "{repeated}" is also used at {path}' },
   // Names an RFC deprecated: valid, and said.
   { id: 'deprecated', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}' },
   { id: 'deprecated-use-instead', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}; use {useInstead}' },
@@ -100,27 +100,27 @@ export const FINDINGS: readonly FindingEntry[] = [
     id: 'version-unwritten',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is not written in three parts, as {current} is; checked by the rules of {current}',
+    message: 'Protocol version "{version}" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}',
   },
   {
     id: 'version-older',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is older than every version this checker reads ({read}); checked by the rules of {current}',
+    message: 'Protocol version "{version}" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
   {
     id: 'version-newer',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is newer than every version this checker reads ({read}); checked by the rules of {current}',
+    message: 'Protocol version "{version}" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
   {
     id: 'version-unread',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is not a version this checker reads ({read}); checked by the rules of {current}',
+    message: 'Protocol version "{version}" is not a version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
 ];

@@ -162,10 +162,10 @@ extension FindingEntry {
         message: "\"{field}\" is state; state it on the element itself, not in its attributes")
     static let rootRole = FindingEntry(
         id: "root-role", rule: "role-language", severity: .error,
-        message: "The root is \"{role}\"; it must be {rootRole}")
+        message: "The root is \"{name}\"; it must be {rootRole}")
     static let unknownRole = FindingEntry(
         id: "unknown-role", rule: "role-language", severity: .warning,
-        message: "Unknown role \"{role}\"; a receiver reads it as {unknownRole}")
+        message: "Unknown role \"{name}\"; a receiver reads it as {unknownRole}")
     static let pathGap = FindingEntry(
         id: "path-gap", rule: "state-reachable", severity: .error,
         message: "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap")
@@ -174,7 +174,7 @@ extension FindingEntry {
         message: "{count} children have \"{state}\" set; the path can lead to only one")
     static let duplicateId = FindingEntry(
         id: "duplicate-id", rule: "unique-id", severity: .error,
-        message: "The id \"{id}\" is also used at {path}")
+        message: "The id \"{repeated}\" is also used at {path}")
     static let deprecated = FindingEntry(
         id: "deprecated", rule: "deprecated-name", severity: .warning,
         message: "\"{name}\" is deprecated since {version}")
@@ -192,18 +192,18 @@ extension FindingEntry {
         message: "Deeper than {limit} elements; what is below is not checked")
     static let versionUnwritten = FindingEntry(
         id: "version-unwritten", rule: "version", severity: .error,
-        message: "Protocol version \"{version}\" is not written in three parts, as {current} is; checked by the rules of {current}")
+        message: "Protocol version \"{version}\" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}")
     static let versionOlder = FindingEntry(
         id: "version-older", rule: "version", severity: .error,
-        message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {current}",
+        message: "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}",
         lists: ["read": FindingList(joiner: ", ", quoted: false)])
     static let versionNewer = FindingEntry(
         id: "version-newer", rule: "version", severity: .error,
-        message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {current}",
+        message: "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}",
         lists: ["read": FindingList(joiner: ", ", quoted: false)])
     static let versionUnread = FindingEntry(
         id: "version-unread", rule: "version", severity: .error,
-        message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {current}",
+        message: "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {currentVersion}",
         lists: ["read": FindingList(joiner: ", ", quoted: false)])
 
     /// Every finding, in the catalogue's order.

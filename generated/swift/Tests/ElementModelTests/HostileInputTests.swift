@@ -283,7 +283,7 @@ final class HostileInputTests: XCTestCase {
         let limits = limited.filter { $0.rule == "limit" }
         XCTAssertEqual(limits.count, 1)
         XCTAssertEqual(limits.first?.severity, .error)
-        XCTAssertEqual(limits.first?.message, "Deeper than 10 elements; what is below is not checked")
+        XCTAssertEqual(limits.first?.message, messageOf(.tooDeep, ["limit": "10"]))
         // The root's field, then a list of children and an index for each of the 11 levels down to it.
         XCTAssertEqual(limits.first.map(levels), 1 + 2 * 11)
         XCTAssertTrue(limited.allSatisfy { levels($0) <= 1 + 2 * 11 + 1 })

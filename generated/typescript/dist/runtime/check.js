@@ -221,8 +221,8 @@ export function checkerFor(spec) {
         const trail = [];
         const tooLong = (s) => ({ length: s.length, limit: maxStringLength });
         /**
-         * Reports the finding `id` of the catalogue (FINDINGS), which gives its rule, severity and message, with the
-         * values of its slots, at the current place or at its `key` when given.
+         * Reports a finding of the catalogue (FINDINGS) by its id, with the values of its slots, at the current place
+         * or at its `key` when given; the catalogue gives its rule, severity and message.
          */
         const report = (id, elementId, slots, key) => {
             const entry = FINDINGS[id];
@@ -258,7 +258,7 @@ export function checkerFor(spec) {
                     else if (ix.deprecatedRoles.has(value))
                         reportDeprecated(ix.deprecatedRoles.get(value), key, elementId);
                     else if (!ix.roles.has(value))
-                        report('unknown-role', elementId, { role: value, unknownRole: roleRules.unknown }, key);
+                        report('unknown-role', elementId, { name: value, unknownRole: roleRules.unknown }, key);
                     return;
                 case 'array':
                     if (!Array.isArray(value))
@@ -405,7 +405,7 @@ export function checkerFor(spec) {
                 return;
             const role = element[tree.role];
             if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
-                report('root-role', id, { role, rootRole: roleRules.root }, tree.role);
+                report('root-role', id, { name: role, rootRole: roleRules.root }, tree.role);
             }
             let bits = 0;
             for (let k = 0; k < pathStates.length; k++) {
@@ -465,7 +465,7 @@ export function checkerFor(spec) {
         // Reported after the walk, which finds them all in one go (the findings are sorted anyway).
         for (const { n, id, first } of visited.repeatedIds()) {
             here = n;
-            report('duplicate-id', id, { id, path: pointer(visited.keys(first)) }, tree.id);
+            report('duplicate-id', id, { repeated: id, path: pointer(visited.keys(first)) }, tree.id);
         }
         return sortFindings(findings);
     };
@@ -518,7 +518,7 @@ function versionFinding(version) {
         id = older ? 'version-older' : newer ? 'version-newer' : 'version-unread';
     }
     const entry = FINDINGS[id];
-    const message = messageOf(entry, { version, current: SPEC.version, read });
+    const message = messageOf(entry, { version, currentVersion: SPEC.version, read });
     return { requirement: null, rule: entry.rule, severity: entry.severity, elementId: null, path: `/${SPEC.tree.version}`, message };
 }
 /**

@@ -302,8 +302,8 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     const tooLong = (s: string) => ({ length: s.length, limit: maxStringLength });
 
     /**
-     * Reports the finding `id` of the catalogue (FINDINGS), which gives its rule, severity and message, with the
-     * values of its slots, at the current place or at its `key` when given.
+     * Reports a finding of the catalogue (FINDINGS) by its id, with the values of its slots, at the current place
+     * or at its `key` when given; the catalogue gives its rule, severity and message.
      */
     const report = (id: FindingId, elementId: string | null, slots: Slots, key?: Key): void => {
       const entry = FINDINGS[id];
@@ -332,7 +332,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         case 'roles':
           if (typeof value !== 'string') report('wrong-role-type', elementId, { found: jsonType(value) }, key);
           else if (ix.deprecatedRoles.has(value)) reportDeprecated(ix.deprecatedRoles.get(value) as Deprecated, key, elementId);
-          else if (!ix.roles.has(value)) report('unknown-role', elementId, { role: value, unknownRole: roleRules.unknown }, key);
+          else if (!ix.roles.has(value)) report('unknown-role', elementId, { name: value, unknownRole: roleRules.unknown }, key);
           return;
         case 'array':
           if (!Array.isArray(value)) return report('wrong-array-type', elementId, { label: rule.label, found: jsonType(value) }, key);
@@ -453,7 +453,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       if (!checkRecord(element, ix.node, id)) return;
       const role = element[tree.role];
       if (frame.depth === 0 && typeof role === 'string' && role !== roleRules.root) {
-        report('root-role', id, { role, rootRole: roleRules.root }, tree.role);
+        report('root-role', id, { name: role, rootRole: roleRules.root }, tree.role);
       }
       let bits = 0;
       for (let k = 0; k < pathStates.length; k++) {
@@ -510,7 +510,7 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
     // Reported after the walk, which finds them all in one go (the findings are sorted anyway).
     for (const { n, id, first } of visited.repeatedIds()) {
       here = n;
-      report('duplicate-id', id, { id, path: pointer(visited.keys(first)) }, tree.id);
+      report('duplicate-id', id, { repeated: id, path: pointer(visited.keys(first)) }, tree.id);
     }
     return sortFindings(findings);
   };
@@ -563,7 +563,7 @@ function versionFinding(version: string): Finding {
     id = older ? 'version-older' : newer ? 'version-newer' : 'version-unread';
   }
   const entry = FINDINGS[id];
-  const message = messageOf(entry, { version, current: SPEC.version, read });
+  const message = messageOf(entry, { version, currentVersion: SPEC.version, read });
   return { requirement: null, rule: entry.rule, severity: entry.severity, elementId: null, path: `/${SPEC.tree.version}`, message };
 }
 
