@@ -71,24 +71,41 @@ private fun compareVersions(a: List<String>, b: List<String>): Int {
 
 /** The finding for an answer whose version this module does not read (the spec's guide, Protocol versions). */
 private fun versionFinding(version: String): Finding {
-    val by = "checked by the rules of ${Spec.VERSION}"
     val parts = versionParts(version)
-    val message = if (parts == null) {
-        "Protocol version \"$version\" is not written in three parts, as ${Spec.VERSION} is; $by"
-    } else {
-        val known = Spec.versionsRead.mapNotNull(::versionParts)
-        val place = when {
-            known.all { compareVersions(parts, it) < 0 } -> "older than every version"
-            known.all { compareVersions(parts, it) > 0 } -> "newer than every version"
-            else -> "not a version"
-        }
-        "Protocol version \"$version\" is $place this checker reads (${Spec.versionsRead.joinToString(", ")}); $by"
+    val known = Spec.versionsRead.mapNotNull(::versionParts)
+    val entry = when {
+        parts == null -> FindingEntry.VERSION_UNWRITTEN
+        known.all { compareVersions(parts, it) < 0 } -> FindingEntry.VERSION_OLDER
+        known.all { compareVersions(parts, it) > 0 } -> FindingEntry.VERSION_NEWER
+        else -> FindingEntry.VERSION_UNREAD
     }
+    val message = messageOf(entry, mapOf("version" to version, "currentVersion" to Spec.VERSION), mapOf("read" to Spec.versionsRead))
     return Finding(
-        requirement = null, rule = "version", severity = Severity.ERROR, elementId = null,
+        requirement = null, rule = entry.rule, severity = entry.severity, elementId = null,
         path = pointer(listOf(Spec.VERSION_FIELD)), message = message,
     )
 }
+
+private val SLOT = Regex("\\{([A-Za-z]+)\\}")
+
+/**
+ * A finding's message with its slots filled, as every binding fills it: a list slot's texts each in double quotes
+ * when the catalogue says so, and joined by its joiner; a slot given no value is left as written.
+ */
+internal fun messageOf(entry: FindingEntry, slots: Map<String, String>, lists: Map<String, List<String>> = emptyMap()): String =
+    SLOT.replace(entry.message) { match ->
+        val slot = match.groupValues[1]
+        val text = slots[slot]
+        val items = lists[slot]
+        when {
+            text != null -> text
+            items != null -> {
+                val written = entry.lists[slot] ?: FindingList(", ", false)
+                items.joinToString(written.joiner) { if (written.quoted) "\"$it\"" else it }
+            }
+            else -> match.value
+        }
+    }
 
 /** True when none of the findings is an error. */
 fun passes(findings: List<Finding>): Boolean = findings.none { it.severity == Severity.ERROR }
@@ -244,23 +261,37 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         return keys
     }
 
-    private fun report(rule: String, severity: Severity, elementId: String?, message: String, key: Any? = null) {
-        val requirement = rules.requirementOf[rule]
+    /**
+     * Reports a finding of the catalogue ([FindingEntry]), which gives its rule, severity and message, with its
+     * slots' values ([lists] for its list slots), at the current place or at its [key] when given.
+     */
+    private fun report(
+        entry: FindingEntry,
+        elementId: String?,
+        slots: Map<String, String>,
+        key: Any? = null,
+        lists: Map<String, List<String>> = emptyMap(),
+    ) {
+        val requirement = rules.requirementOf[entry.rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
-        if (requirement == null && rule != "structure" && rule != "limit" && rule != "deprecated-name") return
+        if (requirement == null && entry.rule != "structure" && entry.rule != "limit" && entry.rule != "deprecated-name") return
         val keys = keysTo(here) + trail + listOfNotNull(key)
-        findings.add(Finding(requirement, rule, severity, elementId, pointer(keys), message))
+        findings.add(Finding(requirement, entry.rule, entry.severity, elementId, pointer(keys), messageOf(entry, slots, lists)))
     }
 
     /** A deprecated name in the answer: valid, and a warning that says what to use instead. */
     private fun reportDeprecated(name: DeprecatedName, key: Any, elementId: String?) {
-        val instead = name.useInstead?.let { "; use $it" }.orEmpty()
-        report("deprecated-name", Severity.WARNING, elementId, "\"${name.name}\" is deprecated since ${name.version}$instead", key)
+        val useInstead = name.useInstead
+        if (useInstead == null) {
+            report(FindingEntry.DEPRECATED, elementId, mapOf("name" to name.name, "version" to name.version), key)
+        } else {
+            report(FindingEntry.DEPRECATED_USE_INSTEAD, elementId, mapOf("name" to name.name, "version" to name.version, "useInstead" to useInstead), key)
+        }
     }
 
     private fun checkString(text: String, key: Any, elementId: String?) {
         if (text.length > options.maxStringLength) {
-            report("limit", Severity.WARNING, elementId, "A string of ${text.length} characters, over the limit of ${options.maxStringLength}", key)
+            report(FindingEntry.STRING_TOO_LONG, elementId, mapOf("length" to "${text.length}", "limit" to "${options.maxStringLength}"), key)
         }
     }
 
@@ -274,13 +305,13 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         when (rule) {
             is PrimitiveRule ->
                 if (jsonType(value) != rule.name) {
-                    report("structure", Severity.ERROR, elementId, "Expected a ${rule.name}, found ${jsonType(value)}", key)
+                    report(FindingEntry.WRONG_TYPE, elementId, mapOf("expected" to rule.name, "found" to jsonType(value)), key)
                 } else {
                     value.stringOrNull()?.let { checkString(it, key, elementId) }
                 }
             is ArrayRule ->
                 if (value !is JsonArray) {
-                    report("structure", Severity.ERROR, elementId, "Expected an array (${rule.label}), found ${jsonType(value)}", key)
+                    report(FindingEntry.WRONG_ARRAY_TYPE, elementId, mapOf("label" to rule.label, "found" to jsonType(value)), key)
                 } else {
                     nested(key) { value.forEachIndexed { i, item -> checkValue(item, rule.items, i, elementId) } }
                 }
@@ -295,11 +326,11 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                 val role = value.stringOrNull()
                 val deprecated = role?.let { rules.deprecatedRoles[it] }
                 if (role == null) {
-                    report("structure", Severity.ERROR, elementId, "Expected a role string, found ${jsonType(value)}", key)
+                    report(FindingEntry.WRONG_ROLE_TYPE, elementId, mapOf("found" to jsonType(value)), key)
                 } else if (deprecated != null) {
                     reportDeprecated(deprecated, key, elementId)
                 } else if (role !in spec.roles) {
-                    report("role-language", Severity.WARNING, elementId, "Unknown role \"$role\"; a receiver reads it as ${spec.unknownRole}", key)
+                    report(FindingEntry.UNKNOWN_ROLE, elementId, mapOf("name" to role, "unknownRole" to spec.unknownRole), key)
                 }
             }
             kind == "external" -> nested(key) { checkContent(value, elementId) }
@@ -310,7 +341,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     /** Checks the record at the current place; returns whether it is an object at all. */
     private fun checkRecord(value: JsonElement, record: RecordRule, elementId: String?): Boolean {
         if (value !is JsonObject) {
-            report("structure", Severity.ERROR, elementId, "Expected an object (${record.name}), found ${jsonType(value)}")
+            report(FindingEntry.WRONG_RECORD_TYPE, elementId, mapOf("record" to record.name, "found" to jsonType(value)))
             return false
         }
         var required = 0
@@ -326,7 +357,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         }
         if (required < record.required.size) {
             for (name in record.required) {
-                if (name !in value) report("structure", Severity.ERROR, elementId, "${record.name} is missing its required field \"$name\"")
+                if (name !in value) report(FindingEntry.MISSING_FIELD, elementId, mapOf("record" to record.name, "field" to name))
             }
         }
         return true
@@ -335,22 +366,23 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     private fun checkUnknownField(record: RecordRule, key: String, elementId: String?) {
         val removed = record.removed[key]
         when {
-            removed != null && removed.states.isNotEmpty() -> {
-                val states = removed.states.joinToString(", ")
-                val message = "\"$key\" states $states away from the element; it was removed in ${removed.version}: use ${removed.replacedBy}"
-                report("state-on-element", Severity.ERROR, elementId, message, key)
+            removed != null -> {
+                val slots = mapOf("field" to key, "version" to removed.version, "replacedBy" to removed.replacedBy)
+                if (removed.states.isEmpty()) {
+                    report(FindingEntry.REMOVED_FIELD, elementId, slots, key)
+                } else {
+                    report(FindingEntry.REMOVED_STATE, elementId, slots, key, mapOf("states" to removed.states))
+                }
             }
-            removed != null ->
-                report("structure", Severity.ERROR, elementId, "\"$key\" was removed in ${removed.version}; use ${removed.replacedBy}", key)
             !record.isNode && key in rules.stateNames ->
-                report("state-on-element", Severity.ERROR, elementId, "\"$key\" is stated on ${record.name}, not on the element it describes", key)
-            else -> report("structure", Severity.WARNING, elementId, "${record.name} has no field \"$key\"; a receiver ignores it", key)
+                report(FindingEntry.STATE_ON_RECORD, elementId, mapOf("field" to key, "record" to record.name), key)
+            else -> report(FindingEntry.UNKNOWN_FIELD, elementId, mapOf("record" to record.name, "field" to key), key)
         }
     }
 
     private fun checkAttributes(value: JsonElement, elementId: String?) {
         if (value !is JsonObject) {
-            report("structure", Severity.ERROR, elementId, "Expected an object of attributes, found ${jsonType(value)}")
+            report(FindingEntry.WRONG_ATTRIBUTES_TYPE, elementId, mapOf("found" to jsonType(value)))
             return
         }
         for ((key, item) in value) {
@@ -359,33 +391,31 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                 rules.deprecatedAttributes[key]?.let { reportDeprecated(it, key, elementId) }
                 checkValue(item, reserved, key, elementId)
             } else if (key in rules.stateNames) {
-                report("state-on-element", Severity.ERROR, elementId, "\"$key\" is state; state it on the element itself, not in its attributes", key)
+                report(FindingEntry.STATE_IN_ATTRIBUTES, elementId, mapOf("field" to key), key)
             }
         }
     }
 
     private fun checkContent(value: JsonElement, elementId: String?) {
         if (value !is JsonObject) {
-            report("structure", Severity.ERROR, elementId, "Expected a content block object, found ${jsonType(value)}")
+            report(FindingEntry.WRONG_CONTENT_TYPE, elementId, mapOf("found" to jsonType(value)))
             return
         }
         val tag = value[spec.contentTag].stringOrNull()
         if (tag == null) {
-            report("structure", Severity.ERROR, elementId, "Expected a string content block type, found ${jsonType(value[spec.contentTag])}", spec.contentTag)
+            report(FindingEntry.WRONG_CONTENT_TAG_TYPE, elementId, mapOf("found" to jsonType(value[spec.contentTag])), spec.contentTag)
             return
         }
         val kind = rules.contentByTag[tag]
         if (kind == null) {
             // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-            val kinds = rules.contentByTag.keys.joinToString(", ")
-            val message = "\"$tag\" is not a content block type of this version ($kinds); a receiver keeps it as it is"
-            report("content-kind", Severity.WARNING, elementId, message, spec.contentTag)
+            report(FindingEntry.UNKNOWN_CONTENT_KIND, elementId, mapOf("kind" to tag), spec.contentTag, mapOf("kinds" to rules.contentByTag.keys.toList()))
             return
         }
         for ((name, item) in value) {
             val expected = kind.properties[name] ?: continue
             if (expected != "any" && jsonType(item) != expected) {
-                report("structure", Severity.ERROR, elementId, "Expected $expected for \"$name\", found ${jsonType(item)}", name)
+                report(FindingEntry.WRONG_CONTENT_PROPERTY_TYPE, elementId, mapOf("expected" to expected, "property" to name, "found" to jsonType(item)), name)
             } else {
                 item.stringOrNull()?.let { checkString(it, name, elementId) }
             }
@@ -394,13 +424,12 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             val held = value[alternatives.property] as? JsonObject ?: continue
             val present = alternatives.keys.filter { it in held }
             if (present.size > 1) {
-                val keys = present.joinToString(" and ") { "\"$it\"" }
-                val message = "\"${alternatives.property}\" has $keys; it is one of ${alternatives.names.joinToString(", ")}, not several"
-                report("structure", Severity.ERROR, elementId, message, alternatives.property)
+                val lists = mapOf("present" to present, "members" to alternatives.names)
+                report(FindingEntry.SEVERAL_ALTERNATIVES, elementId, mapOf("property" to alternatives.property), alternatives.property, lists)
             }
         }
         for (name in kind.required) {
-            if (name !in value) report("structure", Severity.ERROR, elementId, "A ${kind.tag} content block needs \"$name\"")
+            if (name !in value) report(FindingEntry.MISSING_CONTENT_PROPERTY, elementId, mapOf("kind" to kind.tag, "property" to name))
         }
     }
 
@@ -413,7 +442,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         if (!checkRecord(element, rules.node, elementId) || element !is JsonObject) return
         val role = element[spec.role].stringOrNull()
         if (frame.depth == 0 && role != null && role != spec.rootRole) {
-            report("role-language", Severity.ERROR, elementId, "The root is \"$role\"; it must be ${spec.rootRole}", spec.role)
+            report(FindingEntry.ROOT_ROLE, elementId, mapOf("name" to role, "rootRole" to spec.rootRole), spec.role)
         }
         var bits = 0L
         rules.pathStates.forEachIndexed { k, name ->
@@ -421,8 +450,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             bits = bits or (1L shl k)
             // The path runs from the root's child down: a set element below that needs its parent set too.
             if (frame.depth >= 2 && (frame.parentBits and (1L shl k)) == 0L) {
-                val message = "\"$name\" is set here but not on the parent \"${frame.parentId.orEmpty()}\"; the path from the root has a gap"
-                report("state-reachable", Severity.ERROR, elementId, message, name)
+                report(FindingEntry.PATH_GAP, elementId, mapOf("state" to name, "parent" to frame.parentId.orEmpty()), name)
             }
         }
         val children = element[spec.children]
@@ -431,7 +459,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             // Pushed last first, so the walk meets them in order.
             for (i in children.indices.reversed()) stack.add(Frame(children[i], n, i, frame.depth + 1, elementId, bits))
         } else if (children != null) {
-            report("structure", Severity.ERROR, elementId, "Expected an array of elements, found ${jsonType(children)}", spec.children)
+            report(FindingEntry.WRONG_CHILDREN_TYPE, elementId, mapOf("found" to jsonType(children)), spec.children)
         }
     }
 
@@ -439,14 +467,14 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     private fun countForks(children: JsonArray, elementId: String?) {
         for (name in rules.pathStates) {
             val n = children.count { (it as? JsonObject)?.get(name).isTrue() }
-            if (n > 1) report("state-reachable", Severity.WARNING, elementId, "$n children have \"$name\" set; the path can lead to only one", spec.children)
+            if (n > 1) report(FindingEntry.PATH_FORKS, elementId, mapOf("count" to "$n", "state" to name), spec.children)
         }
     }
 
     /** Reports a limit at an element that is then not checked: it is numbered, without its id, for its path. */
-    private fun reportLimit(frame: Frame, message: String) {
+    private fun reportLimit(frame: Frame, entry: FindingEntry, limit: Int) {
         here = visited(frame.parent, frame.index, null)
-        report("limit", Severity.ERROR, null, message)
+        report(entry, null, mapOf("limit" to "$limit"))
     }
 
     fun run(answer: JsonElement): List<Finding> {
@@ -458,11 +486,11 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             val frame = stack.removeAt(stack.size - 1)
             count++
             if (count > options.maxElements) {
-                reportLimit(frame, "More than ${options.maxElements} elements; the rest is not checked")
+                reportLimit(frame, FindingEntry.TOO_MANY_ELEMENTS, options.maxElements)
                 break
             }
             if (frame.depth > options.maxDepth) {
-                reportLimit(frame, "Deeper than ${options.maxDepth} elements; what is below is not checked")
+                reportLimit(frame, FindingEntry.TOO_DEEP, options.maxDepth)
                 continue
             }
             visit(frame, stack)
@@ -474,7 +502,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             val first = firstOf.getOrPut(elementId) { n }
             if (first != n) {
                 here = n
-                report("unique-id", Severity.ERROR, elementId, "The id \"$elementId\" is also used at ${pointer(keysTo(first))}", spec.id)
+                report(FindingEntry.DUPLICATE_ID, elementId, mapOf("repeated" to elementId, "path" to pointer(keysTo(first))), spec.id)
             }
         }
         return sortFindings(findings)

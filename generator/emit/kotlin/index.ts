@@ -1,6 +1,7 @@
 import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { type RecordDecl, type TypeView } from '../kit/declarations.js';
-import { distinct } from '../kit/naming.js';
+import { distinct, inCase } from '../kit/naming.js';
+import { findingsLiterals } from '../kit/findings.js';
 import { specDataVersionLiterals } from '../kit/spec-data.js';
 import { readerNames, readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
@@ -319,7 +320,10 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   add(`${SOURCE_DIR}/OptionalFields.kt`, 'OptionalFields.kt', { serializers: optionals.all() });
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
-  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf));
+  add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', {
+    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf),
+    findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'SCREAMING_SNAKE')),
+  });
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
   // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
   const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));

@@ -67,6 +67,55 @@ internal class SpecData(
     val requirementOf: Map<String, String>,
 )
 
+/** How a list slot's texts are written into a message: joined by [joiner], each in double quotes if [quoted]. */
+internal class FindingList(val joiner: String, val quoted: Boolean)
+
+/**
+ * Every finding the checker can give, once for every version: its id, rule and severity, and its message with
+ * `{slot}` where a value goes ([lists] says how each list slot's texts are written; any other slot takes one text).
+ * The checker reports one of these with its slots' values, and its words are here.
+ */
+internal enum class FindingEntry(
+    val id: String,
+    val rule: String,
+    val severity: Severity,
+    val message: String,
+    val lists: Map<String, FindingList> = emptyMap(),
+) {
+    WRONG_TYPE("wrong-type", "structure", Severity.ERROR, "Expected a {expected}, found {found}"),
+    WRONG_ROLE_TYPE("wrong-role-type", "structure", Severity.ERROR, "Expected a role string, found {found}"),
+    WRONG_ARRAY_TYPE("wrong-array-type", "structure", Severity.ERROR, "Expected an array ({label}), found {found}"),
+    WRONG_RECORD_TYPE("wrong-record-type", "structure", Severity.ERROR, "Expected an object ({record}), found {found}"),
+    WRONG_ATTRIBUTES_TYPE("wrong-attributes-type", "structure", Severity.ERROR, "Expected an object of attributes, found {found}"),
+    WRONG_CHILDREN_TYPE("wrong-children-type", "structure", Severity.ERROR, "Expected an array of elements, found {found}"),
+    MISSING_FIELD("missing-field", "structure", Severity.ERROR, "{record} is missing its required field \"{field}\""),
+    UNKNOWN_FIELD("unknown-field", "structure", Severity.WARNING, "{record} has no field \"{field}\"; a receiver ignores it"),
+    REMOVED_FIELD("removed-field", "structure", Severity.ERROR, "\"{field}\" was removed in {version}; use {replacedBy}"),
+    WRONG_CONTENT_TYPE("wrong-content-type", "structure", Severity.ERROR, "Expected a content block object, found {found}"),
+    WRONG_CONTENT_TAG_TYPE("wrong-content-tag-type", "structure", Severity.ERROR, "Expected a string content block type, found {found}"),
+    WRONG_CONTENT_PROPERTY_TYPE("wrong-content-property-type", "structure", Severity.ERROR, "Expected {expected} for \"{property}\", found {found}"),
+    MISSING_CONTENT_PROPERTY("missing-content-property", "structure", Severity.ERROR, "A {kind} content block needs \"{property}\""),
+    SEVERAL_ALTERNATIVES("several-alternatives", "structure", Severity.ERROR, "\"{property}\" has {present}; it is one of {members}, not several", mapOf("present" to FindingList(" and ", true), "members" to FindingList(", ", false))),
+    UNKNOWN_CONTENT_KIND("unknown-content-kind", "content-kind", Severity.WARNING, "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is", mapOf("kinds" to FindingList(", ", false))),
+    REMOVED_STATE("removed-state", "state-on-element", Severity.ERROR, "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}", mapOf("states" to FindingList(", ", false))),
+    STATE_ON_RECORD("state-on-record", "state-on-element", Severity.ERROR, "\"{field}\" is stated on {record}, not on the element it describes"),
+    STATE_IN_ATTRIBUTES("state-in-attributes", "state-on-element", Severity.ERROR, "\"{field}\" is state; state it on the element itself, not in its attributes"),
+    ROOT_ROLE("root-role", "role-language", Severity.ERROR, "The root is \"{name}\"; it must be {rootRole}"),
+    UNKNOWN_ROLE("unknown-role", "role-language", Severity.WARNING, "Unknown role \"{name}\"; a receiver reads it as {unknownRole}"),
+    PATH_GAP("path-gap", "state-reachable", Severity.ERROR, "\"{state}\" is set here but not on the parent \"{parent}\"; the path from the root has a gap"),
+    PATH_FORKS("path-forks", "state-reachable", Severity.WARNING, "{count} children have \"{state}\" set; the path can lead to only one"),
+    DUPLICATE_ID("duplicate-id", "unique-id", Severity.ERROR, "The id \"{repeated}\" is also used at {path}"),
+    DEPRECATED("deprecated", "deprecated-name", Severity.WARNING, "\"{name}\" is deprecated since {version}"),
+    DEPRECATED_USE_INSTEAD("deprecated-use-instead", "deprecated-name", Severity.WARNING, "\"{name}\" is deprecated since {version}; use {useInstead}"),
+    STRING_TOO_LONG("string-too-long", "limit", Severity.WARNING, "A string of {length} characters, over the limit of {limit}"),
+    TOO_MANY_ELEMENTS("too-many-elements", "limit", Severity.ERROR, "More than {limit} elements; the rest is not checked"),
+    TOO_DEEP("too-deep", "limit", Severity.ERROR, "Deeper than {limit} elements; what is below is not checked"),
+    VERSION_UNWRITTEN("version-unwritten", "version", Severity.ERROR, "Protocol version \"{version}\" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}"),
+    VERSION_OLDER("version-older", "version", Severity.ERROR, "Protocol version \"{version}\" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}", mapOf("read" to FindingList(", ", false))),
+    VERSION_NEWER("version-newer", "version", Severity.ERROR, "Protocol version \"{version}\" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}", mapOf("read" to FindingList(", ", false))),
+    VERSION_UNREAD("version-unread", "version", Severity.ERROR, "Protocol version \"{version}\" is not a version this checker reads ({read}); checked by the rules of {currentVersion}", mapOf("read" to FindingList(", ", false))),
+}
+
 internal object Spec {
     /** The version these types describe. */
     const val VERSION: String = "0.2.0"

@@ -132,7 +132,7 @@ class HostileInputTest {
         val limits = limited.filter { it.rule == "limit" }
         assertEquals(1, limits.size)
         assertEquals(Severity.ERROR, limits.single().severity)
-        assertEquals("Deeper than 10 elements; what is below is not checked", limits.single().message)
+        assertEquals(messageOf(FindingEntry.TOO_DEEP, mapOf("limit" to "10")), limits.single().message)
         // The root's field, then a list of children and an index for each of the 11 levels down to it.
         assertEquals(1 + 2 * 11, levels(limits.single()))
         assertTrue(limited.all { levels(it) <= 1 + 2 * 11 + 1 })
