@@ -1120,6 +1120,10 @@ export type FindingId =
   | "wrong-content-property-type"
   | "missing-content-property"
   | "several-alternatives"
+  | "not-one-of"
+  | "out-of-range"
+  | "wrong-form"
+  | "no-alternative"
   | "unknown-content-kind"
   | "removed-state"
   | "state-on-record"
@@ -1163,6 +1167,10 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "wrong-content-property-type": { rule: "structure", severity: "error", message: "Expected {expected} for \"{property}\", found {found}" },
   "missing-content-property": { rule: "structure", severity: "error", message: "A {kind} content block needs \"{property}\"" },
   "several-alternatives": { rule: "structure", severity: "error", message: "\"{property}\" has {present}; it is one of {members}, not several", lists: { present: { joiner: " and ", quoted: true }, members: { joiner: ", ", quoted: false } } },
+  "not-one-of": { rule: "structure", severity: "error", message: "Expected one of {allowed} for \"{property}\"", lists: { allowed: { joiner: ", ", quoted: true } } },
+  "out-of-range": { rule: "structure", severity: "error", message: "Expected a number {bounds} for \"{property}\"" },
+  "wrong-form": { rule: "structure", severity: "error", message: "Expected a {form} string for \"{property}\"" },
+  "no-alternative": { rule: "structure", severity: "error", message: "\"{property}\" has none of {keys}; it is one of {members}", lists: { keys: { joiner: " or ", quoted: true }, members: { joiner: ", ", quoted: false } } },
   "unknown-content-kind": { rule: "content-kind", severity: "warning", message: "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is", lists: { kinds: { joiner: ", ", quoted: false } } },
   "removed-state": { rule: "state-on-element", severity: "error", message: "\"{field}\" states {states} away from the element; it was removed in {version}: use {replacedBy}", lists: { states: { joiner: ", ", quoted: false } } },
   "state-on-record": { rule: "state-on-element", severity: "error", message: "\"{field}\" is stated on {record}, not on the element it describes" },

@@ -146,6 +146,20 @@ extension FindingEntry {
         id: "several-alternatives", rule: "structure", severity: .error,
         message: "\"{property}\" has {present}; it is one of {members}, not several",
         lists: ["present": FindingList(joiner: " and ", quoted: true), "members": FindingList(joiner: ", ", quoted: false)])
+    static let notOneOf = FindingEntry(
+        id: "not-one-of", rule: "structure", severity: .error,
+        message: "Expected one of {allowed} for \"{property}\"",
+        lists: ["allowed": FindingList(joiner: ", ", quoted: true)])
+    static let outOfRange = FindingEntry(
+        id: "out-of-range", rule: "structure", severity: .error,
+        message: "Expected a number {bounds} for \"{property}\"")
+    static let wrongForm = FindingEntry(
+        id: "wrong-form", rule: "structure", severity: .error,
+        message: "Expected a {form} string for \"{property}\"")
+    static let noAlternative = FindingEntry(
+        id: "no-alternative", rule: "structure", severity: .error,
+        message: "\"{property}\" has none of {keys}; it is one of {members}",
+        lists: ["keys": FindingList(joiner: " or ", quoted: true), "members": FindingList(joiner: ", ", quoted: false)])
     static let unknownContentKind = FindingEntry(
         id: "unknown-content-kind", rule: "content-kind", severity: .warning,
         message: "\"{kind}\" is not a content block type of this version ({kinds}); a receiver keeps it as it is",
@@ -222,6 +236,10 @@ extension FindingEntry {
         .wrongContentPropertyType,
         .missingContentProperty,
         .severalAlternatives,
+        .notOneOf,
+        .outOfRange,
+        .wrongForm,
+        .noAlternative,
         .unknownContentKind,
         .removedState,
         .stateOnRecord,
