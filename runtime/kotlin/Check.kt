@@ -431,6 +431,17 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         for (name in kind.required) {
             if (name !in value) report(FindingEntry.MISSING_CONTENT_PROPERTY, elementId, mapOf("kind" to kind.tag, "property" to name))
         }
+        for (nested in kind.nested) {
+            // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+            val held = value[nested.name] ?: continue
+            if (jsonType(held) != nested.shape.type) continue
+            for (finding in checkNested(held, nested.shape, nested.name, spec.shapes)) {
+                trail.add(nested.name)
+                trail.addAll(finding.keys)
+                report(finding.entry, elementId, finding.slots, null, finding.lists)
+                repeat(finding.keys.size + 1) { trail.removeAt(trail.size - 1) }
+            }
+        }
     }
 
     /** Checks one element and its place among the path states, and puts its children on the stack. */

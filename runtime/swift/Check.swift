@@ -474,6 +474,16 @@ private struct CheckRun {
         for name in kind.required where object[name] == nil {
             report(.missingContentProperty, elementId, ["kind": kind.tag, "property": name])
         }
+        for nested in kind.nested {
+            // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+            guard let held = object[nested.name], held.jsonType == nested.shape.type else { continue }
+            for finding in checkNested(held, nested.shape, property: nested.name, shapes: spec.shapes) {
+                trail.append(.name(nested.name))
+                trail.append(contentsOf: finding.keys)
+                report(finding.entry, elementId, finding.slots, lists: finding.lists)
+                trail.removeLast(finding.keys.count + 1)
+            }
+        }
     }
 
     /// Checks one element and its place among the path states, and puts its children on the stack.

@@ -1,4 +1,5 @@
 import { FINDINGS, SPEC, SPECS, type FindingEntry, type FindingId, type SpecData, type TypeShape } from '../model.js';
+import { checkNested } from './nested.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -97,6 +98,8 @@ interface ContentRule {
   readonly properties: Map<string, { readonly expected: string | undefined; readonly required: boolean }>;
   /** Properties that hold one of several shapes, each known by a key only it has. */
   readonly alternatives: SpecData['contentKinds'][number]['alternatives'];
+  /** Properties whose inside MCP's schema describes (annotations, an embedded resource, icons), walked by checkNested. */
+  readonly nested: SpecData['contentKinds'][number]['nested'];
 }
 
 /** The lookups a checker needs, built once per version from its rules. */
@@ -140,7 +143,7 @@ function indexSpec(spec: SpecData) {
   const contentRule = (k: SpecData['contentKinds'][number]): ContentRule => {
     const names = new Set([...Object.keys(k.properties), ...k.required]);
     const properties = new Map([...names].map((name) => [name, { expected: hasOwn(k.properties, name) ? k.properties[name] : undefined, required: k.required.includes(name) }]));
-    return { type: k.type, required: k.required, properties, alternatives: k.alternatives };
+    return { type: k.type, required: k.required, properties, alternatives: k.alternatives, nested: k.nested };
   };
   return {
     /**
@@ -434,6 +437,18 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         for (const name of kind.required) {
           if (!hasOwn(value, name)) report('missing-content-property', elementId, { kind: kind.type, property: name });
         }
+      }
+      for (const n of kind.nested) {
+        const v = value[n.property];
+        // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+        if (!hasOwn(value, n.property) || jsonType(v) !== n.shape.type) continue;
+        trail.push(n.property);
+        checkNested(v, n.shape, n.property, spec.shapes, (id, slots, keys) => {
+          trail.push(...keys);
+          report(id, elementId, slots);
+          trail.length -= keys.length;
+        });
+        trail.pop();
       }
     };
 

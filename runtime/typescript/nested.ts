@@ -1,10 +1,10 @@
-import type { NestedShape } from '../model.js';
+import type { FindingId, NestedShape } from '../model.js';
 
 type Key = string | number;
 type Slots = Record<string, string | readonly string[]>;
 
 /** How the walk says a finding: the catalogue's id, its slots, and the keys below the content block's property. */
-export type SayNested = (id: string, slots: Slots, keys: readonly Key[]) => void;
+export type SayNested = (id: FindingId, slots: Slots, keys: readonly Key[]) => void;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

@@ -1,6 +1,6 @@
 import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
-import { type NamedShapes, type NestedShape, nestedShapesOf, sortedShapes } from './mcp-shapes.js';
+import { type NamedShapes, type NestedShape, type ShapeSyntax, nestedShapesOf, shapeLiteral, sortedShapes } from './mcp-shapes.js';
 
 type Schema = Record<string, unknown>;
 
@@ -170,8 +170,15 @@ export function specData(model: CanonicalModel): SpecData {
  * Spec.swift): every string already the language's literal, every type its TypeShape expression, and the content
  * block's tag (the content union's discriminator) beside the kinds.
  */
-export function specDataLiterals(model: CanonicalModel, contentTag: string, literal: (text: string) => string, shape: (type: TypeRef) => string) {
+export function specDataLiterals(
+  model: CanonicalModel,
+  contentTag: string,
+  literal: (text: string) => string,
+  shape: (type: TypeRef) => string,
+  shapes?: ShapeSyntax,
+) {
   const data = specData(model);
+  const nestedShape = (s: NestedShape) => (shapes ? shapeLiteral(s, shapes) : '');
   return {
     version: data.version,
     versionLiteral: literal(data.version),
@@ -192,7 +199,10 @@ export function specDataLiterals(model: CanonicalModel, contentTag: string, lite
       required: k.required.map(literal),
       properties: Object.entries(k.properties).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
       alternatives: k.alternatives.map((a) => ({ property: literal(a.property), names: a.members.map((m) => literal(m.name)), keys: a.members.map((m) => literal(m.key)) })),
+      // With the language's shape syntax only: each nested property and its shape, already written.
+      nested: shapes ? k.nested.map((n) => ({ property: literal(n.property), shape: nestedShape(n.shape) })) : [],
     })),
+    shapes: shapes ? Object.entries(data.shapes).map(([name, s]) => ({ name: literal(name), shape: nestedShape(s) })) : [],
     requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),
   };
 }
@@ -209,6 +219,7 @@ export function specDataVersionLiterals(
   contentTag: string,
   literal: (text: string) => string,
   shape: (type: TypeRef) => string,
+  shapes?: ShapeSyntax,
 ) {
   const all = versions.some((v) => v.protocolVersion === model.protocolVersion) ? versions : [...versions, model];
   const name = (version: string) => `protocol${version.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -217,6 +228,6 @@ export function specDataVersionLiterals(
     versionLiteral: literal(model.protocolVersion),
     versionField: literal(model.tree.version),
     current: name(model.protocolVersion),
-    versions: all.map((v) => ({ ...specDataLiterals(v, contentTag, literal, shape), name: name(v.protocolVersion) })),
+    versions: all.map((v) => ({ ...specDataLiterals(v, contentTag, literal, shape, shapes), name: name(v.protocolVersion) })),
   };
 }

@@ -18,6 +18,7 @@ import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
+import { type ShapeSyntax } from '../kit/mcp-shapes.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -25,6 +26,16 @@ import { readmeExample } from '../shared/readme-example.js';
  * tree and the sample answer come from the kit (generator/emit/kit/); this file names them in Kotlin and the
  * templates in templates/kotlin/ print them.
  */
+
+
+/** MCP's nested shapes as Spec.kt writes them (runtime/kotlin/Nested.kt declares the classes); a bound is a Double. */
+const SHAPES: ShapeSyntax = {
+  string: (text) => stringLiteral(text),
+  number: (n) => (/[.eE]/.test(String(n)) ? String(n) : `${n}.0`),
+  list: (items) => `listOf(${items.join(', ')})`,
+  call: (type, args) => `${type}(${args.map(([k, v]) => `${k} = ${v}`).join(', ')})`,
+  field: (name) => (name === 'enum' ? 'values' : name),
+};
 
 export const KOTLIN_PACKAGE = 'dev.elementmodel';
 /** Pinned so output is deterministic; all on Maven Central. */
@@ -321,10 +332,11 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
   add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', {
-    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf),
+    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf, SHAPES),
     findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'SCREAMING_SNAKE')),
   });
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});
+  add(`${SOURCE_DIR}/Nested.kt`, 'Nested.kt', {});
   // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
   const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));

@@ -2,6 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
 import { specData } from '../kit/spec-data.js';
+import { shapeLiteral, type ShapeSyntax } from '../kit/mcp-shapes.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { treeView } from '../kit/tree.js';
@@ -28,6 +29,17 @@ const PINS = { python: '3.10', pydantic: '>=2.12.5,<3', setuptools: '80.9.0', py
 const TESTED_PYDANTIC = '2.14.4';
 
 let compiled: Render | undefined;
+
+/** A Python tuple of already written items. */
+const pyList = (items: string[]) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
+
+/** MCP's nested shapes as spec.py writes them (runtime/python/nested.py declares the classes). */
+const PY_SHAPES: ShapeSyntax = {
+  string: pyLiteral,
+  number: (n) => String(n),
+  list: pyList,
+  call: (type, args) => `${type}(${args.map(([k, v]) => `${k}=${v}`).join(', ')})`,
+};
 
 function templates(): Render {
   compiled ??= loadTemplates('python', {
@@ -167,7 +179,8 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     const data = specData(v);
     return {
       constant: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`,
-      data,
+      data: { ...data, contentKinds: data.contentKinds.map((k) => ({ ...k, nestedPy: pyList(k.nested.map((n) => `NestedProperty(${pyLiteral(n.property)}, ${shapeLiteral(n.shape, PY_SHAPES)})`)) })) },
+      shapes: Object.entries(data.shapes).map(([name, shape]) => ({ name, literal: shapeLiteral(shape, PY_SHAPES) })),
       typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key, value })),
       records: Object.entries(data.records).map(([key, fields]) => ({ key, fields })),
     };
@@ -233,6 +246,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: `${src}/spec.py`, contents: render('spec.py', view) },
     { path: `${src}/check.py`, contents: render('check.py', view) },
     { path: `${src}/json_text.py`, contents: render('json_text.py', view) },
+    { path: `${src}/nested.py`, contents: render('nested.py', view) },
     { path: `${src}/reader.py`, contents: render('reader.py', view) },
     { path: `${src}/validate.py`, contents: render('validate.py', view) },
     { path: 'python/tests/test_conformance.py', contents: render('test_conformance.py', view) },

@@ -17,6 +17,7 @@ import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
 import { swiftOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
+import { type ShapeSyntax } from '../kit/mcp-shapes.js';
 
 /**
  * generated/swift/: a Swift package, `ElementModel`, with Codable value types for every record of the model, the
@@ -44,6 +45,16 @@ function shapeOf(ref: TypeRef): string {
  * `conformance` is the conformance target's files: those of this version are bundled as the test target's
  * resources (Tests/ElementModelTests/Conformance), so a copy of the package alone passes its own tests.
  */
+
+/** MCP's nested shapes as Spec.swift writes them (runtime/swift/Nested.swift declares the types). */
+const SHAPES: ShapeSyntax = {
+  string: (text) => stringLiteral(text),
+  number: (n) => String(n),
+  list: (items) => `[${items.join(', ')}]`,
+  call: (type, args) => `${type}(${args.map(([k, v]) => `${k}: ${v}`).join(', ')})`,
+  field: (name) => (name === 'enum' ? 'values' : name),
+};
+
 export function emitSwift(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = swiftNames();
   const { inputs, diagnostics } = codeTargetInputs(model, names);
@@ -233,10 +244,11 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
   emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', {
-    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf),
+    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf, SHAPES),
     findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'lowerCamel')),
   });
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});
+  emit(`Sources/${PACKAGE}/Nested.swift`, 'Nested.swift', {});
 
   // The validator: the library's validateText and printers (Validate.swift), and a command that reads a file.
   emit(`Sources/${PACKAGE}/Validate.swift`, 'Validate.swift', {});

@@ -12,10 +12,11 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, Union
+from typing import Literal, Protocol, Union, cast
 
 from pydantic import JsonValue
 
+from .nested import NestedProperty, check_nested
 from .spec import FINDINGS, SPEC, SPECS, Alternatives, ContentKind, Deprecated, FindingEntry, FindingId, FindingList, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
@@ -186,6 +187,8 @@ class _ContentRule:
     """Each property's expected JSON type ("any" for no check, None for unchecked) and whether it is required."""
     alternatives: tuple[Alternatives, ...]
     """Properties that hold one of several shapes, each known by a key only it has."""
+    nested: tuple[NestedProperty, ...]
+    """Properties whose inside MCP's schema describes (annotations, an embedded resource, icons)."""
 
 
 class _Index:
@@ -240,7 +243,7 @@ class _Index:
     def _content_rule(kind: ContentKind) -> _ContentRule:
         names = list(kind.properties) + [n for n in kind.required if n not in kind.properties]
         properties = {n: (kind.properties.get(n), n in kind.required) for n in names}
-        return _ContentRule(kind.type, kind.required, properties, kind.alternatives)
+        return _ContentRule(kind.type, kind.required, properties, kind.alternatives, kind.nested)
 
 
 class _Visited:
@@ -463,6 +466,19 @@ class _Check:
             for name in kind.required:
                 if name not in value:
                     self.report("missing-content-property", element_id, {"kind": kind.type, "property": name})
+        for nested in kind.nested:
+            # A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+            if nested.name not in value or json_type(value[nested.name]) != nested.shape.type:
+                continue
+            self.trail.append(nested.name)
+
+            def say(finding: str, slots: Mapping[str, str | list[str]], keys: Sequence[Key]) -> None:
+                self.trail.extend(keys)
+                self.report(cast(FindingId, finding), element_id, slots)
+                del self.trail[len(self.trail) - len(keys) :]
+
+            check_nested(value[nested.name], nested.shape, nested.name, self.ix.spec.shapes, say)
+            self.trail.pop()
 
     def visit(self, frame: _Frame, stack: list[_Frame]) -> None:
         """Checks one element and its place among the path states, and puts its children on the stack."""

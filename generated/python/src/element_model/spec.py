@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .nested import NestedMember, NestedProperty, NestedShape
+
 TypeKind = Literal["record", "roles", "attributes", "external"]
 
 
@@ -114,6 +116,8 @@ class ContentKind:
     required: tuple[str, ...]
     properties: dict[str, str] = field(default_factory=dict)
     alternatives: tuple[Alternatives, ...] = ()
+    nested: tuple[NestedProperty, ...] = ()
+    """The properties whose inside MCP's schema describes (annotations, an embedded resource, icons)."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,8 @@ class SpecData:
     aliases: tuple[Alias, ...]
     content_kinds: tuple[ContentKind, ...]
     requirements: tuple[Requirement, ...]
+    shapes: dict[str, NestedShape] = field(default_factory=dict)
+    """MCP's object shapes that the content kinds' nested properties name (``ref``), by name."""
 
 
 SPEC_0_2_0 = SpecData(
@@ -288,11 +294,11 @@ SPEC_0_2_0 = SpecData(
     aliases=(
     ),
     content_kinds=(
-        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "object", "_meta": "object"}, ()),
-        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, ()),
-        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, ()),
-        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"}, ()),
-        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "object", "annotations": "object", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),)),
+        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
+        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
+        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
+        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"}, (), (NestedProperty("icons", NestedShape(type="array", items=NestedShape(type="object", ref="Icon"))), NestedProperty("annotations", NestedShape(type="object", ref="Annotations")))),
+        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "object", "annotations": "object", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),), (NestedProperty("resource", NestedShape(type="object", members=(NestedMember(name="TextResourceContents", key="text"), NestedMember(name="BlobResourceContents", key="blob")))), NestedProperty("annotations", NestedShape(type="object", ref="Annotations")))),
     ),
     requirements=(
         Requirement("R1", "A provider states `selected`, `focused` and `visible` only on the element they describe", "Reject an answer that repeats state elsewhere", True, "state-on-element"),
@@ -304,6 +310,12 @@ SPEC_0_2_0 = SpecData(
         Requirement("R7", "A provider gives a subrole to each thing that is the app's own", "Not checkable from outside", False, None),
         Requirement("R8", "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it", "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes", True, "content-kind"),
     ),
+    shapes={
+        "Annotations": NestedShape(type="object", name="Annotations", properties=(NestedProperty(name="audience", shape=NestedShape(type="array", items=NestedShape(type="string", enum=("user", "assistant")))), NestedProperty(name="priority", shape=NestedShape(type="number", minimum=0, maximum=1, bounds="from 0 to 1")), NestedProperty(name="lastModified", shape=NestedShape(type="string", pattern="^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", form="date-time")))),
+        "BlobResourceContents": NestedShape(type="object", name="BlobResourceContents", properties=(NestedProperty(name="uri", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="_meta", shape=NestedShape(type="object")), NestedProperty(name="blob", shape=NestedShape(type="string"))), required=("uri", "blob")),
+        "Icon": NestedShape(type="object", name="Icon", properties=(NestedProperty(name="src", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="sizes", shape=NestedShape(type="array", items=NestedShape(type="string"))), NestedProperty(name="theme", shape=NestedShape(type="string", enum=("light", "dark")))), required=("src",)),
+        "TextResourceContents": NestedShape(type="object", name="TextResourceContents", properties=(NestedProperty(name="uri", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="_meta", shape=NestedShape(type="object")), NestedProperty(name="text", shape=NestedShape(type="string"))), required=("uri", "text")),
+    },
 )
 
 SPEC: SpecData = SPEC_0_2_0

@@ -41,6 +41,8 @@ struct ContentKind: Sendable {
     var properties: [String: String]
     /// Properties that hold one of several shapes, each known by a key only it has.
     var alternatives: [Alternatives] = []
+    /// Properties whose inside MCP's schema describes (annotations, an embedded resource, icons).
+    var nested: [NestedProperty] = []
 }
 
 /// A property that holds one of several shapes (`names`), each known by a key only it has (`keys`).
@@ -82,6 +84,8 @@ struct SpecData: Sendable {
     var contentKinds: [ContentKind]
     /// The requirement each checkable rule belongs to.
     var requirementOf: [String: String]
+    /// MCP's object shapes that the content kinds' nested properties name (`ref`), by name.
+    var shapes: [String: NestedShape] = [:]
 }
 
 /// How a list slot's texts are written into a message: joined by `joiner`, each in double quotes if `quoted`.
@@ -369,25 +373,42 @@ enum Spec {
             ContentKind(
                 tag: "text",
                 required: ["type", "text"],
-                properties: ["type": "string", "text": "string", "annotations": "object", "_meta": "object"]),
+                properties: ["type": "string", "text": "string", "annotations": "object", "_meta": "object"],
+                nested: [
+                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
+                ]),
             ContentKind(
                 tag: "image",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"]),
+                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"],
+                nested: [
+                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
+                ]),
             ContentKind(
                 tag: "audio",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"]),
+                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"],
+                nested: [
+                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
+                ]),
             ContentKind(
                 tag: "resource_link",
                 required: ["name", "uri", "type"],
-                properties: ["name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"]),
+                properties: ["name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"],
+                nested: [
+                    NestedProperty(name: "icons", shape: NestedShape(type: "array", items: NestedShape(type: "object", ref: "Icon"))),
+                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
+                ]),
             ContentKind(
                 tag: "resource",
                 required: ["type", "resource"],
                 properties: ["type": "string", "resource": "object", "annotations": "object", "_meta": "object"],
                 alternatives: [
                     Alternatives(property: "resource", names: ["TextResourceContents", "BlobResourceContents"], keys: ["text", "blob"]),
+                ],
+                nested: [
+                    NestedProperty(name: "resource", shape: NestedShape(type: "object", members: [NestedMember(name: "TextResourceContents", key: "text"), NestedMember(name: "BlobResourceContents", key: "blob")])),
+                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
                 ]),
         ],
         requirementOf: [
@@ -397,5 +418,11 @@ enum Spec {
             "unique-id": "R4",
             "state-reachable": "R6",
             "content-kind": "R8",
+        ],
+        shapes: [
+            "Annotations": NestedShape(type: "object", name: "Annotations", properties: [NestedProperty(name: "audience", shape: NestedShape(type: "array", items: NestedShape(type: "string", values: ["user", "assistant"]))), NestedProperty(name: "priority", shape: NestedShape(type: "number", minimum: 0, maximum: 1, bounds: "from 0 to 1")), NestedProperty(name: "lastModified", shape: NestedShape(type: "string", pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", form: "date-time"))]),
+            "BlobResourceContents": NestedShape(type: "object", name: "BlobResourceContents", properties: [NestedProperty(name: "uri", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "_meta", shape: NestedShape(type: "object")), NestedProperty(name: "blob", shape: NestedShape(type: "string"))], required: ["uri", "blob"]),
+            "Icon": NestedShape(type: "object", name: "Icon", properties: [NestedProperty(name: "src", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "sizes", shape: NestedShape(type: "array", items: NestedShape(type: "string"))), NestedProperty(name: "theme", shape: NestedShape(type: "string", values: ["light", "dark"]))], required: ["src"]),
+            "TextResourceContents": NestedShape(type: "object", name: "TextResourceContents", properties: [NestedProperty(name: "uri", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "_meta", shape: NestedShape(type: "object")), NestedProperty(name: "text", shape: NestedShape(type: "string"))], required: ["uri", "text"]),
         ])
 }

@@ -31,6 +31,8 @@ internal class ContentKind(
     val required: List<String>,
     val properties: Map<String, String>,
     val alternatives: List<Alternatives> = emptyList(),
+    /** Properties whose inside MCP's schema describes (annotations, an embedded resource, icons). */
+    val nested: List<NestedProperty> = emptyList(),
 )
 
 /** A property that holds one of several shapes ([names]), each known by a key only it has ([keys]). */
@@ -65,6 +67,8 @@ internal class SpecData(
     val contentKinds: List<ContentKind>,
     /** The requirement each checkable rule belongs to. */
     val requirementOf: Map<String, String>,
+    /** MCP's object shapes that the content kinds' nested properties name (`ref`), by name. */
+    val shapes: Map<String, NestedShape> = emptyMap(),
 )
 
 /** How a list slot's texts are written into a message: joined by [joiner], each in double quotes if [quoted]. */
@@ -219,21 +223,34 @@ private fun protocol0_2_0(): SpecData = SpecData(
             "text",
             listOf("type", "text"),
             mapOf("type" to "string", "text" to "string", "annotations" to "object", "_meta" to "object"),
+            nested = listOf(
+                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+            ),
         ),
         ContentKind(
             "image",
             listOf("type", "data", "mimeType"),
             mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
+            nested = listOf(
+                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+            ),
         ),
         ContentKind(
             "audio",
             listOf("type", "data", "mimeType"),
             mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
+            nested = listOf(
+                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+            ),
         ),
         ContentKind(
             "resource_link",
             listOf("name", "uri", "type"),
             mapOf("name" to "string", "title" to "string", "icons" to "array", "uri" to "string", "description" to "string", "mimeType" to "string", "size" to "number", "annotations" to "object", "_meta" to "object", "type" to "string"),
+            nested = listOf(
+                NestedProperty("icons", NestedShape(type = "array", items = NestedShape(type = "object", ref = "Icon"))),
+                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+            ),
         ),
         ContentKind(
             "resource",
@@ -241,6 +258,10 @@ private fun protocol0_2_0(): SpecData = SpecData(
             mapOf("type" to "string", "resource" to "object", "annotations" to "object", "_meta" to "object"),
             listOf(
                 Alternatives("resource", listOf("TextResourceContents", "BlobResourceContents"), listOf("text", "blob")),
+            ),
+            nested = listOf(
+                NestedProperty("resource", NestedShape(type = "object", members = listOf(NestedMember(name = "TextResourceContents", key = "text"), NestedMember(name = "BlobResourceContents", key = "blob")))),
+                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
     ),
@@ -251,5 +272,11 @@ private fun protocol0_2_0(): SpecData = SpecData(
         "unique-id" to "R4",
         "state-reachable" to "R6",
         "content-kind" to "R8",
+    ),
+    shapes = mapOf(
+        "Annotations" to NestedShape(type = "object", name = "Annotations", properties = listOf(NestedProperty(name = "audience", shape = NestedShape(type = "array", items = NestedShape(type = "string", values = listOf("user", "assistant")))), NestedProperty(name = "priority", shape = NestedShape(type = "number", minimum = 0.0, maximum = 1.0, bounds = "from 0 to 1")), NestedProperty(name = "lastModified", shape = NestedShape(type = "string", pattern = "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))\$", form = "date-time")))),
+        "BlobResourceContents" to NestedShape(type = "object", name = "BlobResourceContents", properties = listOf(NestedProperty(name = "uri", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "_meta", shape = NestedShape(type = "object")), NestedProperty(name = "blob", shape = NestedShape(type = "string"))), required = listOf("uri", "blob")),
+        "Icon" to NestedShape(type = "object", name = "Icon", properties = listOf(NestedProperty(name = "src", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "sizes", shape = NestedShape(type = "array", items = NestedShape(type = "string"))), NestedProperty(name = "theme", shape = NestedShape(type = "string", values = listOf("light", "dark")))), required = listOf("src")),
+        "TextResourceContents" to NestedShape(type = "object", name = "TextResourceContents", properties = listOf(NestedProperty(name = "uri", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "_meta", shape = NestedShape(type = "object")), NestedProperty(name = "text", shape = NestedShape(type = "string"))), required = listOf("uri", "text")),
     ),
 )
