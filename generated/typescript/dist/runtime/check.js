@@ -14,15 +14,30 @@ const shown = (v) => (typeof v === 'object' && v !== null ? jsonType(v) : String
  * when the catalogue says so, and joined by its joiner; a slot given no value is left as written.
  */
 function messageOf(entry, slots) {
-    return entry.message.replace(/\{([A-Za-z]+)\}/g, (whole, slot) => {
+    const parts = partsOf(entry);
+    let message = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+        const slot = parts[i];
         const value = hasOwn(slots, slot) ? slots[slot] : undefined;
         if (value === undefined)
-            return whole;
-        if (typeof value !== 'object')
-            return String(value);
-        const list = entry.lists?.[slot] ?? { joiner: ', ', quoted: false };
-        return value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
-    });
+            message += `{${slot}}`;
+        else if (typeof value !== 'object')
+            message += String(value);
+        else {
+            const list = entry.lists?.[slot] ?? { joiner: ', ', quoted: false };
+            message += value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
+        }
+        message += parts[i + 1];
+    }
+    return message;
+}
+/** Each message split once into its fixed text (even places) and its slots' names (odd places). */
+const messageParts = new Map();
+function partsOf(entry) {
+    let parts = messageParts.get(entry);
+    if (parts === undefined)
+        messageParts.set(entry, (parts = entry.message.split(/\{([A-Za-z]+)\}/)));
+    return parts;
 }
 const describe = (t) => (t.kind === 'array' ? `${describe(t.items)}[]` : t.name);
 function pointer(keys) {

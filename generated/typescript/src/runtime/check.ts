@@ -50,13 +50,28 @@ type Slots = Readonly<Record<string, string | number | readonly string[]>>;
  * when the catalogue says so, and joined by its joiner; a slot given no value is left as written.
  */
 function messageOf(entry: FindingEntry, slots: Slots): string {
-  return entry.message.replace(/\{([A-Za-z]+)\}/g, (whole, slot: string) => {
+  const parts = partsOf(entry);
+  let message = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const slot = parts[i] as string;
     const value = hasOwn(slots, slot) ? slots[slot] : undefined;
-    if (value === undefined) return whole;
-    if (typeof value !== 'object') return String(value);
-    const list = entry.lists?.[slot] ?? { joiner: ', ', quoted: false };
-    return value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
-  });
+    if (value === undefined) message += `{${slot}}`;
+    else if (typeof value !== 'object') message += String(value);
+    else {
+      const list = entry.lists?.[slot] ?? { joiner: ', ', quoted: false };
+      message += value.map((v) => (list.quoted ? `"${v}"` : v)).join(list.joiner);
+    }
+    message += parts[i + 1] as string;
+  }
+  return message;
+}
+
+/** Each message split once into its fixed text (even places) and its slots' names (odd places). */
+const messageParts = new Map<FindingEntry, readonly string[]>();
+function partsOf(entry: FindingEntry): readonly string[] {
+  let parts = messageParts.get(entry);
+  if (parts === undefined) messageParts.set(entry, (parts = entry.message.split(/\{([A-Za-z]+)\}/)));
+  return parts;
 }
 const describe = (t: TypeShape): string => (t.kind === 'array' ? `${describe(t.items)}[]` : t.name);
 function pointer(keys: readonly Key[]): string {
