@@ -235,6 +235,21 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     declarations: [{ name: 'ROLES', initializer: `[${roleNames}] as const` }],
   }, `readonly [${roleNames}]`);
   if (roleType) {
+    // Each role as a member a tool can flag: `Role.Cell`, with `@deprecated` on a deprecated role and on an alias
+    // (whose member is the role that replaced it), beside the type of the same name.
+    const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+    const members = [
+      ...model.roles.map((r) => ({ name: r.name, value: r.name, tag: deprecatedTag(r.deprecated) })),
+      ...model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, value: r.name, tag: `@deprecated Since ${a.version}. Use ${r.name} instead: ${a.name} is an alias that reads as ${r.name}.` }))),
+    ];
+    const member = (m: (typeof members)[number], sep: string, value: string) => `${m.tag ? `  /** ${m.tag} */\n` : ''}  ${key(m.name)}${sep}${value}`;
+    statements.value({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
+      declarations: [{ name: roleType.name, initializer: `{\n${members.map((m) => member(m, ': ', literal(m.value))).join(',\n')}\n} as const` }],
+    }, `{\n${members.map((m) => member(m, ': ', literal(m.value))).map((l) => l.replace(/^( {2})(?!\/)/m, '$1readonly ')).join(';\n')};\n}`);
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
