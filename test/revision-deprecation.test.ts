@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
 // test/fixtures/revisions/deprecation: RFC-0002 (additive, 0.2.1) deprecates Element.url, the role Cell, the
 // reserved attribute author and the operation locate, and adds Screen; RFC-0003 (breaking, 0.3.0) removes Page and
@@ -115,5 +116,34 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(dir === 'swift' ? /DeprecationTests/ : dir === 'kotlin' ? /DeprecationTest/ : /\b\d+ passed/);
+  });
+
+  // Every binding's validator prints the bytes TypeScript's prints, as JSON and as text, and exits as it does, on
+  // this spec's vectors (one per deprecated field, role, alias and reserved attribute) and on one answer holding all
+  // four in an element of 0.3.0 and of the released 0.2.0, which deprecated nothing.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh'],
+    ['Python', 'python', 'scripts/python-venv.sh'],
+  ] as const)('the %s validator prints what TypeScript\'s does on the deprecated names', { timeout: 900_000 }, async ([, dir, script], ctx) => {
+    const casesDir = join(s.dir, `validate-${dir}`);
+    const element = { id: 'a', role: 'Cell', url: 'u', attributes: { author: 'x' }, children: [{ id: 'b', role: 'Page' }] };
+    const answer = (protocol: string) => ({ protocol, instance: 'i', root: { id: 'app', role: 'Application', children: [element] } });
+    const cases = await writeValidatorCases(casesDir, { generated: s.out, handVectors: false, extra: { 'deprecated-names.json': answer('0.3.0'), 'deprecated-names-0.2.0.json': answer('0.2.0') } });
+    // The cases hold each deprecated name's warning, so a validator that leaves one out, or words it otherwise, differs.
+    const said = cases.map((c) => (typeof c.out === 'string' ? c.out : '')).join('\n');
+    for (const name of ['url', 'Cell', 'Page', 'author']) expect(said).toContain(`\\"${name}\\" is deprecated since`);
+    let result: { code: number; output: string };
+    if (dir === 'python') {
+      const venv = await runScript(script, []);
+      requireTool(ctx, scriptToolMissing(venv));
+      const python = join(venv.output.trim().split('\n').at(-1) ?? '', 'bin/python');
+      result = await runScript('scripts/validator-cases.sh', [casesDir, python, '-m', 'element_model.validate'], { PYTHONPATH: join(s.out, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
+    } else {
+      result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_VALIDATE_ONLY: '1' });
+      requireTool(ctx, scriptToolMissing(result));
+    }
+    expect(result.output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, await readValidatorResults(casesDir, cases))).toEqual([]);
   });
 });
