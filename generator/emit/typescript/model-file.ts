@@ -7,11 +7,12 @@ import type {
   VariableStatementStructure,
 } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind, printStructure } from './ts-morph.js';
-import type { CanonicalModel, Deprecation, Field, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { specData } from '../kit/spec-data.js';
 import { FINDINGS } from '../kit/findings.js';
 import { typeOf } from './json-schema.js';
+import { deprecatedRoles, deprecatedTag, roleObject } from './roles.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
 function literal(value: unknown, indent?: number, depth = 0): string {
@@ -132,25 +133,6 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
   );
 }
 
-/**
- * The deprecated roles and aliases, said in the role type's comment: a member of a union of strings cannot carry a
- * tag of its own. Null when there are none, so the comment is as before.
- */
-function deprecatedRoles(model: CanonicalModel): string | null {
-  const said = model.roles.flatMap((r) => [
-    ...(r.deprecated ? [`${r.name} (since ${r.deprecated.version}${r.deprecated.useInstead === null ? '' : `; use ${plainText(r.deprecated.useInstead).replace(/`/g, '')}`})`] : []),
-    ...(r.aliases ?? []).map((a) => `${a.name} (since ${a.version}; an alias that reads as ${r.name})`),
-  ]);
-  return said.length ? `Deprecated: ${said.join(', ')}.` : null;
-}
-
-/** `@deprecated Since 0.2.1. Use x instead.`: the JSDoc tag editors strike a name through for. */
-function deprecatedTag(deprecated: Deprecation | undefined): string | null {
-  if (!deprecated) return null;
-  const instead = deprecated.useInstead === null ? '' : ` Use ${plainText(deprecated.useInstead).replace(/`/g, '')} instead.`;
-  return `@deprecated Since ${deprecated.version}.${instead}`;
-}
-
 const SPEC_DATA_TYPE = `{
   readonly version: string;
   readonly roles: readonly string[];
@@ -235,21 +217,15 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     declarations: [{ name: 'ROLES', initializer: `[${roleNames}] as const` }],
   }, `readonly [${roleNames}]`);
   if (roleType) {
-    // Each role as a member a tool can flag: `Role.Cell`, with `@deprecated` on a deprecated role and on an alias
-    // (whose member is the role that replaced it), beside the type of the same name.
-    const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
-    const members = [
-      ...model.roles.map((r) => ({ name: r.name, value: r.name, tag: deprecatedTag(r.deprecated) })),
-      ...model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, value: r.name, tag: `@deprecated Since ${a.version}. Use ${r.name} instead: ${a.name} is an alias that reads as ${r.name}.` }))),
-    ];
-    const member = (m: (typeof members)[number], sep: string, value: string) => `${m.tag ? `  /** ${m.tag} */\n` : ''}  ${key(m.name)}${sep}${value}`;
+    // Each role as a member a tool can flag (`Role.Cell`), beside the type of the same name.
+    const object = roleObject(model, literal);
     statements.value({
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
-      declarations: [{ name: roleType.name, initializer: `{\n${members.map((m) => member(m, ': ', literal(m.value))).join(',\n')}\n} as const` }],
-    }, `{\n${members.map((m) => member(m, ': ', literal(m.value))).map((l) => l.replace(/^( {2})(?!\/)/m, '$1readonly ')).join(';\n')};\n}`);
+      declarations: [{ name: roleType.name, initializer: object.initializer }],
+    }, object.declared);
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
