@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
 // test/fixtures/revisions/deprecation: RFC-0002 (additive, 0.2.1) deprecates Element.url, the role Cell, the
 // reserved attribute author and the operation locate, and adds Screen; RFC-0003 (breaking, 0.3.0) removes Page and
@@ -56,11 +58,33 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     const swift = await read('swift/Sources/ElementModel/Element.swift');
     expect(swift).toContain('@available(*, deprecated, message: "Deprecated since 0.2.1; use attributes.")\n    public var url: String? {');
     expect(swift).not.toMatch(/self\.url =/);
+    // A deprecated case is marked; the package makes it only through init(rawValue:), so its own build stays clean.
+    const role = await read('swift/Sources/ElementModel/Role.swift');
+    expect(role).toContain('    @available(*, deprecated, message: "Deprecated since 0.2.1; use Text.")\n    case cell\n');
+    expect(role).toContain('    @available(*, deprecated, renamed: "screen", message: "Deprecated since 0.3.0; use Screen.")\n    public static var page: Role { .screen }\n');
+    expect(role.replace(/static func deprecatedCase\(rawValue[^]*$/, '')).not.toMatch(/= \.cell\b|^\s*\.cell,$/m);
+    expect(await read('swift/Sources/ElementModel/AppleRoleMapping.swift')).toContain('.role(Role(rawValue: "Cell"))');
     const kotlin = await read('kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
     expect(kotlin).toContain('@Deprecated("Deprecated since 0.2.1; use Text.", ReplaceWith("Role.Text"))');
+    expect(kotlin).toContain('@Deprecated("Deprecated since 0.3.0; use Screen.", ReplaceWith("Role.Screen"))\n        val Page: Role\n            get() = Screen\n');
     expect(kotlin).toMatch(/^@file:Suppress\("DEPRECATION"\)$/m);
     const python = await read('python/src/element_model/models.py');
     expect(python).toContain('url: str | None = Field(default=None, deprecated="Deprecated since 0.2.1; use attributes.", exclude_if=_absent)');
+  });
+
+  it('TypeScript: each role is a member of the Role object, and an editor flags the deprecated ones', async () => {
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    expect(sdk.Role.Cell).toBe('Cell');
+    expect(sdk.Role.Page).toBe('Screen');
+    expect(Object.values(sdk.Role).every((r) => sdk.ROLES.includes(r))).toBe(true);
+    // A consumer of the published declarations: TypeScript's language service strikes the deprecated members through.
+    const project = new Project({ compilerOptions: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true } });
+    const consumer = project.createSourceFile(join(s.out, 'consumer.ts'), "import { Role } from './typescript/dist/index.js';\nexport const roles: Role[] = [Role.Cell, Role.Page, Role.Text];\n");
+    expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
+    const flagged = project.getLanguageService().compilerObject.getSuggestionDiagnostics(consumer.getFilePath())
+      .filter((d) => d.reportsDeprecated)
+      .map((d) => consumer.getFullText().slice(d.start ?? 0, (d.start ?? 0) + (d.length ?? 0)));
+    expect(flagged).toEqual(['Cell', 'Page']);
   });
 
   it('the TypeScript checker warns at each deprecated name, exit 0, and reads the alias as its role', async () => {
@@ -81,14 +105,45 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     expect(index.vectors.filter((n: string) => n.startsWith('deprecated-'))).toEqual(['deprecated-attribute-author', 'deprecated-field-url', 'deprecated-role-Cell', 'deprecated-role-Page']);
   });
 
-  // Each binding builds with warnings as errors, and its checker gives the deprecated-name vectors' findings.
+  // Each binding builds with warnings as errors, its checker gives the deprecated-name vectors' findings, and its
+  // deprecation tests (generated only for a spec that deprecates a role) hold the marks and the alias to the spec.
   it.for([
-    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests'],
-    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest'],
-    ['Python', 'python', 'scripts/python-test.sh', 'conformance'],
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests|DeprecationTests'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest*,*DeprecationTest'],
+    ['Python', 'python', 'scripts/python-test.sh', 'conformance or deprecation'],
   ] as const)('the %s binding compiles and passes every vector', { timeout: 900_000 }, async ([, dir, script, suite], ctx) => {
     const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_TEST_FILTER: suite });
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(dir === 'swift' ? /DeprecationTests/ : dir === 'kotlin' ? /DeprecationTest/ : /\b\d+ passed/);
+  });
+
+  // Every binding's validator prints the bytes TypeScript's prints, as JSON and as text, and exits as it does, on
+  // this spec's vectors (one per deprecated field, role, alias and reserved attribute) and on one answer holding all
+  // four in an element of 0.3.0 and of the released 0.2.0, which deprecated nothing.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh'],
+    ['Python', 'python', 'scripts/python-venv.sh'],
+  ] as const)('the %s validator prints what TypeScript\'s does on the deprecated names', { timeout: 900_000 }, async ([, dir, script], ctx) => {
+    const casesDir = join(s.dir, `validate-${dir}`);
+    const element = { id: 'a', role: 'Cell', url: 'u', attributes: { author: 'x' }, children: [{ id: 'b', role: 'Page' }] };
+    const answer = (protocol: string) => ({ protocol, instance: 'i', root: { id: 'app', role: 'Application', children: [element] } });
+    const cases = await writeValidatorCases(casesDir, { generated: s.out, handVectors: false, extra: { 'deprecated-names.json': answer('0.3.0'), 'deprecated-names-0.2.0.json': answer('0.2.0') } });
+    // The cases hold each deprecated name's warning, so a validator that leaves one out, or words it otherwise, differs.
+    const said = cases.map((c) => (typeof c.out === 'string' ? c.out : '')).join('\n');
+    for (const name of ['url', 'Cell', 'Page', 'author']) expect(said).toContain(`\\"${name}\\" is deprecated since`);
+    let result: { code: number; output: string };
+    if (dir === 'python') {
+      const venv = await runScript(script, []);
+      requireTool(ctx, scriptToolMissing(venv));
+      const python = join(venv.output.trim().split('\n').at(-1) ?? '', 'bin/python');
+      result = await runScript('scripts/validator-cases.sh', [casesDir, python, '-m', 'element_model.validate'], { PYTHONPATH: join(s.out, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
+    } else {
+      result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_VALIDATE_ONLY: '1' });
+      requireTool(ctx, scriptToolMissing(result));
+    }
+    expect(result.output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, await readValidatorResults(casesDir, cases))).toEqual([]);
   });
 });

@@ -62,6 +62,15 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
       'additive deprecated role Page',
     ]);
   },
+  'rename-role-twice': (m) => {
+    // Page became Document, then Document became Screen: Page is not dropped with Document, it reads as Screen too.
+    expect(role(m, 'Document')).toBeUndefined();
+    expect(role(m, 'Screen')?.aliases).toEqual([
+      { name: 'Page', version: '0.3.0', source: expect.objectContaining({ document: 'RFC-0002', line: 19 }) },
+      { name: 'Document', version: '0.4.0', source: expect.objectContaining({ document: 'RFC-0003', line: 23 }) },
+    ]);
+    expect(m.rfcs.at(-1)?.changes.filter((c) => c.rule === 'deprecated' || c.rule === 'role-removed').map((c) => c.subject)).toEqual(['role Document']);
+  },
   'move-apple-role': (m) => {
     expect(appleTo(m, 'TabGroup')).toBe('Group');
     expect(role(m, 'Window')?.covers).toEqual(['Sheet', 'Drawer', 'Popover']);

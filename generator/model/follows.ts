@@ -44,7 +44,7 @@ export function declaredExternals(loaded: readonly LoadedExternal[], folded: Pic
       d.error(
         'external-version',
         placeOf(decl.source),
-        `${decl.source.document} says ${ext.name} follows ${decl.version} with kinds ${list(decl.kinds)}, but the installed ${ext.package}@${ext.packageVersion} gives ${moves(decl, ext)}; a package update does not move the protocol: restate this row in a new RFC, or pin the package back`,
+        `${decl.source.document} says ${ext.name} follows ${decl.version} with kinds ${list(decl.kinds)}, but the installed ${ext.package}@${ext.packageVersion} gives ${moves(decl, ext)}; they must agree, and a package update alone does not move the protocol: to follow the package, restate this row in a new RFC; to follow this row, install (or pin back to) the package version that gives ${decl.version}`,
         ext.name,
       );
       continue;

@@ -45,13 +45,31 @@ function deepChain(depth: number, gapAt: number): string {
 /** Deep answers, read to the end by every validator: nesting is the checker's `limit` to report, not the reader's. */
 const DEEP_JSON = { 'deep-600.json': deepChain(600, 580) };
 
+/** Where the cases come from: by default the live generated/ tree, its vectors and the hand-written ones. */
+export interface ValidatorCaseSource {
+  /** The generated tree whose TypeScript validator says what each case prints, and whose vectors are run. */
+  generated: string;
+  /** Whether the hand-written vectors (test/vectors) are run too. */
+  handVectors: boolean;
+  /** More answers, by file name, each run as a vector is (a revised spec's own: deprecated names in one answer). */
+  extra: Readonly<Record<string, unknown>>;
+}
+
 /** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
-export async function writeValidatorCases(dir: string): Promise<ValidatorCase[]> {
-  const validator = await loadValidator(GENERATED);
+export async function writeValidatorCases(dir: string, source: Partial<ValidatorCaseSource> = {}): Promise<ValidatorCase[]> {
+  const { generated = GENERATED, handVectors = true, extra = {} } = source;
+  const validator = await loadValidator(generated);
   const cases: ValidatorCase[] = [];
   const batch: { file: string; findings: Finding[] }[] = [];
   await mkdir(dir, { recursive: true });
-  for (const { dir: from, prefix } of VECTOR_DIRS) {
+  const vectorDirs = [{ dir: join(generated, 'conformance/vectors'), prefix: '' }, ...VECTOR_DIRS.slice(1).filter(() => handVectors)];
+  const extraDir = join(dir, '.extra');
+  if (Object.keys(extra).length > 0) {
+    await mkdir(extraDir, { recursive: true });
+    for (const [name, input] of Object.entries(extra)) await writeFile(join(extraDir, name), JSON.stringify({ input }));
+    vectorDirs.push({ dir: extraDir, prefix: 'extra-' });
+  }
+  for (const { dir: from, prefix } of vectorDirs) {
     if (!existsSync(from)) continue;
     for (const name of (await readdir(from)).filter((n) => n.endsWith('.json')).sort()) {
       const vector = JSON.parse(await readFile(join(from, name), 'utf8')) as { input: unknown };

@@ -6,6 +6,22 @@ export declare const PROTOCOL_VERSION = "0.2.0";
 export declare const SDK_VERSION = "0.1.0";
 /** Every role of the role language, in the spec's order. */
 export declare const ROLES: readonly ["Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"];
+/** Every role of the role language by its name, and each deprecated alias as the role it reads as. */
+export declare const Role: {
+    readonly Application: "Application";
+    readonly Window: "Window";
+    readonly Group: "Group";
+    readonly List: "List";
+    readonly Table: "Table";
+    readonly Row: "Row";
+    readonly Cell: "Cell";
+    readonly Text: "Text";
+    readonly Heading: "Heading";
+    readonly Link: "Link";
+    readonly Image: "Image";
+    readonly Page: "Page";
+    readonly Document: "Document";
+  };
 /**
  * A word from the role language.
  * @see RFC-0001 §4.2 (spec/rfcs/0001-element-model.md:81)

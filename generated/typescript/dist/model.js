@@ -6,6 +6,22 @@ export const PROTOCOL_VERSION = "0.2.0";
 export const SDK_VERSION = "0.1.0";
 /** Every role of the role language, in the spec's order. */
 export const ROLES = ["Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"];
+/** Every role of the role language by its name, and each deprecated alias as the role it reads as. */
+export const Role = {
+    Application: "Application",
+    Window: "Window",
+    Group: "Group",
+    List: "List",
+    Table: "Table",
+    Row: "Row",
+    Cell: "Cell",
+    Text: "Text",
+    Heading: "Heading",
+    Link: "Link",
+    Image: "Image",
+    Page: "Page",
+    Document: "Document"
+  };
 /** Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers. */
 export const ROLE_INFO = [
   {

@@ -97,6 +97,8 @@ export interface RoleCase {
 /** A removed role's name that still reads as the role that replaced it (a deprecated alias). */
 export interface RoleAliasView {
   value: string;
+  /** The alias's name as a member beside the cases (distinct from every case's name), for a deprecated constant. */
+  name: string;
   target: RoleCase;
   message: string;
 }
@@ -249,7 +251,9 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       const caseOf = (role: string | null) => plainCases.find((c) => c.value === role)?.name ?? null;
       const cases: RoleCase[] = model.roles.map((r, i) => ({ ...(plainCases[i] as RoleCase), ...(r.deprecated ? { deprecated: deprecationView(r.deprecated, caseOf) } : {}) }));
       const find = (role: string): RoleCase => cases.find((c) => c.value === role) ?? { value: role, name: roleCase(names, role), kind: '' };
-      const aliases = model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ value: a.name, target: find(r.name), message: `Deprecated since ${a.version}; use ${r.name}.` })));
+      const aliasOf = model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ value: a.name, role: r.name, version: a.version })));
+      const aliasNames = distinct([...caseNames, ...aliasOf.map((a) => roleCase(names, a.value))]).slice(caseNames.length);
+      const aliases = aliasOf.map((a, i) => ({ value: a.value, name: aliasNames[i] as string, target: find(a.role), message: `Deprecated since ${a.version}; use ${a.role}.` }));
       roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, aliases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
       decls.push(roles);
     } else if (t.kind === 'attributes') {

@@ -176,7 +176,13 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     name: roles.name,
     roles: roleViews,
     unknownReadsAs: roles.unknown.name,
-    aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), target: a.target.name })),
+    aliases: roles.aliases.map((a) => ({
+      value: stringLiteral(a.value),
+      name: a.name,
+      target: a.target.name,
+      targetValue: a.target.value,
+      deprecated: deprecatedArguments({ message: a.message, replacement: a.target.name }, roles.name),
+    })),
     serialName: stringLiteral(`${KOTLIN_PACKAGE}.${roles.name}`),
   });
 
@@ -360,6 +366,13 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     const cases = `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`;
     add(`${TEST_DIR}/HostileInputTest.kt`, 'HostileInputTest.kt', { ...treeData, cases, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name });
     files.push({ path: `${MODULE}/src/test/resources/hostile-cases.json`, contents: cases });
+  }
+  if (roles.aliases.length > 0 || roles.cases.some((c) => c.deprecated)) {
+    add(`${TEST_DIR}/DeprecationTest.kt`, 'DeprecationTest.kt', {
+      roleName: roles.name,
+      deprecatedCases: roles.cases.flatMap((c) => (c.deprecated ? [{ name: c.name, message: stringLiteral(c.deprecated.message), replaceWith: stringLiteral(c.deprecated.replacement === null ? '' : `${roles.name}.${c.deprecated.replacement}`) }] : [])),
+      aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), name: a.name, target: a.target.name })),
+    });
   }
   add(`${TEST_DIR}/RoleTest.kt`, 'RoleTest.kt', {
     ...treeData,

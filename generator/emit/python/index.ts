@@ -127,8 +127,13 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   if (!roles || !node || !answer) return { files: [], diagnostics: kit.diagnostics };
   const rolesConstant = names.constant(roles.key);
 
+  // What reading a deprecated role or alias warns (a DeprecationWarning), by its string; empty when none is.
+  const deprecatedRoles = [
+    ...roles.cases.flatMap((c) => (c.deprecated ? [{ value: c.value, message: `Role "${c.value}": ${c.deprecated.message}` }] : [])),
+    ...roles.aliases.map((a) => ({ value: a.value, message: `Role "${a.value}": ${a.message} It is an alias that reads as ${a.target.value}.` })),
+  ];
   const declView = (d: Decl) => {
-    if (d.kind === 'roles') return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant };
+    if (d.kind === 'roles') return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant, deprecatedRoles };
     if (d.kind === 'alias') return { isAlias: true, name: d.name, doc: d.doc, annotation: annotation(d.type) };
     if (d.kind === 'attributes') return { isAttributes: true, name: d.name, doc: d.doc, fields: d.reserved.map(fieldView) };
     if (d.kind === 'union') {
@@ -153,6 +158,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
       exclusive: d.exclusive.map((x) => ({ ...x, message: `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`, doc: `Refuses a \`\`${x.key}\`\` holding the keys of more than one of ${x.members.join(', ')} (each is known by a key only it has), rather than read it as one of them and drop the rest.` })),
       roleType: roles.name,
       roleConstant: rolesConstant,
+      warnsDeprecated: deprecatedRoles.length > 0,
     };
   };
   const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
@@ -231,6 +237,16 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     ...['check', 'checker_for', 'decode_answer', 'dump_answer', reader.effectiveElements, reader.focusPath, 'from_apple_role', 'loads'],
     ...['parse_answer', 'passes', 'read_role', 'sort_findings'],
   ].sort();
+  // Reading each deprecated role or alias warns (tests/test_deprecation.py), on an element with only the required fields.
+  const deprecationTests = (): GeneratedFile[] => {
+    if (deprecatedRoles.length === 0 || node.fields.some((f) => f.required && f.key !== model.tree.id && f.key !== model.tree.role)) return [];
+    const element = (role: string) => pyLiteral({ [model.tree.id]: 'deprecated', [model.tree.role]: role });
+    const reads = new Map([...roles.cases.map((c) => [c.value, c.value] as const), ...roles.aliases.map((a) => [a.value, a.target.value] as const)]);
+    const plain = roles.cases.find((c) => !c.deprecated)?.value ?? roles.fallback.value;
+    const deprecated = deprecatedRoles.map((d) => ({ ...d, reads: reads.get(d.value) ?? d.value }));
+    const elementJson = `{${pyLiteral(model.tree.id)}: "deprecated", ${pyLiteral(model.tree.role)}: raw}`;
+    return [{ path: 'python/tests/test_deprecation.py', contents: render('test_deprecation.py', { ...view, deprecated, elementJson, plainJson: element(plain), roleProperty: tree.role.name }) }];
+  };
   const files: GeneratedFile[] = [
     { path: 'python/pyproject.toml', contents: render('pyproject.toml', common) },
     { path: 'python/README.md', contents: render('README.md', view) },
@@ -241,7 +257,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     { path: 'python/.gitignore', contents: 'build/\n*.egg-info/\n__pycache__/\n.mypy_cache/\n.pytest_cache/\n' },
     { path: `${src}/py.typed`, contents: '' },
     { path: `${src}/__init__.py`, contents: render('init.py', { ...view, all, operationExports: operations.exports }) },
-    { path: `${src}/models.py`, contents: render('models.py', { ...view, decls: kit.decls.map(declView), exports: modelNames, answer: answer }) },
+    { path: `${src}/models.py`, contents: render('models.py', { ...view, decls: kit.decls.map(declView), exports: modelNames, answer: answer, warnsDeprecated: deprecatedRoles.length > 0 }) },
     { path: `${src}/operations.py`, contents: render('operations.py', { ...common, ...operations.view }) },
     { path: `${src}/spec.py`, contents: render('spec.py', view) },
     { path: `${src}/check.py`, contents: render('check.py', view) },
@@ -264,6 +280,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     // The README's example, run by the package's own tests.
     ...('missing' in example ? [] : [{ path: 'python/tests/test_readme.py', contents: render('test_readme.py', view) }]),
     { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },
+    ...deprecationTests(),
   ];
   const license = licenseText();
   if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };

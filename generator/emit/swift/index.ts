@@ -80,17 +80,26 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   // The role language.
   const roleOf = new Map(model.roles.map((r) => [r.name, r]));
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  const ruleCases = new Set([roles.root.name, roles.unknown.name, roles.fallback.name]);
+  // How the package's own code names a role: a deprecated case through init(rawValue:), which names it in no warning.
+  const deprecatedCases = new Set(roles.cases.filter((c) => c.deprecated && !ruleCases.has(c.name)).map((c) => c.value));
+  const roleExpr = (value: string) => (deprecatedCases.has(value) ? `${roles.name}(rawValue: ${stringLiteral(value)})` : `.${caseOf.get(value) ?? ''}`);
   emit(`Sources/${PACKAGE}/${roles.name}.swift`, 'Role.swift', {
     name: roles.name,
     doc: docLines(roles.doc),
     cases: roles.cases.map((c) => {
       const role = roleOf.get(c.value);
       const covers = role && role.covers.length > 0 ? `Also covers Apple's ${role.covers.map((a) => `\`${a}\``).join(', ')}.${role.coversNote ? ` ${role.coversNote}.` : ''}` : '';
-      // A case cannot carry @available(deprecated): the enum's own init(rawValue:) and allKnown would warn.
-      const deprecated = c.deprecated ? docLines(`- Warning: ${c.deprecated.message}`) : [];
-      return { name: c.name, value: stringLiteral(c.value), doc: [...docLines(`\`${c.value}\` (${role?.kind ?? c.kind}).`), ...docLines(covers), ...deprecated] };
+      // A deprecated case carries @available(deprecated): the package makes it only through `deprecatedCase`, so
+      // its own build stays free of the warning. The rule roles (the root, unknown and fallback roles), which the
+      // package's reader and tests name, get a `- Warning:` line instead.
+      const marked = c.deprecated !== undefined && !ruleCases.has(c.name);
+      const warning = c.deprecated && !marked ? docLines(`- Warning: ${c.deprecated.message}`) : [];
+      const view = { name: c.name, value: stringLiteral(c.value), deprecated: marked && c.deprecated ? stringLiteral(c.deprecated.message) : null };
+      return { ...view, doc: [...docLines(`\`${c.value}\` (${role?.kind ?? c.kind}).`), ...docLines(covers), ...warning] };
     }),
-    aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), target: a.target.name })),
+    deprecatedCases: deprecatedCases.size > 0,
+    aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), name: a.name, target: a.target.name, targetValue: a.target.value, message: stringLiteral(a.message) })),
     unknownCase: roles.unknown.name,
     unknownName: roles.unknown.value,
     rootCase: roles.root.name,
@@ -99,11 +108,19 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     fallbackName: roles.fallback.value,
   });
 
+  if (deprecatedCases.size > 0 || roles.aliases.length > 0) {
+    emit(`Tests/${PACKAGE}Tests/DeprecationTests.swift`, 'DeprecationTests.swift', {
+      roleName: roles.name,
+      deprecatedCases: [...deprecatedCases].map(stringLiteral),
+      aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), target: a.target.name })),
+    });
+  }
+
   // Apple's roles.
   const classNames = distinct(model.notReported.map((c) => names.enumCase(c.name)));
   const classOf = new Map(model.notReported.map((c, i) => [c.name, classNames[i] as string]));
   const entries = model.appleRoles.flatMap((a) => {
-    const role = a.role === null ? null : (caseOf.get(a.role) ?? null);
+    const role = a.role === null || !caseOf.has(a.role) ? null : roleExpr(a.role);
     const notReported = a.role === null ? (classOf.get(a.class) ?? null) : null;
     if (role === null && notReported === null) {
       diagnostics.push(emitterDiagnostic(a.source, `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`));

@@ -7,11 +7,12 @@ import type {
   VariableStatementStructure,
 } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind, printStructure } from './ts-morph.js';
-import type { CanonicalModel, Deprecation, Field, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { specData } from '../kit/spec-data.js';
 import { FINDINGS } from '../kit/findings.js';
 import { typeOf } from './json-schema.js';
+import { deprecatedRoles, deprecatedTag, roleObject } from './roles.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
 function literal(value: unknown, indent?: number, depth = 0): string {
@@ -132,25 +133,6 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
   );
 }
 
-/**
- * The deprecated roles and aliases, said in the role type's comment: a member of a union of strings cannot carry a
- * tag of its own. Null when there are none, so the comment is as before.
- */
-function deprecatedRoles(model: CanonicalModel): string | null {
-  const said = model.roles.flatMap((r) => [
-    ...(r.deprecated ? [`${r.name} (since ${r.deprecated.version}${r.deprecated.useInstead === null ? '' : `; use ${plainText(r.deprecated.useInstead).replace(/`/g, '')}`})`] : []),
-    ...(r.aliases ?? []).map((a) => `${a.name} (since ${a.version}; an alias that reads as ${r.name})`),
-  ]);
-  return said.length ? `Deprecated: ${said.join(', ')}.` : null;
-}
-
-/** `@deprecated Since 0.2.1. Use x instead.`: the JSDoc tag editors strike a name through for. */
-function deprecatedTag(deprecated: Deprecation | undefined): string | null {
-  if (!deprecated) return null;
-  const instead = deprecated.useInstead === null ? '' : ` Use ${plainText(deprecated.useInstead).replace(/`/g, '')} instead.`;
-  return `@deprecated Since ${deprecated.version}.${instead}`;
-}
-
 const SPEC_DATA_TYPE = `{
   readonly version: string;
   readonly roles: readonly string[];
@@ -235,6 +217,15 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     declarations: [{ name: 'ROLES', initializer: `[${roleNames}] as const` }],
   }, `readonly [${roleNames}]`);
   if (roleType) {
+    // Each role as a member a tool can flag (`Role.Cell`), beside the type of the same name.
+    const object = roleObject(model, literal);
+    statements.value({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
+      declarations: [{ name: roleType.name, initializer: object.initializer }],
+    }, object.declared);
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,

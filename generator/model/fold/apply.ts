@@ -2,7 +2,7 @@ import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../extract/reference.js';
 import type { RfcDraft } from '../../extract/rfc.js';
 import { CHECK_RULES } from '../check-rules.js';
-import type { Deprecation, Field, Source, TypeDef, TypeRef } from '../types.js';
+import type { Deprecation, Field, RoleAlias, Source, TypeDef, TypeRef } from '../types.js';
 import { applyDeprecations } from './deprecate.js';
 import type { FoldState } from './state.js';
 
@@ -10,6 +10,8 @@ import type { FoldState } from './state.js';
 export interface RfcChanges {
   /** Roles this RFC removed, by the Removed row that did it. */
   removedRoles: Map<string, Place>;
+  /** The deprecated aliases of the roles this RFC removed (a role renamed before), which a new alias carries on. */
+  removedAliases: Map<string, RoleAlias[]>;
   /** Record fields this RFC removed (`Element.url`), by their Removed row. */
   removedFields: Map<string, Place>;
   /** Apple names whose protocol role this RFC took away, by the row that did it. */
@@ -33,7 +35,7 @@ const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.na
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
 export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const { rfc, since, d } = ctx;
-  const changes: RfcChanges = { removedRoles: new Map(), removedFields: new Map(), orphaned: new Map() };
+  const changes: RfcChanges = { removedRoles: new Map(), removedAliases: new Map(), removedFields: new Map(), orphaned: new Map() };
   // A row's section is the last numbered heading above it, when its table does not name one.
   const sectionAt = (line: number) => rfc.sections.filter((x) => x.line <= line).at(-1)?.number ?? null;
   const src = (section: string | null, place: Place): Source => ({
@@ -123,7 +125,9 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       }
       if (state.states.get(row.name)?.type === row.from) state.states.delete(row.name);
     } else if (type?.kind === 'roles') {
-      if (state.roles.delete(row.name)) {
+      const removed = state.roles.get(row.name);
+      if (removed && state.roles.delete(row.name)) {
+        if (removed.aliases?.length) changes.removedAliases.set(row.name, removed.aliases);
         withoutRole(state, row.name);
         changes.removedRoles.set(row.name, row.place);
         for (const name of state.appleClaims.get(row.name)?.keys() ?? []) changes.orphaned.set(name, row.place);
@@ -263,7 +267,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       ...kept(prior),
     });
   }
-  applyDeprecations(state, rfc, since, changes.removedRoles, (place) => src(null, place), d);
+  applyDeprecations(state, rfc, since, changes, (place) => src(null, place), d);
 
   // Every type this RFC names must exist once its own Types rows are in (types are never removed).
   for (const use of typeUses) {

@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { RfcDraft } from '../../extract/rfc.js';
-import type { Deprecation, Field, Source, TypeRef } from '../types.js';
+import type { Deprecation, Field, RoleAlias, Source, TypeRef } from '../types.js';
 import type { FoldState } from './state.js';
 
 /**
@@ -8,14 +8,15 @@ import type { FoldState } from './state.js';
  * of one the same RFC adds). From is the type the name stands in, as in a Removed row: a record (a field), the
  * roles type (a role) or the attributes type (a reserved attribute); a requirement or an operation is named by its
  * own id or name. A role this RFC removes, deprecated in the same RFC with a role in Use instead, stays readable as
- * a deprecated alias of that role.
+ * a deprecated alias of that role, and so do the aliases it had itself (a role renamed twice: A, then B, then C
+ * leaves A and B reading as C).
  */
 export function applyDeprecations(
   state: FoldState,
   rfc: RfcDraft,
   since: string,
-  /** The roles this RFC removed, by their Removed row (apply.ts's RfcChanges). */
-  removedRoles: ReadonlyMap<string, Place>,
+  /** The roles this RFC removed, by their Removed row, and their own aliases (apply.ts's RfcChanges). */
+  removed: { removedRoles: ReadonlyMap<string, Place>; removedAliases: ReadonlyMap<string, readonly RoleAlias[]> },
   src: (place: Place) => Source,
   d: Diagnostics,
 ): void {
@@ -44,7 +45,7 @@ export function applyDeprecations(
         else state.roles.set(role.name, { ...role, deprecated });
         continue;
       }
-      if (!removedRoles.has(row.name)) {
+      if (!removed.removedRoles.has(row.name)) {
         d.error('unknown-role', row.place, 'The role to deprecate is not in the role language', row.name);
         continue;
       }
@@ -54,7 +55,9 @@ export function applyDeprecations(
         d.error('unknown-role', row.useInsteadPlace, `${row.name} is removed in this RFC; to keep it as an alias, Use instead names the role that replaces it`, row.useInstead ?? '—');
         continue;
       }
-      state.roles.set(target.name, { ...target, aliases: [...(target.aliases ?? []), { name: row.name, version: since, source: src(row.place) }] });
+      // A role renamed before (A, then B) hands its own aliases on: A reads as the new role too, as deprecated as it was.
+      const chained = removed.removedAliases.get(row.name) ?? [];
+      state.roles.set(target.name, { ...target, aliases: [...(target.aliases ?? []), ...chained, { name: row.name, version: since, source: src(row.place) }] });
     } else if (type?.kind === 'attributes') {
       const attribute = state.attributes.get(row.name);
       if (attribute) state.attributes.set(row.name, { ...attribute, deprecated });
