@@ -11,8 +11,23 @@ import { randomFrom } from '../helpers/seeded.js';
 export interface SpecNames {
   tree: { root: string; children: string; role: string; attributes: string | null; content: string | null };
   records: Readonly<Record<string, readonly { name: string; required: boolean }[]>>;
-  contentKinds: readonly { type: string; properties: Readonly<Record<string, string>> }[];
+  contentKinds: readonly { type: string; properties: Readonly<Record<string, string>>; nested: readonly { property: string; shape: Shape }[] }[];
   reservedAttributes: readonly { name: string }[];
+  shapes: Readonly<Record<string, Shape>>;
+}
+
+/** The part of a NestedShape (the spec data's shapes of MCP's nested objects) the mutations read. */
+interface Shape {
+  readonly type: string;
+  readonly ref?: string;
+  readonly enum?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly pattern?: string;
+  readonly items?: Shape;
+  readonly properties?: readonly { readonly name: string; readonly shape: Shape }[];
+  readonly required?: readonly string[];
+  readonly members?: readonly { readonly name: string; readonly key: string }[];
 }
 
 /** A number written as it stands in the text, beyond what a JavaScript number can hold. */
@@ -36,7 +51,7 @@ export interface DifferentialInput {
   text: string;
 }
 
-/** Where a mutation can act: an object the checkers walk (not inside one of MCP's nested objects), and what it is. */
+/** Where a mutation can act: an object the checkers walk, and what it is; inside MCP's nested objects, see 'nested'. */
 interface Place {
   node: JsonObject;
   kind: 'answer' | 'element' | 'attributes' | 'content';
@@ -46,6 +61,9 @@ interface Place {
 const HUGE = ['1e400', '-1e400', '9007199254740993', '123456789012345678901234567890', '1e-400', '-0', '0.1e1', '1E2'];
 const ODD = ['', '\u0000', '\ud83d\ude00', 'e\u0301', '\u202ertl', '\ufeff', '\uffff', '\u2028', '\ud800', '\udfff x', 'ǅ', '\u00a0'];
 const WRONG: Json[] = [null, true, false, 0, -1, 1.5, 'x', [], {}, [null], { a: 1 }];
+/** Numbers at and past a bound, and times that MCP's date-time pattern takes or refuses. */
+const NUMBERS = [-1, -0.0001, 0, 0.25, 1, 1.0001, 5, 1e300];
+const TIMES = ['2026-12-04T07:00:00Z', '2026-12-04T07:00:00.123+01:00', '2024-02-29T00:00:00Z', '2023-02-29T00:00:00Z', '2026-12-04', '2026-12-04T07:00:00', '2026-12-04t07:00:00z', '2026-12-04T24:00:00Z', '2026-12-04T07:00:00Z\n', 'yesterday', ''];
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Raw);
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : v instanceof Raw ? 'number' : typeof v);
@@ -90,10 +108,48 @@ function fieldsOf(place: Place, spec: SpecNames, answerType: string, nodeType: s
   return Object.keys(kind?.properties ?? {});
 }
 
+/** A value for a nested shape, mostly what MCP's schema allows, with the slips a provider makes. */
+function nestedValue(shape: Shape, shapes: SpecNames['shapes'], random: () => number, depth = 0): Json {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const own = shape.ref === undefined ? shape : shapes[shape.ref];
+  if (own === undefined || depth > 4 || random() < 0.08) return structuredClone(pick(WRONG));
+  switch (own.type) {
+    case 'string':
+      if (own.enum) return random() < 0.75 ? pick(own.enum) : pick(['robot', 'User', '', ' user']);
+      if (own.pattern) return pick(TIMES);
+      return pick(['x', 'https://example.com/a', 'image/png', '']);
+    case 'number':
+      return pick(NUMBERS);
+    case 'boolean':
+      return random() < 0.5;
+    case 'array': {
+      const n = Math.floor(random() * 3);
+      return own.items ? Array.from({ length: n }, () => nestedValue(own.items as Shape, shapes, random, depth + 1)) : [];
+    }
+    case 'object': {
+      if (own.members) {
+        const members = own.members.filter(() => random() < 0.5);
+        const chosen = members.length === 0 && random() < 0.7 ? [pick(own.members)] : members;
+        const out: JsonObject = {};
+        for (const m of chosen) Object.assign(out, nestedValue({ type: 'object', ref: m.name }, shapes, random, depth + 1) as JsonObject);
+        return out;
+      }
+      const out: JsonObject = {};
+      for (const p of own.properties ?? []) {
+        const required = own.required?.includes(p.name) ?? false;
+        if (required ? random() < 0.9 : random() < 0.5) out[p.name] = nestedValue(p.shape, shapes, random, depth + 1);
+      }
+      if (random() < 0.1) out['x-vendor'] = pick(WRONG);
+      return out;
+    }
+    default:
+      return pick(WRONG);
+  }
+}
+
 /**
- * `count` inputs from `answers` (each vector's name and answer), drawn from `seed`. Every mutation keeps to the
- * objects the checkers walk: inside MCP's nested objects (an `annotations` object's fields) only the JSON Schemas
- * look (spec/README.md, Null), so a change there is no disagreement to find.
+ * `count` inputs from `answers` (each vector's name and answer), drawn from `seed`: changes to the objects the
+ * checkers walk, and (`nested`) a content block's nested MCP object (its annotations, resource or icons) made anew.
  */
 export function differentialInputs(answers: readonly { name: string; input: unknown }[], spec: SpecNames, types: { answer: string; node: string }, seed: number, count: number): DifferentialInput[] {
   const random = randomFrom(seed);
@@ -112,7 +168,16 @@ export function differentialInputs(answers: readonly { name: string; input: unkn
       const known = fieldsOf(place, spec, types.answer, types.node);
       const key = pick([...keys, ...known]);
       const at = `${place.path}/${key}`;
-      switch (pick(['null', 'null', 'wrong-type', 'missing', 'unknown-key', 'unknown-name', 'twice', 'huge', 'unicode', 'unicode-key'] as const)) {
+      switch (pick(['null', 'null', 'wrong-type', 'missing', 'unknown-key', 'unknown-name', 'twice', 'huge', 'unicode', 'unicode-key', 'nested', 'nested'] as const)) {
+        case 'nested': {
+          // A content block's annotations, resource or icons made anew: in MCP's shape or just off it.
+          const kind = place.kind === 'content' ? spec.contentKinds.find((k) => k.type === place.node.type) : undefined;
+          if (!kind || kind.nested.length === 0) break;
+          const n = pick(kind.nested);
+          place.node[n.property] = nestedValue(n.shape, spec.shapes, random);
+          changes.push(`${place.path}/${n.property} = ${write(place.node[n.property] as Json)}`);
+          break;
+        }
         case 'null':
           place.node[key] = null;
           changes.push(`${at} = null`);
