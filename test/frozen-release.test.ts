@@ -80,6 +80,22 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
     }
   });
 
+  it('refuses a changed type that also breaks the released example at both places, the row and the example', async () => {
+    const titleRow = original.split('\n').find((l) => l.startsWith('| `title` | `string` |')) ?? '';
+    expect(titleRow).not.toBe('');
+    await editFile(rfcPath(), (t) => t.replace(titleRow, titleRow.replace('`string`', '`boolean`')));
+    try {
+      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec, s.out));
+      expect(model).toBeNull();
+      const line = original.split('\n').indexOf(titleRow) + 1;
+      const rules = diagnostics.items.map((d) => `${d.ruleId}${d.ruleId === 'frozen-version' ? ` ${d.line}:${d.column}` : ''}`);
+      // The example's own error no longer hides that the released version was edited.
+      expect(rules).toEqual(expect.arrayContaining(['bad-example', `frozen-version ${line}:3`]));
+    } finally {
+      await restore();
+    }
+  });
+
   it('refuses a row taken out of the released RFC, at its type', async () => {
     await editFile(rfcPath(), (t) => t.replace(`${URL_ROW}\n`, ''));
     try {

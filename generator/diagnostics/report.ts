@@ -50,6 +50,11 @@ export class Diagnostics {
   get hasErrors(): boolean {
     return this.items.some((d) => d.severity === 'error');
   }
+
+  /** Whether an error of another rule than these was said: one that leaves nothing sound to read further. */
+  hasErrorsBesides(...ruleIds: RuleId[]): boolean {
+    return this.items.some((d) => d.severity === 'error' && !ruleIds.includes(d.ruleId));
+  }
 }
 
 /** Sorted by file, then position, so output never depends on the order work was done in. */

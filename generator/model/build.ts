@@ -82,7 +82,7 @@ export async function buildModel(files: SpecFiles, parses: ParseCache = RECENT):
   const lastSnapshot = result.snapshots.at(-1) as (typeof result.snapshots)[number];
   // Only an RFC moves the other specification's version: the package must give what the RFCs declare.
   const external = declaredExternals(loaded, folded, lastSnapshot, d);
-  if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
+  if (d.hasErrorsBesides('bad-example')) return { model: null, versions: [], allVersions: [], diagnostics: d };
   // Each released version's record, read once: a released version is frozen, and keeps the external types it had.
   const records = new Map<string, CanonicalModel | null>();
   const recordOf = (version: string, released: boolean) => {

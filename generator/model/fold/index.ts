@@ -178,7 +178,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     state = copyState(state);
   }
   const last = snapshots.at(-1);
-  if (d.hasErrors || !last) {
+  // An example that is not an answer leaves the model sound: the run goes on to what else is wrong (a released
+  // RFC edited, which often breaks its example too), and fails at the end.
+  if (d.hasErrorsBesides('bad-example') || !last) {
     // An RFC left unfolded has had its own problem said; "no version" would only repeat it.
     if (state.version === null && !unfolded) {
       d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');

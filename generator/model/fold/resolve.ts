@@ -28,7 +28,9 @@ const RULE_WORDS: Record<RoleRuleKey, string> = {
  */
 export function resolveState(state: FoldState, ctx: ResolveContext): FoldedModel | null {
   const { d } = ctx;
-  const errorsBefore = d.items.filter((x) => x.severity === 'error').length;
+  // A bad example leaves the model sound, so it does not count here (fold/index.ts goes on past it).
+  const errorsNow = () => d.items.filter((x) => x.severity === 'error' && x.ruleId !== 'bad-example').length;
+  const errorsBefore = errorsNow();
   if (state.version === null) return null;
 
   for (const [name, type] of state.types) {
@@ -55,7 +57,7 @@ export function resolveState(state: FoldState, ctx: ResolveContext): FoldedModel
   const tree = treeShape(state, ctx);
   if (tree) checkStates(state, tree, ctx);
   if (tree) checkExamples(state, tree, ctx);
-  if (!tree || d.items.filter((x) => x.severity === 'error').length > errorsBefore) return null;
+  if (!tree || errorsNow() > errorsBefore) return null;
   const root = state.roleRules.root as { source: Source };
   return {
     format: 1,
