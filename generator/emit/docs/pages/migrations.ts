@@ -1,0 +1,39 @@
+import type { DocPage } from '../page.js';
+import { Docs, cell, code, link, render, rfcPage, shortVersion } from '../site.js';
+
+interface Migration { from: string; to: string; path: string; title: string }
+
+export function migrations(d: Docs): Migration[] {
+  const out: Migration[] = [];
+  for (const rfc of d.model.rfcs) {
+    if (!rfc.from || !d.model.removed.some((x) => x.version === rfc.version)) continue;
+    if (out.some((x) => x.to === rfc.version)) continue;
+    const from = shortVersion(rfc.from);
+    out.push({ from: rfc.from, to: rfc.version, path: `migrating-from-${from}.md`, title: `Migrating from ${from}` });
+  }
+  return out;
+}
+
+export function migrationPages(d: Docs): DocPage[] {
+  return migrations(d).map((mig, i) => {
+    const path = mig.path;
+    const description = `What changed from ${mig.from} to ${mig.to}: every removed name and what replaced it.`;
+    const removed = d.model.removed.filter((x) => x.version === mig.to);
+    const view = {
+      ...d.front(path, mig.title, description, 8 + i),
+      title: mig.title,
+      from: mig.from,
+      to: mig.to,
+      rfcs: d.model.rfcs.filter((r) => r.version === mig.to).map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)) })),
+      types: [...new Set(removed.map((x) => x.from))].map((type) => ({
+        name: type,
+        link: d.typeLink(path, type),
+        removed: removed.filter((x) => x.from === type).map((x) => ({ name: code(x.name), replacedBy: cell(x.replacedBy), source: d.source(path, x.source) })),
+      })),
+      changelog: link(path, `changelog/${mig.to}.md`),
+    };
+    return { path, title: mig.title, description, position: 8 + i, markdown: render('migrating.md', view) };
+  });
+}
+
+/** What a version's RFCs changed, as `diff` classes each change (the model carries them per RFC). */
