@@ -26,3 +26,25 @@ describe('import circles', () => {
     }
   });
 });
+
+// The front of the pipeline knows nothing of what comes after it: the reader (parse/, extract/) imports neither the
+// model nor an emitter, and the model imports no emitter; each later stage imports the earlier ones' types.
+describe('the pipeline reads one way', () => {
+  const LATER: Record<string, string[]> = {
+    'parse/': ['extract/', 'model/', 'emit/', 'write/'],
+    'extract/': ['model/', 'emit/', 'write/'],
+    'model/': ['emit/', 'write/'],
+  };
+
+  it('no stage imports a later one', async () => {
+    const graph = (await madge(join(ROOT, 'generator'), { fileExtensions: ['ts'] })).obj();
+    const backwards: string[] = [];
+    for (const [file, deps] of Object.entries(graph)) {
+      const stage = Object.keys(LATER).find((s) => file.startsWith(s));
+      if (!stage) continue;
+      for (const dep of deps) if (LATER[stage]?.some((later) => dep.startsWith(later))) backwards.push(`${file} -> ${dep}`);
+    }
+    expect(Object.keys(graph).some((f) => f.startsWith('extract/'))).toBe(true);
+    expect(backwards).toEqual([]);
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import { RULES } from '../diagnostics/codes.js';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
-import type { FieldDefault, TypeRef } from '../model/types.js';
+import type { FieldDefault, TypeRef } from './cell-types.js';
 import type { Cell } from './tables.js';
 
 /** A value read from the spec, with the place it was read from. */

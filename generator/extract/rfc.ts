@@ -1,5 +1,5 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
-import type { FieldDefault, TypeRef } from '../model/types.js';
+import type { FieldDefault, TypeRef } from './cell-types.js';
 import { type TypeCell, defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeCell, yesNo } from './cells.js';
 import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable } from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';

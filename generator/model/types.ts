@@ -12,15 +12,9 @@ export interface Source {
   column: number;
 }
 
-export type TypeRef =
-  | { kind: 'primitive'; name: 'string' | 'boolean' | 'number' }
-  | { kind: 'named'; name: string }
-  | { kind: 'array'; items: TypeRef };
-
-export type FieldDefault =
-  | { kind: 'value'; value: boolean }
-  /** Absent means the parent's value; the root's own value is `root`. */
-  | { kind: 'inherit'; root: boolean };
+// A type and a default as a cell states them: the spec reader's words (extract/cell-types.ts), which the model keeps.
+export type { FieldDefault, TypeRef } from '../extract/cell-types.js';
+import type { FieldDefault, TypeRef } from '../extract/cell-types.js';
 
 /** A name an RFC's `Deprecated, From, Use instead` row marks: still valid, but a provider should stop using it. */
 export interface Deprecation {
