@@ -3,7 +3,6 @@
 # inputs and the README's Example), go vet and staticcheck, in a copy of the module outside the clone, so generated/
 # never gains build output. Usage: scripts/go-test.sh [module-dir]   (default: generated/go)
 # With ELEMENT_TEST_FILTER set (a go test -run pattern), only those tests run, and go vet and staticcheck do not;
-# with ELEMENT_VECTORS set (a folder of vectors), the conformance tests run those instead of the embedded ones.
 # With ELEMENT_VALIDATE_CASES set (a folder of validator cases), the validator command runs each of them
 # (scripts/validator-cases.sh). Exits 127 when Go or staticcheck is missing (scripts/install-toolchains.sh go installs them).
 set -euo pipefail
@@ -22,9 +21,14 @@ export GOCACHE="$cache/go-build" GOMODCACHE="$cache/go-path/pkg/mod" GOPATH="$ca
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-go.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -R "$module" "$work/go"
+if [ -n "${2:-}" ]; then
+  rm -rf "$work/go/testdata/conformance"
+  cp -R "$(cd "$2" && pwd)" "$work/go/testdata/conformance"
+  echo "go-test: vectors from $(cd "$2" && pwd)"
+fi
 cd "$work/go"
 echo "go-test: go test ./... in a copy of $module ($(go version))"
-go test -count=1 ${ELEMENT_TEST_FILTER:+-run "$ELEMENT_TEST_FILTER"} ./...
+go test -count=1 ${ELEMENT_TEST_FILTER:+-v -run "$ELEMENT_TEST_FILTER"} ./...
 [ -z "${ELEMENT_TEST_FILTER:-}" ] || exit 0
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ]; then
   # The validator command on every case of test/helpers/validator-cases.ts, for the test to compare with TypeScript's.

@@ -146,7 +146,6 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     { path: 'go/spec.go', contents: render('spec.go', view) },
     { path: 'go/reader.go', contents: render('reader.go', view) },
     { path: 'go/conformance_test.go', contents: render('conformance_test.go', view) },
-    { path: 'go/testfiles_test.go', contents: render('testfiles_test.go', view) },
     { path: 'go/hostile_test.go', contents: render('hostile_test.go', view) },
     ...('missing' in example ? [] : [{ path: 'go/example_test.go', contents: render('example_test.go', view) }]),
     { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
