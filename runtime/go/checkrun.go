@@ -118,7 +118,7 @@ func (c *checkRun) checkValue(value Value, rule *valueRule, key any, elementID *
 		} else if d, deprecated := c.ix.deprecatedRoles[s]; deprecated {
 			c.reportDeprecated(d, key, elementID)
 		} else if !c.ix.roles[s] {
-			c.report("unknown-role", elementID, key, slots{"role": s, "unknownRole": c.spec.RoleRules.Unknown})
+			c.report("unknown-role", elementID, key, slots{"name": s, "unknownRole": c.spec.RoleRules.Unknown})
 		}
 	case rule.kind == "external":
 		c.trail = append(c.trail, key)

@@ -84,7 +84,7 @@ func (c *checkRun) visit(f frame, stack []frame) []frame {
 	}
 	if role, ok := element.Get(tree.Role); ok && f.depth == 0 {
 		if s, ok := role.(string); ok && s != c.spec.RoleRules.Root {
-			c.report("root-role", elementID, tree.Role, slots{"role": s, "rootRole": c.spec.RoleRules.Root})
+			c.report("root-role", elementID, tree.Role, slots{"name": s, "rootRole": c.spec.RoleRules.Root})
 		}
 	}
 	var bits uint64
@@ -172,7 +172,7 @@ func (c *checkRun) run(answer Value) []Finding {
 			continue
 		}
 		c.here = n
-		c.report("duplicate-id", id, tree.ID, slots{"id": *id, "path": pointer(c.visited.keys(earlier, tree))})
+		c.report("duplicate-id", id, tree.ID, slots{"repeated": *id, "path": pointer(c.visited.keys(earlier, tree))})
 	}
 	return SortFindings(c.findings)
 }

@@ -86,7 +86,7 @@ func versionFinding(version string) Finding {
 		}
 	}
 	entry := findingCatalogue[id]
-	message := formatMessage(entry, slots{"version": version, "current": current, "read": read})
+	message := formatMessage(entry, slots{"version": version, "currentVersion": current, "read": read})
 	return Finding{nil, entry.Rule, entry.Severity, nil, pointer([]any{Spec.Tree.Version}), message}
 }
 

@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
-import { FINDINGS } from '../kit/findings.js';
+import { findingsLiterals } from '../kit/findings.js';
 import { specDataVersionLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
@@ -11,22 +9,22 @@ import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { licenseText } from '../shared/license.js';
-import { toolchainRoot } from '../shared/paths.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { loadTemplates, type Render, tidy } from '../shared/templates.js';
+import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/templates.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { goDecls } from './decls.js';
 import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
 
-/** The Go the module needs (go.mod's go line) and the folder of the runtime written once, as plain Go. */
+/** The Go the module needs (go.mod's go line). */
 const GO_VERSION = '1.24';
-const RUNTIME = 'runtime/go';
 /** The module path when publishing.json states no repository yet (README says how to set it). */
 const LOCAL_MODULE = 'elementmodel';
 
 let compiled: Render | undefined;
+/** The findings catalogue as spec.go prints it. */
+const findingsView = () => findingsLiterals(goLiteral);
 const templates = (): Render => (compiled ??= loadTemplates('go', { join: (values: string[]) => values.join(', ') }));
 
 /** A TypeShape literal for spec.go. */
@@ -39,19 +37,6 @@ function shape(t: TypeRef): string {
 export function modulePath(repository: string | null): string {
   if (repository === null) return LOCAL_MODULE;
   return `${repository.replace(/^https?:\/\//, '').replace(/\.git$/, '').replace(/\/$/, '')}/generated/go`;
-}
-
-/** The runtime's plain Go files (runtime/go), each with the generated header, under `go/`. */
-function runtimeFiles(header: string, module: string): GeneratedFile[] {
-  const root = join(toolchainRoot(), RUNTIME);
-  const walk = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true })
-      .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.go') ? [join(dir, e.name)] : []));
-  return walk('').map((file) => ({
-    path: `go/${file}`,
-    contents: `${header}\n${readFileSync(join(root, file), 'utf8').replace(/\r\n/g, '\n').replace('"MODULE_PATH"', JSON.stringify(module))}`,
-  }));
 }
 
 export function emitGo(model: CanonicalModel, context: EmitContext, conformance: readonly GeneratedFile[]): TargetResult {
@@ -94,13 +79,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     contentTag: goLiteral(content.discriminator.key),
     versions,
     currentIndex: versions.findIndex((v) => v.version === model.protocolVersion),
-    findings: FINDINGS.map((f) => ({
-      id: goLiteral(f.id),
-      rule: goLiteral(f.rule),
-      severity: f.severity === 'error' ? 'SeverityError' : 'SeverityWarning',
-      message: goLiteral(f.message),
-      lists: f.lists ? Object.entries(f.lists).map(([key, l]) => ({ key: goLiteral(key), joiner: goLiteral(l.joiner), quoted: l.quoted })) : null,
-    })),
+    findings: findingsView(),
     decls: goDecls(kit.decls).source,
     roles,
     reader,
@@ -135,7 +114,6 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     unsetNote: unsetNote(publishing, ['repository']),
     localModule: publishing.repository === null,
   };
-  const header = render('fileheader', view).trimEnd();
   const hostile = hostileInputs(model);
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const files: GeneratedFile[] = [
@@ -150,7 +128,9 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     ...('missing' in example ? [] : [{ path: 'go/example_test.go', contents: render('example_test.go', view) }]),
     { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
     ...bundleVectors(conformance, 'go/testdata/conformance'),
-    ...runtimeFiles(header, module),
+    { path: 'go/cmd/element-model-validate/main.go', contents: render('validate-main.go', view) },
+    // The runtime that names no spec word: runtime/go's plain Go, each file below the generated header.
+    ...[...runtimeSources('go').keys()].map((name) => ({ path: `go/${name}`, contents: render(name, view) })),
   ];
   const license = licenseText();
   if (!('missing' in license)) files.push({ path: 'go/LICENSE', contents: license.text });
