@@ -58,7 +58,9 @@ func (x *Related) toValue() Value {
 }
 
 // MarshalJSON writes the Related as JSON, the fields it does not know included.
-func (x Related) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Related) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Related from JSON, as the package's reader reads it.
 func (x *Related) UnmarshalJSON(data []byte) error {
@@ -78,18 +80,18 @@ type Role string
 // The roles of this version.
 const (
 	RoleApplication Role = "Application"
-	RoleWindow Role = "Window"
-	RoleGroup Role = "Group"
-	RoleList Role = "List"
-	RoleTable Role = "Table"
-	RoleRow Role = "Row"
-	RoleCell Role = "Cell"
-	RoleText Role = "Text"
-	RoleHeading Role = "Heading"
-	RoleLink Role = "Link"
-	RoleImage Role = "Image"
-	RolePage Role = "Page"
-	RoleDocument Role = "Document"
+	RoleWindow      Role = "Window"
+	RoleGroup       Role = "Group"
+	RoleList        Role = "List"
+	RoleTable       Role = "Table"
+	RoleRow         Role = "Row"
+	RoleCell        Role = "Cell"
+	RoleText        Role = "Text"
+	RoleHeading     Role = "Heading"
+	RoleLink        Role = "Link"
+	RoleImage       Role = "Image"
+	RolePage        Role = "Page"
+	RoleDocument    Role = "Document"
 )
 
 var knownRoles = map[Role]bool{RoleApplication: true, RoleWindow: true, RoleGroup: true, RoleList: true, RoleTable: true, RoleRow: true, RoleCell: true, RoleText: true, RoleHeading: true, RoleLink: true, RoleImage: true, RolePage: true, RoleDocument: true}
@@ -108,8 +110,8 @@ var decodeMcpRole = decodeLiteral[McpRole]("user", "assistant")
 
 // MCP's Annotations.
 type Annotations struct {
-	Audience []McpRole
-	Priority *Number
+	Audience     []McpRole
+	Priority     *Number
 	LastModified *string
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
@@ -160,7 +162,9 @@ func (x *Annotations) toValue() Value {
 }
 
 // MarshalJSON writes the Annotations as JSON, the fields it does not know included.
-func (x Annotations) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Annotations) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Annotations from JSON, as the package's reader reads it.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
@@ -174,9 +178,9 @@ func (x *Annotations) UnmarshalJSON(data []byte) error {
 
 // MCP's TextContent.
 type TextContent struct {
-	Text string
+	Text        string
 	Annotations *Annotations
-	Meta *Object
+	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -235,7 +239,9 @@ func (x *TextContent) toValue() Value {
 }
 
 // MarshalJSON writes the TextContent as JSON, the fields it does not know included.
-func (x TextContent) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x TextContent) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a TextContent from JSON, as the package's reader reads it.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
@@ -254,10 +260,10 @@ func (x *TextContent) isContentBlock() {}
 
 // MCP's ImageContent.
 type ImageContent struct {
-	Data string
-	MimeType string
+	Data        string
+	MimeType    string
 	Annotations *Annotations
-	Meta *Object
+	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -322,7 +328,9 @@ func (x *ImageContent) toValue() Value {
 }
 
 // MarshalJSON writes the ImageContent as JSON, the fields it does not know included.
-func (x ImageContent) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x ImageContent) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a ImageContent from JSON, as the package's reader reads it.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
@@ -341,10 +349,10 @@ func (x *ImageContent) isContentBlock() {}
 
 // MCP's AudioContent.
 type AudioContent struct {
-	Data string
-	MimeType string
+	Data        string
+	MimeType    string
 	Annotations *Annotations
-	Meta *Object
+	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -409,7 +417,9 @@ func (x *AudioContent) toValue() Value {
 }
 
 // MarshalJSON writes the AudioContent as JSON, the fields it does not know included.
-func (x AudioContent) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x AudioContent) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a AudioContent from JSON, as the package's reader reads it.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
@@ -428,10 +438,10 @@ func (x *AudioContent) isContentBlock() {}
 
 // MCP's Icon.
 type Icon struct {
-	Src string
+	Src      string
 	MimeType *string
-	Sizes []string
-	Theme *IconTheme
+	Sizes    []string
+	Theme    *IconTheme
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -487,7 +497,9 @@ func (x *Icon) toValue() Value {
 }
 
 // MarshalJSON writes the Icon as JSON, the fields it does not know included.
-func (x Icon) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Icon) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Icon from JSON, as the package's reader reads it.
 func (x *Icon) UnmarshalJSON(data []byte) error {
@@ -501,15 +513,15 @@ func (x *Icon) UnmarshalJSON(data []byte) error {
 
 // MCP's ResourceLink.
 type ResourceLink struct {
-	Name string
-	Uri string
-	Title *string
-	Icons []Icon
+	Name        string
+	Uri         string
+	Title       *string
+	Icons       []Icon
 	Description *string
-	MimeType *string
-	Size *Number
+	MimeType    *string
+	Size        *Number
 	Annotations *Annotations
-	Meta *Object
+	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -602,7 +614,9 @@ func (x *ResourceLink) toValue() Value {
 }
 
 // MarshalJSON writes the ResourceLink as JSON, the fields it does not know included.
-func (x ResourceLink) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x ResourceLink) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a ResourceLink from JSON, as the package's reader reads it.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
@@ -621,10 +635,10 @@ func (x *ResourceLink) isContentBlock() {}
 
 // MCP's TextResourceContents.
 type TextResourceContents struct {
-	Uri string
-	Text string
+	Uri      string
+	Text     string
 	MimeType *string
-	Meta *Object
+	Meta     *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -681,7 +695,9 @@ func (x *TextResourceContents) toValue() Value {
 }
 
 // MarshalJSON writes the TextResourceContents as JSON, the fields it does not know included.
-func (x TextResourceContents) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x TextResourceContents) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a TextResourceContents from JSON, as the package's reader reads it.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
@@ -695,10 +711,10 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 // MCP's BlobResourceContents.
 type BlobResourceContents struct {
-	Uri string
-	Blob string
+	Uri      string
+	Blob     string
 	MimeType *string
-	Meta *Object
+	Meta     *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -755,7 +771,9 @@ func (x *BlobResourceContents) toValue() Value {
 }
 
 // MarshalJSON writes the BlobResourceContents as JSON, the fields it does not know included.
-func (x BlobResourceContents) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a BlobResourceContents from JSON, as the package's reader reads it.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
@@ -769,9 +787,9 @@ func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 
 // MCP's EmbeddedResource.
 type EmbeddedResource struct {
-	Resource EmbeddedResourceResource
+	Resource    EmbeddedResourceResource
 	Annotations *Annotations
-	Meta *Object
+	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -843,7 +861,9 @@ func (x *EmbeddedResource) toValue() Value {
 }
 
 // MarshalJSON writes the EmbeddedResource as JSON, the fields it does not know included.
-func (x EmbeddedResource) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a EmbeddedResource from JSON, as the package's reader reads it.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
@@ -967,7 +987,9 @@ func (x *Attributes) toValue() Value {
 }
 
 // MarshalJSON writes the Attributes as JSON, the fields it does not know included.
-func (x Attributes) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Attributes) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Attributes from JSON, as the package's reader reads it.
 func (x *Attributes) UnmarshalJSON(data []byte) error {
@@ -1100,7 +1122,9 @@ func (x *Element) toValue() Value {
 }
 
 // MarshalJSON writes the Element as JSON, the fields it does not know included.
-func (x Element) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Element) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Element from JSON, as the package's reader reads it.
 func (x *Element) UnmarshalJSON(data []byte) error {
@@ -1169,7 +1193,9 @@ func (x *Answer) toValue() Value {
 }
 
 // MarshalJSON writes the Answer as JSON, the fields it does not know included.
-func (x Answer) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }
+func (x Answer) MarshalJSON() ([]byte, error) {
+	return []byte(MarshalValue(x.toValue())), nil
+}
 
 // UnmarshalJSON reads a Answer from JSON, as the package's reader reads it.
 func (x *Answer) UnmarshalJSON(data []byte) error {

@@ -110,7 +110,7 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
       else lines.push(`\tif x.${x.f.name} != nil {\n\t\to.Set(${goLiteral(x.f.key)}, ${x.t.encode(`x.${x.f.name}`)})\n\t}\n`);
     }
     lines.push('\tfor _, m := range x.Extra {\n\t\to.Set(m.Key, m.Value)\n\t}\n\treturn o\n}\n\n');
-    lines.push(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.\nfunc (x ${d.name}) MarshalJSON() ([]byte, error) { return []byte(MarshalValue(x.toValue())), nil }\n\n`);
+    lines.push(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.\nfunc (x ${d.name}) MarshalJSON() ([]byte, error) {\n\treturn []byte(MarshalValue(x.toValue())), nil\n}\n\n`);
     lines.push(`// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.\nfunc (x *${d.name}) UnmarshalJSON(data []byte) error {\n\tv, err := ParseJSON(string(data))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*x, err = decode${d.name}(v, nil)\n\treturn err\n}\n`);
     if (union) {
       const tag = d.fields.find((f) => f.key === union.discriminator.key)?.constant ?? '';

@@ -15,6 +15,7 @@ import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/temp
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { goDecls } from './decls.js';
+import { gofmtLayout } from './format.js';
 import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
 
 /** The Go the module needs (go.mod's go line). */
@@ -46,7 +47,8 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeView(model, kit);
   if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
-  const render: Render = (name, view) => tidy(templates()(name, view));
+  // Go files are laid out as gofmt lays them out; the runtime's own files already are.
+  const render: Render = (name, view) => tidy(name.endsWith('.go') && !runtimeSources('go').has(name) ? gofmtLayout(templates()(name, view)) : templates()(name, view));
   const publishing = publishingOf(context);
   const module = modulePath(publishing.repository);
   const example = readmeExample(model);
