@@ -138,7 +138,7 @@ func TestDecodeVerdictStatesAndRoundTrip(t *testing.T) {
 				read := ReadRoleOf(e.Element.Role)
 				row := NewObject()
 				row.Set("path", e.Path)
-				row.Set("id", e.Element.Id)
+				row.Set("id", e.Element.ID)
 				row.Set("rawRole", read.Raw)
 				row.Set("role", string(read.Role))
 				row.Set("known", read.Known)
@@ -211,7 +211,7 @@ func TestFocusPathFollowsThePathState(t *testing.T) {
 			}
 			var got []string
 			for _, e := range FocusPath(answer) {
-				got = append(got, e.Id)
+				got = append(got, e.ID)
 			}
 			if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
 				t.Fatalf("focus path %v, want %v", got, want)

@@ -8,9 +8,9 @@ type Related struct {
 	// The relation's name.
 	Relation string
 	// Another element's `id`. A link gives `id` or `url`.
-	Id *string
+	ID *string
 	// An address. A link gives `id` or `url`.
-	Url *string
+	URL *string
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
 }
@@ -26,9 +26,9 @@ func decodeRelated(v Value, at *location) (Related, error) {
 		case "relation":
 			x.Relation, err = decodeString(m.Value, at.field("relation"))
 		case "id":
-			x.Id, err = optional(m.Value, at.field("id"), decodeString)
+			x.ID, err = optional(m.Value, at.field("id"), decodeString)
 		case "url":
-			x.Url, err = optional(m.Value, at.field("url"), decodeString)
+			x.URL, err = optional(m.Value, at.field("url"), decodeString)
 		default:
 			x.Extra = append(x.Extra, m)
 		}
@@ -45,11 +45,11 @@ func decodeRelated(v Value, at *location) (Related, error) {
 func (x *Related) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 3+len(x.Extra))}
 	o.Set("relation", x.Relation)
-	if x.Id != nil {
-		o.Set("id", (*x.Id))
+	if x.ID != nil {
+		o.Set("id", (*x.ID))
 	}
-	if x.Url != nil {
-		o.Set("url", (*x.Url))
+	if x.URL != nil {
+		o.Set("url", (*x.URL))
 	}
 	for _, m := range x.Extra {
 		o.Set(m.Key, m.Value)
@@ -104,13 +104,13 @@ func decodeRole(v Value, at *location) (Role, error) {
 	return Role(s), err
 }
 
-type McpRole string
+type MCPRole string
 
-var decodeMcpRole = decodeLiteral[McpRole]("user", "assistant")
+var decodeMCPRole = decodeLiteral[MCPRole]("user", "assistant")
 
 // MCP's Annotations.
 type Annotations struct {
-	Audience     []McpRole
+	Audience     []MCPRole
 	Priority     *Number
 	LastModified *string
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
@@ -129,7 +129,7 @@ func decodeAnnotations(v Value, at *location) (Annotations, error) {
 			if m.Value == nil {
 				return x, &DecodeError{at.field("audience").String(), "null; an optional field is left out instead"}
 			}
-			x.Audience, err = arrayOf(decodeMcpRole)(m.Value, at.field("audience"))
+			x.Audience, err = arrayOf(decodeMCPRole)(m.Value, at.field("audience"))
 		case "priority":
 			x.Priority, err = optional(m.Value, at.field("priority"), decodeNumber)
 		case "lastModified":
@@ -147,7 +147,7 @@ func decodeAnnotations(v Value, at *location) (Annotations, error) {
 func (x *Annotations) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 3+len(x.Extra))}
 	if x.Audience != nil {
-		o.Set("audience", encodeSlice(x.Audience, func(x McpRole) Value { return string(x) }))
+		o.Set("audience", encodeSlice(x.Audience, func(x MCPRole) Value { return string(x) }))
 	}
 	if x.Priority != nil {
 		o.Set("priority", (*x.Priority))
@@ -261,7 +261,7 @@ func (x *TextContent) isContentBlock() {}
 // MCP's ImageContent.
 type ImageContent struct {
 	Data        string
-	MimeType    string
+	MIMEType    string
 	Annotations *Annotations
 	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
@@ -283,7 +283,7 @@ func decodeImageContent(v Value, at *location) (ImageContent, error) {
 		case "data":
 			x.Data, err = decodeString(m.Value, at.field("data"))
 		case "mimeType":
-			x.MimeType, err = decodeString(m.Value, at.field("mimeType"))
+			x.MIMEType, err = decodeString(m.Value, at.field("mimeType"))
 		case "annotations":
 			x.Annotations, err = optional(m.Value, at.field("annotations"), decodeAnnotations)
 		case "_meta":
@@ -314,7 +314,7 @@ func (x *ImageContent) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 5+len(x.Extra))}
 	o.Set("type", "image")
 	o.Set("data", x.Data)
-	o.Set("mimeType", x.MimeType)
+	o.Set("mimeType", x.MIMEType)
 	if x.Annotations != nil {
 		o.Set("annotations", (*x.Annotations).toValue())
 	}
@@ -350,7 +350,7 @@ func (x *ImageContent) isContentBlock() {}
 // MCP's AudioContent.
 type AudioContent struct {
 	Data        string
-	MimeType    string
+	MIMEType    string
 	Annotations *Annotations
 	Meta        *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
@@ -372,7 +372,7 @@ func decodeAudioContent(v Value, at *location) (AudioContent, error) {
 		case "data":
 			x.Data, err = decodeString(m.Value, at.field("data"))
 		case "mimeType":
-			x.MimeType, err = decodeString(m.Value, at.field("mimeType"))
+			x.MIMEType, err = decodeString(m.Value, at.field("mimeType"))
 		case "annotations":
 			x.Annotations, err = optional(m.Value, at.field("annotations"), decodeAnnotations)
 		case "_meta":
@@ -403,7 +403,7 @@ func (x *AudioContent) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 5+len(x.Extra))}
 	o.Set("type", "audio")
 	o.Set("data", x.Data)
-	o.Set("mimeType", x.MimeType)
+	o.Set("mimeType", x.MIMEType)
 	if x.Annotations != nil {
 		o.Set("annotations", (*x.Annotations).toValue())
 	}
@@ -439,7 +439,7 @@ func (x *AudioContent) isContentBlock() {}
 // MCP's Icon.
 type Icon struct {
 	Src      string
-	MimeType *string
+	MIMEType *string
 	Sizes    []string
 	Theme    *IconTheme
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
@@ -457,7 +457,7 @@ func decodeIcon(v Value, at *location) (Icon, error) {
 		case "src":
 			x.Src, err = decodeString(m.Value, at.field("src"))
 		case "mimeType":
-			x.MimeType, err = optional(m.Value, at.field("mimeType"), decodeString)
+			x.MIMEType, err = optional(m.Value, at.field("mimeType"), decodeString)
 		case "sizes":
 			if m.Value == nil {
 				return x, &DecodeError{at.field("sizes").String(), "null; an optional field is left out instead"}
@@ -481,8 +481,8 @@ func decodeIcon(v Value, at *location) (Icon, error) {
 func (x *Icon) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 4+len(x.Extra))}
 	o.Set("src", x.Src)
-	if x.MimeType != nil {
-		o.Set("mimeType", (*x.MimeType))
+	if x.MIMEType != nil {
+		o.Set("mimeType", (*x.MIMEType))
 	}
 	if x.Sizes != nil {
 		o.Set("sizes", encodeSlice(x.Sizes, func(x string) Value { return x }))
@@ -514,11 +514,11 @@ func (x *Icon) UnmarshalJSON(data []byte) error {
 // MCP's ResourceLink.
 type ResourceLink struct {
 	Name        string
-	Uri         string
+	URI         string
 	Title       *string
 	Icons       []Icon
 	Description *string
-	MimeType    *string
+	MIMEType    *string
 	Size        *Number
 	Annotations *Annotations
 	Meta        *Object
@@ -537,7 +537,7 @@ func decodeResourceLink(v Value, at *location) (ResourceLink, error) {
 		case "name":
 			x.Name, err = decodeString(m.Value, at.field("name"))
 		case "uri":
-			x.Uri, err = decodeString(m.Value, at.field("uri"))
+			x.URI, err = decodeString(m.Value, at.field("uri"))
 		case "type":
 			if m.Value != "resource_link" {
 				return x, &DecodeError{at.field("type").String(), "not \"resource_link\""}
@@ -552,7 +552,7 @@ func decodeResourceLink(v Value, at *location) (ResourceLink, error) {
 		case "description":
 			x.Description, err = optional(m.Value, at.field("description"), decodeString)
 		case "mimeType":
-			x.MimeType, err = optional(m.Value, at.field("mimeType"), decodeString)
+			x.MIMEType, err = optional(m.Value, at.field("mimeType"), decodeString)
 		case "size":
 			x.Size, err = optional(m.Value, at.field("size"), decodeNumber)
 		case "annotations":
@@ -584,7 +584,7 @@ func decodeResourceLink(v Value, at *location) (ResourceLink, error) {
 func (x *ResourceLink) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 10+len(x.Extra))}
 	o.Set("name", x.Name)
-	o.Set("uri", x.Uri)
+	o.Set("uri", x.URI)
 	o.Set("type", "resource_link")
 	if x.Title != nil {
 		o.Set("title", (*x.Title))
@@ -595,8 +595,8 @@ func (x *ResourceLink) toValue() Value {
 	if x.Description != nil {
 		o.Set("description", (*x.Description))
 	}
-	if x.MimeType != nil {
-		o.Set("mimeType", (*x.MimeType))
+	if x.MIMEType != nil {
+		o.Set("mimeType", (*x.MIMEType))
 	}
 	if x.Size != nil {
 		o.Set("size", (*x.Size))
@@ -635,9 +635,9 @@ func (x *ResourceLink) isContentBlock() {}
 
 // MCP's TextResourceContents.
 type TextResourceContents struct {
-	Uri      string
+	URI      string
 	Text     string
-	MimeType *string
+	MIMEType *string
 	Meta     *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
@@ -652,11 +652,11 @@ func decodeTextResourceContents(v Value, at *location) (TextResourceContents, er
 	for _, m := range o.Members {
 		switch m.Key {
 		case "uri":
-			x.Uri, err = decodeString(m.Value, at.field("uri"))
+			x.URI, err = decodeString(m.Value, at.field("uri"))
 		case "text":
 			x.Text, err = decodeString(m.Value, at.field("text"))
 		case "mimeType":
-			x.MimeType, err = optional(m.Value, at.field("mimeType"), decodeString)
+			x.MIMEType, err = optional(m.Value, at.field("mimeType"), decodeString)
 		case "_meta":
 			if m.Value == nil {
 				return x, &DecodeError{at.field("_meta").String(), "null; an optional field is left out instead"}
@@ -680,10 +680,10 @@ func decodeTextResourceContents(v Value, at *location) (TextResourceContents, er
 
 func (x *TextResourceContents) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 4+len(x.Extra))}
-	o.Set("uri", x.Uri)
+	o.Set("uri", x.URI)
 	o.Set("text", x.Text)
-	if x.MimeType != nil {
-		o.Set("mimeType", (*x.MimeType))
+	if x.MIMEType != nil {
+		o.Set("mimeType", (*x.MIMEType))
 	}
 	if x.Meta != nil {
 		o.Set("_meta", x.Meta)
@@ -711,9 +711,9 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 // MCP's BlobResourceContents.
 type BlobResourceContents struct {
-	Uri      string
+	URI      string
 	Blob     string
-	MimeType *string
+	MIMEType *string
 	Meta     *Object
 	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
 	Extra []Member
@@ -728,11 +728,11 @@ func decodeBlobResourceContents(v Value, at *location) (BlobResourceContents, er
 	for _, m := range o.Members {
 		switch m.Key {
 		case "uri":
-			x.Uri, err = decodeString(m.Value, at.field("uri"))
+			x.URI, err = decodeString(m.Value, at.field("uri"))
 		case "blob":
 			x.Blob, err = decodeString(m.Value, at.field("blob"))
 		case "mimeType":
-			x.MimeType, err = optional(m.Value, at.field("mimeType"), decodeString)
+			x.MIMEType, err = optional(m.Value, at.field("mimeType"), decodeString)
 		case "_meta":
 			if m.Value == nil {
 				return x, &DecodeError{at.field("_meta").String(), "null; an optional field is left out instead"}
@@ -756,10 +756,10 @@ func decodeBlobResourceContents(v Value, at *location) (BlobResourceContents, er
 
 func (x *BlobResourceContents) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 4+len(x.Extra))}
-	o.Set("uri", x.Uri)
+	o.Set("uri", x.URI)
 	o.Set("blob", x.Blob)
-	if x.MimeType != nil {
-		o.Set("mimeType", (*x.MimeType))
+	if x.MIMEType != nil {
+		o.Set("mimeType", (*x.MIMEType))
 	}
 	if x.Meta != nil {
 		o.Set("_meta", x.Meta)
@@ -1005,7 +1005,7 @@ func (x *Attributes) UnmarshalJSON(data []byte) error {
 type Element struct {
 	// Opaque; unique within one answer and stable for one run of the provider. Names one appearance: the same thing
 	// shown twice is two elements.
-	Id string
+	ID string
 	// A word from the role language in 4.2.
 	Role Role
 	// The app's own word for what the thing is. Any string; an app defines these freely.
@@ -1015,7 +1015,7 @@ type Element struct {
 	// MCP content blocks, unchanged from 0.1.
 	Content []ContentBlock
 	// An address for the thing.
-	Url *string
+	URL *string
 	// The user selected this. Absent means false.
 	Selected *bool
 	// The keyboard or cursor is here. Set on every element on the path from the root's child down to the user's
@@ -1041,7 +1041,7 @@ func decodeElement(v Value, at *location) (Element, error) {
 	for _, m := range o.Members {
 		switch m.Key {
 		case "id":
-			x.Id, err = decodeString(m.Value, at.field("id"))
+			x.ID, err = decodeString(m.Value, at.field("id"))
 		case "role":
 			x.Role, err = decodeRole(m.Value, at.field("role"))
 		case "subrole":
@@ -1054,7 +1054,7 @@ func decodeElement(v Value, at *location) (Element, error) {
 			}
 			x.Content, err = arrayOf(decodeContentBlock)(m.Value, at.field("content"))
 		case "url":
-			x.Url, err = optional(m.Value, at.field("url"), decodeString)
+			x.URL, err = optional(m.Value, at.field("url"), decodeString)
 		case "selected":
 			x.Selected, err = optional(m.Value, at.field("selected"), decodeBool)
 		case "focused":
@@ -1086,7 +1086,7 @@ func decodeElement(v Value, at *location) (Element, error) {
 
 func (x *Element) toValue() Value {
 	o := &Object{Members: make([]Member, 0, 11+len(x.Extra))}
-	o.Set("id", x.Id)
+	o.Set("id", x.ID)
 	o.Set("role", string(x.Role))
 	if x.Subrole != nil {
 		o.Set("subrole", (*x.Subrole))
@@ -1097,8 +1097,8 @@ func (x *Element) toValue() Value {
 	if x.Content != nil {
 		o.Set("content", encodeSlice(x.Content, func(x ContentBlock) Value { return x.toValue() }))
 	}
-	if x.Url != nil {
-		o.Set("url", (*x.Url))
+	if x.URL != nil {
+		o.Set("url", (*x.URL))
 	}
 	if x.Selected != nil {
 		o.Set("selected", (*x.Selected))

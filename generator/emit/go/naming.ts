@@ -34,7 +34,27 @@ export const GO_NAMING: NamingConfig = {
   escapeMember: (name) => `${name}Field`,
 };
 
-export const goNames = (): Names => new Names(GO_NAMING);
+/** Go's initialisms (Effective Go, and the Go wiki's code review comments): `ID`, `URL`, not `Id`, `Url`. */
+const INITIALISMS = /(Id|Url|Uri|Mcp|Json|Http|Api|Mime)(?=[A-Z0-9]|$)/g;
+const initialisms = (name: string): string => name.replace(INITIALISMS, (word) => word.toUpperCase());
+
+/** Names in Go's cases, each with its initialisms in capitals. */
+class GoNames extends Names {
+  override type(name: string): string {
+    return initialisms(super.type(name));
+  }
+  override member(name: string): string {
+    return initialisms(super.member(name));
+  }
+  override constant(name: string): string {
+    return initialisms(super.constant(name));
+  }
+  override enumCase(name: string): string {
+    return initialisms(super.enumCase(name));
+  }
+}
+
+export const goNames = (): Names => new GoNames(GO_NAMING);
 
 /** A Go string literal: JSON's escapes are Go's for every character a spec holds. */
 export const goLiteral = (text: string): string => JSON.stringify(text);
