@@ -66,6 +66,21 @@ func (c *checkRun) checkContent(value Value, elementID *string) {
 			}
 		}
 	}
+	for i := range kind.kind.Nested {
+		nested := &kind.kind.Nested[i]
+		// A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+		inner, has := o.Get(nested.Name)
+		if !has || jsonType(inner) != nested.Shape.Type {
+			continue
+		}
+		c.trail = append(c.trail, nested.Name)
+		checkNested(inner, &nested.Shape, nested.Name, c.spec.Shapes, func(id string, values slots, keys []any) {
+			c.trail = append(c.trail, keys...)
+			c.report(id, elementID, nil, values)
+			c.trail = c.trail[:len(c.trail)-len(keys)]
+		})
+		c.trail = c.trail[:len(c.trail)-1]
+	}
 }
 
 // visit checks one element and its place among the path states, and puts its children on the stack.

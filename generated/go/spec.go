@@ -14,6 +14,8 @@ const contentTag = "type"
 
 func str(s string) *string { return &s }
 
+func num(f float64) *float64 { return &f }
+
 // Specs are the rules of every protocol version this package reads, oldest first.
 var Specs = []SpecData{
 	{
@@ -74,11 +76,11 @@ var Specs = []SpecData{
 		Deprecated: []Deprecated{},
 		Aliases:    []Alias{},
 		ContentKinds: []ContentKind{
-			{Type: "text", Required: []string{"type", "text"}, Properties: []Property{{"type", "string"}, {"text", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}},
-			{Type: "image", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}},
-			{Type: "audio", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}},
-			{Type: "resource_link", Required: []string{"name", "uri", "type"}, Properties: []Property{{"name", "string"}, {"title", "string"}, {"icons", "array"}, {"uri", "string"}, {"description", "string"}, {"mimeType", "string"}, {"size", "number"}, {"annotations", "object"}, {"_meta", "object"}, {"type", "string"}}, Alternatives: []Alternatives{}},
-			{Type: "resource", Required: []string{"type", "resource"}, Properties: []Property{{"type", "string"}, {"resource", "object"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{{"resource", []string{"TextResourceContents", "BlobResourceContents"}, []string{"text", "blob"}}}},
+			{Type: "text", Required: []string{"type", "text"}, Properties: []Property{{"type", "string"}, {"text", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
+			{Type: "image", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
+			{Type: "audio", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
+			{Type: "resource_link", Required: []string{"name", "uri", "type"}, Properties: []Property{{"name", "string"}, {"title", "string"}, {"icons", "array"}, {"uri", "string"}, {"description", "string"}, {"mimeType", "string"}, {"size", "number"}, {"annotations", "object"}, {"_meta", "object"}, {"type", "string"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"icons", NestedShape{Type: "array", Items: &NestedShape{Type: "object", Ref: "Icon"}}}, {"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
+			{Type: "resource", Required: []string{"type", "resource"}, Properties: []Property{{"type", "string"}, {"resource", "object"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{{"resource", []string{"TextResourceContents", "BlobResourceContents"}, []string{"text", "blob"}}}, Nested: []NestedProperty{{"resource", NestedShape{Type: "object", Members: []NestedMember{NestedMember{Name: "TextResourceContents", Key: "text"}, NestedMember{Name: "BlobResourceContents", Key: "blob"}}}}, {"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
 		},
 		Requirements: []Requirement{
 			{ID: "R1", Rule: str("state-on-element")},
@@ -87,6 +89,12 @@ var Specs = []SpecData{
 			{ID: "R4", Rule: str("unique-id")},
 			{ID: "R6", Rule: str("state-reachable")},
 			{ID: "R8", Rule: str("content-kind")},
+		},
+		Shapes: map[string]*NestedShape{
+			"Annotations":          &NestedShape{Type: "object", Name: "Annotations", Properties: []NestedProperty{NestedProperty{Name: "audience", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string", Enum: []string{"user", "assistant"}}}}, NestedProperty{Name: "priority", Shape: NestedShape{Type: "number", Minimum: num(0), Maximum: num(1), Bounds: "from 0 to 1"}}, NestedProperty{Name: "lastModified", Shape: NestedShape{Type: "string", Pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", Form: "date-time"}}}},
+			"BlobResourceContents": &NestedShape{Type: "object", Name: "BlobResourceContents", Properties: []NestedProperty{NestedProperty{Name: "uri", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "_meta", Shape: NestedShape{Type: "object"}}, NestedProperty{Name: "blob", Shape: NestedShape{Type: "string"}}}, Required: []string{"uri", "blob"}},
+			"Icon":                 &NestedShape{Type: "object", Name: "Icon", Properties: []NestedProperty{NestedProperty{Name: "src", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "sizes", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string"}}}, NestedProperty{Name: "theme", Shape: NestedShape{Type: "string", Enum: []string{"light", "dark"}}}}, Required: []string{"src"}},
+			"TextResourceContents": &NestedShape{Type: "object", Name: "TextResourceContents", Properties: []NestedProperty{NestedProperty{Name: "uri", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "_meta", Shape: NestedShape{Type: "object"}}, NestedProperty{Name: "text", Shape: NestedShape{Type: "string"}}}, Required: []string{"uri", "text"}},
 		},
 	},
 }

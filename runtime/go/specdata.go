@@ -76,6 +76,8 @@ type ContentKind struct {
 	Required     []string
 	Properties   []Property
 	Alternatives []Alternatives
+	// Nested is what MCP's schema says inside the kind's nested objects and arrays.
+	Nested []NestedProperty
 }
 
 // Requirement is one requirement of the spec and the checker rule that checks it, if any.
@@ -111,6 +113,8 @@ type SpecData struct {
 	Aliases            []Alias
 	ContentKinds       []ContentKind
 	Requirements       []Requirement
+	// Shapes are MCP's named object shapes that a NestedShape's Ref names.
+	Shapes map[string]*NestedShape
 }
 
 func (s *SpecData) typeKind(name string) string {
@@ -143,4 +147,34 @@ type findingEntry struct {
 type listSlot struct {
 	Joiner string
 	Quoted bool
+}
+
+// NestedShape is what MCP's schema says of a value inside a content block: its JSON type and what is inside it.
+// A nil Enum or Members means the schema says none.
+type NestedShape struct {
+	Type       string
+	Ref        string
+	Name       string
+	Enum       []string
+	Minimum    *float64
+	Maximum    *float64
+	Bounds     string
+	Pattern    string
+	Form       string
+	Items      *NestedShape
+	Properties []NestedProperty
+	Required   []string
+	Members    []NestedMember
+}
+
+// NestedProperty is a property of an object shape, and the shape of its value.
+type NestedProperty struct {
+	Name  string
+	Shape NestedShape
+}
+
+// NestedMember is one of several named object shapes, told by a key only it requires.
+type NestedMember struct {
+	Name string
+	Key  string
 }

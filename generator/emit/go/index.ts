@@ -3,6 +3,7 @@ import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { specDataVersionLiterals } from '../kit/spec-data.js';
+import type { ShapeSyntax } from '../kit/mcp-shapes.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../report.js';
@@ -27,6 +28,20 @@ let compiled: Render | undefined;
 /** The findings catalogue as spec.go prints it. */
 const findingsView = () => findingsLiterals(goLiteral);
 const templates = (): Render => (compiled ??= loadTemplates('go', { join: (values: string[]) => values.join(', ') }));
+
+/** Go field names of the kit's NestedShape, NestedProperty and NestedMember fields. */
+const NESTED_FIELDS: Record<string, string> = { type: 'Type', ref: 'Ref', name: 'Name', enum: 'Enum', minimum: 'Minimum', maximum: 'Maximum', bounds: 'Bounds', pattern: 'Pattern', form: 'Form', items: 'Items', properties: 'Properties', required: 'Required', members: 'Members', key: 'Key', shape: 'Shape' };
+
+/** MCP's nested shapes as Go composite literals (kit/mcp-shapes.ts shapeLiteral), for spec.go. */
+const NESTED_SYNTAX: ShapeSyntax = {
+  string: goLiteral,
+  number: (n) => `num(${n})`,
+  list: (items) => {
+    const type = items[0]?.startsWith('NestedProperty{') ? 'NestedProperty' : items[0]?.startsWith('NestedMember{') ? 'NestedMember' : 'string';
+    return `[]${type}{${items.join(', ')}}`;
+  },
+  call: (type, args) => `${type}{${args.map(([name, value]) => `${NESTED_FIELDS[name] ?? name}: ${name === 'items' ? '&' : ''}${value}`).join(', ')}}`,
+};
 
 /** A TypeShape literal for spec.go. */
 function shape(t: TypeRef): string {
@@ -53,7 +68,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const module = modulePath(publishing.repository);
   const example = readmeExample(model);
   const reader = readerNames(GO_NAMING);
-  const spec = specDataVersionLiterals(model, context.versions, content.discriminator.key, goLiteral, shape);
+  const spec = specDataVersionLiterals(model, context.versions, content.discriminator.key, goLiteral, shape, NESTED_SYNTAX);
   const versions = spec.versions.map((v, i) => {
     const data = context.versions.find((m) => m.protocolVersion === v.version) ?? model;
     return {
