@@ -1,4 +1,4 @@
-// Times Swift's (debug and release builds), Kotlin's and Python's decoding, and validating, of the bench answer: each binding is copied to a
+// Times Swift's (debug and release builds), Kotlin's, Python's and Go's decoding, and validating, of the bench answer: each binding is copied to a
 // temporary folder with one extra test that reads the answer file, decodes it and validates it several times and prints the times.
 // Run by bench/run.mjs.
 import { spawnSync } from 'node:child_process';
@@ -84,6 +84,57 @@ for label, run in (("bench-decode: ", parse_answer), ("bench-validate: ", valida
     print(label + " ".join(f"{t:.1f}" for t in times))
 `;
 
+// Go: ParseAnswer (read, check, decode into the types) and ValidateText, as a test in a copy of the module.
+const goBench = `package elementmodel
+
+import (
+\t"fmt"
+\t"os"
+\t"strings"
+\t"testing"
+\t"time"
+)
+
+func TestBenchDecode(t *testing.T) {
+\tpath := os.Getenv("ELEMENT_BENCH_FILE")
+\tif path == "" {
+\t\tt.Skip("no ELEMENT_BENCH_FILE")
+\t}
+\tdata, err := os.ReadFile(path)
+\tif err != nil {
+\t\tt.Fatal(err)
+\t}
+\ttext := string(data)
+\tfor _, run := range []struct {
+\t\tlabel string
+\t\tf     func()
+\t}{
+\t\t{"bench-decode: ", func() { _, _ = ParseAnswer(text) }},
+\t\t{"bench-validate: ", func() { _ = ValidateText(text, Limits) }},
+\t} {
+\t\tvar times []string
+\t\tfor i := 0; i < ${RUNS}; i++ {
+\t\t\tstart := time.Now()
+\t\t\trun.f()
+\t\t\ttimes = append(times, fmt.Sprintf("%.1f", float64(time.Since(start).Microseconds())/1000))
+\t\t}
+\t\tfmt.Println(run.label + strings.Join(times, " "))
+\t}
+}
+`;
+
+/** Go's times, from a copy of the module with the bench test, built in the toolchain cache, or an error. */
+function goTimes(root, work, answerFile) {
+  const dir = join(work, 'go');
+  writeFileSync(join(dir, 'bench_decode_test.go'), goBench);
+  const cache = process.env.ELEMENT_TOOLCHAIN_CACHE ?? '/var/cache/element-model-toolchains';
+  const env = { ...process.env, ELEMENT_BENCH_FILE: answerFile, GOCACHE: join(cache, 'go-build'), GOPATH: join(cache, 'go-path'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+  const r = spawnSync('go', ['test', '-count=1', '-run', '^TestBenchDecode$', '-v', '.'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = `${r.stdout}\n${r.stderr}`;
+  const times = parseTimes(output, 'bench-decode: ');
+  return times ? { times, validateTimes: parseTimes(output, 'bench-validate: ') } : { error: `no timing (exit ${r.status}): ${output.slice(-400)}` };
+}
+
 /** Python's times, in the venv the package's tests use (scripts/python-venv.sh), or an error. */
 function pythonTimes(root, work, answerFile) {
   const venv = spawnSync('bash', [join(root, 'scripts/python-venv.sh')], { cwd: root, encoding: 'utf8' });
@@ -127,6 +178,8 @@ export async function bindingDecodeTimes(root, answerFile) {
       out[name] = times ? { times, validateTimes } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
     out.python = pythonTimes(root, work, answerFile);
+    await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
+    out.go = goTimes(root, work, answerFile);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -165,6 +165,7 @@ try {
     ['swiftRelease', 'Swift (release) decode / TypeScript parseAnswer', 3.0],
     ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5],
     ['python', 'Python parse_answer / TypeScript parseAnswer', null],
+    ['go', 'Go ParseAnswer (decode + check) / TypeScript parseAnswer', 1.5],
   ]) {
     const d = results.measurements[`${name}Decode`];
     if (d.median !== undefined) ratio(label, d, parseAnswerTime, target, 'same answer, in process');
@@ -220,6 +221,8 @@ const tables = [
     ['kotlinValidate', 'Kotlin (JVM, after warm-up): validateText (read and check)'],
     ['pythonDecode', 'Python: parse_answer (read, check, decode)'],
     ['pythonValidate', 'Python: validate_text (read and check)'],
+    ['goDecode', 'Go: ParseAnswer (read, check, decode)'],
+    ['goValidate', 'Go: ValidateText (read and check)'],
   ].map(([n, label]) => { const d = m[n]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;

@@ -113,6 +113,29 @@ install_actionlint() {
   log "actionlint: $("$actionlint_bin/actionlint" -version | head -n 1)"
 }
 
+# Go for the generated Go module (scripts/go-test.sh): Go 1.24 or later on PATH (Debian's is too old; the machine's
+# /usr/local/go is used), and staticcheck, pinned, from the Go module proxy, in the cache beside Go's module cache.
+staticcheck_version="v0.7.0"
+staticcheck_bin="$cache/go-tools/staticcheck-$staticcheck_version"
+
+install_go() {
+  export PATH="$PATH:/usr/local/go/bin"
+  command -v go >/dev/null 2>&1 || { log "go: Go 1.24 or later is not on PATH (install it from https://go.dev/dl/; Debian's golang is too old)"; exit 1; }
+  go_minor="$(go env GOVERSION | sed -E 's/^go1\.([0-9]+).*/\1/')"
+  [ "$go_minor" -ge 24 ] 2>/dev/null || { log "go: $(go env GOVERSION) is too old; the module needs Go 1.24 or later"; exit 1; }
+  if [ -x "$staticcheck_bin/staticcheck" ]; then
+    log "staticcheck: cached in $staticcheck_bin"
+  else
+    log "staticcheck: go install honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
+    rm -rf "$staticcheck_bin.partial"
+    mkdir -p "$staticcheck_bin.partial"
+    GOBIN="$staticcheck_bin.partial" GOPATH="$cache/go-path" GOCACHE="$cache/go-build" GOFLAGS=-mod=mod go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
+    rm -rf "$staticcheck_bin"
+    mv "$staticcheck_bin.partial" "$staticcheck_bin"
+  fi
+  log "go: $(go version); staticcheck: $("$staticcheck_bin/staticcheck" -version)"
+}
+
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
@@ -122,8 +145,11 @@ case "${1:-all}" in
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;
   actionlint) install_actionlint ;;
+  go) install_go ;;
+  # Where install_go puts staticcheck, printed and nothing else.
+  staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_chromium; install_node24; install_actionlint ;;
-  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin|actionlint|actionlint-bin]" >&2; exit 2 ;;
+  all) install_swift; install_maven; install_python; install_chromium; install_node24; install_actionlint; install_go ;;
+  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin]" >&2; exit 2 ;;
 esac

@@ -49,6 +49,7 @@ const REPORTED_AS: { language: string; paths: string[]; spelling: (id: string) =
   { language: 'python', paths: ['check.py', 'nested.py'], spelling: (id) => `"${id}"` },
   { language: 'swift', paths: ['Check.swift', 'Nested.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
   { language: 'kotlin', paths: ['Check.kt', 'Nested.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
+  { language: 'go', paths: ['checkrun.go', 'checkwalk.go', 'versions.go', 'nested.go'], spelling: (id) => `"${id}"` },
 ];
 
 describe('the findings catalogue', () => {

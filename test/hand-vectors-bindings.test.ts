@@ -5,20 +5,30 @@ import { ROOT } from './helpers/spec.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
 
 /**
- * The hand-written vectors and Apple table (test/vectors/README.md) run by the Python, Swift and Kotlin bindings'
+ * The hand-written vectors and Apple table (test/vectors/README.md) run by the Python, Swift, Kotlin and Go bindings'
  * own suites; test/hand-vectors.test.ts runs them in TypeScript.
  */
 const DIR = join(ROOT, 'test/vectors');
 const vectors = (JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { vectors: string[] }).vectors;
 const appleRoles = JSON.parse(readFileSync(join(DIR, 'apple-roles.json'), 'utf8')).roles as Record<string, string | null>;
 
-describe('hand-written vectors, Python, Swift and Kotlin', () => {
+describe('hand-written vectors, Python, Swift, Kotlin and Go', () => {
   it("the python binding's suite passes on them, Apple's roles included", async (ctx) => {
     // Only the conformance tests: the others do not read vectors, and run with mypy in test/python.test.ts.
     const result = await runScript('scripts/python-test.sh', [join(ROOT, 'generated/python'), DIR], { ELEMENT_TEST_FILTER: 'conformance' });
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain(`vectors from ${DIR}`);
+  }, 600_000);
+
+  it("the go module's conformance tests pass on them, Apple's roles included", async (ctx) => {
+    // Only the conformance tests, on a copy whose embedded vectors are these; the rest run in test/go.test.ts.
+    const result = await runScript('scripts/go-test.sh', [join(ROOT, 'generated/go'), DIR], { ELEMENT_TEST_FILTER: 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer|TestAppleRoles' });
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`vectors from ${DIR}`);
+    expect(result.output.match(/--- PASS: TestFindings\//g)?.length, result.output).toBe(vectors.length);
+    expect(result.output).toContain('--- PASS: TestAppleRoles');
   }, 600_000);
 
   for (const [script, dir, suite] of [['scripts/swift-test.sh', 'swift', 'ConformanceTests'], ['scripts/kotlin-test.sh', 'kotlin', 'ConformanceTest']] as const) {

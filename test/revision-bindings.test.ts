@@ -5,7 +5,7 @@ import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
 
-// Apart from test/revisions.test.ts because it needs Swift and Maven, which the quick loop leaves out.
+// Apart from test/revisions.test.ts because it needs Swift, Maven and Go, which the quick loop leaves out.
 describe('an additive RFC: a new optional state, "Absent means false", in the bindings', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');
@@ -20,6 +20,7 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
   it.for([
     ['Swift', 'swift', 'scripts/swift-test.sh', 'swift/Sources/ElementModel/Element.swift', 'ConformanceTests'],
     ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'kotlin/src/main/kotlin/dev/elementmodel/Element.kt', 'ConformanceTest'],
+    ['Go', 'go', 'scripts/go-test.sh', 'go/types.go', 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer|TestAppleRoles'],
   ] as const)('changes the %s binding, which compiles and passes every vector', { timeout: 600_000 }, async ([, dir, script, source, suite], ctx) => {
     expect(await read(source).catch(() => '')).toContain('hovered');
     // The conformance suite (every target compiles whatever runs): the hostile inputs run on generated/ elsewhere.
@@ -33,6 +34,7 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
   it.for([
     ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests'],
     ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest'],
+    ['Go', 'go', 'scripts/go-test.sh', 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer|TestAppleRoles'],
   ] as const)('the %s checker reads an answer of each version by that version\'s rules', { timeout: 600_000 }, async ([, dir, script, suite], ctx) => {
     const vectors = join(s.out, `by-version-${dir}`);
     await mkdir(join(vectors, 'vectors'), { recursive: true });
@@ -53,7 +55,8 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
     const result = await runScript(script, [join(s.out, dir), vectors], { ELEMENT_TEST_FILTER: suite });
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
-    const ran = dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/;
-    expect(Number(ran.exec(result.output)?.[1]), result.output).toBe(written.length + (dir === 'kotlin' ? 1 : 0));
+    // Each suite says how many vectors it ran (Go's verbose run lists each vector's findings test).
+    const count = dir === 'go' ? (result.output.match(/--- PASS: TestFindings\//g) ?? []).length : Number((dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/).exec(result.output)?.[1]);
+    expect(count, result.output).toBe(written.length + (dir === 'kotlin' ? 1 : 0));
   });
 });

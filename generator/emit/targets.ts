@@ -88,6 +88,15 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
   },
+  {
+    name: 'go',
+    outDir: 'go',
+    templates: templateFolder('go'),
+    // The module embeds the vectors its tests run (a copy of it alone passes them), so it needs the conformance target.
+    needs: ['conformance'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
+  },
 ] as const satisfies readonly Target[];
 
 export type TargetName = (typeof TARGETS)[number]['name'];

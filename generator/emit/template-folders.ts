@@ -8,6 +8,7 @@ import type { TemplateOptions } from './types.js';
  */
 export const TEMPLATE_FOLDERS = {
   docs: { noEscape: true, strict: true },
+  go: { noEscape: true, strict: true },
   kotlin: { noEscape: true, strict: true },
   python: { noEscape: true, strict: true },
   swift: { noEscape: true, strict: true },

@@ -14,7 +14,7 @@ import { type DifferentialInput, differentialInputs } from './differential-input
 
 /**
  * The differential test (issue 27): seeded mutations of the conformance vectors (./differential-inputs.ts), each
- * given to the TypeScript, Python, Swift and Kotlin validators, every binding once in batch mode (`--batch`), and to
+ * given to the TypeScript, Python, Swift, Kotlin and Go validators, every binding once in batch mode (`--batch`), and to
  * both JSON Schemas. Every validator must print what TypeScript's `validateText` gives (exit code and findings; a
  * `json` finding's message is each binding's own), and each schema must agree with `check` where a schema can
  * express the rule. A disagreement fails with the seed (SEED=<seed> replays it) and the shortest input that shows
@@ -144,6 +144,20 @@ describe(`differential: ${COUNT} mutated vectors (SEED=${SEED})`, () => {
     const ran = spawnSync(python, ['-m', 'element_model.validate', ...ARGS().split(' ')], { cwd: join(dir, 'cases'), env, encoding: 'utf8', maxBuffer: 1 << 30 });
     const bad = disagreements('Python', ran.stdout);
     expect(bad.length, report('Python', bad)).toBe(0);
+  }, 300_000);
+
+  it("Go's validator, built once and run once with --batch, agrees", async (ctx) => {
+    const cache = process.env['ELEMENT_TOOLCHAIN_CACHE'] ?? '/var/cache/element-model-toolchains';
+    const env = { ...process.env, GOCACHE: join(cache, 'go-build'), GOPATH: join(cache, 'go-path'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+    const binary = join(dir, 'element-model-validate-go');
+    // Built from a copy, so generated/go gains nothing.
+    await cp(join(GENERATED, 'go'), join(dir, 'go'), { recursive: true });
+    const built = spawnSync('go', ['build', '-o', binary, './cmd/element-model-validate'], { cwd: join(dir, 'go'), env, encoding: 'utf8' });
+    if (built.error) requireTool(ctx, `Go is not available: ${built.error.message} (run: bash scripts/install-toolchains.sh go)`);
+    expect(built.status, built.stderr).toBe(0);
+    const ran = spawnSync(binary, ARGS().split(' '), { cwd: join(dir, 'cases'), encoding: 'utf8', maxBuffer: 1 << 30 });
+    const bad = disagreements('Go', ran.stdout);
+    expect(bad.length, report('Go', bad)).toBe(0);
   }, 300_000);
 
   for (const [binding, script, missing] of [['Swift', 'scripts/swift-test.sh', swiftMissing], ['Kotlin', 'scripts/kotlin-test.sh', mavenMissing]] as const) {

@@ -1,0 +1,3 @@
+module elementmodel
+
+go 1.24

@@ -1,0 +1,156 @@
+import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import { stableJson } from '../../util/json.js';
+import { declarations } from '../kit/declarations.js';
+import { findingsLiterals } from '../kit/findings.js';
+import { specDataVersionLiterals } from '../kit/spec-data.js';
+import type { ShapeSyntax } from '../kit/mcp-shapes.js';
+import { treeView } from '../kit/tree.js';
+import { readerNames } from '../kit/vocabulary.js';
+import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
+import { hostileInputs } from '../shared/hostile.js';
+import { licenseText } from '../shared/license.js';
+import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
+import { readmeExample } from '../shared/readme-example.js';
+import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/templates.js';
+import { VALIDATOR_COMMAND } from '../shared/validator.js';
+import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
+import { goDecls } from './decls.js';
+import { gofmtLayout } from './format.js';
+import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
+
+/** The Go the module needs (go.mod's go line). */
+const GO_VERSION = '1.24';
+/** The module path when publishing.json states no repository yet (README says how to set it). */
+const LOCAL_MODULE = 'elementmodel';
+
+let compiled: Render | undefined;
+/** The findings catalogue as spec.go prints it. */
+const findingsView = () => findingsLiterals(goLiteral);
+const templates = (): Render => (compiled ??= loadTemplates('go', { join: (values: string[]) => values.join(', ') }));
+
+/** Go field names of the kit's NestedShape, NestedProperty and NestedMember fields. */
+const NESTED_FIELDS: Record<string, string> = { type: 'Type', ref: 'Ref', name: 'Name', enum: 'Enum', minimum: 'Minimum', maximum: 'Maximum', bounds: 'Bounds', pattern: 'Pattern', form: 'Form', items: 'Items', properties: 'Properties', required: 'Required', members: 'Members', key: 'Key', shape: 'Shape' };
+
+/** MCP's nested shapes as Go composite literals (kit/mcp-shapes.ts shapeLiteral), for spec.go. */
+const NESTED_SYNTAX: ShapeSyntax = {
+  string: goLiteral,
+  number: (n) => `num(${n})`,
+  list: (items) => {
+    const type = items[0]?.startsWith('NestedProperty{') ? 'NestedProperty' : items[0]?.startsWith('NestedMember{') ? 'NestedMember' : 'string';
+    return `[]${type}{${items.join(', ')}}`;
+  },
+  call: (type, args) => `${type}{${args.map(([name, value]) => `${NESTED_FIELDS[name] ?? name}: ${name === 'items' ? '&' : ''}${value}`).join(', ')}}`,
+};
+
+/** A TypeShape literal for spec.go. */
+function shape(t: TypeRef): string {
+  if (t.kind === 'array') return `TypeShape{Kind: "array", Items: &${shape(t.items)}}`;
+  return `TypeShape{Kind: ${goLiteral(t.kind === 'primitive' ? 'primitive' : 'named')}, Name: ${goLiteral(t.name)}}`;
+}
+
+/** The module path: the repository's address with the package's folder, or a local name until one is set. */
+export function modulePath(repository: string | null): string {
+  if (repository === null) return LOCAL_MODULE;
+  return `${repository.replace(/^https?:\/\//, '').replace(/\.git$/, '').replace(/\/$/, '')}/generated/go`;
+}
+
+export function emitGo(model: CanonicalModel, context: EmitContext, conformance: readonly GeneratedFile[]): TargetResult {
+  const names = goNames();
+  const kit = declarations(model, names);
+  const { roles, node, answer, content } = kit;
+  if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
+  const tree = treeView(model, kit);
+  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  // Go files are laid out as gofmt lays them out; the runtime's own files already are.
+  const render: Render = (name, view) => tidy(name.endsWith('.go') && !runtimeSources('go').has(name) ? gofmtLayout(templates()(name, view)) : templates()(name, view));
+  const publishing = publishingOf(context);
+  const module = modulePath(publishing.repository);
+  const example = readmeExample(model);
+  const reader = readerNames(GO_NAMING);
+  const spec = specDataVersionLiterals(model, context.versions, content.discriminator.key, goLiteral, shape, NESTED_SYNTAX);
+  const versions = spec.versions.map((v, i) => {
+    const data = context.versions.find((m) => m.protocolVersion === v.version) ?? model;
+    return {
+      ...v,
+      fallback: goLiteral(data.roleRules.fallback),
+      stateRules: data.states.map((s) => {
+        const nodeRecord = data.types.find((t) => t.name === data.tree.node);
+        const d = (nodeRecord?.kind === 'record' ? nodeRecord.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value' as const, value: false };
+        return { name: goLiteral(s.field), inherit: d.kind === 'inherit', value: d.kind === 'value' ? d.value : false, root: d.kind === 'inherit' ? d.root : false, reachable: s.reachable, path: s.path };
+      }),
+      index: i,
+    };
+  });
+  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
+  const pathState = tree.states.find((s) => s.path);
+  const view = {
+    version: model.protocolVersion,
+    versionLiteral: goLiteral(model.protocolVersion),
+    sdkVersion: publishing.sdkVersion,
+    sdkVersionLiteral: goLiteral(publishing.sdkVersion),
+    regenerate: context.regenerate,
+    module,
+    goVersion: GO_VERSION,
+    contentTag: goLiteral(content.discriminator.key),
+    versions,
+    currentIndex: versions.findIndex((v) => v.version === model.protocolVersion),
+    findings: findingsView(),
+    decls: goDecls(kit.decls).source,
+    roles,
+    reader,
+    answer: answer.name,
+    node: node.name,
+    rootMember: tree.root.name,
+    childrenMember: tree.children.name,
+    roleMember: tree.role.name,
+    idMember: tree.id.name,
+    contentMember: tree.content?.name ?? null,
+    unknownContent: content.unknown.name,
+    idKeyLiteral: goLiteral(model.tree.id),
+    roleKeyLiteral: goLiteral(model.tree.role),
+    rootPointer: goLiteral(tree.rootPointer),
+    childrenSegment: goLiteral(tree.childrenSegment),
+    examplePath: `${tree.rootPointer}${tree.childrenSegment}0`,
+    pathState: pathState?.field.name ?? null,
+    pathStateKey: pathState?.key ?? null,
+    pathStateKeyLiteral: goLiteral(pathState?.key ?? ''),
+    states: tree.states.map((s) => ({ name: s.field.name, keyLiteral: goLiteral(s.key), inherit: s.inherit, value: s.value, doc: goDoc(s.field.doc, '\t') })),
+    apple: model.appleRoles.map((a) => ({
+      value: goLiteral(a.value),
+      role: a.role === null ? null : (caseOf.get(a.role) ?? null),
+      class: goLiteral(a.class),
+      reason: a.role === null ? goLiteral(reasons.get(a.class) ?? a.class) : null,
+    })),
+    example: 'missing' in example ? null : { ...example, answerLiteral: goLiteral(example.answer) },
+    exampleFileLiteral: 'missing' in example ? null : goLiteral(example.file),
+    exampleLines: 'missing' in example ? [] : example.output.trimEnd().split('\n'),
+    validator: VALIDATOR_COMMAND,
+    versionTable: sdkVersionTable(publishing, model),
+    unsetNote: unsetNote(publishing, ['repository']),
+    localModule: publishing.repository === null,
+  };
+  const hostile = hostileInputs(model);
+  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  const files: GeneratedFile[] = [
+    { path: 'go/go.mod', contents: render('go.mod', view) },
+    { path: 'go/README.md', contents: render('README.md', view) },
+    { path: 'go/doc.go', contents: render('doc.go', view) },
+    { path: 'go/types.go', contents: render('types.go', view) },
+    { path: 'go/spec.go', contents: render('spec.go', view) },
+    { path: 'go/reader.go', contents: render('reader.go', view) },
+    { path: 'go/conformance_test.go', contents: render('conformance_test.go', view) },
+    { path: 'go/hostile_test.go', contents: render('hostile_test.go', view) },
+    ...('missing' in example ? [] : [{ path: 'go/example_test.go', contents: render('example_test.go', view) }]),
+    { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
+    ...bundleVectors(conformance, 'go/testdata/conformance'),
+    { path: 'go/cmd/element-model-validate/main.go', contents: render('validate-main.go', view) },
+    // The runtime that names no spec word: runtime/go's plain Go, each file below the generated header.
+    ...[...runtimeSources('go').keys()].map((name) => ({ path: `go/${name}`, contents: render(name, view) })),
+  ];
+  const license = licenseText();
+  if (!('missing' in license)) files.push({ path: 'go/LICENSE', contents: license.text });
+  const diagnostics = [...kit.diagnostics, ...('missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [])];
+  return { files, diagnostics };
+}
