@@ -3,6 +3,8 @@
 # Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
 # Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
+# Rust: the rustup toolchain already on the machine (Debian's rustc is too old for edition 2024), and the crates the
+# generated crate pins (generated/rust/Cargo.lock), fetched into a CARGO_HOME in the cache (scripts/rust-env.sh).
 # Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 # actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
@@ -64,6 +66,15 @@ install_python() {
   # The release's packing tools (build, twine, the build backend), pinned, for element-spec release.
   release="$(bash "$(dirname "$0")/python-venv.sh" "$(dirname "$0")/release-requirements.txt")"
   log "python: release tools in $release"
+}
+
+install_rust() {
+  # scripts/rust-env.sh finds cargo 1.85 or later (rustup's in ~/.cargo/bin first) and says what is missing.
+  local env_out
+  env_out="$(bash "$(dirname "$0")/rust-env.sh")" || { printf '%s\n' "$env_out" >&2; exit 1; }
+  eval "$env_out"
+  (cd "$(dirname "$0")/../generated/rust" && cargo fetch --locked -q)
+  log "rust: $(cargo --version) with the crates of generated/rust/Cargo.lock in $CARGO_HOME"
 }
 
 install_chromium() {
@@ -141,6 +152,7 @@ case "${1:-all}" in
   maven) install_maven ;;
   chromium) install_chromium ;;
   python) install_python ;;
+  rust) install_rust ;;
   node24) install_node24 ;;
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;
@@ -150,6 +162,6 @@ case "${1:-all}" in
   staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_chromium; install_node24; install_actionlint; install_go ;;
-  *) echo "usage: $0 [all|swift|maven|python|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin]" >&2; exit 2 ;;
+  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_actionlint; install_go ;;
+  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin]" >&2; exit 2 ;;
 esac

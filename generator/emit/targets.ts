@@ -97,6 +97,16 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
   },
+  {
+    name: 'rust',
+    outDir: 'rust',
+    templates: templateFolder('rust'),
+    // The crate bundles the vectors its tests run (a copy of it alone passes them), so it needs the conformance
+    // target, and a target that needs another runs on the main thread.
+    needs: ['conformance'],
+    thread: 'main',
+    emit: async (model, context) => (await import('./rust/index.js')).emitRust(model, context, (await context.needed('conformance')).files),
+  },
 ] as const satisfies readonly Target[];
 
 export type TargetName = (typeof TARGETS)[number]['name'];

@@ -11,6 +11,7 @@ export const TEMPLATE_FOLDERS = {
   go: { noEscape: true, strict: true },
   kotlin: { noEscape: true, strict: true },
   python: { noEscape: true, strict: true },
+  rust: { noEscape: true, strict: true },
   swift: { noEscape: true, strict: true },
 } as const satisfies Record<string, { noEscape: boolean; strict: true }>;
 

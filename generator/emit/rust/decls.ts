@@ -1,0 +1,203 @@
+import type { Decl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import { docComment, REST_FIELD, rustString } from './naming.js';
+
+/**
+ * The kit's declarations in Rust: records as serde structs that keep the fields they do not declare, the role
+ * language as an enum with `Other(String)`, the content union as an enum with `Unknown(Value)`, and a union told
+ * apart by shape as an enum that refuses a value holding the keys of two members.
+ */
+
+/** A union told apart by shape, named for its members (`TextResourceContentsOrBlobResourceContents`). */
+const unionName = (members: TypeView[]) => members.map((m) => (m.kind === 'ref' ? m.name : 'Value')).join('Or');
+
+export function rustType(t: TypeView): string {
+  switch (t.kind) {
+    case 'string':
+    case 'literal':
+      return 'String';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+    case 'integer':
+      return 'Number';
+    case 'json':
+      return 'Value';
+    case 'jsonObject':
+      return 'Map<String, Value>';
+    case 'array':
+      return `Vec<${rustType(t.items)}>`;
+    case 'ref':
+      return t.name;
+    case 'union':
+      return unionName(t.members);
+  }
+}
+
+/** The unions told apart by shape that the declarations use, each once, with the keys that tell them apart. */
+function shapeUnions(decls: Decl[]): { name: string; members: string[]; keys: string[] | null }[] {
+  const out = new Map<string, { name: string; members: string[]; keys: string[] | null }>();
+  const exclusive = decls.flatMap((d) => (d.kind === 'record' ? d.exclusive : []));
+  const visit = (t: TypeView): void => {
+    if (t.kind === 'array') return visit(t.items);
+    if (t.kind !== 'union') return;
+    const members = t.members.map((m) => (m.kind === 'ref' ? m.name : 'Value'));
+    const name = unionName(t.members);
+    const keys = exclusive.find((x) => x.members.join() === members.join())?.keys ?? null;
+    if (!out.has(name)) out.set(name, { name, members, keys });
+  };
+  for (const d of decls) if (d.kind === 'record') d.fields.forEach((f) => visit(f.type));
+  return [...out.values()];
+}
+
+function field(f: FieldDecl, pad = '    '): string {
+  const doc = f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc;
+  const bare = f.name.replace(/^r#/, '');
+  const rename = bare === f.key ? [] : [`rename = ${rustString(f.key)}`];
+  const type = rustType(f.type);
+  const attrs = f.required ? rename : [...rename, 'default', 'skip_serializing_if = "Option::is_none"', 'deserialize_with = "crate::fields::present"'];
+  const attr = attrs.length ? `${pad}#[serde(${attrs.join(', ')})]\n` : '';
+  return `${docComment(doc, pad.length)}${attr}${pad}pub ${f.name}: ${f.required ? type : `Option<${type}>`},\n`;
+}
+
+const REST = `    /// The fields this version does not declare, kept as they came.\n    #[serde(flatten)]\n    pub ${REST_FIELD}: Map<String, Value>,\n`;
+
+function record(d: RecordDecl, fields: FieldDecl[], derive: string): string {
+  return `${docComment(d.doc, 0)}#[derive(${derive})]\npub struct ${d.name} {\n${fields.map((f) => field(f)).join('')}${REST}}\n`;
+}
+
+function roles(d: RolesDecl): string {
+  const cases = d.cases
+    .map((c) => `${docComment(`${c.value}${c.kind ? ` (${c.kind})` : ''}.${c.deprecated ? ` ${c.deprecated.message}` : ''}`, 4)}    ${c.name},\n`)
+    .join('');
+  const other = `    /// A role outside the language, kept as it came; a receiver reads it as ${d.unknown.value}.\n    Other(String),\n`;
+  const str = d.cases.map((c) => `            ${d.name}::${c.name} => ${rustString(c.value)},\n`).join('');
+  const from = d.cases.map((c) => `            ${rustString(c.value)} => ${d.name}::${c.name},\n`).join('');
+  const all = d.cases.map((c) => `${d.name}::${c.name}`).join(', ');
+  return `${docComment(d.doc, 0)}#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ${d.name} {
+${cases}${other}}
+
+impl ${d.name} {
+    /// Every role of the language, in the spec's order.
+    pub const ALL: &'static [${d.name}] = &[${all}];
+
+    /// The role's string, as an answer writes it.
+    pub fn as_str(&self) -> &str {
+        match self {
+${str}            ${d.name}::Other(raw) => raw,
+        }
+    }
+
+    /// The role a string names: a word of the language, or \`Other\` keeping the string.
+    pub fn from_raw(raw: &str) -> ${d.name} {
+        match raw {
+${from}            other => ${d.name}::Other(other.to_owned()),
+        }
+    }
+
+    /// Whether the role is a word of the language.
+    pub fn is_known(&self) -> bool {
+        !matches!(self, ${d.name}::Other(_))
+    }
+}
+
+impl Serialize for ${d.name} {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ${d.name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|raw| ${d.name}::from_raw(&raw))
+    }
+}
+`;
+}
+
+function content(d: UnionDecl): string {
+  const variant = (type: string) => type.replace(/Content$/, '') || type;
+  const cases = d.members.map((m) => `    /// A \`${m.tag}\` block.\n    ${variant(m.type)}(${m.type}),\n`).join('');
+  const ser = d.members.map((m) => `            ${d.name}::${variant(m.type)}(block) => block.serialize(serializer),\n`).join('');
+  const de = d.members
+    .map((m) => `            ${rustString(m.tag)} => serde_json::from_value(value).map(${d.name}::${variant(m.type)}).map_err(de::Error::custom),\n`)
+    .join('');
+  return `${docComment(d.doc, 0)}#[derive(Debug, Clone, PartialEq)]
+pub enum ${d.name} {
+${cases}    /// ${d.unknown.doc}
+    Unknown(Value),
+}
+
+impl Serialize for ${d.name} {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+${ser}            ${d.name}::Unknown(block) => block.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ${d.name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let Some(tag) = value.get(${rustString(d.discriminator.key)}).and_then(Value::as_str) else {
+            return Err(de::Error::custom("a content block is an object with a string ${d.discriminator.key.replace(/"/g, '')}"));
+        };
+        match tag {
+${de}            _ => Ok(${d.name}::Unknown(value)),
+        }
+    }
+}
+`;
+}
+
+function shapeUnion(u: { name: string; members: string[]; keys: string[] | null }): string {
+  const cases = u.members.map((m) => `    /// ${m}.\n    ${m}(${m}),\n`).join('');
+  const ser = u.members.map((m) => `            ${u.name}::${m}(value) => value.serialize(serializer),\n`).join('');
+  const keys = u.keys ? `[${u.keys.map(rustString).join(', ')}]` : null;
+  const pick = keys
+    ? `        let present: Vec<usize> = ${keys}.iter().enumerate().filter(|(_, k)| value.get(**k).is_some()).map(|(i, _)| i).collect();
+        if present.len() > 1 {
+            return Err(de::Error::custom("a value with the keys of more than one of ${u.members.join(', ')}"));
+        }
+        match present.first() {
+${u.members.map((m, i) => `            Some(${i}) => serde_json::from_value(value).map(${u.name}::${m}).map_err(de::Error::custom),\n`).join('')}            _ => Err(de::Error::custom("none of ${u.members.join(', ')}")),
+        }\n`
+    : `${u.members.map((m) => `        if let Ok(member) = serde_json::from_value(value.clone()) {\n            return Ok(${u.name}::${m}(member));\n        }\n`).join('')}        Err(de::Error::custom("none of ${u.members.join(', ')}"))\n`;
+  return `/// One of ${u.members.join(', ')}, told apart by the keys each alone has.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ${u.name} {
+${cases}}
+
+impl Serialize for ${u.name} {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+${ser}        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ${u.name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+${pick}    }
+}
+`;
+}
+
+/** Every declaration as Rust source, in the kit's order, the unions told apart by shape last. */
+export function rustDecls(decls: Decl[]): string[] {
+  const out = decls.map((d) => {
+    switch (d.kind) {
+      case 'record':
+        return record(d, d.fields, 'Debug, Clone, PartialEq, Serialize, Deserialize');
+      case 'attributes':
+        return record({ ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] }, d.reserved, 'Debug, Clone, Default, PartialEq, Serialize, Deserialize');
+      case 'alias':
+        return `${docComment(`${d.doc}${d.type.kind === 'literal' ? ` One of ${d.type.values.map((v) => `"${v}"`).join(', ')}.` : ''}`.trim(), 0)}pub type ${d.name} = ${rustType(d.type)};\n`;
+      case 'roles':
+        return roles(d);
+      case 'union':
+        return content(d);
+    }
+  });
+  return [...out, ...shapeUnions(decls).map(shapeUnion)];
+}

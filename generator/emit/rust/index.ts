@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import { stableJson } from '../../util/json.js';
+import { declarations } from '../kit/declarations.js';
+import { FINDINGS } from '../kit/findings.js';
+import { specData, specDataVersionLiterals } from '../kit/spec-data.js';
+import { treeView } from '../kit/tree.js';
+import { readerNames } from '../kit/vocabulary.js';
+import { emitterDiagnostic } from '../report.js';
+import { bundleVectors } from '../shared/bundle.js';
+import { hostileInputs } from '../shared/hostile.js';
+import { licenseText } from '../shared/license.js';
+import { toolchainRoot } from '../shared/paths.js';
+import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
+import { readmeExample } from '../shared/readme-example.js';
+import { loadTemplates, type Render, tidy } from '../shared/templates.js';
+import { header } from '../shared/text.js';
+import { VALIDATOR_COMMAND } from '../shared/validator.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
+import { rustDecls } from './decls.js';
+import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
+
+/** The crate's name on crates.io, its library's name, the Rust it needs, and the exact versions of what it uses. */
+const CRATE = 'element-model';
+const MODULE = 'element_model';
+const MSRV = '1.85';
+export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145' };
+/** The test folder that holds the conformance vectors the crate bundles. */
+const BUNDLED = 'conformance';
+
+let compiled: Render | undefined;
+const templates = (): Render =>
+  (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
+
+/** The crate's source that does not depend on the spec: runtime/rust/*.rs, each under the generated header. */
+function runtimeFiles(head: string): { name: string; contents: string }[] {
+  const dir = join(toolchainRoot(), 'runtime', 'rust');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.rs'))
+    .sort()
+    .map((name) => ({ name, contents: `${head}\n${readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n')}` }));
+}
+
+/** A TypeRef as the runtime's TypeShape expression. */
+function shape(t: TypeRef): string {
+  if (t.kind === 'array') return `TypeShape::Array(&${shape(t.items)})`;
+  return t.kind === 'primitive' ? `TypeShape::Primitive(${rustString(t.name)})` : `TypeShape::Named(${rustString(t.name)})`;
+}
+
+const optional = (text: string | null | undefined) => (text === null || text === undefined ? 'None' : `Some(${rustString(text)})`);
+const kindCase = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+
+export function emitRust(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
+  const names = rustNames();
+  const kit = declarations(model, names);
+  const render: Render = (name, view) => tidy(templates()(name, view));
+  const publishing = publishingOf(context);
+  const example = readmeExample(model);
+  const { roles, node, answer, content } = kit;
+  if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
+  const tree = treeView(model, kit);
+  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  const hostile = hostileInputs(model);
+  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  const license = licenseText();
+  if ('missing' in license) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`)] };
+
+  const literals = specDataVersionLiterals(model, context.versions, content.discriminator.key, rustString, shape);
+  const staticName = (name: string) => name.toUpperCase();
+  const versions = literals.versions.map((v) => {
+    const data = specData(context.versions.find((m) => m.protocolVersion === v.version) ?? model);
+    return {
+      ...v,
+      name: staticName(v.name),
+      roleRules: { root: rustString(data.roleRules.root), unknown: rustString(data.roleRules.unknown), fallback: rustString(data.roleRules.fallback) },
+      states: data.states.map((s) => ({
+        name: rustString(s.name),
+        default: s.default.kind === 'inherit' ? `StateDefault::Inherit { root: ${String(s.default.root)} }` : `StateDefault::Value(${String(s.default.value)})`,
+        reachable: s.reachable,
+        path: s.path,
+      })),
+      tree: Object.entries(data.tree).map(([key, value]) => ({ key, value: key === 'attributes' || key === 'content' ? optional(value) : rustString(value ?? '') })),
+      typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key: rustString(key), value: kindCase(value) })),
+      deprecated: data.deprecated.map((x) => ({ name: rustString(x.name), from: rustString(x.from), useInstead: optional(x.useInstead), version: rustString(x.version) })),
+      contentKinds: data.contentKinds.map((k) => ({
+        tag: rustString(k.type),
+        name: rustString(k.name),
+        required: k.required.map(rustString),
+        properties: Object.entries(k.properties).map(([key, value]) => ({ key: rustString(key), value: rustString(value) })),
+        alternatives: k.alternatives.map((a) => ({ property: rustString(a.property), names: a.members.map((m) => rustString(m.name)), keys: a.members.map((m) => rustString(m.key)) })),
+      })),
+      requirements: data.requirements.map((r) => ({ id: rustString(r.id), requirement: rustString(r.requirement), check: rustString(r.check), checkable: r.checkable, rule: optional(r.rule) })),
+    };
+  });
+  const findings = FINDINGS.map((f) => ({
+    id: rustString(f.id),
+    rule: rustString(f.rule),
+    severity: kindCase(f.severity),
+    message: rustString(f.message),
+    lists: Object.entries(f.lists ?? {}).map(([slot, l]) => ({ slot: rustString(slot), joiner: rustString(l.joiner), quoted: l.quoted })),
+  }));
+
+  const reader = readerNames(RUST_NAMING);
+  const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
+  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
+  const apple = model.appleRoles.map((a) => ({
+    value: rustString(a.value),
+    role: a.role === null ? null : (caseOf.get(a.role) ?? null),
+    class: rustString(a.class),
+    reason: a.role === null ? optional(reasons.get(a.class) ?? a.class) : 'None',
+  }));
+  const pathState = tree.states.find((s) => s.path);
+  const common = {
+    version: model.protocolVersion,
+    versionLiteral: rustString(model.protocolVersion),
+    regenerate: context.regenerate,
+    crate: CRATE,
+    module: MODULE,
+    msrv: MSRV,
+    pins: RUST_PINS,
+    validator: VALIDATOR_COMMAND,
+    sdkVersion: publishing.sdkVersion,
+    sdkVersionLiteral: rustString(publishing.sdkVersion),
+    license: 'Apache-2.0',
+    repository: publishing.repository,
+    documentation: publishing.documentation,
+    versionTable: sdkVersionTable(publishing, model),
+    unsetNote: unsetNote(publishing, ['repository']),
+    reader,
+  };
+  const view = {
+    ...common,
+    answer: answer.name,
+    node: node.name,
+    roleType: roles.name,
+    unknownRole: roles.unknown.value,
+    contentUnion: content.name,
+    apple,
+    states: tree.states.map((s) => ({ key: rustString(s.key), name: s.field.name, doc: docComment(s.field.doc, 4), inherit: s.inherit, rootValue: s.inherit ? s.value : false, value: s.inherit ? false : s.value })),
+    rootMember: tree.root.name,
+    childrenMember: tree.children.name,
+    roleMember: tree.role.name,
+    idMember: tree.id.name,
+    idKey: rustString(model.tree.id),
+    roleKey: rustString(model.tree.role),
+    pathState: pathState?.field.name ?? null,
+    pathStateKey: rustString(pathState?.key ?? ''),
+    examplePath: `/${model.tree.root}/${model.tree.children}/0`,
+    bundled: BUNDLED,
+    bundledLiteral: rustString(BUNDLED),
+    example: 'missing' in example ? null : example,
+    exampleAnswer: 'missing' in example ? '' : `r#"${example.answer}"#`,
+    exampleOutput: 'missing' in example ? '' : rustString(example.output),
+  };
+  const head = header(model, context.regenerate, '//');
+  const files: GeneratedFile[] = [
+    { path: 'rust/Cargo.toml', contents: render('Cargo.toml', common) },
+    { path: 'rust/Cargo.lock', contents: render('Cargo.lock', common) },
+    { path: 'rust/README.md', contents: render('README.md', view) },
+    { path: 'rust/LICENSE', contents: license.text },
+    { path: 'rust/.gitignore', contents: 'target/\n' },
+    { path: 'rust/src/lib.rs', contents: render('lib.rs', view) },
+    { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls) }) },
+    { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
+    { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
+    ...runtimeFiles(head).map((f) => ({ path: f.name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${f.name}`, contents: f.contents })),
+    { path: 'rust/tests/conformance.rs', contents: render('test_conformance.rs', view) },
+    { path: 'rust/tests/hostile.rs', contents: render('test_hostile.rs', view) },
+    { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
+    ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
+  ];
+  const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
+  return { files, diagnostics: [...kit.diagnostics, ...missing] };
+}
