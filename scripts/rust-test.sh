@@ -38,7 +38,7 @@ fi
 cd "$copy"
 echo "rust-test: cargo test in a copy of $crate with vectors from ${conformance:-its own tests/conformance}"
 if [ -n "${ELEMENT_TEST_FILTER:-}" ]; then
-  cargo test --locked -q --test conformance 2>&1
+  cargo test --locked -q --test conformance -- --nocapture 2>&1
   exit 0
 fi
 if [ -z "${ELEMENT_VALIDATE_ONLY:-}" ]; then

@@ -30,7 +30,7 @@ pub enum TypeKind {
 pub enum StateDefault {
     /// This value.
     Value(bool),
-    /// The parent's value; the root reads `root`.
+    /// The parent's value; the root, which has no parent, reads the value given.
     Inherit {
         /// What the root reads when it does not state it.
         root: bool,
@@ -65,10 +65,10 @@ pub struct Tree {
     pub id: &'static str,
     /// The element's role field.
     pub role: &'static str,
-    /// The element's attributes field, if any.
-    pub attributes: Option<&'static str>,
-    /// The element's content field, if any.
-    pub content: Option<&'static str>,
+    /// The element's attributes field, or empty when it has none.
+    pub attributes: &'static str,
+    /// The element's content field, or empty when it has none.
+    pub content: &'static str,
     /// The answer's protocol version field.
     pub version: &'static str,
 }

@@ -59,6 +59,12 @@ export function mavenMissing(): string | null {
   return null;
 }
 
+/** Why the Rust builds cannot run here (scripts/rust-env.sh finds cargo 1.85 or later), or null. */
+export function rustMissing(): string | null {
+  const ran = spawnSync('bash', [join(ROOT, 'scripts/rust-env.sh')], { encoding: 'utf8' });
+  return ran.status === 0 ? null : `${ran.stderr.trim() || 'no cargo'} (run: bash scripts/install-toolchains.sh rust)`;
+}
+
 /** actionlint where scripts/install-toolchains.sh actionlint puts it (pinned; test/workflow.test.ts). */
 export const ACTIONLINT = join(TOOLCHAIN_CACHE, 'go-tools/actionlint-v1.7.12/actionlint');
 

@@ -30,8 +30,8 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
         children: "children",
         id: "id",
         role: "role",
-        attributes: Some("attributes"),
-        content: Some("content"),
+        attributes: "attributes",
+        content: "content",
         version: "protocol",
     },
     type_kinds: &[

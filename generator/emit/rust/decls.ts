@@ -189,7 +189,7 @@ export function rustDecls(decls: Decl[]): string[] {
     switch (d.kind) {
       case 'record':
         return record(d, d.fields, 'Debug, Clone, PartialEq, Serialize, Deserialize');
-      case 'attributes':
+      case 'attributes': // the attributes kind: a record of the reserved names, the rest kept
         return record({ ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] }, d.reserved, 'Debug, Clone, Default, PartialEq, Serialize, Deserialize');
       case 'alias':
         return `${docComment(`${d.doc}${d.type.kind === 'literal' ? ` One of ${d.type.values.map((v) => `"${v}"`).join(', ')}.` : ''}`.trim(), 0)}pub type ${d.name} = ${rustType(d.type)};\n`;

@@ -80,7 +80,8 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
         reachable: s.reachable,
         path: s.path,
       })),
-      tree: Object.entries(data.tree).map(([key, value]) => ({ key, value: key === 'attributes' || key === 'content' ? optional(value) : rustString(value ?? '') })),
+      // Each of the tree's names, an absent one (a tree without attributes or content) empty, as the kit gives them.
+      tree: Object.keys(data.tree).map((key) => ({ key: names.member(key), value: v.tree[key] })),
       typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key: rustString(key), value: kindCase(value) })),
       deprecated: data.deprecated.map((x) => ({ name: rustString(x.name), from: rustString(x.from), useInstead: optional(x.useInstead), version: rustString(x.version) })),
       contentKinds: data.contentKinds.map((k) => ({
