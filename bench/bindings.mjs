@@ -1,9 +1,9 @@
-// Times Swift's (debug and release builds), Kotlin's, Python's and Go's decoding, and validating, of the bench answer: each binding is copied to a
+// Times Swift's (debug and release builds), Kotlin's, Python's, Go's and Rust's (release build) decoding, and validating, of the bench answer: each binding is copied to a
 // temporary folder with one extra test that reads the answer file, decodes it and validates it several times and prints the times.
 // Run by bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -135,6 +135,53 @@ function goTimes(root, work, answerFile) {
   return times ? { times, validateTimes: parseTimes(output, 'bench-validate: ') } : { error: `no timing (exit ${r.status}): ${output.slice(-400)}` };
 }
 
+// Rust: parse_answer (read, check, decode into the serde types) and validate_text, as a cargo example added to a
+// copy of the crate, built with --release.
+const rustBench = `use std::time::Instant;
+
+use element_model::validate::validate_text;
+use element_model::{CheckOptions, parse_answer};
+
+fn main() {
+    let path = std::env::args().nth(1).expect("the answer file");
+    let text = std::fs::read_to_string(path).expect("the answer");
+    let mut times = Vec::new();
+    for _ in 0..${RUNS} {
+        let start = Instant::now();
+        let parsed = parse_answer(&text);
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        assert!(parsed.is_ok(), "the bench answer parses");
+    }
+    println!("bench-decode: {}", times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>().join(" "));
+    times.clear();
+    for _ in 0..${RUNS} {
+        let start = Instant::now();
+        let _ = validate_text(&text, CheckOptions::default());
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    println!("bench-validate: {}", times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>().join(" "));
+}
+`;
+
+/** Rust's times, from a release build of a copy of the crate with the bench as an example (scripts/rust-env.sh), or an error. */
+async function rustTimes(root, work, answerFile) {
+  const env = spawnSync('bash', [join(root, 'scripts/rust-env.sh')], { cwd: root, encoding: 'utf8' });
+  if (env.status !== 0) return { error: `no Rust (exit ${env.status}): ${env.stderr.slice(-300)}` };
+  const vars = Object.fromEntries([...env.stdout.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2].replace(/^'|'$/g, '')]));
+  await cp(join(root, 'generated/rust'), join(work, 'rust'), { recursive: true });
+  await mkdir(join(work, 'rust/examples'), { recursive: true });
+  await writeFile(join(work, 'rust/examples/bench.rs'), rustBench);
+  const r = spawnSync('cargo', ['run', '--locked', '-q', '--release', '--example', 'bench', '--', answerFile], {
+    cwd: join(work, 'rust'),
+    encoding: 'utf8',
+    env: { ...process.env, ...vars },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = `${r.stdout}\n${r.stderr}`;
+  const times = parseTimes(output, 'bench-decode: ');
+  return times ? { times, validateTimes: parseTimes(output, 'bench-validate: ') } : { error: `no timing (exit ${r.status}): ${output.slice(-400)}` };
+}
+
 /** Python's times, in the venv the package's tests use (scripts/python-venv.sh), or an error. */
 function pythonTimes(root, work, answerFile) {
   const venv = spawnSync('bash', [join(root, 'scripts/python-venv.sh')], { cwd: root, encoding: 'utf8' });
@@ -154,7 +201,7 @@ function parseTimes(output, label) {
   return line ? line.slice(line.indexOf(label) + label.length).trim().split(/\s+/).map(Number) : null;
 }
 
-export async function bindingDecodeTimes(root, answerFile) {
+export async function bindingDecodeTimes(root, answerFile, only = null) {
   const work = await mkdtemp(join(tmpdir(), 'element-bench-bindings-'));
   const out = {};
   try {
@@ -170,6 +217,7 @@ export async function bindingDecodeTimes(root, answerFile) {
       ['swiftRelease', 'scripts/swift-test.sh', 'swift', 'bench-answer.json', { ELEMENT_SWIFT_RELEASE: '1' }],
       ['kotlin', 'scripts/kotlin-test.sh', 'kotlin', answerFile, {}],
     ]) {
+      if (only && !only.includes(name)) continue;
       const env = { ...process.env, ELEMENT_BENCH_FILE: file, ...extra };
       const r = spawnSync('bash', [join(root, script), join(work, dir), join(work, 'conformance')], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       const output = `${r.stdout}\n${r.stderr}`;
@@ -177,9 +225,12 @@ export async function bindingDecodeTimes(root, answerFile) {
       const validateTimes = parseTimes(output, 'bench-validate: ');
       out[name] = times ? { times, validateTimes } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
-    out.python = pythonTimes(root, work, answerFile);
-    await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
-    out.go = goTimes(root, work, answerFile);
+    if (!only || only.includes('python')) out.python = pythonTimes(root, work, answerFile);
+    if (!only || only.includes('go')) {
+      await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
+      out.go = goTimes(root, work, answerFile);
+    }
+    if (!only || only.includes('rust')) out.rust = await rustTimes(root, work, answerFile);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

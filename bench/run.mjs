@@ -166,6 +166,7 @@ try {
     ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5],
     ['python', 'Python parse_answer / TypeScript parseAnswer', null],
     ['go', 'Go ParseAnswer (decode + check) / TypeScript parseAnswer', 1.5],
+    ['rust', 'Rust (release) parse_answer / TypeScript parseAnswer', 1.0],
   ]) {
     const d = results.measurements[`${name}Decode`];
     if (d.median !== undefined) ratio(label, d, parseAnswerTime, target, 'same answer, in process');
@@ -223,6 +224,8 @@ const tables = [
     ['pythonValidate', 'Python: validate_text (read and check)'],
     ['goDecode', 'Go: ParseAnswer (read, check, decode)'],
     ['goValidate', 'Go: ValidateText (read and check)'],
+    ['rustDecode', 'Rust (release build): parse_answer (read, check, decode)'],
+    ['rustValidate', 'Rust (release build): validate_text (read and check)'],
   ].map(([n, label]) => { const d = m[n]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;

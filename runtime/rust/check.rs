@@ -3,11 +3,9 @@
 //! It checks an answer against the structure and every requirement the spec marks checkable, in one pass over the
 //! tree with an explicit stack, so depth and width are bounded only by the limits, never by the call stack.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value};
 
-use crate::check_index::{Index, RecordRule, ValueRule};
+use crate::check_index::{HashMap, Index, RecordRule, ValueRule};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
 use crate::spec_data::{Deprecated, SpecData};
 
@@ -403,7 +401,7 @@ impl<'a> Check<'a> {
             }
             self.visit(frame, &mut stack);
         }
-        let mut first_of: HashMap<&str, usize> = HashMap::new();
+        let mut first_of: HashMap<&str, usize> = HashMap::default();
         for n in 0..self.visited.ids.len() {
             let Some(id) = self.visited.ids[n] else { continue };
             let first = *first_of.entry(id).or_insert(n);

@@ -3,9 +3,32 @@
 
 //! The lookups a checker needs, built once per protocol version from its rules.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap as StdHashMap, HashSet as StdHashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::spec_data::{Alternatives, Deprecated, Removed, SpecData, TypeKind, TypeShape};
+
+/// FNV-1a: the checker's tables are keyed by the spec's short names, which need no defence against collisions.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<Fnv>>;
+pub(crate) type HashSet<K> = StdHashSet<K, BuildHasherDefault<Fnv>>;
 
 /// What a value must be.
 pub(crate) enum ValueRule {
@@ -77,7 +100,7 @@ impl Index {
             let names: Vec<&str> = spec.type_kinds.iter().filter(|(_, k)| *k == kind).map(|(n, _)| *n).collect();
             list.iter().filter(|d| names.first() == Some(&d.from_type)).map(|d| (d.name, d)).collect()
         };
-        let mut requirement_of = HashMap::new();
+        let mut requirement_of = HashMap::default();
         for r in spec.requirements {
             if let Some(rule) = r.rule {
                 requirement_of.entry(rule).or_insert(r.id);
@@ -93,7 +116,7 @@ impl Index {
             state_names: spec.states.iter().map(|s| s.name).collect(),
             path_states: spec.states.iter().filter(|s| s.path).map(|s| s.name).collect(),
             content: spec.content_kinds.iter().map(|k| {
-                let mut properties: HashMap<&'static str, (&'static str, bool)> = HashMap::new();
+                let mut properties: HashMap<&'static str, (&'static str, bool)> = HashMap::default();
                 for (name, expected) in k.properties {
                     properties.insert(name, (expected, k.required.contains(name)));
                 }
@@ -102,11 +125,11 @@ impl Index {
                 }
                 ContentRule { tag: k.tag, required: k.required, properties, alternatives: k.alternatives }
             }).collect(),
-            reserved: HashMap::new(),
+            reserved: HashMap::default(),
             answer: 0,
             node: 0,
         };
-        let mut by_name = HashMap::new();
+        let mut by_name = HashMap::default();
         ix.answer = ix.record_rule(spec.tree.answer, &mut by_name);
         ix.node = ix.record_rule(spec.tree.node, &mut by_name);
         for a in spec.reserved_attributes {
@@ -127,7 +150,7 @@ impl Index {
         by_name.insert(name, n);
         self.records.push(RecordRule {
             name,
-            fields: HashMap::new(),
+            fields: HashMap::default(),
             required: fields.iter().filter(|f| f.required).map(|f| f.name).collect(),
             removed: spec.removed.iter().filter(|r| r.from_type == name).map(|r| (r.name, r)).collect(),
             deprecated: spec.deprecated.iter().filter(|d| d.from_type == name).map(|d| (d.name, d)).collect(),

@@ -19,6 +19,7 @@ pub mod versions;
 
 pub use check::{CheckOptions, Checker, LIMITS};
 pub use findings::{Finding, passes, sort_findings};
+pub use fields::DecodeError;
 pub use json::{JsonTextError, read_json};
 pub use model::*;
 pub use reader::{

@@ -5,22 +5,42 @@
 //! block of a kind this version does not know), so an answer decodes and encodes back without loss.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
+
+use crate::fields::{DecodeError, FromJson, members, optional, required};
 use serde_json::{Map, Number, Value};
 
 /// A link that is not containment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Related {
     /// The relation's name.
     pub relation: String,
     /// Another element's `id`. A link gives `id` or `url`.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// An address. A link gives `id` or `url`.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
+}
+
+impl FromJson for Related {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Related")?;
+        Ok(Related {
+            relation: required(&mut members, "relation", "Related")?,
+            id: optional(&mut members, "id")?,
+            url: optional(&mut members, "url")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Related {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
 }
 
 /// A word from the role language.
@@ -118,149 +138,333 @@ impl<'de> Deserialize<'de> for Role {
     }
 }
 
+impl FromJson for Role {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        String::from_json(value).map(|raw| Role::from_raw(&raw))
+    }
+}
+
 /// One of "user", "assistant".
 pub type McpRole = String;
 
 /// MCP's Annotations.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Annotations {
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<McpRole>>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Number>,
-    #[serde(rename = "lastModified", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "lastModified", skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for Annotations {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Annotations")?;
+        Ok(Annotations {
+            audience: optional(&mut members, "audience")?,
+            priority: optional(&mut members, "priority")?,
+            last_modified: optional(&mut members, "lastModified")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Annotations {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's TextContent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextContent {
     pub r#type: String,
     pub text: String,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for TextContent {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "TextContent")?;
+        Ok(TextContent {
+            r#type: required(&mut members, "type", "TextContent")?,
+            text: required(&mut members, "text", "TextContent")?,
+            annotations: optional(&mut members, "annotations")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for TextContent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's ImageContent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ImageContent {
     pub r#type: String,
     pub data: String,
     #[serde(rename = "mimeType")]
     pub mime_type: String,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for ImageContent {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "ImageContent")?;
+        Ok(ImageContent {
+            r#type: required(&mut members, "type", "ImageContent")?,
+            data: required(&mut members, "data", "ImageContent")?,
+            mime_type: required(&mut members, "mimeType", "ImageContent")?,
+            annotations: optional(&mut members, "annotations")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for ImageContent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's AudioContent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AudioContent {
     pub r#type: String,
     pub data: String,
     #[serde(rename = "mimeType")]
     pub mime_type: String,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for AudioContent {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "AudioContent")?;
+        Ok(AudioContent {
+            r#type: required(&mut members, "type", "AudioContent")?,
+            data: required(&mut members, "data", "AudioContent")?,
+            mime_type: required(&mut members, "mimeType", "AudioContent")?,
+            annotations: optional(&mut members, "annotations")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for AudioContent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's Icon.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Icon {
     pub src: String,
-    #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<String>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for Icon {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Icon")?;
+        Ok(Icon {
+            src: required(&mut members, "src", "Icon")?,
+            mime_type: optional(&mut members, "mimeType")?,
+            sizes: optional(&mut members, "sizes")?,
+            theme: optional(&mut members, "theme")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Icon {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's ResourceLink.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ResourceLink {
     pub name: String,
     pub uri: String,
     pub r#type: String,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<Number>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
+}
+
+impl FromJson for ResourceLink {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "ResourceLink")?;
+        Ok(ResourceLink {
+            name: required(&mut members, "name", "ResourceLink")?,
+            uri: required(&mut members, "uri", "ResourceLink")?,
+            r#type: required(&mut members, "type", "ResourceLink")?,
+            title: optional(&mut members, "title")?,
+            icons: optional(&mut members, "icons")?,
+            description: optional(&mut members, "description")?,
+            mime_type: optional(&mut members, "mimeType")?,
+            size: optional(&mut members, "size")?,
+            annotations: optional(&mut members, "annotations")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for ResourceLink {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
 }
 
 /// MCP's TextResourceContents.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextResourceContents {
     pub uri: String,
     pub text: String,
-    #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
+}
+
+impl FromJson for TextResourceContents {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "TextResourceContents")?;
+        Ok(TextResourceContents {
+            uri: required(&mut members, "uri", "TextResourceContents")?,
+            text: required(&mut members, "text", "TextResourceContents")?,
+            mime_type: optional(&mut members, "mimeType")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for TextResourceContents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
 }
 
 /// MCP's BlobResourceContents.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BlobResourceContents {
     pub uri: String,
     pub blob: String,
-    #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for BlobResourceContents {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "BlobResourceContents")?;
+        Ok(BlobResourceContents {
+            uri: required(&mut members, "uri", "BlobResourceContents")?,
+            blob: required(&mut members, "blob", "BlobResourceContents")?,
+            mime_type: optional(&mut members, "mimeType")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for BlobResourceContents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// MCP's EmbeddedResource.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EmbeddedResource {
     pub r#type: String,
     pub resource: TextResourceContentsOrBlobResourceContents,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
+}
+
+impl FromJson for EmbeddedResource {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "EmbeddedResource")?;
+        Ok(EmbeddedResource {
+            r#type: required(&mut members, "type", "EmbeddedResource")?,
+            resource: required(&mut members, "resource", "EmbeddedResource")?,
+            annotations: optional(&mut members, "annotations")?,
+            meta: optional(&mut members, "_meta")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for EmbeddedResource {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
 }
 
 /// MCP content blocks, unchanged from 0.1.
@@ -293,39 +497,62 @@ impl Serialize for ContentBlock {
     }
 }
 
-impl<'de> Deserialize<'de> for ContentBlock {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+impl FromJson for ContentBlock {
+    /// A block of a kind this version knows, as its type; any other kind kept whole.
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
         let Some(tag) = value.get("type").and_then(Value::as_str) else {
-            return Err(de::Error::custom("a content block is an object with a string type"));
+            return Err(DecodeError::refused("a content block: an object with a string type", value));
         };
         match tag {
-            "text" => serde_json::from_value(value).map(ContentBlock::Text).map_err(de::Error::custom),
-            "image" => serde_json::from_value(value).map(ContentBlock::Image).map_err(de::Error::custom),
-            "audio" => serde_json::from_value(value).map(ContentBlock::Audio).map_err(de::Error::custom),
-            "resource_link" => serde_json::from_value(value).map(ContentBlock::ResourceLink).map_err(de::Error::custom),
-            "resource" => serde_json::from_value(value).map(ContentBlock::EmbeddedResource).map_err(de::Error::custom),
+            "text" => TextContent::from_json(value).map(ContentBlock::Text),
+            "image" => ImageContent::from_json(value).map(ContentBlock::Image),
+            "audio" => AudioContent::from_json(value).map(ContentBlock::Audio),
+            "resource_link" => ResourceLink::from_json(value).map(ContentBlock::ResourceLink),
+            "resource" => EmbeddedResource::from_json(value).map(ContentBlock::EmbeddedResource),
             _ => Ok(ContentBlock::Unknown(value)),
         }
     }
 }
 
+impl<'de> Deserialize<'de> for ContentBlock {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// Anything else about an element, by name.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Attributes {
     /// Who wrote the thing.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub author: Option<String>,
     /// Links that are not containment.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<Vec<Related>>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl FromJson for Attributes {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Attributes")?;
+        Ok(Attributes {
+            author: optional(&mut members, "author")?,
+            related: optional(&mut members, "related")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Attributes {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// One thing the app shows; the elements form one tree rooted at the application.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Element {
     /// Opaque; unique within one answer and stable for one run of the provider. Names one
     /// appearance: the same thing shown twice is two elements.
@@ -333,41 +560,78 @@ pub struct Element {
     /// A word from the role language in 4.2.
     pub role: Role,
     /// The app's own word for what the thing is. Any string; an app defines these freely.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subrole: Option<String>,
     /// One line a person could read.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// MCP content blocks, unchanged from 0.1.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Vec<ContentBlock>>,
     /// An address for the thing.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The user selected this. Absent means false.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selected: Option<bool>,
     /// The keyboard or cursor is here. Set on every element on the path from the root's child down
     /// to the user's position, with no gaps, so the position is found by following focused elements
     /// down from the root. Absent means false.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub focused: Option<bool>,
     /// Drawn on screen now. Absent means the parent's value; the root is visible.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub visible: Option<bool>,
     /// The elements inside this one, in the app's order.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Element>>,
     /// Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::fields::present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub attributes: Option<Attributes>,
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
 }
 
+impl Element {
+    /// One element from its members, its children left out: the tree's builder (`decode_answer`) decodes them.
+    pub(crate) fn without_children(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Element")?;
+        Ok(Element {
+            id: required(&mut members, "id", "Element")?,
+            role: required(&mut members, "role", "Element")?,
+            subrole: optional(&mut members, "subrole")?,
+            title: optional(&mut members, "title")?,
+            content: optional(&mut members, "content")?,
+            url: optional(&mut members, "url")?,
+            selected: optional(&mut members, "selected")?,
+            focused: optional(&mut members, "focused")?,
+            visible: optional(&mut members, "visible")?,
+            children: match members.shift_remove("children") {
+                None => None,
+                Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field("children")),
+            },
+            attributes: optional(&mut members, "attributes")?,
+            rest: members,
+        })
+    }
+}
+
+impl FromJson for Element {
+    /// An element and everything below it, level by level, so a tree of any depth decodes without recursion.
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        crate::reader::build_tree(value)
+    }
+}
+
+impl<'de> Deserialize<'de> for Element {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
 /// What `current` returns.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Answer {
     /// The protocol version the provider speaks, in three parts.
     pub protocol: String,
@@ -378,6 +642,24 @@ pub struct Answer {
     /// The fields this version does not declare, kept as they came.
     #[serde(flatten)]
     pub rest: Map<String, Value>,
+}
+
+impl FromJson for Answer {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        let mut members = members(value, "Answer")?;
+        Ok(Answer {
+            protocol: required(&mut members, "protocol", "Answer")?,
+            instance: required(&mut members, "instance", "Answer")?,
+            root: required(&mut members, "root", "Answer")?,
+            rest: members,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Answer {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
 }
 
 /// One of TextResourceContents, BlobResourceContents, told apart by the keys each alone has.
@@ -398,18 +680,23 @@ impl Serialize for TextResourceContentsOrBlobResourceContents {
     }
 }
 
-impl<'de> Deserialize<'de> for TextResourceContentsOrBlobResourceContents {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+impl FromJson for TextResourceContentsOrBlobResourceContents {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
         let present: Vec<usize> = ["text", "blob"].iter().enumerate().filter(|(_, k)| value.get(**k).is_some()).map(|(i, _)| i).collect();
         if present.len() > 1 {
-            return Err(de::Error::custom("a value with the keys of more than one of TextResourceContents, BlobResourceContents"));
+            return Err(DecodeError { message: "a value with the keys of more than one of TextResourceContents, BlobResourceContents".to_owned() });
         }
         match present.first() {
-            Some(0) => serde_json::from_value(value).map(TextResourceContentsOrBlobResourceContents::TextResourceContents).map_err(de::Error::custom),
-            Some(1) => serde_json::from_value(value).map(TextResourceContentsOrBlobResourceContents::BlobResourceContents).map_err(de::Error::custom),
-            _ => Err(de::Error::custom("none of TextResourceContents, BlobResourceContents")),
+            Some(0) => TextResourceContents::from_json(value).map(TextResourceContentsOrBlobResourceContents::TextResourceContents),
+            Some(1) => BlobResourceContents::from_json(value).map(TextResourceContentsOrBlobResourceContents::BlobResourceContents),
+            _ => Err(DecodeError { message: "none of TextResourceContents, BlobResourceContents".to_owned() }),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for TextResourceContentsOrBlobResourceContents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
     }
 }
 

@@ -6,10 +6,10 @@
 
 use std::fmt;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::check::LIMITS;
+use crate::fields::{DecodeError, FromJson};
 use crate::findings::{Finding, passes};
 use crate::json::{JsonTextError, dispose, read_json};
 use crate::model::{Answer, Element, Role};
@@ -197,7 +197,7 @@ pub enum AnswerError {
     /// The checker found errors; the findings, every one.
     Findings(Vec<Finding>),
     /// The types do not take it.
-    Decode(String),
+    Decode(DecodeError),
 }
 
 impl fmt::Display for AnswerError {
@@ -228,59 +228,54 @@ pub struct ParsedAnswer {
     pub findings: Vec<Finding>,
 }
 
-/// The types of a decoded answer, built from the leaves up, so a tree of any depth decodes without recursion.
+/// The types of a decoded answer: each value moved into its field, the tree built from the leaves up, so a tree of
+/// any depth decodes without recursion.
 ///
 /// It does not check the answer; [`parse_answer`] does, then calls this.
-pub fn decode_answer(value: Value) -> Result<Answer, serde_json::Error> {
-    let tree = &SPEC.tree;
-    let Value::Object(mut members) = value else {
-        let decoded = Answer::deserialize(&value);
-        dispose(value);
-        return decoded;
-    };
-    let Some(root) = members.remove(tree.root) else { return Answer::deserialize(&Value::Object(members)) };
-    // Each element without its children, in pre-order, with the places of its children in this list.
+pub fn decode_answer(value: Value) -> Result<Answer, DecodeError> {
+    Answer::from_json(value)
+}
+
+/// An element and everything below it: each element without its children first, in pre-order, then each one's
+/// children put in place from the last element up.
+pub(crate) fn build_tree(root: Value) -> Result<Element, DecodeError> {
+    let key = SPEC.tree.children;
+    // Each element's members without its children, and the places of its children in this list.
     let mut raws: Vec<(Value, Option<Vec<usize>>)> = Vec::new();
     let mut stack = vec![(root, usize::MAX)];
     while let Some((mut raw, parent)) = stack.pop() {
         let n = raws.len();
-        let children = match raw.as_object_mut().map(|o| o.remove(tree.children)) {
-            Some(Some(Value::Array(children))) => Some(children),
-            Some(Some(other)) => {
+        let children = match raw.as_object_mut().and_then(|o| o.shift_remove(key)) {
+            Some(Value::Array(children)) => Some(children),
+            Some(other) => {
+                // Not an array: left in place, where decoding the element refuses it.
                 if let Some(o) = raw.as_object_mut() {
-                    o.insert(tree.children.to_owned(), other);
+                    o.insert(key.to_owned(), other);
                 }
                 None
             }
-            _ => None,
+            None => None,
         };
-        if parent != usize::MAX {
-            if let Some(places) = raws[parent].1.as_mut() {
-                places.push(n);
-            }
+        if let Some(places) = raws.get_mut(parent).and_then(|(_, places)| places.as_mut()) {
+            places.push(n);
         }
         raws.push((raw, children.as_ref().map(|c| Vec::with_capacity(c.len()))));
+        // Pushed last first, so they are met in order.
         for child in children.into_iter().flatten().rev() {
             stack.push((child, n));
         }
     }
-    let head = raws.first().map(|(raw, _)| raw.clone()).unwrap_or(Value::Null);
     let mut built: Vec<Option<Element>> = Vec::with_capacity(raws.len());
     built.resize_with(raws.len(), || None);
     for n in (0..raws.len()).rev() {
-        let (raw, places) = &raws[n];
-        let mut element = Element::deserialize(raw)?;
+        let (raw, places) = std::mem::replace(&mut raws[n], (Value::Null, None));
+        let mut element = Element::without_children(raw)?;
         if let Some(places) = places {
             element.children = Some(places.iter().filter_map(|&p| built[p].take()).collect());
         }
         built[n] = Some(element);
     }
-    members.insert(tree.root.to_owned(), head);
-    let mut answer = Answer::deserialize(&Value::Object(members))?;
-    if let Some(root) = built.first_mut().and_then(Option::take) {
-        answer.root = root;
-    }
-    Ok(answer)
+    built.first_mut().and_then(Option::take).ok_or_else(|| DecodeError { message: "no element".to_owned() })
 }
 
 /// The answer as JSON data again: the fields it was decoded with, unknown ones included.
@@ -305,6 +300,6 @@ pub fn parse_answer(text: &str) -> Result<ParsedAnswer, AnswerError> {
         dispose(value);
         return Err(AnswerError::Findings(findings));
     }
-    let answer = decode_answer(value).map_err(|e| AnswerError::Decode(e.to_string()))?;
+    let answer = decode_answer(value).map_err(AnswerError::Decode)?;
     Ok(ParsedAnswer { answer, findings })
 }

@@ -54,15 +54,59 @@ function field(f: FieldDecl, pad = '    '): string {
   const bare = f.name.replace(/^r#/, '');
   const rename = bare === f.key ? [] : [`rename = ${rustString(f.key)}`];
   const type = rustType(f.type);
-  const attrs = f.required ? rename : [...rename, 'default', 'skip_serializing_if = "Option::is_none"', 'deserialize_with = "crate::fields::present"'];
+  const attrs = f.required ? rename : [...rename, 'skip_serializing_if = "Option::is_none"'];
   const attr = attrs.length ? `${pad}#[serde(${attrs.join(', ')})]\n` : '';
   return `${docComment(doc, pad.length)}${attr}${pad}pub ${f.name}: ${f.required ? type : `Option<${type}>`},\n`;
 }
 
 const REST = `    /// The fields this version does not declare, kept as they came.\n    #[serde(flatten)]\n    pub ${REST_FIELD}: Map<String, Value>,\n`;
 
-function record(d: RecordDecl, fields: FieldDecl[], derive: string): string {
-  return `${docComment(d.doc, 0)}#[derive(${derive})]\npub struct ${d.name} {\n${fields.map((f) => field(f)).join('')}${REST}}\n`;
+/** serde's Deserialize for a type, through its FromJson (which moves each value into its field). */
+const deserialize = (name: string) => `impl<'de> Deserialize<'de> for ${name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+`;
+
+/** The node record's children: the tree's builder (reader.rs) decodes them, level by level, not this record. */
+export interface TreeLink {
+  node: string;
+  children: string;
+}
+
+function record(d: RecordDecl, fields: FieldDecl[], derive: string, link: TreeLink | null): string {
+  const isNode = link !== null && link.node === d.name;
+  const take = (f: FieldDecl) => {
+    if (isNode && f.key === link.children) {
+      // Arrays were taken out by the builder; anything left under the key is not an array of elements.
+      return `            ${f.name}: match members.shift_remove(${rustString(f.key)}) {\n                None => None,\n                Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field(${rustString(f.key)})),\n            },\n`;
+    }
+    return f.required
+      ? `            ${f.name}: required(&mut members, ${rustString(f.key)}, ${rustString(d.key)})?,\n`
+      : `            ${f.name}: optional(&mut members, ${rustString(f.key)})?,\n`;
+  };
+  const build = `        let mut members = members(value, ${rustString(d.key)})?;\n        Ok(${d.name} {\n${fields.map(take).join('')}            ${REST_FIELD}: members,\n        })\n`;
+  const decode = isNode
+    ? `impl ${d.name} {
+    /// One element from its members, its children left out: the tree's builder (\`decode_answer\`) decodes them.
+    pub(crate) fn without_children(value: Value) -> Result<Self, DecodeError> {
+${build}    }
+}
+
+impl FromJson for ${d.name} {
+    /// An element and everything below it, level by level, so a tree of any depth decodes without recursion.
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        crate::reader::build_tree(value)
+    }
+}
+`
+    : `impl FromJson for ${d.name} {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+${build}    }
+}
+`;
+  return `${docComment(d.doc, 0)}#[derive(${derive})]\npub struct ${d.name} {\n${fields.map((f) => field(f)).join('')}${REST}}\n\n${decode}\n${deserialize(d.name)}`;
 }
 
 function roles(d: RolesDecl): string {
@@ -112,6 +156,12 @@ impl<'de> Deserialize<'de> for ${d.name} {
         String::deserialize(deserializer).map(|raw| ${d.name}::from_raw(&raw))
     }
 }
+
+impl FromJson for ${d.name} {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
+        String::from_json(value).map(|raw| ${d.name}::from_raw(&raw))
+    }
+}
 `;
 }
 
@@ -120,7 +170,7 @@ function content(d: UnionDecl): string {
   const cases = d.members.map((m) => `    /// A \`${m.tag}\` block.\n    ${variant(m.type)}(${m.type}),\n`).join('');
   const ser = d.members.map((m) => `            ${d.name}::${variant(m.type)}(block) => block.serialize(serializer),\n`).join('');
   const de = d.members
-    .map((m) => `            ${rustString(m.tag)} => serde_json::from_value(value).map(${d.name}::${variant(m.type)}).map_err(de::Error::custom),\n`)
+    .map((m) => `            ${rustString(m.tag)} => ${m.type}::from_json(value).map(${d.name}::${variant(m.type)}),\n`)
     .join('');
   return `${docComment(d.doc, 0)}#[derive(Debug, Clone, PartialEq)]
 pub enum ${d.name} {
@@ -136,18 +186,19 @@ ${ser}            ${d.name}::Unknown(block) => block.serialize(serializer),
     }
 }
 
-impl<'de> Deserialize<'de> for ${d.name} {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+impl FromJson for ${d.name} {
+    /// A block of a kind this version knows, as its type; any other kind kept whole.
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
         let Some(tag) = value.get(${rustString(d.discriminator.key)}).and_then(Value::as_str) else {
-            return Err(de::Error::custom("a content block is an object with a string ${d.discriminator.key.replace(/"/g, '')}"));
+            return Err(DecodeError::refused("a content block: an object with a string ${d.discriminator.key.replace(/"/g, '')}", value));
         };
         match tag {
 ${de}            _ => Ok(${d.name}::Unknown(value)),
         }
     }
 }
-`;
+
+${deserialize(d.name)}`;
 }
 
 function shapeUnion(u: { name: string; members: string[]; keys: string[] | null }): string {
@@ -157,12 +208,12 @@ function shapeUnion(u: { name: string; members: string[]; keys: string[] | null 
   const pick = keys
     ? `        let present: Vec<usize> = ${keys}.iter().enumerate().filter(|(_, k)| value.get(**k).is_some()).map(|(i, _)| i).collect();
         if present.len() > 1 {
-            return Err(de::Error::custom("a value with the keys of more than one of ${u.members.join(', ')}"));
+            return Err(DecodeError { message: "a value with the keys of more than one of ${u.members.join(', ')}".to_owned() });
         }
         match present.first() {
-${u.members.map((m, i) => `            Some(${i}) => serde_json::from_value(value).map(${u.name}::${m}).map_err(de::Error::custom),\n`).join('')}            _ => Err(de::Error::custom("none of ${u.members.join(', ')}")),
+${u.members.map((m, i) => `            Some(${i}) => ${m}::from_json(value).map(${u.name}::${m}),\n`).join('')}            _ => Err(DecodeError { message: "none of ${u.members.join(', ')}".to_owned() }),
         }\n`
-    : `${u.members.map((m) => `        if let Ok(member) = serde_json::from_value(value.clone()) {\n            return Ok(${u.name}::${m}(member));\n        }\n`).join('')}        Err(de::Error::custom("none of ${u.members.join(', ')}"))\n`;
+    : `${u.members.map((m) => `        if let Ok(member) = ${m}::from_json(value.clone()) {\n            return Ok(${u.name}::${m}(member));\n        }\n`).join('')}        Err(DecodeError { message: "none of ${u.members.join(', ')}".to_owned() })\n`;
   return `/// One of ${u.members.join(', ')}, told apart by the keys each alone has.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ${u.name} {
@@ -175,22 +226,22 @@ ${ser}        }
     }
 }
 
-impl<'de> Deserialize<'de> for ${u.name} {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+impl FromJson for ${u.name} {
+    fn from_json(value: Value) -> Result<Self, DecodeError> {
 ${pick}    }
 }
-`;
+
+${deserialize(u.name)}`;
 }
 
 /** Every declaration as Rust source, in the kit's order, the unions told apart by shape last. */
-export function rustDecls(decls: Decl[]): string[] {
+export function rustDecls(decls: Decl[], link: TreeLink): string[] {
   const out = decls.map((d) => {
     switch (d.kind) {
       case 'record':
-        return record(d, d.fields, 'Debug, Clone, PartialEq, Serialize, Deserialize');
+        return record(d, d.fields, 'Debug, Clone, PartialEq, Serialize', link);
       case 'attributes': // the attributes kind: a record of the reserved names, the rest kept
-        return record({ ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] }, d.reserved, 'Debug, Clone, Default, PartialEq, Serialize, Deserialize');
+        return record({ ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] }, d.reserved, 'Debug, Clone, Default, PartialEq, Serialize', null);
       case 'alias':
         return `${docComment(`${d.doc}${d.type.kind === 'literal' ? ` One of ${d.type.values.map((v) => `"${v}"`).join(', ')}.` : ''}`.trim(), 0)}pub type ${d.name} = ${rustType(d.type)};\n`;
       case 'roles':

@@ -162,7 +162,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/LICENSE', contents: license.text },
     { path: 'rust/.gitignore', contents: 'target/\n' },
     { path: 'rust/src/lib.rs', contents: render('lib.rs', view) },
-    { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls) }) },
+    { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
     { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
     { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
     ...runtimeFiles(head).map((f) => ({ path: f.name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${f.name}`, contents: f.contents })),
