@@ -50,6 +50,7 @@ const REPORTED_AS: { language: string; paths: string[]; spelling: (id: string) =
   { language: 'swift', paths: ['Check.swift', 'Nested.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
   { language: 'kotlin', paths: ['Check.kt', 'Nested.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
   { language: 'go', paths: ['checkrun.go', 'checkwalk.go', 'versions.go', 'nested.go'], spelling: (id) => `"${id}"` },
+  { language: 'rust', paths: ['check.rs', 'versions.rs', 'nested.rs'], spelling: (id) => `"${id}"` },
 ];
 
 describe('the findings catalogue', () => {
@@ -111,7 +112,7 @@ describe('the findings catalogue', () => {
   });
 
   it('is printed once into each package, beside its spec data', async () => {
-    const files = ['typescript/src/model.ts', 'python/src/element_model/spec.py', 'swift/Sources/ElementModel/Spec.swift', 'kotlin/src/main/kotlin/dev/elementmodel/Spec.kt', 'docs/checker.md'];
+    const files = ['typescript/src/model.ts', 'python/src/element_model/spec.py', 'swift/Sources/ElementModel/Spec.swift', 'kotlin/src/main/kotlin/dev/elementmodel/Spec.kt', 'rust/src/spec.rs', 'docs/checker.md'];
     for (const file of files) {
       const text = await readFile(join(GENERATED, file), 'utf8');
       for (const f of FINDINGS) expect(text.includes(f.id) && text.includes(JSON.stringify(f.message).slice(1, -1).replace(/\\"/g, file.endsWith('.md') ? '"' : '\\"')), `${file}: ${f.id}`).toBe(true);

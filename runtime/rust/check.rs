@@ -188,7 +188,7 @@ impl<'a> Check<'a> {
                     if let Some(d) = self.ix.deprecated_roles.get(role.as_str()) {
                         self.report_deprecated(d, key, element_id);
                     } else if !self.ix.roles.contains(role.as_str()) {
-                        let slots = [("role", role.as_str().into()), ("unknownRole", self.ix.spec.role_rules.unknown.into())];
+                        let slots = [("name", role.as_str().into()), ("unknownRole", self.ix.spec.role_rules.unknown.into())];
                         self.report("unknown-role", element_id, &slots, Some(key));
                     }
                 }
@@ -335,7 +335,7 @@ impl<'a> Check<'a> {
         let root_role = ix.spec.role_rules.root;
         if let Some(Value::String(role)) = element.get(tree.role) {
             if frame.depth == 0 && role != root_role {
-                self.report("root-role", element_id, &[("role", role.as_str().into()), ("rootRole", root_role.into())], Some(Key::Name(tree.role)));
+                self.report("root-role", element_id, &[("name", role.as_str().into()), ("rootRole", root_role.into())], Some(Key::Name(tree.role)));
             }
         }
         let mut bits = 0u64;
@@ -408,7 +408,7 @@ impl<'a> Check<'a> {
             if first != n {
                 self.here = n;
                 let at = self.visited.pointer(first, tree);
-                self.report("duplicate-id", Some(id), &[("id", id.into()), ("path", at.into())], Some(Key::Name(tree.id)));
+                self.report("duplicate-id", Some(id), &[("repeated", id.into()), ("path", at.into())], Some(Key::Name(tree.id)));
             }
         }
         sort_findings(&mut self.findings);

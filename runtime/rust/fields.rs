@@ -111,7 +111,7 @@ pub fn members(value: Value, record: &str) -> Result<Map<String, Value>, DecodeE
 pub fn required<T: FromJson>(members: &mut Map<String, Value>, key: &str, record: &str) -> Result<T, DecodeError> {
     match members.shift_remove(key) {
         Some(value) => T::from_json(value).map_err(|e| e.in_field(key)),
-        None => Err(DecodeError { message: format!("{record} is missing its required field \"{key}\"") }),
+        None => Err(DecodeError { message: format!("no \"{key}\", which {record} requires") }),
     }
 }
 

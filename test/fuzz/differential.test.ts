@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, sdk } from '../helpers/sdk.js';
 import { seedFor } from '../helpers/seeded.js';
 import { GENERATED, ROOT } from '../helpers/spec.js';
-import { IN_CI, TOOLCHAIN_MISSING, mavenMissing, requireTool, runScript, scriptToolMissing, swiftMissing } from '../helpers/toolchain.js';
+import { IN_CI, TOOLCHAIN_MISSING, mavenMissing, requireTool, runScript, rustMissing, scriptToolMissing, swiftMissing } from '../helpers/toolchain.js';
 import { type DifferentialInput, differentialInputs } from './differential-inputs.js';
 
 /**
  * The differential test (issue 27): seeded mutations of the conformance vectors (./differential-inputs.ts), each
- * given to the TypeScript, Python, Swift, Kotlin and Go validators, every binding once in batch mode (`--batch`), and to
+ * given to the TypeScript, Python, Swift, Kotlin, Go and Rust validators, every binding once in batch mode (`--batch`), and to
  * both JSON Schemas. Every validator must print what TypeScript's `validateText` gives (exit code and findings; a
  * `json` finding's message is each binding's own), and each schema must agree with `check` where a schema can
  * express the rule. A disagreement fails with the seed (SEED=<seed> replays it) and the shortest input that shows
@@ -160,7 +160,11 @@ describe(`differential: ${COUNT} mutated vectors (SEED=${SEED})`, () => {
     expect(bad.length, report('Go', bad)).toBe(0);
   }, 300_000);
 
-  for (const [binding, script, missing] of [['Swift', 'scripts/swift-test.sh', swiftMissing], ['Kotlin', 'scripts/kotlin-test.sh', mavenMissing]] as const) {
+  for (const [binding, script, missing] of [
+    ['Swift', 'scripts/swift-test.sh', swiftMissing],
+    ['Kotlin', 'scripts/kotlin-test.sh', mavenMissing],
+    ['Rust', 'scripts/rust-test.sh', rustMissing],
+  ] as const) {
     it(`${binding}'s validator, built once and run once with --batch, agrees`, async (ctx) => {
       requireTool(ctx, missing());
       const cases = join(dir, `cases-${binding}`);

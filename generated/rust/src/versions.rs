@@ -66,7 +66,7 @@ fn version_finding(version: &str) -> Finding {
         }
     };
     let e = entry(id);
-    let slots = [("version", Slot::from(version)), ("current", current.into()), ("read", Slot::List(read))];
+    let slots = [("version", Slot::from(version)), ("currentVersion", current.into()), ("read", Slot::List(read))];
     let mut path = String::new();
     push_pointer(&mut path, SPEC.tree.version);
     Finding { requirement: None, rule: e.rule, severity: e.severity, element_id: None, path, message: format_message(e, &slots) }

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use element_model::findings::{entry, format_message};
 use element_model::validate::validate_text;
 use element_model::{CheckOptions, SPEC, decode_answer, effective_elements, parse_answer, read_json};
 
@@ -114,7 +115,7 @@ fn past_the_depth_limit_is_a_limit_finding() {
     assert!(validate_text(&chain(500), CheckOptions::default()).is_empty());
     let limited = validate_text(&chain(500), CheckOptions { max_depth: 10, ..CheckOptions::default() });
     assert_eq!(limited.len(), 1);
-    assert_eq!(limited[0].message, "Deeper than 10 elements; what is below is not checked");
+    assert_eq!(limited[0].message, format_message(entry("too-deep"), &[("limit", "10".into())]));
     assert_eq!(limited[0].path.split('/').filter(|p| !p.is_empty()).count(), 1 + 2 * 11);
 }
 
@@ -134,7 +135,8 @@ fn a_wide_tree_is_read_up_to_the_element_limit() {
     // One more child is one limit error at it, not a crash.
     let findings = validate_text(&wide(1_000_000), CheckOptions::default());
     assert_eq!(findings.iter().map(|f| (f.rule, f.severity.as_str())).collect::<Vec<_>>(), [("limit", "error")]);
-    assert_eq!(findings[0].message, format!("More than {} elements; the rest is not checked", CheckOptions::default().max_elements));
+    let limit = CheckOptions::default().max_elements.to_string();
+    assert_eq!(findings[0].message, format_message(entry("too-many-elements"), &[("limit", limit.into())]));
 }
 
 #[test]

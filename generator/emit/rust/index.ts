@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
-import { FINDINGS } from '../kit/findings.js';
+import { findingsLiterals } from '../kit/findings.js';
 import { specData, specDataVersionLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
@@ -11,11 +9,9 @@ import { emitterDiagnostic } from '../report.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { licenseText } from '../shared/license.js';
-import { toolchainRoot } from '../shared/paths.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { loadTemplates, type Render, tidy } from '../shared/templates.js';
-import { header } from '../shared/text.js';
+import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/templates.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { rustDecls } from './decls.js';
@@ -32,15 +28,6 @@ const BUNDLED = 'conformance';
 let compiled: Render | undefined;
 const templates = (): Render =>
   (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
-
-/** The crate's source that does not depend on the spec: runtime/rust/*.rs, each under the generated header. */
-function runtimeFiles(head: string): { name: string; contents: string }[] {
-  const dir = join(toolchainRoot(), 'runtime', 'rust');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.rs'))
-    .sort()
-    .map((name) => ({ name, contents: `${head}\n${readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n')}` }));
-}
 
 /** A TypeRef as the runtime's TypeShape expression. */
 function shape(t: TypeRef): string {
@@ -94,13 +81,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
       requirements: data.requirements.map((r) => ({ id: rustString(r.id), requirement: rustString(r.requirement), check: rustString(r.check), checkable: r.checkable, rule: optional(r.rule) })),
     };
   });
-  const findings = FINDINGS.map((f) => ({
-    id: rustString(f.id),
-    rule: rustString(f.rule),
-    severity: kindCase(f.severity),
-    message: rustString(f.message),
-    lists: Object.entries(f.lists ?? {}).map(([slot, l]) => ({ slot: rustString(slot), joiner: rustString(l.joiner), quoted: l.quoted })),
-  }));
+  const findings = findingsLiterals(rustString);
 
   const reader = readerNames(RUST_NAMING);
   const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
@@ -154,7 +135,8 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     exampleAnswer: 'missing' in example ? '' : `r#"${example.answer}"#`,
     exampleOutput: 'missing' in example ? '' : rustString(example.output),
   };
-  const head = header(model, context.regenerate, '//');
+  // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template.
+  const runtime = [...runtimeSources('rust').keys()].filter((name) => name.endsWith('.rs'));
   const files: GeneratedFile[] = [
     { path: 'rust/Cargo.toml', contents: render('Cargo.toml', common) },
     { path: 'rust/Cargo.lock', contents: render('Cargo.lock', common) },
@@ -165,7 +147,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
     { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
     { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
-    ...runtimeFiles(head).map((f) => ({ path: f.name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${f.name}`, contents: f.contents })),
+    ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, contents: render(name, common) })),
     { path: 'rust/tests/conformance.rs', contents: render('test_conformance.rs', view) },
     { path: 'rust/tests/hostile.rs', contents: render('test_hostile.rs', view) },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
