@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::check_index::{HashMap, Index, RecordRule, ValueRule};
+use crate::walk::{Frame, Key, NONE, Visited};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
 use crate::spec_data::{Deprecated, SpecData};
 
@@ -43,64 +44,6 @@ pub fn json_type(value: &Value) -> &'static str {
 
 fn json_type_of(value: Option<&Value>) -> &'static str {
     value.map_or("undefined", json_type)
-}
-
-/// A key on the way down to a value: an object's key or an array's index.
-#[derive(Clone, Copy)]
-enum Key<'a> {
-    Name(&'a str),
-    Index(usize),
-}
-
-/// The elements visited, numbered in the order visited: each one's parent, index among its siblings, and id.
-struct Visited<'a> {
-    parents: Vec<usize>,
-    indexes: Vec<usize>,
-    ids: Vec<Option<&'a str>>,
-}
-
-/// No element: the answer itself, or the root's parent.
-const NONE: usize = usize::MAX;
-
-impl<'a> Visited<'a> {
-    fn add(&mut self, parent: usize, index: usize, id: Option<&'a str>) -> usize {
-        self.parents.push(parent);
-        self.indexes.push(index);
-        self.ids.push(id);
-        self.ids.len() - 1
-    }
-
-    /// The pointer from the answer down to visited element `n`; empty for the answer itself.
-    fn pointer(&self, n: usize, tree: &crate::spec_data::Tree) -> String {
-        let mut chain = Vec::new();
-        let mut at = n;
-        while at != NONE {
-            chain.push(at);
-            at = self.parents[at];
-        }
-        let mut out = String::new();
-        for (i, &element) in chain.iter().rev().enumerate() {
-            if i == 0 {
-                push_pointer(&mut out, tree.root);
-            } else {
-                push_pointer(&mut out, tree.children);
-                out.push('/');
-                out.push_str(&self.indexes[element].to_string());
-            }
-        }
-        out
-    }
-}
-
-/// An element waiting on the walk's stack, with what it needs from its parent.
-struct Frame<'a> {
-    value: &'a Value,
-    parent: usize,
-    index: usize,
-    depth: usize,
-    parent_id: Option<&'a str>,
-    /// Which path states the parent sets, one bit per path state.
-    parent_bits: u64,
 }
 
 /// One run of the checker over one answer.

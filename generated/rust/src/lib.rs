@@ -16,6 +16,7 @@ pub mod spec;
 pub mod spec_data;
 pub mod validate;
 pub mod versions;
+mod walk;
 
 pub use check::{CheckOptions, Checker, LIMITS};
 pub use findings::{Finding, passes, sort_findings};
