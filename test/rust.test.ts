@@ -66,6 +66,7 @@ describe('Rust crate', () => {
     const manifest = files.find((f) => f.path === 'rust/Cargo.toml')?.contents ?? '';
     expect(manifest).toContain(`serde = { version = "=${RUST_PINS.serde}"`);
     expect(manifest).toContain(`serde_json = { version = "=${RUST_PINS.serdeJson}", features = ["arbitrary_precision", "preserve_order"] }`);
+    expect(manifest).toContain(`regex = { version = "=${RUST_PINS.regex}"`);
     for (const key of ['license', 'description', 'readme', 'edition', 'rust-version']) expect(manifest).toMatch(new RegExp(`^${key} = `, 'm'));
     const lock = files.find((f) => f.path === 'rust/Cargo.lock')?.contents ?? '';
     expect(lock).toContain(`name = "serde_json"\nversion = "${RUST_PINS.serdeJson}"`);

@@ -67,6 +67,7 @@ pub(crate) struct ContentRule {
     /// Each property's expected JSON type ("any" for no check) and whether it is required.
     pub properties: HashMap<&'static str, (&'static str, bool)>,
     pub alternatives: &'static [Alternatives],
+    pub nested: &'static [crate::nested::NestedProperty],
 }
 
 pub(crate) struct Index {
@@ -120,7 +121,7 @@ impl Index {
                 for name in k.required {
                     properties.entry(name).or_insert(("", true));
                 }
-                ContentRule { tag: k.tag, required: k.required, properties, alternatives: k.alternatives }
+                ContentRule { tag: k.tag, required: k.required, properties, alternatives: k.alternatives, nested: k.nested }
             }).collect(),
             reserved: HashMap::default(),
             answer: 0,

@@ -144,7 +144,7 @@ pub struct Alternatives {
 }
 
 /// A content block kind: its tag, the JSON type of each property ("any" for no check) and the required ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContentKind {
     /// The value of its tag.
     pub tag: &'static str,
@@ -156,6 +156,8 @@ pub struct ContentKind {
     pub properties: &'static [(&'static str, &'static str)],
     /// Its properties that hold one of several shapes.
     pub alternatives: &'static [Alternatives],
+    /// What MCP's schema says inside its nested objects and arrays, by property.
+    pub nested: &'static [crate::nested::NestedProperty],
 }
 
 /// A requirement of the spec, and the checker rule that checks it, if any.
@@ -174,7 +176,7 @@ pub struct Requirement {
 }
 
 /// The rules of one protocol version that the reader and the checker apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SpecData {
     /// The protocol version.
     pub version: &'static str,
@@ -202,6 +204,8 @@ pub struct SpecData {
     pub content_tag: &'static str,
     /// The content block kinds.
     pub content_kinds: &'static [ContentKind],
+    /// MCP's object shapes that the content kinds' nested properties name, by name.
+    pub shapes: &'static [(&'static str, crate::nested::NestedShape)],
     /// The requirements.
     pub requirements: &'static [Requirement],
 }

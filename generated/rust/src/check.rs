@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use crate::check_index::{HashMap, Index, RecordRule, ValueRule};
 use crate::walk::{Frame, Key, NONE, Visited};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
+use crate::nested::{NestedKey, check_nested};
 use crate::spec_data::{Deprecated, SpecData};
 
 /// Limits the RFC leaves open; going past one is a `limit` finding, never a crash.
@@ -264,6 +265,23 @@ impl<'a> Check<'a> {
                     self.report("missing-content-property", element_id, &[("kind", kind.tag.into()), ("property", (*name).into())], None);
                 }
             }
+        }
+        for nested in kind.nested {
+            // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
+            let Some(item) = members.get(nested.name).filter(|v| json_type(v) == nested.shape.ty) else { continue };
+            let mut said = Vec::new();
+            check_nested(item, &nested.shape, nested.name, ix.spec.shapes, &mut |id, slots, keys: &[NestedKey]| said.push((id, slots, keys.to_vec())));
+            self.trail.push(Key::Name(nested.name));
+            for (id, slots, keys) in said {
+                let depth = self.trail.len();
+                self.trail.extend(keys.iter().map(|k| match k {
+                    NestedKey::Name(name) => Key::Name(name),
+                    NestedKey::Index(i) => Key::Index(*i),
+                }));
+                self.report(id, element_id, &slots, None);
+                self.trail.truncate(depth);
+            }
+            self.trail.pop();
         }
     }
 

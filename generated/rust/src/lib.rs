@@ -11,6 +11,7 @@ pub mod fields;
 pub mod findings;
 pub mod json;
 pub mod model;
+pub mod nested;
 pub mod reader;
 pub mod spec;
 pub mod spec_data;

@@ -5,6 +5,8 @@
 //! reader take every name from here, so they follow the spec without naming any of its words themselves.
 
 #[allow(unused_imports)]
+use crate::nested::{NestedMember, NestedProperty, NestedShape};
+#[allow(unused_imports)]
 use crate::spec_data::{
     Alias, Alternatives, ContentKind, Deprecated, FieldRule, FindingEntry, ListSlot, Removed, Requirement, RoleRules,
     Severity, SpecData, StateDefault, StateRule, Tree, TypeKind, TypeShape,
@@ -99,6 +101,7 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
             name: "TextContent",
             required: &["type", "text"],
             properties: &[("type", "string"), ("text", "string"), ("annotations", "object"), ("_meta", "object")],
+            nested: &[NestedProperty { name: "annotations", shape: NestedShape { ty: "object", reference: Some("Annotations"), ..NestedShape::EMPTY } }],
             alternatives: &[],
         },
         ContentKind {
@@ -106,6 +109,7 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
             name: "ImageContent",
             required: &["type", "data", "mimeType"],
             properties: &[("type", "string"), ("data", "string"), ("mimeType", "string"), ("annotations", "object"), ("_meta", "object")],
+            nested: &[NestedProperty { name: "annotations", shape: NestedShape { ty: "object", reference: Some("Annotations"), ..NestedShape::EMPTY } }],
             alternatives: &[],
         },
         ContentKind {
@@ -113,6 +117,7 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
             name: "AudioContent",
             required: &["type", "data", "mimeType"],
             properties: &[("type", "string"), ("data", "string"), ("mimeType", "string"), ("annotations", "object"), ("_meta", "object")],
+            nested: &[NestedProperty { name: "annotations", shape: NestedShape { ty: "object", reference: Some("Annotations"), ..NestedShape::EMPTY } }],
             alternatives: &[],
         },
         ContentKind {
@@ -120,6 +125,7 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
             name: "ResourceLink",
             required: &["name", "uri", "type"],
             properties: &[("name", "string"), ("title", "string"), ("icons", "array"), ("uri", "string"), ("description", "string"), ("mimeType", "string"), ("size", "number"), ("annotations", "object"), ("_meta", "object"), ("type", "string")],
+            nested: &[NestedProperty { name: "icons", shape: NestedShape { ty: "array", items: Some(&NestedShape { ty: "object", reference: Some("Icon"), ..NestedShape::EMPTY }), ..NestedShape::EMPTY } }, NestedProperty { name: "annotations", shape: NestedShape { ty: "object", reference: Some("Annotations"), ..NestedShape::EMPTY } }],
             alternatives: &[],
         },
         ContentKind {
@@ -127,8 +133,15 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
             name: "EmbeddedResource",
             required: &["type", "resource"],
             properties: &[("type", "string"), ("resource", "object"), ("annotations", "object"), ("_meta", "object")],
+            nested: &[NestedProperty { name: "resource", shape: NestedShape { ty: "object", members: Some(&[NestedMember { name: "TextResourceContents", key: "text" }, NestedMember { name: "BlobResourceContents", key: "blob" }]), ..NestedShape::EMPTY } }, NestedProperty { name: "annotations", shape: NestedShape { ty: "object", reference: Some("Annotations"), ..NestedShape::EMPTY } }],
             alternatives: &[Alternatives { property: "resource", names: &["TextResourceContents", "BlobResourceContents"], keys: &["text", "blob"] }],
         },
+    ],
+    shapes: &[
+        ("Annotations", NestedShape { ty: "object", name: Some("Annotations"), properties: &[NestedProperty { name: "audience", shape: NestedShape { ty: "array", items: Some(&NestedShape { ty: "string", one_of: Some(&["user", "assistant"]), ..NestedShape::EMPTY }), ..NestedShape::EMPTY } }, NestedProperty { name: "priority", shape: NestedShape { ty: "number", minimum: Some(0.0), maximum: Some(1.0), bounds: Some("from 0 to 1"), ..NestedShape::EMPTY } }, NestedProperty { name: "lastModified", shape: NestedShape { ty: "string", pattern: Some("^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$"), form: Some("date-time"), ..NestedShape::EMPTY } }], ..NestedShape::EMPTY }),
+        ("BlobResourceContents", NestedShape { ty: "object", name: Some("BlobResourceContents"), properties: &[NestedProperty { name: "uri", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "mimeType", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "_meta", shape: NestedShape { ty: "object", ..NestedShape::EMPTY } }, NestedProperty { name: "blob", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }], required: &["uri", "blob"], ..NestedShape::EMPTY }),
+        ("Icon", NestedShape { ty: "object", name: Some("Icon"), properties: &[NestedProperty { name: "src", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "mimeType", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "sizes", shape: NestedShape { ty: "array", items: Some(&NestedShape { ty: "string", ..NestedShape::EMPTY }), ..NestedShape::EMPTY } }, NestedProperty { name: "theme", shape: NestedShape { ty: "string", one_of: Some(&["light", "dark"]), ..NestedShape::EMPTY } }], required: &["src"], ..NestedShape::EMPTY }),
+        ("TextResourceContents", NestedShape { ty: "object", name: Some("TextResourceContents"), properties: &[NestedProperty { name: "uri", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "mimeType", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }, NestedProperty { name: "_meta", shape: NestedShape { ty: "object", ..NestedShape::EMPTY } }, NestedProperty { name: "text", shape: NestedShape { ty: "string", ..NestedShape::EMPTY } }], required: &["uri", "text"], ..NestedShape::EMPTY }),
     ],
     requirements: &[
         Requirement { id: "R1", requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe", check: "Reject an answer that repeats state elsewhere", checkable: true, rule: Some("state-on-element") },

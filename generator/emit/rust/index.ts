@@ -2,6 +2,7 @@ import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { findingsLiterals } from '../kit/findings.js';
+import type { ShapeSyntax } from '../kit/mcp-shapes.js';
 import { specData, specDataVersionLiterals } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
@@ -21,7 +22,7 @@ import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
 const CRATE = 'element-model';
 const MODULE = 'element_model';
 const MSRV = '1.85';
-export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145' };
+export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145', regex: '1.12.2' };
 /** The test folder that holds the conformance vectors the crate bundles. */
 const BUNDLED = 'conformance';
 
@@ -34,6 +35,26 @@ function shape(t: TypeRef): string {
   if (t.kind === 'array') return `TypeShape::Array(&${shape(t.items)})`;
   return t.kind === 'primitive' ? `TypeShape::Primitive(${rustString(t.name)})` : `TypeShape::Named(${rustString(t.name)})`;
 }
+
+/** MCP's nested shapes as spec.rs writes them (runtime/rust/nested.rs declares the types): what a shape leaves out is EMPTY's. */
+const OPTIONAL_SHAPE_FIELDS = new Set(['reference', 'name', 'minimum', 'maximum', 'bounds', 'pattern', 'form']);
+const SHAPES: ShapeSyntax = {
+  string: (text) => rustString(text),
+  number: (n) => (/[.eE]/.test(String(n)) ? String(n) : `${n}.0`),
+  list: (items) => `&[${items.join(', ')}]`,
+  call: (type, args) => {
+    if (type !== 'NestedShape') return `${type} { ${args.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+    const fields = args.map(([k, v]) => {
+      if (k === 'type') return `ty: ${v}`;
+      if (k === 'ref') return `reference: Some(${v})`;
+      if (k === 'items') return `items: Some(&${v})`;
+      if (k === 'one_of' || k === 'members') return `${k}: Some(${v})`;
+      return OPTIONAL_SHAPE_FIELDS.has(k) ? `${k}: Some(${v})` : `${k}: ${v}`;
+    });
+    return `NestedShape { ${[...fields, '..NestedShape::EMPTY'].join(', ')} }`;
+  },
+  field: (name) => (name === 'enum' ? 'one_of' : name),
+};
 
 const optional = (text: string | null | undefined) => (text === null || text === undefined ? 'None' : `Some(${rustString(text)})`);
 const kindCase = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -53,7 +74,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
   const license = licenseText();
   if ('missing' in license) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`)] };
 
-  const literals = specDataVersionLiterals(model, context.versions, content.discriminator.key, rustString, shape);
+  const literals = specDataVersionLiterals(model, context.versions, content.discriminator.key, rustString, shape, SHAPES);
   const staticName = (name: string) => name.toUpperCase();
   const versions = literals.versions.map((v) => {
     const data = specData(context.versions.find((m) => m.protocolVersion === v.version) ?? model);
@@ -77,6 +98,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
         required: k.required.map(rustString),
         properties: Object.entries(k.properties).map(([key, value]) => ({ key: rustString(key), value: rustString(value) })),
         alternatives: k.alternatives.map((a) => ({ property: rustString(a.property), names: a.members.map((m) => rustString(m.name)), keys: a.members.map((m) => rustString(m.key)) })),
+        nested: v.contentKinds.find((l) => l.tag === rustString(k.type))?.nested ?? [],
       })),
       requirements: data.requirements.map((r) => ({ id: rustString(r.id), requirement: rustString(r.requirement), check: rustString(r.check), checkable: r.checkable, rule: optional(r.rule) })),
     };

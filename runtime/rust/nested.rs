@@ -1,0 +1,187 @@
+//! What MCP's schema says inside a content block's nested objects, checked as both JSON Schemas check it.
+//!
+//! A content block's annotations, an embedded resource and a link's icons are MCP's own objects. The spec data
+//! gives their shapes (`SpecData::shapes`, and each content kind's `nested`); this walks a value against one and
+//! says each finding by the catalogue's id. Unknown keys are MCP's to allow. MCP's shapes are a few levels deep,
+//! so the walk's recursion is bounded by the shape, not by the value.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use regex::Regex;
+use serde_json::Value;
+
+use crate::check::json_type;
+use crate::findings::Slot;
+
+/// A property of an object shape, and the shape of its value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NestedProperty {
+    /// The property's key.
+    pub name: &'static str,
+    /// The shape of its value.
+    pub shape: NestedShape,
+}
+
+/// One of several named object shapes, told by a key only it requires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NestedMember {
+    /// The shape's name.
+    pub name: &'static str,
+    /// The key it alone requires.
+    pub key: &'static str,
+}
+
+/// What MCP's schema says of a value: its JSON type and what is inside it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NestedShape {
+    /// The JSON type, or `any`.
+    pub ty: &'static str,
+    /// A named shape this one is (`SpecData::shapes`).
+    pub reference: Option<&'static str>,
+    /// The shape's name, for messages.
+    pub name: Option<&'static str>,
+    /// The strings it allows.
+    pub one_of: Option<&'static [&'static str]>,
+    /// The least number it allows.
+    pub minimum: Option<f64>,
+    /// The greatest number it allows.
+    pub maximum: Option<f64>,
+    /// The bounds in words.
+    pub bounds: Option<&'static str>,
+    /// A pattern a string matches, as JavaScript reads it.
+    pub pattern: Option<&'static str>,
+    /// The pattern's form in words (`date-time`).
+    pub form: Option<&'static str>,
+    /// The shape of an array's items.
+    pub items: Option<&'static NestedShape>,
+    /// An object's properties.
+    pub properties: &'static [NestedProperty],
+    /// An object's required keys.
+    pub required: &'static [&'static str],
+    /// The shapes an object may be, each told by a key.
+    pub members: Option<&'static [NestedMember]>,
+}
+
+impl NestedShape {
+    /// A shape that says nothing, for the spec data to fill in.
+    pub const EMPTY: NestedShape = NestedShape {
+        ty: "any",
+        reference: None,
+        name: None,
+        one_of: None,
+        minimum: None,
+        maximum: None,
+        bounds: None,
+        pattern: None,
+        form: None,
+        items: None,
+        properties: &[],
+        required: &[],
+        members: None,
+    };
+}
+
+/// A key below the content block's property: an object's key or an array's index.
+#[derive(Debug, Clone)]
+pub enum NestedKey {
+    /// An object's key.
+    Name(&'static str),
+    /// An array's index.
+    Index(usize),
+}
+
+fn matches(pattern: &str, text: &str) -> bool {
+    static COMPILED: OnceLock<Mutex<HashMap<String, Option<Regex>>>> = OnceLock::new();
+    let Ok(mut compiled) = COMPILED.get_or_init(|| Mutex::new(HashMap::new())).lock() else { return true };
+    let regex = compiled.entry(pattern.to_owned()).or_insert_with(|| Regex::new(pattern).ok());
+    regex.as_ref().is_none_or(|r| r.is_match(text))
+}
+
+/// How the walk says a finding: the catalogue's id, its slots, and the keys below the content block's property.
+pub type Say<'s> = dyn FnMut(&'static str, Vec<(&'static str, Slot)>, &[NestedKey]) + 's;
+
+/// Checks what is inside one property of a content block, whose own JSON type the caller has checked.
+pub fn check_nested(value: &Value, shape: &NestedShape, property: &'static str, shapes: &[(&'static str, NestedShape)], say: &mut Say<'_>) {
+    let mut keys = Vec::new();
+    walk(value, shape, property, true, shapes, &mut keys, say);
+}
+
+fn walk(v: &Value, s: &NestedShape, name: &'static str, top: bool, shapes: &[(&'static str, NestedShape)], keys: &mut Vec<NestedKey>, say: &mut Say<'_>) {
+    let own = match s.reference {
+        Some(r) => match shapes.iter().find(|(n, _)| *n == r) {
+            Some((_, shape)) => shape,
+            None => return,
+        },
+        None => s,
+    };
+    if own.ty == "any" {
+        return;
+    }
+    if !top && json_type(v) != own.ty {
+        say("wrong-content-property-type", vec![("expected", own.ty.into()), ("property", name.into()), ("found", json_type(v).into())], keys);
+        return;
+    }
+    match v {
+        Value::String(text) => {
+            if let Some(allowed) = own.one_of {
+                if !allowed.contains(&text.as_str()) {
+                    say("not-one-of", vec![("allowed", Slot::List(allowed.iter().map(|a| (*a).to_owned()).collect())), ("property", name.into())], keys);
+                }
+            } else if let Some(pattern) = own.pattern {
+                if !matches(pattern, text) {
+                    say("wrong-form", vec![("form", own.form.unwrap_or("pattern-matching").into()), ("property", name.into())], keys);
+                }
+            }
+        }
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if own.minimum.is_some_and(|m| x < m) || own.maximum.is_some_and(|m| x > m) {
+                say("out-of-range", vec![("bounds", own.bounds.unwrap_or("").into()), ("property", name.into())], keys);
+            }
+        }
+        Value::Array(items) => {
+            let Some(item_shape) = own.items else { return };
+            for (i, item) in items.iter().enumerate() {
+                keys.push(NestedKey::Index(i));
+                walk(item, item_shape, name, false, shapes, keys, say);
+                keys.pop();
+            }
+        }
+        Value::Object(members) => {
+            if let Some(options) = own.members {
+                let present: Vec<&NestedMember> = options.iter().filter(|m| members.contains_key(m.key)).collect();
+                // Several keys are the content block's Alternatives finding already; none is this one.
+                match present.as_slice() {
+                    [] => {
+                        let slots = vec![
+                            ("property", name.into()),
+                            ("keys", Slot::List(options.iter().map(|m| m.key.to_owned()).collect())),
+                            ("members", Slot::List(options.iter().map(|m| m.name.to_owned()).collect())),
+                        ];
+                        say("no-alternative", slots, keys);
+                    }
+                    [one] => {
+                        let shape = NestedShape { ty: "object", reference: Some(one.name), ..NestedShape::EMPTY };
+                        walk(v, &shape, name, true, shapes, keys, say);
+                    }
+                    _ => {}
+                }
+                return;
+            }
+            for p in own.properties {
+                if let Some(item) = members.get(p.name) {
+                    keys.push(NestedKey::Name(p.name));
+                    walk(item, &p.shape, p.name, false, shapes, keys, say);
+                    keys.pop();
+                }
+            }
+            for field in own.required {
+                if !members.contains_key(*field) {
+                    say("missing-field", vec![("record", own.name.unwrap_or(name).into()), ("field", (*field).into())], keys);
+                }
+            }
+        }
+        _ => {}
+    }
+}
