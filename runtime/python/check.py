@@ -132,6 +132,9 @@ def pointer(keys: Sequence[Key]) -> str:
 
 _MISSING = object()
 
+# The Python types a JSON reader gives for each JSON type: a value of one of them is of that type, with no closer look.
+_EXACT: dict[str, tuple[type, ...]] = {"string": (str,), "number": (int, float), "boolean": (bool,)}
+
 
 @dataclass(frozen=True)
 class _Primitive:
@@ -165,6 +168,8 @@ class _FieldRule:
     walked: bool
     """The tree's own links (the answer's root, an element's children) are walked by the loop, not checked in place."""
     value: _ValueRule
+    exact: tuple[type, ...]
+    """A primitive's exact Python types (_EXACT), so that most values pass without a call; none for other types."""
 
 
 @dataclass
@@ -224,7 +229,8 @@ class _Index:
         self.records[name] = rule
         for f in fields:
             walked = (name == tree.node and f.name == tree.children) or (name == tree.answer and f.name == tree.root)
-            rule.fields[f.name] = _FieldRule(f.required, walked, self._value_rule(f.type))
+            value = self._value_rule(f.type)
+            rule.fields[f.name] = _FieldRule(f.required, walked, value, _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ())
         return rule
 
     def _value_rule(self, shape: TypeShape) -> _ValueRule:
@@ -289,7 +295,7 @@ class _Visited:
         return repeats
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Frame:
     """An element waiting on the walk's stack, with what it needs from its parent."""
 
@@ -309,6 +315,8 @@ class _Check:
         self.ix = ix
         self.spec = ix.spec
         self.options = options
+        # No string of this many code points or fewer is over the limit in UTF-16 code units: none is counted.
+        self.short = options.max_string_length // 2
         self.findings: list[Finding] = []
         self.visited = _Visited(ix.spec.tree.root, ix.spec.tree.children)
         # Where the checks are: the element being visited (-1 for the answer) and the keys from it to the value.
@@ -381,18 +389,21 @@ class _Check:
             self.report("wrong-record-type", element_id, {"record": record.name, "found": json_type(value)})
             return False
         required = 0
+        # Looked up once per record rather than once per field: this loop runs for every field of every element.
+        fields, deprecated_fields, short = record.fields, record.deprecated, self.short
         for key, item in value.items():
-            rule = record.fields.get(key)
+            rule = fields.get(key)
             if rule is None:
                 self.check_unknown_field(record, key, element_id)
                 continue
             if rule.required:
                 required += 1
-            deprecated = record.deprecated.get(key)
+            deprecated = deprecated_fields.get(key) if deprecated_fields else None
             if deprecated is not None:
                 self.report_deprecated(deprecated, key, element_id)
-            if not rule.walked:
-                self.check_value(item, rule.value, key, element_id)
+            if rule.walked or (type(item) in rule.exact and (type(item) is not str or len(item) <= short)):
+                continue
+            self.check_value(item, rule.value, key, element_id)
         if required < len(record.required):
             for name in record.required:
                 if name not in value:
@@ -502,7 +513,8 @@ class _Check:
                 self.report("path-gap", element_id, {"state": name, "parent": frame.parent_id or ""}, name)
         children = element.get(tree.children, _MISSING)
         if isinstance(children, list):
-            self.count_forks(children, element_id)
+            if len(children) > 1:
+                self.count_forks(children, element_id)
             # Pushed last first, so the walk meets them in order.
             for i in range(len(children) - 1, -1, -1):
                 stack.append(_Frame(children[i], n, i, frame.depth + 1, element_id, bits))

@@ -72,6 +72,17 @@ def test_a_null_in_a_field_the_models_do_not_declare_is_kept() -> None:
     assert Element.model_validate(sent).model_dump(mode="json", by_alias=True) == sent
 
 
+def test_a_null_in_a_declared_optional_field_is_refused() -> None:
+    # JSON's null is no declared field's value: an optional field is left out, and null sent for one is refused.
+    sent: dict[str, JsonValue] = {"id": "e", "role": next(iter(Role)).value}
+    optional = [info.alias or name for name, info in Element.model_fields.items() if not info.is_required()]
+    assert optional
+    for key in optional:
+        with pytest.raises(ValidationError):
+            Element.model_validate({**sent, key: None})
+        assert Element.model_validate(sent).model_dump(mode="json", by_alias=True) == sent
+
+
 def test_the_json_schema_takes_each_content_block_for_one_kind_only() -> None:
     schema = cast(dict[str, JsonValue], Answer.model_json_schema(mode="serialization"))
     defs = cast(dict[str, dict[str, JsonValue]], schema["$defs"])

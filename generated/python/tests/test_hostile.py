@@ -6,6 +6,7 @@ than any real one, which must be read or refused without a RecursionError.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -72,7 +73,29 @@ def test_loads_answers_as_the_reader_alone_does(case: dict[str, object]) -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["[1.0, -0, 1e400, 12345678901234567890, -1.5e-3]", '{"a": NaN}', "[Infinity]", '{"k": 1, "k": 1}', "[\"\\u0000\"]"],
+    [
+        "[1.0, -0, 1e400, 12345678901234567890, -1.5e-3]",
+        '{"a": NaN}',
+        "[Infinity]",
+        '{"k": 1, "k": 1}',
+        "[\"\\u0000\"]",
+        # A repeated key with colons in strings, and a colon escaped, which the text then has one fewer of.
+        '{"k": "x:y", "k": "z"}',
+        '{"k": "x", "k": "y:z"}',
+        '{"a\\u003a": 1, "a:": 2}',
+        '{"a\\u003a": 1, "b:": 2}',
+        # A number past a double's range, however written, and the largest within it.
+        "[2e308, 1.7976931348623157e308]",
+        "[" + "9" * 308 + "]",
+        "[" + "9" * 309 + "]",
+        '["' + "9" * 400 + '"]',
+        "[-" + "1" * 400 + ".5]",
+        # Surrogates: a pair, escaped or raw, reads as one character; a lone one is refused.
+        '"\\ud83d\\ude00"',
+        '"\ud83d\ude00"',
+        '"\\ud800 \\u0041"',
+        '"\udc00"',
+    ],
 )
 def test_loads_answers_as_the_reader_alone_does_on_edges(text: str) -> None:
     fast, reader = read_both_ways(text)
@@ -152,3 +175,19 @@ def test_a_huge_string_is_a_limit_warning() -> None:
     text = answer_of(PIECES["stringFieldOpen"] + json.dumps("x" * 10_000_000))
     findings = parse_answer(text).findings
     assert [(f.rule, f.severity) for f in findings] == [("limit", "warning")]
+
+
+def test_the_collector_runs_again_after_an_answer_is_read_and_stays_off_if_it_was() -> None:
+    # Reading pauses Python's garbage collector (json_text.gc_paused), and leaves it as the caller had it.
+    assert gc.isenabled()
+    parse_answer(chain(3))
+    assert validate_text("{") != []
+    with pytest.raises(AnswerError):
+        parse_answer(chain(3)[:-1])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse_answer(chain(3))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

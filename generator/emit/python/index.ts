@@ -92,7 +92,8 @@ const fieldView = (f: FieldDecl) => ({
   key: f.key,
   alias: f.name !== f.key,
   required: f.required,
-  annotation: f.required ? annotation(f.type) : `${annotation(f.type)} | None`,
+  // An optional field is left out, never sent as null (models.py's _NOT_NULL).
+  annotation: f.required ? annotation(f.type) : `Annotated[${annotation(f.type)} | None, _NOT_NULL]`,
   // pydantic's Field(deprecated=...): reading the attribute warns (DeprecationWarning), and the schema says so.
   deprecated: f.deprecated ? pyLiteral(f.deprecated.message) : null,
   doc: f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc,

@@ -7,19 +7,26 @@ reader keeps an explicit stack, and refuses what ``json`` quietly accepts but th
 repeated in one object, a lone surrogate, and a number too large for a double (``json`` reads ``1e400`` as
 infinity, which JSON cannot write back). Big integers within a double's range stay exact.
 
-``json``'s C parser is many times faster, so ``loads`` tries it first on text that holds no surrogate, with a
-hook that notices a repeated key and one that refuses ``NaN`` and ``Infinity``; whatever it cannot read (a repeated
-key, text too deep for it, text that is not JSON) is read again by the reader here, which gives the value or the
-error, so both paths answer alike.
+pydantic-core's JSON reader (``from_json``, in Rust) is many times faster, so ``loads`` tries it first, refusing
+``NaN`` and ``Infinity``. It refuses a lone surrogate too, but keeps the last of a repeated key and reads a number
+past a double's range as infinity or a big integer, so a cheap test follows it: the value written back as JSON
+(again in Rust) has as many colons as the text unless a key was dropped (each key is followed by one colon, and
+every other colon is in a string, which is written back as it was), and no ``Infinity`` or run of 309 digits
+unless a number may be out of range. Whatever it cannot read (text too deep for it, text that is not JSON) or
+that fails the test is read again by the reader here, which gives the value or the error, so both paths answer
+alike.
 """
 
 from __future__ import annotations
 
-import json
+import gc
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from pydantic import JsonValue
+from pydantic_core import from_json, to_json
 
 __all__ = ["JsonTextError", "loads"]
 
@@ -37,10 +44,10 @@ _STRING = re.compile(r'"((?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# A surrogate, escaped or not: text that may hold one is left to the reader here, which refuses a lone one.
-_MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
-# A three-digit exponent or 309 digits in a row: text that may hold a number too large for a double.
-_MAY_OVERFLOW = re.compile(r"[eE]\+?[0-9]{3}|[0-9]{309}")
+# Every digit as a nine and every other byte as a space, so that a run of digits is a run of nines.
+_DIGITS_ONLY = bytes(0x39 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+# 309 digits in a row: the shortest integer too large for a double (a float too large is written as Infinity).
+_MAY_OVERFLOW = b"9" * 309
 _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _WORDS: dict[str, JsonValue] = {"true": True, "false": False, "null": None}
 
@@ -82,30 +89,36 @@ def _key(text: str, pos: int, obj: dict[str, JsonValue]) -> tuple[str, int]:
     return key, _skip(text, pos + 1)
 
 
-class _Unreadable(ValueError):
-    """What ``json`` read but this package does not: the reader here reads the text again for the error."""
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pauses Python's cyclic garbage collector while an answer is read, checked or decoded, and resumes it after.
 
-
-def _object(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        raise _Unreadable
-    return obj
-
-
-def _constant(name: str) -> JsonValue:
-    raise _Unreadable
+    An answer of a hundred thousand elements is a million dicts, lists and models made at once, and each few hundred
+    of them would start a collection that walks ever more of them, for nothing: a JSON value and its models are
+    trees, with no cycle to find. That costs more than the reading itself. What is freed meanwhile is freed as
+    ever; a collector the caller had turned off stays off.
+    """
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def loads(text: str) -> JsonValue:
     """The JSON value of ``text``; raises JsonTextError for anything else."""
-    if _MAY_HOLD_SURROGATE.search(text) is None and _MAY_OVERFLOW.search(text) is None:
+    with gc_paused():
         try:
-            value: JsonValue = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
-            return value
-        except (ValueError, RecursionError):
-            pass
-    return _read(text)
+            value: JsonValue = from_json(text, allow_inf_nan=False)
+        except (ValueError, TypeError):
+            # TypeError: a str holding a surrogate, which has no UTF-8 for pydantic-core to read.
+            return _read(text)
+        written = to_json(value, inf_nan_mode="constants")
+        if written.count(b":") != text.count(":") or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY):
+            return _read(text)
+        return value
 
 
 def _within_double(value: float | int) -> bool:

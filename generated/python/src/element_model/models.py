@@ -13,7 +13,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal, TypeAlias, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, JsonValue, Tag, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, GetCoreSchemaHandler, JsonValue, Tag, field_validator, model_validator
+from pydantic_core import CoreSchema
 
 __all__ = [
     "Annotations",
@@ -36,6 +37,21 @@ __all__ = [
 ]
 
 
+class _NotNull:
+    """Marks an optional field (``Annotated[X | None, _NOT_NULL]``) that is read as ``X``: left out, it is None, but
+    JSON's null is no declared field's value, so a null sent for it is refused (by pydantic-core, with no Python
+    call per field, as an answer's hundreds of thousands of fields need).
+    """
+
+    @staticmethod
+    def __get_pydantic_core_schema__(source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema = handler(source)
+        return schema["schema"] if schema["type"] == "nullable" else schema
+
+
+_NOT_NULL = _NotNull()
+
+
 def _absent(value: object) -> bool:
     """An optional field without a value: left out when a model is dumped, never written as null."""
     return value is None
@@ -53,26 +69,15 @@ class _Record(BaseModel):
         use_attribute_docstrings=True,
     )
 
-    @model_validator(mode="before")
-    @classmethod
-    def _null_is_not_absent(cls, data: object) -> object:
-        """JSON's null is no declared field's value: an optional field is left out, never sent as null."""
-        if isinstance(data, dict):
-            for name, info in cls.model_fields.items():
-                for key in {name, info.alias or name}:
-                    if key in data and data[key] is None:
-                        raise ValueError(f'"{key}" is null; an optional field is left out instead')
-        return data
-
 
 class Related(_Record):
     """A link that is not containment."""
 
     relation: str
     """The relation's name."""
-    id: str | None = Field(default=None, exclude_if=_absent)
+    id: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """Another element's `id`. A link gives `id` or `url`."""
-    url: str | None = Field(default=None, exclude_if=_absent)
+    url: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """An address. A link gives `id` or `url`."""
 
 
@@ -94,7 +99,7 @@ class Role(str, Enum):
     DOCUMENT = "Document"
 
 
-_ROLE_VALUES: frozenset[str] = frozenset(role.value for role in Role)
+_ROLE_BY_VALUE: dict[str, Role] = {role.value: role for role in Role}
 
 
 McpRole: TypeAlias = Literal["user", "assistant"]
@@ -103,9 +108,9 @@ McpRole: TypeAlias = Literal["user", "assistant"]
 class Annotations(_Record):
     """MCP's Annotations."""
 
-    audience: list[McpRole] | None = Field(default=None, exclude_if=_absent)
-    priority: int | float | None = Field(default=None, exclude_if=_absent)
-    last_modified: str | None = Field(default=None, alias="lastModified", exclude_if=_absent)
+    audience: Annotated[list[McpRole] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    priority: Annotated[int | float | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    last_modified: Annotated[str | None, _NOT_NULL] = Field(default=None, alias="lastModified", exclude_if=_absent)
 
 
 class TextContent(_Record):
@@ -113,8 +118,8 @@ class TextContent(_Record):
 
     type: Literal["text"]
     text: str
-    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    annotations: Annotated[Annotations | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class ImageContent(_Record):
@@ -123,8 +128,8 @@ class ImageContent(_Record):
     type: Literal["image"]
     data: str
     mime_type: str = Field(alias="mimeType")
-    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    annotations: Annotated[Annotations | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class AudioContent(_Record):
@@ -133,17 +138,17 @@ class AudioContent(_Record):
     type: Literal["audio"]
     data: str
     mime_type: str = Field(alias="mimeType")
-    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    annotations: Annotated[Annotations | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class Icon(_Record):
     """MCP's Icon."""
 
     src: str
-    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
-    sizes: list[str] | None = Field(default=None, exclude_if=_absent)
-    theme: Literal["light", "dark"] | None = Field(default=None, exclude_if=_absent)
+    mime_type: Annotated[str | None, _NOT_NULL] = Field(default=None, alias="mimeType", exclude_if=_absent)
+    sizes: Annotated[list[str] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    theme: Annotated[Literal["light", "dark"] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
 
 
 class ResourceLink(_Record):
@@ -152,13 +157,13 @@ class ResourceLink(_Record):
     name: str
     uri: str
     type: Literal["resource_link"]
-    title: str | None = Field(default=None, exclude_if=_absent)
-    icons: list[Icon] | None = Field(default=None, exclude_if=_absent)
-    description: str | None = Field(default=None, exclude_if=_absent)
-    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
-    size: int | float | None = Field(default=None, exclude_if=_absent)
-    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    title: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    icons: Annotated[list[Icon] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    description: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    mime_type: Annotated[str | None, _NOT_NULL] = Field(default=None, alias="mimeType", exclude_if=_absent)
+    size: Annotated[int | float | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    annotations: Annotated[Annotations | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class TextResourceContents(_Record):
@@ -166,8 +171,8 @@ class TextResourceContents(_Record):
 
     uri: str
     text: str
-    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    mime_type: Annotated[str | None, _NOT_NULL] = Field(default=None, alias="mimeType", exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class BlobResourceContents(_Record):
@@ -175,8 +180,8 @@ class BlobResourceContents(_Record):
 
     uri: str
     blob: str
-    mime_type: str | None = Field(default=None, alias="mimeType", exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    mime_type: Annotated[str | None, _NOT_NULL] = Field(default=None, alias="mimeType", exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
 
 class EmbeddedResource(_Record):
@@ -184,8 +189,8 @@ class EmbeddedResource(_Record):
 
     type: Literal["resource"]
     resource: TextResourceContents | BlobResourceContents
-    annotations: Annotations | None = Field(default=None, exclude_if=_absent)
-    meta: dict[str, JsonValue] | None = Field(default=None, alias="_meta", exclude_if=_absent)
+    annotations: Annotated[Annotations | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
+    meta: Annotated[dict[str, JsonValue] | None, _NOT_NULL] = Field(default=None, alias="_meta", exclude_if=_absent)
 
     @model_validator(mode="before")
     @classmethod
@@ -239,9 +244,9 @@ class Attributes(_Record):
     __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
     """Every other attribute, by name, as the JSON value it was sent as."""
 
-    author: str | None = Field(default=None, exclude_if=_absent)
+    author: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """Who wrote the thing."""
-    related: list[Related] | None = Field(default=None, exclude_if=_absent)
+    related: Annotated[list[Related] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """Links that are not containment."""
 
 
@@ -254,33 +259,33 @@ class Element(_Record):
     """
     role: Role | str
     """A word from the role language in 4.2."""
-    subrole: str | None = Field(default=None, exclude_if=_absent)
+    subrole: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """The app's own word for what the thing is. Any string; an app defines these freely."""
-    title: str | None = Field(default=None, exclude_if=_absent)
+    title: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """One line a person could read."""
-    content: list[ContentBlock] | None = Field(default=None, exclude_if=_absent)
+    content: Annotated[list[ContentBlock] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """MCP content blocks, unchanged from 0.1."""
-    url: str | None = Field(default=None, exclude_if=_absent)
+    url: Annotated[str | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """An address for the thing."""
-    selected: bool | None = Field(default=None, exclude_if=_absent)
+    selected: Annotated[bool | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """The user selected this. Absent means false."""
-    focused: bool | None = Field(default=None, exclude_if=_absent)
+    focused: Annotated[bool | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """The keyboard or cursor is here. Set on every element on the path from the root's child down
     to the user's position, with no gaps, so the position is found by following focused elements
     down from the root. Absent means false.
     """
-    visible: bool | None = Field(default=None, exclude_if=_absent)
+    visible: Annotated[bool | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """Drawn on screen now. Absent means the parent's value; the root is visible."""
-    children: list[Element] | None = Field(default=None, exclude_if=_absent)
+    children: Annotated[list[Element] | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """The elements inside this one, in the app's order."""
-    attributes: Attributes | None = Field(default=None, exclude_if=_absent)
+    attributes: Annotated[Attributes | None, _NOT_NULL] = Field(default=None, exclude_if=_absent)
     """Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`."""
 
     @field_validator("role", mode="before")
     @classmethod
     def _known_role(cls, value: object) -> object:
         """A known role's string becomes its Role; any other string is kept as it is (the language is open)."""
-        return Role(value) if isinstance(value, str) and value in _ROLE_VALUES else value
+        return _ROLE_BY_VALUE.get(value, value) if isinstance(value, str) else value
 
 
 class Answer(_Record):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pydantic import JsonValue, ValidationError
 
 from .check import Finding, checker_for, passes
-from .json_text import JsonTextError, loads
+from .json_text import JsonTextError, gc_paused, loads
 from .models import Answer, Element, Role
 from .spec import SPEC, SPECS
 
@@ -220,10 +220,22 @@ _checkers = {version: checker_for(spec) for version, spec in SPECS.items()}
 
 
 def decode_answer(value: JsonValue) -> Answer:
-    """The models of a decoded answer, built from the leaves up, so a tree of any depth decodes without recursion.
+    """The models of a decoded answer; a tree of any depth decodes without recursion.
 
-    It does not check the answer; :func:`parse_answer` does, then calls this.
+    pydantic-core builds the whole tree at once; one deeper than it nests (a few hundred elements) is built from
+    the leaves up instead. It does not check the answer; :func:`parse_answer` does, then calls this.
     """
+    with gc_paused():
+        try:
+            return Answer.model_validate(value)
+        except ValidationError as error:
+            if not any(e["type"] == "recursion_depth_exceeded" for e in error.errors()):
+                raise
+        return _decode_from_leaves(value)
+
+
+def _decode_from_leaves(value: JsonValue) -> Answer:
+    """The models of a decoded answer built from the leaves up, each element with its children already built."""
     tree = SPEC.tree
     if not isinstance(value, dict) or tree.root not in value:
         return Answer.model_validate(value)
@@ -261,19 +273,20 @@ def parse_answer(text: str) -> ParsedAnswer:
     Raises AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate
     (refused as every binding refuses them), a version this package does not read, or an answer with errors.
     """
-    try:
-        value = loads(text)
-    except JsonTextError as error:
-        raise AnswerError(f"{'Refused' if error.refused else 'Not JSON'}: {error}") from None
-    version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
-    checker = _checkers.get(version) if isinstance(version, str) else None
-    if checker is None or not isinstance(value, dict):
-        raise AnswerError(f"Unknown protocol version {version!r}; this package reads {', '.join(SUPPORTED_VERSIONS)}")
-    findings = checker(value)
-    if not passes(findings):
-        first = next(f for f in findings if f.severity == "error")
-        raise AnswerError(f"The {SPEC.tree.answer.lower()} has errors; first: {first.path or '/'}: {first.message}", findings)
-    try:
-        return ParsedAnswer(decode_answer(value), findings)
-    except ValidationError as error:
-        raise AnswerError(f"The {SPEC.tree.answer.lower()} does not decode: {error}") from None
+    with gc_paused():
+        try:
+            value = loads(text)
+        except JsonTextError as error:
+            raise AnswerError(f"{'Refused' if error.refused else 'Not JSON'}: {error}") from None
+        version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
+        checker = _checkers.get(version) if isinstance(version, str) else None
+        if checker is None or not isinstance(value, dict):
+            raise AnswerError(f"Unknown protocol version {version!r}; this package reads {', '.join(SUPPORTED_VERSIONS)}")
+        findings = checker(value)
+        if not passes(findings):
+            first = next(f for f in findings if f.severity == "error")
+            raise AnswerError(f"The {SPEC.tree.answer.lower()} has errors; first: {first.path or '/'}: {first.message}", findings)
+        try:
+            return ParsedAnswer(decode_answer(value), findings)
+        except ValidationError as error:
+            raise AnswerError(f"The {SPEC.tree.answer.lower()} does not decode: {error}") from None

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .check import LIMITS, CheckOptions, Finding, check
-from .json_text import JsonTextError, loads
+from .json_text import JsonTextError, gc_paused, loads
 
 __all__ = ["format_findings", "main", "validate_text"]
 
@@ -25,12 +25,13 @@ def validate_text(text: str, options: CheckOptions = LIMITS) -> list[Finding]:
     JSON of any depth is read, as every binding's validator reads it: elements deeper than ``options.max_depth``
     are the checker's ``limit`` finding, not a refusal.
     """
-    try:
-        value = loads(text)
-    except JsonTextError as error:
-        message = f"{'Refused' if error.refused else 'Not JSON'}: {error}"
-        return [Finding(None, "json", "error", None, "", message)]
-    return check(value, options)
+    with gc_paused():
+        try:
+            value = loads(text)
+        except JsonTextError as error:
+            message = f"{'Refused' if error.refused else 'Not JSON'}: {error}"
+            return [Finding(None, "json", "error", None, "", message)]
+        return check(value, options)
 
 
 def format_findings(findings: Sequence[Finding], name: str) -> str:
