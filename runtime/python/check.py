@@ -170,6 +170,8 @@ class _FieldRule:
     value: _ValueRule
     exact: tuple[type, ...]
     """A primitive's exact Python types (_EXACT), so that most values pass without a call; none for other types."""
+    words: frozenset[str]
+    """For a role field, the roles that pass as they are (known, not deprecated), again without a call."""
 
 
 @dataclass
@@ -230,7 +232,9 @@ class _Index:
         for f in fields:
             walked = (name == tree.node and f.name == tree.children) or (name == tree.answer and f.name == tree.root)
             value = self._value_rule(f.type)
-            rule.fields[f.name] = _FieldRule(f.required, walked, value, _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ())
+            exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
+            words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
+            rule.fields[f.name] = _FieldRule(f.required, walked, value, exact, words)
         return rule
 
     def _value_rule(self, shape: TypeShape) -> _ValueRule:
@@ -401,7 +405,7 @@ class _Check:
             deprecated = deprecated_fields.get(key) if deprecated_fields else None
             if deprecated is not None:
                 self.report_deprecated(deprecated, key, element_id)
-            if rule.walked or (type(item) in rule.exact and (type(item) is not str or len(item) <= short)):
+            if rule.walked or (type(item) in rule.exact and (type(item) is not str or len(item) <= short)) or (type(item) is str and item in rule.words):
                 continue
             self.check_value(item, rule.value, key, element_id)
         if required < len(record.required):
