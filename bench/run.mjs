@@ -164,7 +164,7 @@ try {
   for (const [name, label, target] of [
     ['swiftRelease', 'Swift (release) decode / TypeScript parseAnswer', 3.0],
     ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5],
-    ['python', 'Python parse_answer / TypeScript parseAnswer', null],
+    ['python', 'Python parse_answer / TypeScript parseAnswer', 5],
     ['go', 'Go ParseAnswer (decode + check) / TypeScript parseAnswer', 1.5],
     ['rust', 'Rust (release) parse_answer / TypeScript parseAnswer', 1.0],
   ]) {
