@@ -69,7 +69,7 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     expect(kotlin).toContain('@Deprecated("Deprecated since 0.3.0; use Screen.", ReplaceWith("Role.Screen"))\n        val Page: Role\n            get() = Screen\n');
     expect(kotlin).toMatch(/^@file:Suppress\("DEPRECATION"\)$/m);
     const python = await read('python/src/element_model/models.py');
-    expect(python).toContain('url: str | None = Field(default=None, deprecated="Deprecated since 0.2.1; use attributes.", exclude_if=_absent)');
+    expect(python).toContain('url: Annotated[str | None, _NOT_NULL] = Field(default=None, deprecated="Deprecated since 0.2.1; use attributes.", exclude_if=_absent)');
   });
 
   it('TypeScript: each role is a member of the Role object, and an editor flags the deprecated ones', async () => {
