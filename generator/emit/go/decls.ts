@@ -78,8 +78,9 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
     const stored = fields.filter((x) => x.f.constant === null);
     const lines = [goDoc(d.doc), `type ${d.name} struct {\n`];
     for (const x of stored) {
-      const doc = x.f.deprecated ? `${x.f.doc} Deprecated: ${x.f.deprecated.message}`.trim() : x.f.doc;
-      lines.push(goDoc(doc, '\t'), `\t${x.f.name} ${x.goType}\n`);
+      // Go's tools (gopls, staticcheck) know a deprecated name by a paragraph of its doc that starts "Deprecated: ".
+      const deprecated = x.f.deprecated ? `${x.f.doc ? '\t//\n' : ''}${goDoc(goDeprecated(x.f.deprecated.message), '\t')}` : '';
+      lines.push(goDoc(x.f.doc, '\t'), deprecated, `\t${x.f.name} ${x.goType}\n`);
     }
     lines.push('\t// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.\n\tExtra []Member\n}\n\n');
     // The decoder.
@@ -134,10 +135,15 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
   return { source: [...out, ...nested].join('\n') };
 }
 
+/** A deprecation as Go's tools read it: a paragraph that starts "Deprecated: " ("Deprecated: since 0.2.1; use Text."). */
+const goDeprecated = (message: string) => `Deprecated: ${message.replace(/^Deprecated /, '')}`;
+
 function roles(d: RolesDecl): string {
-  const consts = d.cases.map((c) => `${goDoc(c.deprecated ? `Deprecated: ${c.deprecated.message}` : '', '\t')}\t${d.name}${c.name} ${d.name} = ${goLiteral(c.value)}\n`).join('');
+  const consts = d.cases.map((c) => `${goDoc(c.deprecated ? goDeprecated(c.deprecated.message) : '', '\t')}\t${d.name}${c.name} ${d.name} = ${goLiteral(c.value)}\n`).join('');
+  // A removed role's old name: a deprecated constant that is the role it reads as now, as the reader reads it.
+  const aliases = d.aliases.map((a) => `${goDoc(goDeprecated(a.message), '\t')}\t${d.name}${a.name} = ${d.name}${a.target.name}\n`).join('');
   return (
-    `${goDoc(d.doc)}//\n// The role language is open: a role this version does not know is kept as its string.\ntype ${d.name} string\n\n// The roles of this version.\nconst (\n${consts})\n\n` +
+    `${goDoc(d.doc)}//\n// The role language is open: a role this version does not know is kept as its string.\ntype ${d.name} string\n\n// The roles of this version.\nconst (\n${consts}${aliases})\n\n` +
     `var known${d.name}s = map[${d.name}]bool{${d.cases.map((c) => `${d.name}${c.name}: true`).join(', ')}}\n\n` +
     `// Known reports whether the role is a word of this version's role language.\nfunc (r ${d.name}) Known() bool { return known${d.name}s[r] }\n\n` +
     `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\ts, err := decodeString(v, at)\n\treturn ${d.name}(s), err\n}\n`

@@ -56,7 +56,8 @@ function field(f: FieldDecl, pad = '    '): string {
   const type = rustType(f.type);
   const attrs = f.required ? rename : [...rename, 'skip_serializing_if = "Option::is_none"'];
   const attr = attrs.length ? `${pad}#[serde(${attrs.join(', ')})]\n` : '';
-  return `${docComment(doc, pad.length)}${attr}${pad}pub ${f.name}: ${f.required ? type : `Option<${type}>`},\n`;
+  const deprecated = f.deprecated ? `${pad}#[deprecated(note = ${rustString(f.deprecated.message)})]\n` : '';
+  return `${docComment(doc, pad.length)}${deprecated}${attr}${pad}pub ${f.name}: ${f.required ? type : `Option<${type}>`},\n`;
 }
 
 const REST = `    /// The fields this version does not declare, kept as they came.\n    #[serde(flatten)]\n    pub ${REST_FIELD}: Map<String, Value>,\n`;
@@ -111,11 +112,16 @@ ${build}    }
 
 function roles(d: RolesDecl): string {
   const cases = d.cases
-    .map((c) => `${docComment(`${c.value}${c.kind ? ` (${c.kind})` : ''}.${c.deprecated ? ` ${c.deprecated.message}` : ''}`, 4)}    ${c.name},\n`)
+    .map((c) => `${docComment(`${c.value}${c.kind ? ` (${c.kind})` : ''}.`, 4)}${c.deprecated ? `    #[deprecated(note = ${rustString(c.deprecated.message)})]\n` : ''}    ${c.name},\n`)
     .join('');
   const other = `    /// A role outside the language, kept as it came; a receiver reads it as ${d.unknown.value}.\n    Other(String),\n`;
   const str = d.cases.map((c) => `            ${d.name}::${c.name} => ${rustString(c.value)},\n`).join('');
   const from = d.cases.map((c) => `            ${rustString(c.value)} => ${d.name}::${c.name},\n`).join('');
+  // A removed role's old name is a deprecated constant of the role that replaced it; an answer's own string is kept
+  // as it came (Other), and the reader reads it as that role (read_role, from the spec data's aliases).
+  const aliases = d.aliases
+    .map((a) => `\n    /// ${a.value}, an old name of ${a.target.value}.\n    #[deprecated(note = ${rustString(a.message)})]\n    #[allow(non_upper_case_globals)]\n    pub const ${a.name}: ${d.name} = ${d.name}::${a.target.name};\n`)
+    .join('');
   const all = d.cases.map((c) => `${d.name}::${c.name}`).join(', ');
   return `${docComment(d.doc, 0)}#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ${d.name} {
@@ -124,7 +130,7 @@ ${cases}${other}}
 impl ${d.name} {
     /// Every role of the language, in the spec's order.
     pub const ALL: &'static [${d.name}] = &[${all}];
-
+${aliases}
     /// The role's string, as an answer writes it.
     pub fn as_str(&self) -> &str {
         match self {

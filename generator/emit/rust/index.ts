@@ -17,6 +17,7 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { rustDecls } from './decls.js';
 import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
+import { deprecatesAnything } from '../../model/deprecation.js';
 
 /** The crate's name on crates.io, its library's name, the Rust it needs, and the exact versions of what it uses. */
 const CRATE = 'element-model';
@@ -165,7 +166,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/README.md', contents: render('README.md', view) },
     { path: 'rust/LICENSE', contents: license.text },
     { path: 'rust/.gitignore', contents: 'target/\n' },
-    { path: 'rust/src/lib.rs', contents: render('lib.rs', view) },
+    { path: 'rust/src/lib.rs', contents: render('lib.rs', { ...view, deprecates: deprecatesAnything(model) }) },
     { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
     { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
     { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
