@@ -97,6 +97,13 @@ describe('every binding carries the same tool definitions', () => {
     expect(rawSchemas(source, kotlin)).toEqual(schemasOf(published));
     for (const t of published) expect(source).toContain(`${JSON.stringify(t.description)}`);
   });
+
+  it('Go: the module bundles tools.json for its own test (operations_test.go), byte for byte', async () => {
+    const bundled = await readFile(join(GENERATED, 'go/testdata/tools.json'), 'utf8');
+    expect(bundled).toBe(await readFile(join(GENERATED, 'schema/tools.json'), 'utf8'));
+    const source = await readFile(join(GENERATED, 'go/operations.go'), 'utf8');
+    for (const t of published) expect(source).toContain(`Name:        ${JSON.stringify(t.name)},`);
+  });
 });
 
 describe('an operation the spec adds reaches every binding', () => {
@@ -112,6 +119,7 @@ describe('an operation the spec adds reaches every binding', () => {
     ['python', 'python/src/element_model/operations.py', 'async def describe(self, request: DescribeRequest) -> DescribeResponse:'],
     ['swift', 'swift/Sources/ElementModel/Operations.swift', 'func describe(_ request: DescribeRequest) async throws -> DescribeResponse'],
     ['kotlin', 'kotlin/src/main/kotlin/dev/elementmodel/Operations.kt', 'suspend fun describe(request: DescribeRequest): DescribeResponse'],
+    ['go', 'go/operations.go', 'Describe(ctx context.Context, request DescribeRequest) (DescribeResponse, error)'],
   ] as const)('%s declares it', async ([target, path, text]) => {
     const { files, diagnostics } = await emitTarget(target, added, settings);
     expect(diagnostics).toEqual([]);
@@ -135,7 +143,7 @@ describe('a request or response type a model type is already named', () => {
   // The model with a record of that name (a copy of another record): an RFC's Types row would add it.
   const clashing: CanonicalModel = { ...model, types: [...model.types, ...(record ? [{ ...record, name }] : [])] };
 
-  it.for(['python', 'swift', 'kotlin', 'typescript'] as const)('%s: the run reports it at the operation, as an emitter error', async (target) => {
+  it.for(['python', 'swift', 'kotlin', 'typescript', 'go'] as const)('%s: the run reports it at the operation, as an emitter error', async (target) => {
     expect(record).toBeDefined();
     const { diagnostics } = await emitTarget(target, clashing, settings);
     const found = diagnostics.filter((d) => d.message.includes(name));

@@ -13,9 +13,12 @@ import { licenseText } from '../shared/license.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/templates.js';
+import { toolsJson } from '../shared/tools.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
+import { answerSchema } from '../schema/index.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { goDecls } from './decls.js';
+import { goOperations } from './operations.js';
 import { gofmtLayout } from './format.js';
 import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
 
@@ -131,6 +134,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     unsetNote: unsetNote(publishing, ['repository']),
     localModule: publishing.repository === null,
   };
+  const operations = goOperations(model, names);
   const hostile = hostileInputs(model);
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const files: GeneratedFile[] = [
@@ -142,6 +146,10 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     { path: 'go/reader.go', contents: render('reader.go', view) },
     { path: 'go/conformance_test.go', contents: render('conformance_test.go', view) },
     { path: 'go/hostile_test.go', contents: render('hostile_test.go', view) },
+    { path: 'go/operations.go', contents: render('operations.go', { ...view, ...operations.view }) },
+    { path: 'go/operations_test.go', contents: render('operations_test.go', { ...view, ...operations.view }) },
+    // The published tool definitions, for operations_test.go to hold ToolDefinitions to in a copy of the module alone.
+    { path: 'go/testdata/tools.json', contents: toolsJson(model, answerSchema(model, 'strict')) },
     ...('missing' in example ? [] : [{ path: 'go/example_test.go', contents: render('example_test.go', view) }]),
     { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
     ...bundleVectors(conformance, 'go/testdata/conformance'),
@@ -151,6 +159,6 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   ];
   const license = licenseText();
   if (!('missing' in license)) files.push({ path: 'go/LICENSE', contents: license.text });
-  const diagnostics = [...kit.diagnostics, ...('missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [])];
+  const diagnostics = [...kit.diagnostics, ...operations.clashes.map((c) => emitterDiagnostic(c.source, c.message)), ...('missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [])];
   return { files, diagnostics };
 }

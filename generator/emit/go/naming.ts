@@ -16,7 +16,7 @@ const RESERVED_TYPES: ReadonlySet<string> = new Set([
   'Value', 'Number', 'Member', 'Object', 'JSONError', 'DecodeError', 'Finding', 'Severity', 'Checker', 'CheckOptions',
   'SpecData', 'TypeShape', 'StateDefault', 'StateRule', 'Tree', 'RoleRules', 'FieldRule', 'Removed', 'Deprecated',
   'Alias', 'Alternatives', 'Property', 'ContentKind', 'Requirement', 'TypeKindOf', 'RecordRules', 'Spec', 'Specs',
-  'Limits', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError',
+  'Limits', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'Operations', 'ToolDefinition',
   ...readerTypeNames('UpperCamel'),
 ]);
 
