@@ -33,7 +33,7 @@ func sameJSON(t *testing.T, a, b string) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-func TestToolDefinitionsAreToolsJSON(t *testing.T) {
+func TestOperationsToolDefinitionsAreToolsJSON(t *testing.T) {
 	data, err := os.ReadFile("testdata/tools.json")
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestToolDefinitionsAreToolsJSON(t *testing.T) {
 	}
 }
 
-func TestEveryOperationIsAToolInTheSpecsOrder(t *testing.T) {
+func TestOperationsEveryOperationIsAToolInTheSpecsOrder(t *testing.T) {
 	var names []string
 	for _, tool := range ToolDefinitions() {
 		names = append(names, tool.Name)
@@ -87,7 +87,7 @@ func mustField(t *testing.T, text, key string) json.RawMessage {
 	return o[key]
 }
 
-func TestLocateRequestRoundTrips(t *testing.T) {
+func TestOperationsLocateRequestRoundTrips(t *testing.T) {
 	const text = "{\"string\":\"x\"}"
 	var value LocateRequest
 	if err := json.Unmarshal([]byte(text), &value); err != nil {
@@ -123,7 +123,7 @@ func (provider) Locate(context.Context, LocateRequest) error {
 	return errUnsupported
 }
 
-func TestAProviderIsCalledThroughOperations(t *testing.T) {
+func TestOperationsAProviderIsCalledThroughThem(t *testing.T) {
 	var ops Operations = provider{}
 	_, err := ops.Current(context.Background())
 	if !errors.Is(err, errUnsupported) {
