@@ -12,6 +12,7 @@ pub mod findings;
 pub mod json;
 pub mod model;
 pub mod nested;
+pub mod operations;
 pub mod reader;
 pub mod spec;
 pub mod spec_data;
@@ -24,6 +25,7 @@ pub use findings::{Finding, passes, sort_findings};
 pub use fields::DecodeError;
 pub use json::{JsonTextError, read_json};
 pub use model::*;
+pub use operations::{Operations, TOOL_DEFINITIONS, ToolDefinition};
 pub use reader::{
     AnswerError, AppleRoleMapping, EffectiveElement, EffectiveState, ParsedAnswer, ReadRole, decode_answer, dump_answer, effective_elements,
     focus_path, from_apple_role, parse_answer, read_role,

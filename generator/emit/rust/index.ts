@@ -16,6 +16,7 @@ import { loadTemplates, type Render, runtimeSources, tidy } from '../shared/temp
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
 import { rustDecls } from './decls.js';
+import { rustOperations } from './operations.js';
 import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
 import { deprecatesAnything } from '../../model/deprecation.js';
 
@@ -159,6 +160,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     exampleOutput: 'missing' in example ? '' : rustString(example.output),
   };
   // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template.
+  const operations = rustOperations(model);
   const runtime = [...runtimeSources('rust').keys()].filter((name) => name.endsWith('.rs'));
   const files: GeneratedFile[] = [
     { path: 'rust/Cargo.toml', contents: render('Cargo.toml', common) },
@@ -170,12 +172,16 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
     { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
     { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
+    { path: 'rust/src/operations.rs', contents: render('operations.rs', { ...common, ...operations.view }) },
     ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, contents: render(name, common) })),
     { path: 'rust/tests/conformance.rs', contents: render('test_conformance.rs', view) },
     { path: 'rust/tests/hostile.rs', contents: render('test_hostile.rs', view) },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
+    { path: 'rust/tests/operations.rs', contents: render('test_operations.rs', { ...common, ...operations.view }) },
+    { path: 'rust/tests/tools.json', contents: operations.toolsJson },
     ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
   ];
   const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
-  return { files, diagnostics: [...kit.diagnostics, ...missing] };
+  const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
+  return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }
