@@ -3,7 +3,8 @@
 # README's example as a doc test), then cargo clippy --all-targets -- -D warnings and cargo package.
 # Usage: scripts/rust-test.sh [crate-dir] [conformance-dir]
 #   defaults: generated/rust, and the conformance vectors the crate bundles in tests/conformance.
-# With ELEMENT_TEST_FILTER set, only the conformance tests run (a run about another set of vectors).
+# With ELEMENT_TEST_FILTER set to a test target (conformance: a run about another set of vectors; operations), only
+# that target's tests run.
 # With ELEMENT_VALIDATE_CASES set to a folder (see scripts/validator-cases.sh), the element-model-validate binary
 # then runs each of its cases; with ELEMENT_VALIDATE_ONLY as well, nothing else runs.
 # Works on a copy in a temporary folder, so generated/ never gains target/; the crates and the builds are cached
@@ -28,17 +29,27 @@ mkdir -p "$CARGO_TARGET_DIR"
 exec 9>"$CARGO_TARGET_DIR.lock"
 flock 9
 copy="$CARGO_TARGET_DIR/../rust-crate"
+# cargo package's verify build (below) records the crate's fingerprint with its own copy's files (target/package/);
+# left there, a later run finds those older files and reuses that build, whatever the crate now holds.
+rm -rf "$CARGO_TARGET_DIR/package"
 rm -rf "$copy"
 mkdir -p "$copy"
-tar -C "$crate" --exclude=./target -cf - . | tar -C "$copy" -xf -
+# Extracted with the time of the copy (-m): cargo rebuilds only what is newer than its last build, so a crate whose
+# files kept a time older than the last run's would otherwise be tested as that run's build.
+tar -C "$crate" --exclude=./target -cf - . | tar -C "$copy" -m -xf -
 if [ -n "$conformance" ]; then
   rm -rf "$copy/tests/conformance"
   cp -R "$conformance" "$copy/tests/conformance"
 fi
 cd "$copy"
 echo "rust-test: cargo test in a copy of $crate with vectors from ${conformance:-its own tests/conformance}"
-if [ -n "${ELEMENT_TEST_FILTER:-}" ]; then
+if [ "${ELEMENT_TEST_FILTER:-}" = conformance ]; then
   cargo test --locked -q --test conformance -- --nocapture 2>&1
+  exit 0
+fi
+if [ -n "${ELEMENT_TEST_FILTER:-}" ]; then
+  # Another test target alone (operations: a revision that changes an operation), each test named as it runs.
+  cargo test --locked --test "$ELEMENT_TEST_FILTER" 2>&1
   exit 0
 fi
 if [ -z "${ELEMENT_VALIDATE_ONLY:-}" ]; then
