@@ -21,8 +21,10 @@ const published = JSON.parse(await readFile(join(GENERATED, 'schema/tools.json')
 const settings = { regenerate: 'npm run generate', versions: [model] };
 const compile = (s: Schema) => addFormats.default(new Ajv2020({ strict: false, allErrors: true })).compile(s);
 
-/** The JSON texts a Swift or Kotlin source holds in its raw strings, after the `inputSchema`/`outputSchema` labels. */
-function rawSchemas(source: string, kotlin: boolean): unknown[] {
+/** The JSON texts a Swift, Kotlin or Rust source holds in its raw strings, after the `inputSchema`/`outputSchema` labels. */
+function rawSchemas(source: string, language: 'swift' | 'kotlin' | 'rust'): unknown[] {
+  if (language === 'rust') return [...source.matchAll(/_schema: (?:Some\()?r(#+)"([\s\S]*?)"\1/g)].map((m) => JSON.parse(m[2] as string));
+  const kotlin = language === 'kotlin';
   const re = kotlin ? /Schema = """\n([\s\S]*?)\n\s*"""\.trimIndent\(\)/g : /Schema: (#+)"""\n([\s\S]*?)\n\s*"""\1/g;
   return [...source.matchAll(re)].map((m) => JSON.parse((kotlin ? (m[1] as string).replace(/\$\{'\$'\}/g, '$') : (m[2] as string))));
 }
@@ -90,11 +92,12 @@ describe('every binding carries the same tool definitions', () => {
   });
 
   it.for([
-    ['Swift', 'swift/Sources/ElementModel/Operations.swift', false],
-    ['Kotlin', 'kotlin/src/main/kotlin/dev/elementmodel/Operations.kt', true],
-  ] as const)('%s: the schemas\' JSON texts are tools.json\'s', async ([, path, kotlin]) => {
+    ['Swift', 'swift/Sources/ElementModel/Operations.swift', 'swift'],
+    ['Kotlin', 'kotlin/src/main/kotlin/dev/elementmodel/Operations.kt', 'kotlin'],
+    ['Rust', 'rust/src/operations.rs', 'rust'],
+  ] as const)('%s: the schemas\' JSON texts are tools.json\'s', async ([, path, language]) => {
     const source = await readFile(join(GENERATED, path), 'utf8');
-    expect(rawSchemas(source, kotlin)).toEqual(schemasOf(published));
+    expect(rawSchemas(source, language)).toEqual(schemasOf(published));
     for (const t of published) expect(source).toContain(`${JSON.stringify(t.description)}`);
   });
 
@@ -103,6 +106,10 @@ describe('every binding carries the same tool definitions', () => {
     expect(bundled).toBe(await readFile(join(GENERATED, 'schema/tools.json'), 'utf8'));
     const source = await readFile(join(GENERATED, 'go/operations.go'), 'utf8');
     for (const t of published) expect(source).toContain(`Name:        ${JSON.stringify(t.name)},`);
+  });
+
+  it('Rust: the copy of tools.json its crate tests against is tools.json', async () => {
+    expect(await readFile(join(GENERATED, 'rust/tests/tools.json'), 'utf8')).toBe(await readFile(join(GENERATED, 'schema/tools.json'), 'utf8'));
   });
 });
 
@@ -120,6 +127,7 @@ describe('an operation the spec adds reaches every binding', () => {
     ['swift', 'swift/Sources/ElementModel/Operations.swift', 'func describe(_ request: DescribeRequest) async throws -> DescribeResponse'],
     ['kotlin', 'kotlin/src/main/kotlin/dev/elementmodel/Operations.kt', 'suspend fun describe(request: DescribeRequest): DescribeResponse'],
     ['go', 'go/operations.go', 'Describe(ctx context.Context, request DescribeRequest) (DescribeResponse, error)'],
+    ['rust', 'rust/src/operations.rs', 'fn describe(&self, request: DescribeRequest) -> impl Future<Output = Result<DescribeResponse, Self::Error>> + Send;'],
   ] as const)('%s declares it', async ([target, path, text]) => {
     const { files, diagnostics } = await emitTarget(target, added, settings);
     expect(diagnostics).toEqual([]);
@@ -143,7 +151,7 @@ describe('a request or response type a model type is already named', () => {
   // The model with a record of that name (a copy of another record): an RFC's Types row would add it.
   const clashing: CanonicalModel = { ...model, types: [...model.types, ...(record ? [{ ...record, name }] : [])] };
 
-  it.for(['python', 'swift', 'kotlin', 'typescript', 'go'] as const)('%s: the run reports it at the operation, as an emitter error', async (target) => {
+  it.for(['python', 'swift', 'kotlin', 'typescript', 'go', 'rust'] as const)('%s: the run reports it at the operation, as an emitter error', async (target) => {
     expect(record).toBeDefined();
     const { diagnostics } = await emitTarget(target, clashing, settings);
     const found = diagnostics.filter((d) => d.message.includes(name));
