@@ -422,10 +422,12 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
 
     const checkContent = (value: unknown, elementId: string | null): void => {
       if (!isObject(value)) return report('wrong-content-type', elementId, { found: jsonType(value) });
-      const kind = typeof value.type === 'string' ? ix.contentByType.get(value.type) : undefined;
-      if (typeof value.type !== 'string') return report('wrong-content-tag-type', elementId, { found: jsonType(value.type) }, 'type');
+      const tagKey = spec.contentTag;
+      const tag = value[tagKey];
+      if (typeof tag !== 'string') return report('wrong-content-tag-type', elementId, { found: jsonType(tag) }, tagKey);
+      const kind = ix.contentByType.get(tag);
       // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-      if (!kind) return report('unknown-content-kind', elementId, { kind: value.type, kinds: [...ix.contentByType.keys()] }, 'type');
+      if (!kind) return report('unknown-content-kind', elementId, { kind: tag, kinds: [...ix.contentByType.keys()] }, tagKey);
       let required = 0;
       for (const name in value) {
         if (!hasOwn(value, name)) continue;
@@ -454,11 +456,11 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         }
       }
       for (const n of kind.nested) {
-        const v = value[n.property];
+        const v = value[n.name];
         // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
-        if (!hasOwn(value, n.property) || jsonType(v) !== n.shape.type) continue;
-        trail.push(n.property);
-        checkNested(v, n.shape, n.property, spec.shapes, (id, slots, keys) => {
+        if (!hasOwn(value, n.name) || jsonType(v) !== n.shape.type) continue;
+        trail.push(n.name);
+        checkNested(v, n.shape, n.name, spec.shapes, (id, slots, keys) => {
           trail.push(...keys);
           report(id, elementId, slots);
           trail.length -= keys.length;

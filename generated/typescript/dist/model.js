@@ -429,6 +429,7 @@ export const SPEC = {
   ],
   deprecated: [],
   aliases: [],
+  contentTag: "type",
   contentKinds: [
     {
       type: "text",
@@ -446,7 +447,7 @@ export const SPEC = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -472,7 +473,7 @@ export const SPEC = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -498,7 +499,7 @@ export const SPEC = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -529,7 +530,7 @@ export const SPEC = {
       alternatives: [],
       nested: [
         {
-          property: "icons",
+          name: "icons",
           shape: {
             type: "array",
             items: {
@@ -539,7 +540,7 @@ export const SPEC = {
           }
         },
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -577,7 +578,7 @@ export const SPEC = {
       ],
       nested: [
         {
-          property: "resource",
+          name: "resource",
           shape: {
             type: "object",
             members: [
@@ -593,7 +594,7 @@ export const SPEC = {
           }
         },
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"

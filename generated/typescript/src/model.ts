@@ -408,40 +408,68 @@ export interface Related {
 export type StateName = "selected" | "focused" | "visible";
 /** What an absent state reads as: a value, or the parent's value (with the root's own). */
 export type StateDefault = { readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean };
-/** A field's type, as the spec writes it. */
+/** A field's type, as the spec writes it: a primitive, a named type, or an array of one. */
 export type TypeShape = { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape };
 /** What MCP's schema says inside a content block's nested object or array, for the checker to walk. */
 export type NestedShape = {
+  /** The JSON type the value must have; `any` checks nothing. */
   readonly type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  /** An object that is one of the named shapes (`shapes`), where its properties are. */
   readonly ref?: string;
+  /** A named shape's own name, for its messages. */
   readonly name?: string;
+  /** The strings a string may be. */
   readonly enum?: readonly string[];
   readonly minimum?: number;
   readonly maximum?: number;
+  /** How a message says the bounds ("from 0 to 1"). */
   readonly bounds?: string;
+  /** A pattern every binding's regular expressions read alike. */
   readonly pattern?: string;
+  /** What a message calls the pattern. */
   readonly form?: string;
   readonly items?: NestedShape;
   readonly properties?: readonly { readonly name: string; readonly shape: NestedShape }[];
   readonly required?: readonly string[];
+  /** One of several named shapes, each told by a key only it requires. */
   readonly members?: readonly { readonly name: string; readonly key: string }[];
 };
-/** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer's version field. */
-export type Tree = { readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string };
+/** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field. */
+export type Tree = {
+  readonly answer: string;
+  readonly root: string;
+  readonly node: string;
+  readonly children: string;
+  readonly id: string;
+  readonly role: string;
+  readonly attributes: string | null;
+  readonly content: string | null;
+  /** The answer's field that holds the protocol version. */
+  readonly version: string;
+};
 /** The rules of one protocol version that the reader and the checker apply. */
 export type SpecData = {
+  /** The protocol version these rules are. */
   readonly version: string;
+  /** Every role of the role language, in the spec's order. */
   readonly roles: readonly string[];
   readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
   readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
   readonly tree: Tree;
+  /** Each declared type's kind, by name. */
   readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  /** Each record's fields, by the record's name, in the spec's order. */
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
   readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  /** Deprecated names an answer can hold, aliases too. */
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
+  /** Removed roles a receiver still reads. */
   readonly aliases: readonly { readonly name: string; readonly role: string }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly property: string; readonly shape: NestedShape }[] }[];
+  /** The content block's property whose value names its kind. */
+  readonly contentTag: string;
+  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly name: string; readonly shape: NestedShape }[] }[];
+  /** MCP's object shapes that the content kinds' nested properties name (`ref`), by name. */
   readonly shapes: Readonly<Record<string, NestedShape>>;
   readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
 };
@@ -735,6 +763,7 @@ export const SPEC: SpecData = {
   ],
   deprecated: [],
   aliases: [],
+  contentTag: "type",
   contentKinds: [
     {
       type: "text",
@@ -752,7 +781,7 @@ export const SPEC: SpecData = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -778,7 +807,7 @@ export const SPEC: SpecData = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -804,7 +833,7 @@ export const SPEC: SpecData = {
       alternatives: [],
       nested: [
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -835,7 +864,7 @@ export const SPEC: SpecData = {
       alternatives: [],
       nested: [
         {
-          property: "icons",
+          name: "icons",
           shape: {
             type: "array",
             items: {
@@ -845,7 +874,7 @@ export const SPEC: SpecData = {
           }
         },
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"
@@ -883,7 +912,7 @@ export const SPEC: SpecData = {
       ],
       nested: [
         {
-          property: "resource",
+          name: "resource",
           shape: {
             type: "object",
             members: [
@@ -899,7 +928,7 @@ export const SPEC: SpecData = {
           }
         },
         {
-          property: "annotations",
+          name: "annotations",
           shape: {
             type: "object",
             ref: "Annotations"

@@ -4,30 +4,11 @@
  * Schemas refuse there (spec/README.md, Null). Only the keywords MCP's content blocks use are read: a keyword this
  * does not know leaves its value unchecked (`any`), never guessed at.
  */
+import type { NestedShape } from './spec-shape.js';
+
 type Schema = Record<string, unknown>;
 
-export interface NestedShape {
-  /** The JSON type the value must have; `any` checks nothing. */
-  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
-  /** An object that is one of the named shapes (`SpecData.shapes`), where its properties are. */
-  ref?: string;
-  /** A named shape's own name, for its messages (`Icon is missing its required field "src"`). */
-  name?: string;
-  /** The strings a string may be. */
-  enum?: string[];
-  /** A number's bounds, and how a message says them ("from 0 to 1"). */
-  minimum?: number;
-  maximum?: number;
-  bounds?: string;
-  /** A pattern every binding's regular expressions read alike (ASCII classes only), and what the message calls it. */
-  pattern?: string;
-  form?: string;
-  items?: NestedShape;
-  properties?: { name: string; shape: NestedShape }[];
-  required?: string[];
-  /** One of several named shapes, each told by a key only it requires. */
-  members?: { name: string; key: string }[];
-}
+export type { NestedShape } from './spec-shape.js';
 
 /** The named shapes nested shapes point to, by name: each object definition of MCP's once. */
 export type NamedShapes = Record<string, NestedShape>;

@@ -1,50 +1,19 @@
 import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
+import { anyOfRefs, constOf } from './json-schema.js';
 import { type NamedShapes, type NestedShape, type ShapeSyntax, nestedShapesOf, shapeLiteral, sortedShapes } from './mcp-shapes.js';
+import { type SpecData, SpecDataSchema } from './spec-shape.js';
+
+export type { SpecData } from './spec-shape.js';
 
 type Schema = Record<string, unknown>;
-
-/**
- * The checker's and the reader's data for one protocol version, the same in every binding: each prints it in its
- * own syntax (TypeScript's SpecData, Python's spec.py) and its runtime reads names only from it.
- */
-export interface SpecData {
-  version: string;
-  roles: string[];
-  roleRules: { root: string; unknown: string; fallback: string };
-  states: { name: string; default: FieldDefault; reachable: boolean; path: boolean }[];
-  tree: TreeShape;
-  typeKinds: Record<string, 'record' | 'roles' | 'attributes' | 'external'>;
-  records: Record<string, { name: string; required: boolean; type: TypeRef }[]>;
-  reservedAttributes: { name: string; type: TypeRef }[];
-  removed: { name: string; from: string; replacedBy: string; version: string; states: string[] }[];
-  /** Deprecated names an answer can hold (fields, roles and reserved attributes, by the type they stand in), aliases too. */
-  deprecated: { name: string; from: string; useInstead: string | null; version: string }[];
-  /** Removed roles a receiver still reads, as the role that replaced them. */
-  aliases: { name: string; role: string }[];
-  contentKinds: {
-    type: string;
-    name: string;
-    required: string[];
-    properties: Record<string, string>;
-    alternatives: Alternatives[];
-    /** What MCP's schema says inside the kind's nested objects and arrays (./mcp-shapes.ts). */
-    nested: { property: string; shape: NestedShape }[];
-  }[];
-  /** The named object shapes of MCP's that `nested` points to (`ref`), by name. */
-  shapes: NamedShapes;
-  requirements: { id: string; requirement: string; check: string; checkable: boolean; rule: string | null }[];
-}
 
 /**
  * A property of a content kind that holds one of several object shapes (MCP's `anyOf` of definitions), each told
  * by a key only it requires: `members` in the schema's order, each with that key. A value holding the keys of two
  * members is neither, and the checker refuses it rather than have a decoder read one and drop the other.
  */
-export interface Alternatives {
-  property: string;
-  members: { name: string; key: string }[];
-}
+export type Alternatives = SpecData['contentKinds'][number]['alternatives'][number];
 
 /** The Alternatives of one content kind's definition; a union whose members cannot be told by a key is left out. */
 export function alternativesOf(def: Schema, definitions: Record<string, Schema>): Alternatives[] {
@@ -122,21 +91,38 @@ function deprecatedInAnswers(model: CanonicalModel): SpecData['deprecated'] {
   ];
 }
 
+/**
+ * The property every member of an external union (MCP's content blocks) holds as a constant, which tells them apart
+ * (`type`); the first external type's, or '' where the model has none.
+ */
+export function contentTagOf(model: CanonicalModel): string {
+  for (const ext of model.external) {
+    const members = anyOfRefs(ext.schema);
+    const props = (name: string) => (ext.definitions[name]?.properties ?? {}) as Record<string, unknown>;
+    const first = members?.[0];
+    const tag = first === undefined ? undefined : Object.keys(props(first)).find((k) => members?.every((m) => constOf(props(m)[k]) !== null));
+    if (tag !== undefined) return tag;
+  }
+  return '';
+}
+
 /** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
 export function specData(model: CanonicalModel): SpecData {
   const node = model.types.find((t) => t.name === model.tree.node);
   const stateNames = new Set(model.states.map((s) => s.field));
+  const contentTag = contentTagOf(model);
   // Reading the kinds names the shapes they reach.
   const named: NamedShapes = {};
   const contentKinds: SpecData['contentKinds'] = model.external.flatMap((ext) =>
-    ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
-      const name = member.$ref?.replace('#/$defs/', '');
-      const def = name ? ext.definitions[name] : undefined;
-      const type = (def?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
-      return name && def && typeof type === 'string' ? [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions), nested: nestedShapesOf(def, ext.definitions, named) }] : [];
+    (anyOfRefs(ext.schema) ?? []).flatMap((name) => {
+      const def = ext.definitions[name];
+      const type = constOf((def?.properties as Record<string, unknown> | undefined)?.[contentTag]);
+      if (!def || type === null) return [];
+      const nested = nestedShapesOf(def, ext.definitions, named).map(({ property, shape }) => ({ name: property, shape }));
+      return [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions), nested }];
     }),
   );
-  return {
+  const data: SpecData = {
     version: model.protocolVersion,
     roles: model.roles.map((r) => r.name),
     roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
@@ -159,10 +145,15 @@ export function specData(model: CanonicalModel): SpecData {
     })),
     deprecated: deprecatedInAnswers(model),
     aliases: model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, role: r.name }))),
+    contentTag,
     contentKinds,
     shapes: sortedShapes(named),
     requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
   };
+  // The data is what its one declaration says, or a binding would print what its runtime cannot read.
+  const checked = SpecDataSchema.safeParse(data);
+  if (!checked.success) throw new Error(`spec data of ${model.protocolVersion} is not what spec-shape.ts declares: ${checked.error.message}`);
+  return data;
 }
 
 /**
@@ -200,7 +191,7 @@ export function specDataLiterals(
       properties: Object.entries(k.properties).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
       alternatives: k.alternatives.map((a) => ({ property: literal(a.property), names: a.members.map((m) => literal(m.name)), keys: a.members.map((m) => literal(m.key)) })),
       // With the language's shape syntax only: each nested property and its shape, already written.
-      nested: shapes ? k.nested.map((n) => ({ property: literal(n.property), shape: nestedShape(n.shape) })) : [],
+      nested: shapes ? k.nested.map((n) => ({ property: literal(n.name), shape: nestedShape(n.shape) })) : [],
     })),
     shapes: shapes ? Object.entries(data.shapes).map(([name, s]) => ({ name: literal(name), shape: nestedShape(s) })) : [],
     requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),

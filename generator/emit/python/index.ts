@@ -186,7 +186,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     const data = specData(v);
     return {
       constant: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`,
-      data: { ...data, contentKinds: data.contentKinds.map((k) => ({ ...k, nestedPy: pyList(k.nested.map((n) => `NestedProperty(${pyLiteral(n.property)}, ${shapeLiteral(n.shape, PY_SHAPES)})`)) })) },
+      data: { ...data, contentKinds: data.contentKinds.map((k) => ({ ...k, nestedPy: pyList(k.nested.map((n) => `NestedProperty(${pyLiteral(n.name)}, ${shapeLiteral(n.shape, PY_SHAPES)})`)) })) },
       shapes: Object.entries(data.shapes).map(([name, shape]) => ({ name, literal: shapeLiteral(shape, PY_SHAPES) })),
       typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key, value })),
       records: Object.entries(data.records).map(([key, fields]) => ({ key, fields })),

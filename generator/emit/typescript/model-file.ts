@@ -10,6 +10,7 @@ import { StructureKind, VariableDeclarationKind, printStructure } from './ts-mor
 import type { CanonicalModel, Field, TypeRef } from '../../model/types.js';
 import { citation, defaultWords, plainText, sentence } from '../shared/text.js';
 import { specData } from '../kit/spec-data.js';
+import { specDataTypes } from './spec-data-types.js';
 import { FINDINGS } from '../kit/findings.js';
 import { typeOf } from './json-schema.js';
 import { deprecatedRoles, deprecatedTag, roleObject } from './roles.js';
@@ -133,22 +134,6 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
   );
 }
 
-const SPEC_DATA_TYPE = `{
-  readonly version: string;
-  readonly roles: readonly string[];
-  readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
-  readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
-  readonly tree: Tree;
-  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
-  readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
-  readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
-  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
-  readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
-  readonly aliases: readonly { readonly name: string; readonly role: string }[];
-  readonly contentKinds: readonly { readonly type: string; readonly name: string; readonly required: readonly string[]; readonly properties: Readonly<Record<string, string>>; readonly alternatives: readonly { readonly property: string; readonly members: readonly { readonly name: string; readonly key: string }[] }[]; readonly nested: readonly { readonly property: string; readonly shape: NestedShape }[] }[];
-  readonly shapes: Readonly<Record<string, NestedShape>>;
-  readonly requirements: readonly { readonly id: string; readonly requirement: string; readonly check: string; readonly checkable: boolean; readonly rule: string | null }[];
-}`;
 
 /** The findings catalogue (the kit's FINDINGS), once for every version: what the checker reports by id. */
 function findingStatements(statements: ModelStatements): void {
@@ -325,55 +310,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     type: model.states.map((s) => literal(s.field)).join(' | ') || 'never',
     docs: docs('The states an element states about itself.'),
   });
-  statements.type({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: 'StateDefault',
-    type: "{ readonly kind: 'value'; readonly value: boolean } | { readonly kind: 'inherit'; readonly root: boolean }",
-    docs: docs('What an absent state reads as: a value, or the parent\'s value (with the root\'s own).'),
-  });
-  statements.type({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: 'TypeShape',
-    type: "{ readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' } | { readonly kind: 'named'; readonly name: string } | { readonly kind: 'array'; readonly items: TypeShape }",
-    docs: docs('A field\'s type, as the spec writes it.'),
-  });
-  statements.type({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: 'NestedShape',
-    type: `{
-  readonly type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
-  readonly ref?: string;
-  readonly name?: string;
-  readonly enum?: readonly string[];
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly bounds?: string;
-  readonly pattern?: string;
-  readonly form?: string;
-  readonly items?: NestedShape;
-  readonly properties?: readonly { readonly name: string; readonly shape: NestedShape }[];
-  readonly required?: readonly string[];
-  readonly members?: readonly { readonly name: string; readonly key: string }[];
-}`,
-    docs: docs('What MCP\'s schema says inside a content block\'s nested object or array, for the checker to walk.'),
-  });
-  statements.type({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: 'Tree',
-    type: '{ readonly answer: string; readonly root: string; readonly node: string; readonly children: string; readonly id: string; readonly role: string; readonly attributes: string | null; readonly content: string | null; readonly version: string }',
-    docs: docs('How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the answer\'s version field.'),
-  });
-  statements.type({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: 'SpecData',
-    type: SPEC_DATA_TYPE,
-    docs: docs('The rules of one protocol version that the reader and the checker apply.'),
-  });
+  for (const { name, type, doc } of specDataTypes()) statements.type({ kind: StructureKind.TypeAlias, isExported: true, name, type, docs: docs(doc) });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
     statements.constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false);
