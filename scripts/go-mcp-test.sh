@@ -5,7 +5,7 @@
 # of its own, over stdio to MCP's Go client, which checks what arrives with the package's Check.
 # Usage: scripts/go-mcp-test.sh [module-dir] [conformance-dir] [schema-file] [tool]
 # Offline (GOPROXY=off, the committed go.sum): the SDK and its dependencies come from the toolchain cache, which
-# scripts/install-toolchains.sh go fills. Exits 127 when Go 1.25 or later is missing.
+# scripts/install-toolchains.sh go fills. Exits 127 when Go 1.25 or later, staticcheck or the SDK is missing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,7 +15,10 @@ schema="$(realpath "${3:-$here/generated/schema/answer.lenient.schema.json}")"
 tool="${4:?go-mcp-test: name the tool (the operation that returns the answer)}"
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
 
+staticcheck="$(bash "$here/scripts/install-toolchains.sh" staticcheck-bin)"
+
 command -v go >/dev/null 2>&1 || { echo "go-mcp-test: Go is not on PATH (run: sudo bash scripts/install-toolchains.sh go)"; exit 127; }
+[ -x "$staticcheck" ] || { echo "go-mcp-test: no staticcheck at $staticcheck (run: sudo bash scripts/install-toolchains.sh go)"; exit 127; }
 go_minor="$(go env GOVERSION | sed -E 's/^go1\.([0-9]+).*/\1/')"
 [ "$go_minor" -ge 25 ] 2>/dev/null || { echo "go-mcp-test: $(go env GOVERSION) is too old; MCP's Go SDK needs Go 1.25 or later"; exit 127; }
 
@@ -48,7 +51,10 @@ fi
 echo "go-mcp-test: test/go-mcp with the module in $module, vectors from $conformance ($(go version))"
 unformatted="$(gofmt -l .)"
 [ -z "$unformatted" ] || { echo "go-mcp-test: not gofmt-formatted (the README's example is readme_mcp.go): $unformatted"; gofmt -d .; exit 1; }
+# go.mod and go.sum as go mod tidy leaves them, and the README's code and the test's as go vet and staticcheck want.
+go mod tidy -diff
 go vet .
+"$staticcheck" .
 go build -o "$work/provider" .
 ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" ELEMENT_PROVIDER="$work/provider" \
   go test -count=1 -v -run '^TestMcpRoundTrip$' .
