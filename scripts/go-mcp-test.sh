@@ -26,8 +26,11 @@ go_minor="$(go env GOVERSION | sed -E 's/^go1\.([0-9]+).*/\1/')"
 export GOCACHE="$cache/go-build" GOMODCACHE="$cache/go-path/pkg/mod" GOPATH="$cache/go-path" GOFLAGS=-mod=readonly GOTOOLCHAIN=local GOPROXY=off
 
 # The SDK in the module cache, or the install has not fetched it (a missing toolchain, as a missing Go is).
-sdk="$(cd "$here/test/go-mcp" && go list -m -f '{{.Dir}}' github.com/modelcontextprotocol/go-sdk 2>/dev/null || true)"
-[ -n "$sdk" ] && [ -d "$sdk" ] || { echo "go-mcp-test: MCP's Go SDK is not in $GOMODCACHE (run: sudo bash scripts/install-toolchains.sh go)"; exit 127; }
+sdk="$(cd "$here/test/go-mcp" && go list -m -f '{{.Dir}}' github.com/modelcontextprotocol/go-sdk 2>/dev/null)" || sdk=""
+if [ -z "$sdk" ] || [ ! -d "$sdk" ]; then
+  echo "go-mcp-test: MCP's Go SDK is not in $GOMODCACHE (run: sudo bash scripts/install-toolchains.sh go)"
+  exit 127
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-go-mcp.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
