@@ -126,6 +126,8 @@ install_actionlint() {
 
 # Go for the generated Go module (scripts/go-test.sh): Go 1.24 or later on PATH (Debian's is too old; the machine's
 # /usr/local/go is used), and staticcheck, pinned, from the Go module proxy, in the cache beside Go's module cache.
+# MCP's Go SDK and its dependencies, as test/go-mcp/go.mod and go.sum pin them, fetched into that module cache too, so
+# scripts/go-mcp-test.sh runs offline; that SDK needs Go 1.25 or later, so the round trip does.
 staticcheck_version="v0.7.0"
 staticcheck_bin="$cache/go-tools/staticcheck-$staticcheck_version"
 
@@ -144,6 +146,10 @@ install_go() {
     rm -rf "$staticcheck_bin"
     mv "$staticcheck_bin.partial" "$staticcheck_bin"
   fi
+  [ "$go_minor" -ge 25 ] || { log "go: $(go env GOVERSION) is too old for MCP's Go SDK (test/go-mcp), which needs Go 1.25 or later"; exit 1; }
+  log "go: go mod download in test/go-mcp (MCP's Go SDK for the round trip)"
+  (cd "$(dirname "$0")/../test/go-mcp" &&
+    GOPATH="$cache/go-path" GOMODCACHE="$cache/go-path/pkg/mod" GOCACHE="$cache/go-build" GOFLAGS=-mod=readonly GOTOOLCHAIN=local go mod download)
   log "go: $(go version); staticcheck: $("$staticcheck_bin/staticcheck" -version)"
 }
 

@@ -26,6 +26,11 @@ import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
 const GO_VERSION = '1.24';
 /** The module path when publishing.json states no repository yet (README says how to set it). */
 const LOCAL_MODULE = 'elementmodel';
+/**
+ * MCP's Go SDK as the README's "Use with MCP" names it: the version test/go-mcp/go.mod pins and runs the README's
+ * code with (test/go-mcp.test.ts holds the two equal), and the Go it needs (its go.mod's go line).
+ */
+const MCP_GO_SDK = { module: 'github.com/modelcontextprotocol/go-sdk', version: 'v1.8.0', go: '1.25' };
 
 let compiled: Render | undefined;
 /** The findings catalogue as spec.go prints it. */
@@ -88,6 +93,10 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
   const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
   const pathState = tree.states.find((s) => s.path);
+  // The operation that returns the answer: MCP's tool in the README's "Use with MCP" and the round trip through MCP's
+  // Go SDK (test/go-mcp); no section without one.
+  const answerOperation = model.operations.find((o) => o.returns === model.tree.answer);
+  const mcp = answerOperation ? { ...MCP_GO_SDK, tool: answerOperation.name, toolLiteral: goLiteral(answerOperation.name), descriptionLiteral: goLiteral(answerOperation.meaning) } : null;
   const view = {
     version: model.protocolVersion,
     versionLiteral: goLiteral(model.protocolVersion),
@@ -133,6 +142,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     versionTable: sdkVersionTable(publishing, model),
     unsetNote: unsetNote(publishing, ['repository']),
     localModule: publishing.repository === null,
+    mcp,
   };
   const operations = goOperations(model, names);
   const hostile = hostileInputs(model);
