@@ -12,89 +12,495 @@ const SDKVersion = "0.1.0"
 // contentTag is the key that tells a content block's kind.
 const contentTag = "type"
 
-func str(s string) *string { return &s }
-
 func num(f float64) *float64 { return &f }
+
+// RoleRules is the root's role, the role an unknown one is read as, and the fallback of the role mapping.
+type RoleRules struct {
+	Root     string
+	Unknown  string
+	Fallback string
+}
+
+// StateDefault is what an absent state reads as: a value, or the parent's value (with the root's own).
+type StateDefault struct {
+	// Which of "value", "inherit" this is.
+	Kind  string
+	Value bool
+	Root  bool
+}
+
+// StateRule is a state of an element: its default, whether it must be reachable from the root, and whether it forms a path from the root's child down.
+type StateRule struct {
+	Name      string
+	Default   StateDefault
+	Reachable bool
+	Path      bool
+}
+
+// Tree is how the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field.
+type Tree struct {
+	Answer     string
+	Root       string
+	Node       string
+	Children   string
+	ID         string
+	Role       string
+	Attributes string
+	Content    string
+	// The answer's field that holds the protocol version.
+	Version string
+}
+
+// TypeKind is what kind of type the spec declares.
+type TypeKind string
+
+// The values of TypeKind.
+const (
+	TypeKindRecord     TypeKind = "record"
+	TypeKindRoles      TypeKind = "roles"
+	TypeKindAttributes TypeKind = "attributes"
+	TypeKindExternal   TypeKind = "external"
+)
+
+// TypeShape is a field's type, as the spec writes it: a primitive, a named type, or an array of one.
+type TypeShape struct {
+	// Which of "primitive", "named", "array" this is.
+	Kind  string
+	Name  string
+	Items *TypeShape
+}
+
+// FieldRule is a field of a record: its name, whether it is required, and its type.
+type FieldRule struct {
+	Name     string
+	Required bool
+	Type     TypeShape
+}
+
+// AttributeRule is a reserved attribute and its type.
+type AttributeRule struct {
+	Name string
+	Type TypeShape
+}
+
+// RemovedField is a field a version removed from a record, and what replaced it; `states` are the element states it moved.
+type RemovedField struct {
+	Name       string
+	From       string
+	ReplacedBy string
+	Version    string
+	States     []string
+}
+
+// DeprecatedName is a name a version deprecated (a field, role or reserved attribute, by the type it stands in), and what to use instead.
+type DeprecatedName struct {
+	Name       string
+	From       string
+	UseInstead string
+	Version    string
+}
+
+// RoleAlias is a removed role a receiver still reads, as the role that replaced it.
+type RoleAlias struct {
+	Name string
+	Role string
+}
+
+// NestedMember is one of several named shapes an object may be, and the key only it requires.
+type NestedMember struct {
+	Name string
+	Key  string
+}
+
+// Alternatives is a property that holds one of several shapes, each known by a key only it has.
+type Alternatives struct {
+	Property string
+	Members  []NestedMember
+}
+
+// NestedShape is what MCP's schema says inside a content block's nested object or array, for the checker to walk.
+type NestedShape struct {
+	// The JSON type the value must have; `any` checks nothing.
+	Type string
+	// An object that is one of the named shapes (`shapes`), where its properties are.
+	Ref string
+	// A named shape's own name, for its messages.
+	Name string
+	// The strings a string may be.
+	Enum    []string
+	Minimum *float64
+	Maximum *float64
+	// How a message says the bounds ("from 0 to 1").
+	Bounds string
+	// A pattern every binding's regular expressions read alike.
+	Pattern string
+	// What a message calls the pattern.
+	Form       string
+	Items      *NestedShape
+	Properties []NestedProperty
+	Required   []string
+	// One of several named shapes, each told by a key only it requires.
+	Members []NestedMember
+}
+
+// NestedProperty is a property and what its value must be.
+type NestedProperty struct {
+	Name  string
+	Shape NestedShape
+}
+
+// ContentKind is a kind of content block: its tag, its required properties, and what each property holds.
+type ContentKind struct {
+	// The tag that names the kind.
+	Type string
+	// The kind's name in MCP's schema.
+	Name     string
+	Required []string
+	// Each property's JSON type ("any" for no check).
+	Properties   map[string]string
+	Alternatives []Alternatives
+	// The properties whose inside MCP's schema describes (annotations, an embedded resource, icons).
+	Nested []NestedProperty
+}
+
+// Requirement is a requirement of the spec, and the rule the checker reports it under (null where no checker can).
+type Requirement struct {
+	ID          string
+	Requirement string
+	Check       string
+	Checkable   bool
+	Rule        string
+}
+
+// SpecData is the rules of one protocol version that the reader and the checker apply.
+type SpecData struct {
+	// The protocol version these rules are.
+	Version string
+	// Every role of the role language, in the spec's order.
+	Roles     []string
+	RoleRules RoleRules
+	States    []StateRule
+	Tree      Tree
+	// Each declared type's kind, by name.
+	TypeKinds map[string]TypeKind
+	// Each record's fields, by the record's name, in the spec's order.
+	Records            map[string][]FieldRule
+	ReservedAttributes []AttributeRule
+	Removed            []RemovedField
+	// Deprecated names an answer can hold, aliases too.
+	Deprecated []DeprecatedName
+	// Removed roles a receiver still reads.
+	Aliases []RoleAlias
+	// The content block's property whose value names its kind.
+	ContentTag   string
+	ContentKinds []ContentKind
+	// MCP's object shapes that the content kinds' nested properties name (`ref`), by name.
+	Shapes       map[string]NestedShape
+	Requirements []Requirement
+}
 
 // Specs are the rules of every protocol version this package reads, oldest first.
 var Specs = []SpecData{
 	{
-		Version:   "0.2.0",
-		Roles:     []string{"Application", "Window", "Group", "List", "Table", "Row", "Cell", "Text", "Heading", "Link", "Image", "Page", "Document"},
+		Version: "0.2.0",
+		Roles: []string{
+			"Application",
+			"Window",
+			"Group",
+			"List",
+			"Table",
+			"Row",
+			"Cell",
+			"Text",
+			"Heading",
+			"Link",
+			"Image",
+			"Page",
+			"Document",
+		},
 		RoleRules: RoleRules{Root: "Application", Unknown: "Group", Fallback: "Group"},
 		States: []StateRule{
-			{Name: "selected", Default: StateDefault{Inherit: false, Value: false, Root: false}, Reachable: true, Path: false},
-			{Name: "focused", Default: StateDefault{Inherit: false, Value: false, Root: false}, Reachable: true, Path: true},
-			{Name: "visible", Default: StateDefault{Inherit: true, Value: false, Root: true}, Reachable: false, Path: false},
+			{Name: "selected", Default: StateDefault{Kind: "value", Value: false}, Reachable: true, Path: false},
+			{Name: "focused", Default: StateDefault{Kind: "value", Value: false}, Reachable: true, Path: true},
+			{Name: "visible", Default: StateDefault{Kind: "inherit", Root: true}, Reachable: false, Path: false},
 		},
-		Tree: Tree{Answer: "Answer", Root: "root", Node: "Element", Children: "children", ID: "id", Role: "role", Attributes: "attributes", Content: "content", Version: "protocol"},
-		TypeKinds: []TypeKindOf{
-			{"Answer", "record"},
-			{"Element", "record"},
-			{"Related", "record"},
-			{"Attributes", "attributes"},
-			{"Role", "roles"},
-			{"ContentBlock", "external"},
+		Tree: Tree{
+			Answer:     "Answer",
+			Root:       "root",
+			Node:       "Element",
+			Children:   "children",
+			ID:         "id",
+			Role:       "role",
+			Attributes: "attributes",
+			Content:    "content",
+			Version:    "protocol",
 		},
-		Records: []RecordRules{
-			{"Answer", []FieldRule{
-				{"protocol", true, TypeShape{Kind: "primitive", Name: "string"}},
-				{"instance", true, TypeShape{Kind: "primitive", Name: "string"}},
-				{"root", true, TypeShape{Kind: "named", Name: "Element"}},
-			}},
-			{"Element", []FieldRule{
-				{"id", true, TypeShape{Kind: "primitive", Name: "string"}},
-				{"role", true, TypeShape{Kind: "named", Name: "Role"}},
-				{"subrole", false, TypeShape{Kind: "primitive", Name: "string"}},
-				{"title", false, TypeShape{Kind: "primitive", Name: "string"}},
-				{"content", false, TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "ContentBlock"}}},
-				{"url", false, TypeShape{Kind: "primitive", Name: "string"}},
-				{"selected", false, TypeShape{Kind: "primitive", Name: "boolean"}},
-				{"focused", false, TypeShape{Kind: "primitive", Name: "boolean"}},
-				{"visible", false, TypeShape{Kind: "primitive", Name: "boolean"}},
-				{"children", false, TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "Element"}}},
-				{"attributes", false, TypeShape{Kind: "named", Name: "Attributes"}},
-			}},
-			{"Related", []FieldRule{
-				{"relation", true, TypeShape{Kind: "primitive", Name: "string"}},
-				{"id", false, TypeShape{Kind: "primitive", Name: "string"}},
-				{"url", false, TypeShape{Kind: "primitive", Name: "string"}},
-			}},
+		TypeKinds: map[string]TypeKind{
+			"Answer":       TypeKindRecord,
+			"Element":      TypeKindRecord,
+			"Related":      TypeKindRecord,
+			"Attributes":   TypeKindAttributes,
+			"Role":         TypeKindRoles,
+			"ContentBlock": TypeKindExternal,
 		},
-		ReservedAttributes: []FieldRule{
-			{"author", false, TypeShape{Kind: "primitive", Name: "string"}},
-			{"related", false, TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "Related"}}},
+		Records: map[string][]FieldRule{
+			"Answer": []FieldRule{
+				{Name: "protocol", Required: true, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "instance", Required: true, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "root", Required: true, Type: TypeShape{Kind: "named", Name: "Element"}},
+			},
+			"Element": []FieldRule{
+				{Name: "id", Required: true, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "role", Required: true, Type: TypeShape{Kind: "named", Name: "Role"}},
+				{Name: "subrole", Required: false, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "title", Required: false, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{
+					Name:     "content",
+					Required: false,
+					Type:     TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "ContentBlock"}},
+				},
+				{Name: "url", Required: false, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "selected", Required: false, Type: TypeShape{Kind: "primitive", Name: "boolean"}},
+				{Name: "focused", Required: false, Type: TypeShape{Kind: "primitive", Name: "boolean"}},
+				{Name: "visible", Required: false, Type: TypeShape{Kind: "primitive", Name: "boolean"}},
+				{
+					Name:     "children",
+					Required: false,
+					Type:     TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "Element"}},
+				},
+				{Name: "attributes", Required: false, Type: TypeShape{Kind: "named", Name: "Attributes"}},
+			},
+			"Related": []FieldRule{
+				{Name: "relation", Required: true, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "id", Required: false, Type: TypeShape{Kind: "primitive", Name: "string"}},
+				{Name: "url", Required: false, Type: TypeShape{Kind: "primitive", Name: "string"}},
+			},
 		},
-		Removed: []Removed{
-			{"type", "Element", "role, with the app's own word in subrole", "0.2.0", []string{}},
-			{"parent", "Element", "children: an element is placed inside its parent", "0.2.0", []string{}},
-			{"locatable", "Element", "Asking locate (4.4)", "0.2.0", []string{}},
-			{"payload", "Element", "attributes", "0.2.0", []string{}},
-			{"focus", "Answer", "focused on each element of the path", "0.2.0", []string{"focused"}},
-			{"items", "Answer", "root", "0.2.0", []string{}},
+		ReservedAttributes: []AttributeRule{
+			{Name: "author", Type: TypeShape{Kind: "primitive", Name: "string"}},
+			{Name: "related", Type: TypeShape{Kind: "array", Items: &TypeShape{Kind: "named", Name: "Related"}}},
 		},
-		Deprecated: []Deprecated{},
-		Aliases:    []Alias{},
+		Removed: []RemovedField{
+			{
+				Name:       "type",
+				From:       "Element",
+				ReplacedBy: "role, with the app's own word in subrole",
+				Version:    "0.2.0",
+				States:     []string{},
+			},
+			{
+				Name:       "parent",
+				From:       "Element",
+				ReplacedBy: "children: an element is placed inside its parent",
+				Version:    "0.2.0",
+				States:     []string{},
+			},
+			{Name: "locatable", From: "Element", ReplacedBy: "Asking locate (4.4)", Version: "0.2.0", States: []string{}},
+			{Name: "payload", From: "Element", ReplacedBy: "attributes", Version: "0.2.0", States: []string{}},
+			{
+				Name:       "focus",
+				From:       "Answer",
+				ReplacedBy: "focused on each element of the path",
+				Version:    "0.2.0",
+				States:     []string{"focused"},
+			},
+			{Name: "items", From: "Answer", ReplacedBy: "root", Version: "0.2.0", States: []string{}},
+		},
+		Deprecated: []DeprecatedName{},
+		Aliases:    []RoleAlias{},
+		ContentTag: "type",
 		ContentKinds: []ContentKind{
-			{Type: "text", Required: []string{"type", "text"}, Properties: []Property{{"type", "string"}, {"text", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
-			{Type: "image", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
-			{Type: "audio", Required: []string{"type", "data", "mimeType"}, Properties: []Property{{"type", "string"}, {"data", "string"}, {"mimeType", "string"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
-			{Type: "resource_link", Required: []string{"name", "uri", "type"}, Properties: []Property{{"name", "string"}, {"title", "string"}, {"icons", "array"}, {"uri", "string"}, {"description", "string"}, {"mimeType", "string"}, {"size", "number"}, {"annotations", "object"}, {"_meta", "object"}, {"type", "string"}}, Alternatives: []Alternatives{}, Nested: []NestedProperty{{"icons", NestedShape{Type: "array", Items: &NestedShape{Type: "object", Ref: "Icon"}}}, {"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
-			{Type: "resource", Required: []string{"type", "resource"}, Properties: []Property{{"type", "string"}, {"resource", "object"}, {"annotations", "object"}, {"_meta", "object"}}, Alternatives: []Alternatives{{"resource", []string{"TextResourceContents", "BlobResourceContents"}, []string{"text", "blob"}}}, Nested: []NestedProperty{{"resource", NestedShape{Type: "object", Members: []NestedMember{NestedMember{Name: "TextResourceContents", Key: "text"}, NestedMember{Name: "BlobResourceContents", Key: "blob"}}}}, {"annotations", NestedShape{Type: "object", Ref: "Annotations"}}}},
+			{
+				Type:         "text",
+				Name:         "TextContent",
+				Required:     []string{"type", "text"},
+				Properties:   map[string]string{"type": "string", "text": "string", "annotations": "object", "_meta": "object"},
+				Alternatives: []Alternatives{},
+				Nested:       []NestedProperty{{Name: "annotations", Shape: NestedShape{Type: "object", Ref: "Annotations"}}},
+			},
+			{
+				Type:     "image",
+				Name:     "ImageContent",
+				Required: []string{"type", "data", "mimeType"},
+				Properties: map[string]string{
+					"type":        "string",
+					"data":        "string",
+					"mimeType":    "string",
+					"annotations": "object",
+					"_meta":       "object",
+				},
+				Alternatives: []Alternatives{},
+				Nested:       []NestedProperty{{Name: "annotations", Shape: NestedShape{Type: "object", Ref: "Annotations"}}},
+			},
+			{
+				Type:     "audio",
+				Name:     "AudioContent",
+				Required: []string{"type", "data", "mimeType"},
+				Properties: map[string]string{
+					"type":        "string",
+					"data":        "string",
+					"mimeType":    "string",
+					"annotations": "object",
+					"_meta":       "object",
+				},
+				Alternatives: []Alternatives{},
+				Nested:       []NestedProperty{{Name: "annotations", Shape: NestedShape{Type: "object", Ref: "Annotations"}}},
+			},
+			{
+				Type:     "resource_link",
+				Name:     "ResourceLink",
+				Required: []string{"name", "uri", "type"},
+				Properties: map[string]string{
+					"name":        "string",
+					"title":       "string",
+					"icons":       "array",
+					"uri":         "string",
+					"description": "string",
+					"mimeType":    "string",
+					"size":        "number",
+					"annotations": "object",
+					"_meta":       "object",
+					"type":        "string",
+				},
+				Alternatives: []Alternatives{},
+				Nested: []NestedProperty{
+					{Name: "icons", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "object", Ref: "Icon"}}},
+					{Name: "annotations", Shape: NestedShape{Type: "object", Ref: "Annotations"}},
+				},
+			},
+			{
+				Type:       "resource",
+				Name:       "EmbeddedResource",
+				Required:   []string{"type", "resource"},
+				Properties: map[string]string{"type": "string", "resource": "object", "annotations": "object", "_meta": "object"},
+				Alternatives: []Alternatives{
+					{
+						Property: "resource",
+						Members:  []NestedMember{{Name: "TextResourceContents", Key: "text"}, {Name: "BlobResourceContents", Key: "blob"}},
+					},
+				},
+				Nested: []NestedProperty{
+					{
+						Name: "resource",
+						Shape: NestedShape{
+							Type:    "object",
+							Members: []NestedMember{{Name: "TextResourceContents", Key: "text"}, {Name: "BlobResourceContents", Key: "blob"}},
+						},
+					},
+					{Name: "annotations", Shape: NestedShape{Type: "object", Ref: "Annotations"}},
+				},
+			},
+		},
+		Shapes: map[string]NestedShape{
+			"Annotations": {
+				Type: "object",
+				Name: "Annotations",
+				Properties: []NestedProperty{
+					{
+						Name:  "audience",
+						Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string", Enum: []string{"user", "assistant"}}},
+					},
+					{Name: "priority", Shape: NestedShape{Type: "number", Minimum: num(0), Maximum: num(1), Bounds: "from 0 to 1"}},
+					{
+						Name: "lastModified",
+						Shape: NestedShape{
+							Type:    "string",
+							Pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$",
+							Form:    "date-time",
+						},
+					},
+				},
+				Required: []string{},
+			},
+			"BlobResourceContents": {
+				Type: "object",
+				Name: "BlobResourceContents",
+				Properties: []NestedProperty{
+					{Name: "uri", Shape: NestedShape{Type: "string"}},
+					{Name: "mimeType", Shape: NestedShape{Type: "string"}},
+					{Name: "_meta", Shape: NestedShape{Type: "object", Properties: []NestedProperty{}, Required: []string{}}},
+					{Name: "blob", Shape: NestedShape{Type: "string"}},
+				},
+				Required: []string{"uri", "blob"},
+			},
+			"Icon": {
+				Type: "object",
+				Name: "Icon",
+				Properties: []NestedProperty{
+					{Name: "src", Shape: NestedShape{Type: "string"}},
+					{Name: "mimeType", Shape: NestedShape{Type: "string"}},
+					{Name: "sizes", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string"}}},
+					{Name: "theme", Shape: NestedShape{Type: "string", Enum: []string{"light", "dark"}}},
+				},
+				Required: []string{"src"},
+			},
+			"TextResourceContents": {
+				Type: "object",
+				Name: "TextResourceContents",
+				Properties: []NestedProperty{
+					{Name: "uri", Shape: NestedShape{Type: "string"}},
+					{Name: "mimeType", Shape: NestedShape{Type: "string"}},
+					{Name: "_meta", Shape: NestedShape{Type: "object", Properties: []NestedProperty{}, Required: []string{}}},
+					{Name: "text", Shape: NestedShape{Type: "string"}},
+				},
+				Required: []string{"uri", "text"},
+			},
 		},
 		Requirements: []Requirement{
-			{ID: "R1", Rule: str("state-on-element")},
-			{ID: "R2", Rule: str("state-reader")},
-			{ID: "R3", Rule: str("role-language")},
-			{ID: "R4", Rule: str("unique-id")},
-			{ID: "R6", Rule: str("state-reachable")},
-			{ID: "R8", Rule: str("content-kind")},
-		},
-		Shapes: map[string]*NestedShape{
-			"Annotations":          &NestedShape{Type: "object", Name: "Annotations", Properties: []NestedProperty{NestedProperty{Name: "audience", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string", Enum: []string{"user", "assistant"}}}}, NestedProperty{Name: "priority", Shape: NestedShape{Type: "number", Minimum: num(0), Maximum: num(1), Bounds: "from 0 to 1"}}, NestedProperty{Name: "lastModified", Shape: NestedShape{Type: "string", Pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", Form: "date-time"}}}},
-			"BlobResourceContents": &NestedShape{Type: "object", Name: "BlobResourceContents", Properties: []NestedProperty{NestedProperty{Name: "uri", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "_meta", Shape: NestedShape{Type: "object"}}, NestedProperty{Name: "blob", Shape: NestedShape{Type: "string"}}}, Required: []string{"uri", "blob"}},
-			"Icon":                 &NestedShape{Type: "object", Name: "Icon", Properties: []NestedProperty{NestedProperty{Name: "src", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "sizes", Shape: NestedShape{Type: "array", Items: &NestedShape{Type: "string"}}}, NestedProperty{Name: "theme", Shape: NestedShape{Type: "string", Enum: []string{"light", "dark"}}}}, Required: []string{"src"}},
-			"TextResourceContents": &NestedShape{Type: "object", Name: "TextResourceContents", Properties: []NestedProperty{NestedProperty{Name: "uri", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "mimeType", Shape: NestedShape{Type: "string"}}, NestedProperty{Name: "_meta", Shape: NestedShape{Type: "object"}}, NestedProperty{Name: "text", Shape: NestedShape{Type: "string"}}}, Required: []string{"uri", "text"}},
+			{
+				ID:          "R1",
+				Requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
+				Check:       "Reject an answer that repeats state elsewhere",
+				Checkable:   true,
+				Rule:        "state-on-element",
+			},
+			{
+				ID:          "R2",
+				Requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+				Check:       "A test of the host's reader on a fixed tree",
+				Checkable:   true,
+				Rule:        "state-reader",
+			},
+			{
+				ID:          "R3",
+				Requirement: "A provider's roles all come from the role language, and its root is an `Application`",
+				Check:       "Reject any other role at the root; flag unknown roles",
+				Checkable:   true,
+				Rule:        "role-language",
+			},
+			{
+				ID:          "R4",
+				Requirement: "Each element's `id` is unique within an answer",
+				Check:       "Reject a repeat",
+				Checkable:   true,
+				Rule:        "unique-id",
+			},
+			{
+				ID:          "R5",
+				Requirement: "A link that is not containment is expressed in `related`",
+				Check:       "Not checkable from outside",
+				Checkable:   false,
+			},
+			{
+				ID:          "R6",
+				Requirement: "Every selected or focused element is reachable from the root",
+				Check:       "Walk the tree",
+				Checkable:   true,
+				Rule:        "state-reachable",
+			},
+			{
+				ID:          "R7",
+				Requirement: "A provider gives a subrole to each thing that is the app's own",
+				Check:       "Not checkable from outside",
+				Checkable:   false,
+			},
+			{
+				ID:          "R8",
+				Requirement: "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+				Check:       "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+				Checkable:   true,
+				Rule:        "content-kind",
+			},
 		},
 	},
 }

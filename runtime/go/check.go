@@ -18,7 +18,7 @@ type valueRule struct {
 	items     *valueRule  // an array's items
 	label     string      // an array's type as the spec writes it
 	record    *recordRule // a record
-	kind      string      // "roles", "attributes", "external", or "" for unchecked
+	kind      TypeKind    // roles, attributes, external, or "" for unchecked
 }
 
 type fieldRule struct {
@@ -31,8 +31,8 @@ type recordRule struct {
 	name       string
 	fields     map[string]fieldRule
 	required   []string
-	removed    map[string]Removed
-	deprecated map[string]Deprecated
+	removed    map[string]RemovedField
+	deprecated map[string]DeprecatedName
 	isNode     bool
 }
 
@@ -51,10 +51,10 @@ type contentRule struct {
 type index struct {
 	spec                 *SpecData
 	records              map[string]*recordRule
-	removedByType        map[string]map[string]Removed
-	deprecatedByType     map[string]map[string]Deprecated
-	deprecatedRoles      map[string]Deprecated
-	deprecatedAttributes map[string]Deprecated
+	removedByType        map[string]map[string]RemovedField
+	deprecatedByType     map[string]map[string]DeprecatedName
+	deprecatedRoles      map[string]DeprecatedName
+	deprecatedAttributes map[string]DeprecatedName
 	requirementOf        map[string]string
 	roles                map[string]bool
 	stateNames           map[string]bool
@@ -69,8 +69,8 @@ func newIndex(spec *SpecData) *index {
 	ix := &index{
 		spec:             spec,
 		records:          map[string]*recordRule{},
-		removedByType:    map[string]map[string]Removed{},
-		deprecatedByType: map[string]map[string]Deprecated{},
+		removedByType:    map[string]map[string]RemovedField{},
+		deprecatedByType: map[string]map[string]DeprecatedName{},
 		requirementOf:    map[string]string{},
 		roles:            map[string]bool{},
 		stateNames:       map[string]bool{},
@@ -79,27 +79,27 @@ func newIndex(spec *SpecData) *index {
 	}
 	for _, r := range spec.Removed {
 		if ix.removedByType[r.From] == nil {
-			ix.removedByType[r.From] = map[string]Removed{}
+			ix.removedByType[r.From] = map[string]RemovedField{}
 		}
 		ix.removedByType[r.From][r.Name] = r
 	}
 	for _, d := range spec.Deprecated {
 		if ix.deprecatedByType[d.From] == nil {
-			ix.deprecatedByType[d.From] = map[string]Deprecated{}
+			ix.deprecatedByType[d.From] = map[string]DeprecatedName{}
 		}
 		ix.deprecatedByType[d.From][d.Name] = d
 	}
-	for _, t := range spec.TypeKinds {
-		if t.Kind == "roles" && ix.deprecatedRoles == nil {
-			ix.deprecatedRoles = ix.deprecatedByType[t.Name]
+	for name, kind := range spec.TypeKinds {
+		if kind == TypeKindRoles {
+			ix.deprecatedRoles = ix.deprecatedByType[name]
 		}
-		if t.Kind == "attributes" && ix.deprecatedAttributes == nil {
-			ix.deprecatedAttributes = ix.deprecatedByType[t.Name]
+		if kind == TypeKindAttributes {
+			ix.deprecatedAttributes = ix.deprecatedByType[name]
 		}
 	}
 	for _, r := range spec.Requirements {
-		if r.Rule != nil {
-			ix.requirementOf[*r.Rule] = r.ID
+		if r.Rule != "" {
+			ix.requirementOf[r.Rule] = r.ID
 		}
 	}
 	for _, r := range spec.Roles {
@@ -114,8 +114,8 @@ func newIndex(spec *SpecData) *index {
 	for i := range spec.ContentKinds {
 		k := &spec.ContentKinds[i]
 		rule := &contentRule{kind: k, properties: map[string]contentProperty{}, alternatives: k.Alternatives}
-		for _, p := range k.Properties {
-			rule.properties[p.Name] = contentProperty{expected: p.Type}
+		for name, expected := range k.Properties {
+			rule.properties[name] = contentProperty{expected: expected}
 		}
 		for _, name := range k.Required {
 			p := rule.properties[name]
@@ -138,7 +138,7 @@ func (ix *index) recordRule(name string) *recordRule {
 		return known
 	}
 	tree := ix.spec.Tree
-	fields := ix.spec.record(name)
+	fields := ix.spec.Records[name]
 	rule := &recordRule{name: name, fields: map[string]fieldRule{}, removed: ix.removedByType[name], deprecated: ix.deprecatedByType[name], isNode: name == tree.Node}
 	// Records refer to each other (an element holds elements), so each is registered before its fields resolve.
 	ix.records[name] = rule
@@ -166,8 +166,8 @@ func (ix *index) valueRule(shape TypeShape) *valueRule {
 	if shape.Kind == "primitive" {
 		return &valueRule{primitive: shape.Name}
 	}
-	kind := ix.spec.typeKind(shape.Name)
-	if kind == "record" {
+	kind := ix.spec.TypeKinds[shape.Name]
+	if kind == TypeKindRecord {
 		return &valueRule{record: ix.recordRule(shape.Name)}
 	}
 	return &valueRule{kind: kind}

@@ -71,12 +71,12 @@ func (c *checkRun) report(id string, elementID *string, key any, values slots) {
 	c.findings = append(c.findings, Finding{requirement, entry.Rule, entry.Severity, elementID, pointer(keys), formatMessage(entry, values)})
 }
 
-func (c *checkRun) reportDeprecated(d Deprecated, key any, elementID *string) {
-	if d.UseInstead == nil {
+func (c *checkRun) reportDeprecated(d DeprecatedName, key any, elementID *string) {
+	if d.UseInstead == "" {
 		c.report("deprecated", elementID, key, slots{"name": d.Name, "version": d.Version})
 		return
 	}
-	c.report("deprecated-use-instead", elementID, key, slots{"name": d.Name, "version": d.Version, "useInstead": *d.UseInstead})
+	c.report("deprecated-use-instead", elementID, key, slots{"name": d.Name, "version": d.Version, "useInstead": d.UseInstead})
 }
 
 func (c *checkRun) tooLong(s string) bool {
@@ -111,7 +111,7 @@ func (c *checkRun) checkValue(value Value, rule *valueRule, key any, elementID *
 		c.trail = append(c.trail, key)
 		c.checkRecord(value, rule.record, elementID)
 		c.trail = c.trail[:len(c.trail)-1]
-	case rule.kind == "roles":
+	case rule.kind == TypeKindRoles:
 		s, ok := value.(string)
 		if !ok {
 			c.report("wrong-role-type", elementID, key, slots{"found": jsonType(value)})
@@ -120,11 +120,11 @@ func (c *checkRun) checkValue(value Value, rule *valueRule, key any, elementID *
 		} else if !c.ix.roles[s] {
 			c.report("unknown-role", elementID, key, slots{"name": s, "unknownRole": c.spec.RoleRules.Unknown})
 		}
-	case rule.kind == "external":
+	case rule.kind == TypeKindExternal:
 		c.trail = append(c.trail, key)
 		c.checkContent(value, elementID)
 		c.trail = c.trail[:len(c.trail)-1]
-	case rule.kind == "attributes":
+	case rule.kind == TypeKindAttributes:
 		c.trail = append(c.trail, key)
 		c.checkAttributes(value, elementID)
 		c.trail = c.trail[:len(c.trail)-1]

@@ -46,14 +46,15 @@ func (c *checkRun) checkContent(value Value, elementID *string) {
 		if !isObject {
 			continue
 		}
-		var present []string
-		for _, k := range alt.Keys {
-			if h.Has(k) {
-				present = append(present, k)
+		var present, members []string
+		for _, m := range alt.Members {
+			members = append(members, m.Name)
+			if h.Has(m.Key) {
+				present = append(present, m.Key)
 			}
 		}
 		if len(present) > 1 {
-			c.report("several-alternatives", elementID, alt.Property, slots{"property": alt.Property, "present": present, "members": alt.Names})
+			c.report("several-alternatives", elementID, alt.Property, slots{"property": alt.Property, "present": present, "members": members})
 		}
 	}
 	if required < len(kind.kind.Required) {

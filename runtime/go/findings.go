@@ -210,3 +210,17 @@ func ExitCodeOf(findings []Finding) int {
 	}
 	return 1
 }
+
+// findingEntry is one finding of the catalogue: its rule, severity and message with named slots.
+type findingEntry struct {
+	Rule     string
+	Severity Severity
+	Message  string
+	Lists    map[string]listSlot
+}
+
+// listSlot says how a slot that takes a list is written: each text quoted or not, joined by Joiner.
+type listSlot struct {
+	Joiner string
+	Quoted bool
+}

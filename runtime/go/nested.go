@@ -27,13 +27,14 @@ func matches(pattern, text string) bool {
 // checkNested checks what is inside one property of a content block, whose own JSON type the caller has checked,
 // as both JSON Schemas check it. MCP's shapes are a few levels deep, so the walk's recursion is bounded by the
 // shape, not by the value.
-func checkNested(value Value, shape *NestedShape, property string, shapes map[string]*NestedShape, report say) {
+func checkNested(value Value, shape *NestedShape, property string, shapes map[string]NestedShape, report say) {
 	var keys []any
 	var walk func(v Value, s *NestedShape, name string, top bool)
 	walk = func(v Value, s *NestedShape, name string, top bool) {
 		own := s
 		if s.Ref != "" {
-			own = shapes[s.Ref]
+			named := shapes[s.Ref]
+			own = &named
 		}
 		if own == nil || own.Type == "any" {
 			return

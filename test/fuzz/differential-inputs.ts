@@ -11,7 +11,7 @@ import { randomFrom } from '../helpers/seeded.js';
 export interface SpecNames {
   tree: { root: string; children: string; role: string; attributes: string | null; content: string | null };
   records: Readonly<Record<string, readonly { name: string; required: boolean }[]>>;
-  contentKinds: readonly { type: string; properties: Readonly<Record<string, string>>; nested: readonly { property: string; shape: Shape }[] }[];
+  contentKinds: readonly { type: string; properties: Readonly<Record<string, string>>; nested: readonly { name: string; shape: Shape }[] }[];
   reservedAttributes: readonly { name: string }[];
   shapes: Readonly<Record<string, Shape>>;
 }
@@ -174,8 +174,8 @@ export function differentialInputs(answers: readonly { name: string; input: unkn
           const kind = place.kind === 'content' ? spec.contentKinds.find((k) => k.type === place.node.type) : undefined;
           if (!kind || kind.nested.length === 0) break;
           const n = pick(kind.nested);
-          place.node[n.property] = nestedValue(n.shape, spec.shapes, random);
-          changes.push(`${place.path}/${n.property} = ${write(place.node[n.property] as Json)}`);
+          place.node[n.name] = nestedValue(n.shape, spec.shapes, random);
+          changes.push(`${place.path}/${n.name} = ${write(place.node[n.name] as Json)}`);
           break;
         }
         case 'null':

@@ -1,9 +1,8 @@
-import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { findingsLiterals } from '../kit/findings.js';
-import { specDataVersionLiterals } from '../kit/spec-data.js';
-import type { ShapeSyntax } from '../kit/mcp-shapes.js';
+import { specData } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../report.js';
@@ -20,6 +19,7 @@ import type { EmitContext, GeneratedFile, TargetResult } from '../types.js';
 import { goDecls } from './decls.js';
 import { goOperations } from './operations.js';
 import { gofmtLayout } from './format.js';
+import { goSpecDeclarations, goSpecLiteral } from './spec-data.js';
 import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
 
 /** The Go the module needs (go.mod's go line). */
@@ -36,26 +36,6 @@ let compiled: Render | undefined;
 /** The findings catalogue as spec.go prints it. */
 const findingsView = () => findingsLiterals(goLiteral);
 const templates = (): Render => (compiled ??= loadTemplates('go', { join: (values: string[]) => values.join(', ') }));
-
-/** Go field names of the kit's NestedShape, NestedProperty and NestedMember fields. */
-const NESTED_FIELDS: Record<string, string> = { type: 'Type', ref: 'Ref', name: 'Name', enum: 'Enum', minimum: 'Minimum', maximum: 'Maximum', bounds: 'Bounds', pattern: 'Pattern', form: 'Form', items: 'Items', properties: 'Properties', required: 'Required', members: 'Members', key: 'Key', shape: 'Shape' };
-
-/** MCP's nested shapes as Go composite literals (kit/mcp-shapes.ts shapeLiteral), for spec.go. */
-const NESTED_SYNTAX: ShapeSyntax = {
-  string: goLiteral,
-  number: (n) => `num(${n})`,
-  list: (items) => {
-    const type = items[0]?.startsWith('NestedProperty{') ? 'NestedProperty' : items[0]?.startsWith('NestedMember{') ? 'NestedMember' : 'string';
-    return `[]${type}{${items.join(', ')}}`;
-  },
-  call: (type, args) => `${type}{${args.map(([name, value]) => `${NESTED_FIELDS[name] ?? name}: ${name === 'items' ? '&' : ''}${value}`).join(', ')}}`,
-};
-
-/** A TypeShape literal for spec.go. */
-function shape(t: TypeRef): string {
-  if (t.kind === 'array') return `TypeShape{Kind: "array", Items: &${shape(t.items)}}`;
-  return `TypeShape{Kind: ${goLiteral(t.kind === 'primitive' ? 'primitive' : 'named')}, Name: ${goLiteral(t.name)}}`;
-}
 
 /** The module path: the repository's address with the package's folder, or a local name until one is set. */
 export function modulePath(repository: string | null): string {
@@ -76,20 +56,8 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const module = modulePath(publishing.repository);
   const example = readmeExample(model);
   const reader = readerNames(GO_NAMING);
-  const spec = specDataVersionLiterals(model, context.versions, content.discriminator.key, goLiteral, shape, NESTED_SYNTAX);
-  const versions = spec.versions.map((v, i) => {
-    const data = context.versions.find((m) => m.protocolVersion === v.version) ?? model;
-    return {
-      ...v,
-      fallback: goLiteral(data.roleRules.fallback),
-      stateRules: data.states.map((s) => {
-        const nodeRecord = data.types.find((t) => t.name === data.tree.node);
-        const d = (nodeRecord?.kind === 'record' ? nodeRecord.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value' as const, value: false };
-        return { name: goLiteral(s.field), inherit: d.kind === 'inherit', value: d.kind === 'value' ? d.value : false, root: d.kind === 'inherit' ? d.root : false, reachable: s.reachable, path: s.path };
-      }),
-      index: i,
-    };
-  });
+  // Each version's rules, oldest first, as one composite literal each (spec-data.ts).
+  const versions = context.versions.map((v) => ({ version: v.protocolVersion, literal: goSpecLiteral(specData(v), 1) }));
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
   const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
   const pathState = tree.states.find((s) => s.path);
@@ -106,6 +74,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     module,
     goVersion: GO_VERSION,
     contentTag: goLiteral(content.discriminator.key),
+    declarations: goSpecDeclarations(),
     versions,
     currentIndex: versions.findIndex((v) => v.version === model.protocolVersion),
     findings: findingsView(),

@@ -36,7 +36,7 @@ export const GO_NAMING: NamingConfig = {
 
 /** Go's initialisms (Effective Go, and the Go wiki's code review comments): `ID`, `URL`, not `Id`, `Url`. */
 const INITIALISMS = /(Id|Url|Uri|Mcp|Json|Http|Api|Mime)(?=[A-Z0-9]|$)/g;
-const initialisms = (name: string): string => name.replace(INITIALISMS, (word) => word.toUpperCase());
+export const initialisms = (name: string): string => name.replace(INITIALISMS, (word) => word.toUpperCase());
 
 /** Names in Go's cases, each with its initialisms in capitals. */
 class GoNames extends Names {
