@@ -148,9 +148,9 @@ private class ArrayRule(val items: ValueRule, val label: String) : ValueRule
 private class RecordRef(val record: RecordRule) : ValueRule
 
 /** A value of a type that is no record (roles, attributes, external), or of no known type (not checked). */
-private class KindRule(val kind: String) : ValueRule
+private class KindRule(val kind: TypeKind?) : ValueRule
 
-private class FieldRule(val required: Boolean, val walked: Boolean, val value: ValueRule)
+private class FieldCheck(val required: Boolean, val walked: Boolean, val value: ValueRule)
 
 private class RecordRule(
     val name: String,
@@ -160,7 +160,7 @@ private class RecordRule(
     val deprecated: Map<String, DeprecatedName>,
     val isNode: Boolean,
 ) {
-    val fields = LinkedHashMap<String, FieldRule>()
+    val fields = LinkedHashMap<String, FieldCheck>()
 }
 
 /** The lookups the checker needs for one version's rules, built once per version. */
@@ -172,28 +172,29 @@ private class Rules(val spec: SpecData) {
         spec.deprecated.groupBy { it.from }.mapValues { (_, names) -> names.associateBy { it.name } }
 
     /** Deprecated roles (aliases among them) and reserved attributes, by name. */
-    val deprecatedRoles: Map<String, DeprecatedName> = deprecatedOfKind("roles")
-    val deprecatedAttributes: Map<String, DeprecatedName> = deprecatedOfKind("attributes")
-    val requirementOf: Map<String, String> = spec.requirementOf
+    val deprecatedRoles: Map<String, DeprecatedName> = deprecatedOfKind(TypeKind.ROLES)
+    val deprecatedAttributes: Map<String, DeprecatedName> = deprecatedOfKind(TypeKind.ATTRIBUTES)
+    val requirementOf: Map<String, String> = spec.requirements.mapNotNull { r -> r.rule?.let { it to r.id } }.toMap()
+    val roles: Set<String> = spec.roles.toSet()
     val stateNames: Set<String> = spec.states.map { it.name }.toSet()
     val pathStates: List<String> = spec.states.filter { it.path }.map { it.name }
-    val contentByTag: Map<String, ContentKind> = spec.contentKinds.associateBy { it.tag }
-    val reserved: Map<String, ValueRule> = spec.reservedAttributes.mapValues { (_, shape) -> valueRule(shape) }
-    val answer: RecordRule = recordRule(spec.answer)
-    val node: RecordRule = recordRule(spec.node)
+    val contentByTag: Map<String, ContentKind> = spec.contentKinds.associateBy { it.type }
+    val reserved: Map<String, ValueRule> = spec.reservedAttributes.associate { it.name to valueRule(it.type) }
+    val answer: RecordRule = recordRule(spec.tree.answer)
+    val node: RecordRule = recordRule(spec.tree.node)
 
-    private fun deprecatedOfKind(kind: String): Map<String, DeprecatedName> =
+    private fun deprecatedOfKind(kind: TypeKind): Map<String, DeprecatedName> =
         spec.typeKinds.entries.firstOrNull { it.value == kind }?.let { deprecatedByType[it.key] }.orEmpty()
 
     private fun recordRule(name: String): RecordRule {
         records[name]?.let { return it }
         val fields = spec.records[name].orEmpty()
-        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), deprecatedByType[name].orEmpty(), name == spec.node)
+        val rule = RecordRule(name, fields.filter { it.required }.map { it.name }, removedByType[name].orEmpty(), deprecatedByType[name].orEmpty(), name == spec.tree.node)
         // Records refer to each other (an element holds elements), so each is registered before its fields resolve.
         records[name] = rule
         for (field in fields) {
-            val walked = (name == spec.node && field.name == spec.children) || (name == spec.answer && field.name == spec.root)
-            rule.fields[field.name] = FieldRule(field.required, walked, valueRule(field.type))
+            val walked = (name == spec.tree.node && field.name == spec.tree.children) || (name == spec.tree.answer && field.name == spec.tree.root)
+            rule.fields[field.name] = FieldCheck(field.required, walked, valueRule(field.type))
         }
         return rule
     }
@@ -204,7 +205,7 @@ private class Rules(val spec: SpecData) {
             is TypeShape.Primitive -> PrimitiveRule(shape.name)
             is TypeShape.Named -> {
                 val kind = spec.typeKinds[shape.name]
-                if (kind == "record") RecordRef(recordRule(shape.name)) else KindRule(kind ?: "unchecked")
+                if (kind == TypeKind.RECORD) RecordRef(recordRule(shape.name)) else KindRule(kind)
             }
         }
 }
@@ -251,11 +252,11 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         var at = n
         while (at >= 0) {
             keys.add(indexes[at])
-            keys.add(spec.children)
+            keys.add(spec.tree.children)
             at = parents[at]
         }
         // The root is reached through the answer's root field, not through a list of children.
-        keys[keys.size - 1] = spec.root
+        keys[keys.size - 1] = spec.tree.root
         keys.removeAt(keys.size - 2)
         keys.reverse()
         return keys
@@ -320,21 +321,21 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         }
     }
 
-    private fun checkKind(value: JsonElement, kind: String, key: Any, elementId: String?) {
+    private fun checkKind(value: JsonElement, kind: TypeKind?, key: Any, elementId: String?) {
         when {
-            kind == "roles" -> {
+            kind == TypeKind.ROLES -> {
                 val role = value.stringOrNull()
                 val deprecated = role?.let { rules.deprecatedRoles[it] }
                 if (role == null) {
                     report(FindingEntry.WRONG_ROLE_TYPE, elementId, mapOf("found" to jsonType(value)), key)
                 } else if (deprecated != null) {
                     reportDeprecated(deprecated, key, elementId)
-                } else if (role !in spec.roles) {
-                    report(FindingEntry.UNKNOWN_ROLE, elementId, mapOf("name" to role, "unknownRole" to spec.unknownRole), key)
+                } else if (role !in rules.roles) {
+                    report(FindingEntry.UNKNOWN_ROLE, elementId, mapOf("name" to role, "unknownRole" to spec.roleRules.unknown), key)
                 }
             }
-            kind == "external" -> nested(key) { checkContent(value, elementId) }
-            kind == "attributes" -> nested(key) { checkAttributes(value, elementId) }
+            kind == TypeKind.EXTERNAL -> nested(key) { checkContent(value, elementId) }
+            kind == TypeKind.ATTRIBUTES -> nested(key) { checkAttributes(value, elementId) }
         }
     }
 
@@ -422,14 +423,14 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         }
         for (alternatives in kind.alternatives) {
             val held = value[alternatives.property] as? JsonObject ?: continue
-            val present = alternatives.keys.filter { it in held }
+            val present = alternatives.members.map { it.key }.filter { it in held }
             if (present.size > 1) {
-                val lists = mapOf("present" to present, "members" to alternatives.names)
+                val lists = mapOf("present" to present, "members" to alternatives.members.map { it.name })
                 report(FindingEntry.SEVERAL_ALTERNATIVES, elementId, mapOf("property" to alternatives.property), alternatives.property, lists)
             }
         }
         for (name in kind.required) {
-            if (name !in value) report(FindingEntry.MISSING_CONTENT_PROPERTY, elementId, mapOf("kind" to kind.tag, "property" to name))
+            if (name !in value) report(FindingEntry.MISSING_CONTENT_PROPERTY, elementId, mapOf("kind" to kind.type, "property" to name))
         }
         for (nested in kind.nested) {
             // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
@@ -447,13 +448,13 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     /** Checks one element and its place among the path states, and puts its children on the stack. */
     private fun visit(frame: Frame, stack: ArrayList<Frame>) {
         val element = frame.value
-        val elementId = (element as? JsonObject)?.get(spec.id).stringOrNull()
+        val elementId = (element as? JsonObject)?.get(spec.tree.id).stringOrNull()
         val n = visited(frame.parent, frame.index, elementId)
         here = n
         if (!checkRecord(element, rules.node, elementId) || element !is JsonObject) return
-        val role = element[spec.role].stringOrNull()
-        if (frame.depth == 0 && role != null && role != spec.rootRole) {
-            report(FindingEntry.ROOT_ROLE, elementId, mapOf("name" to role, "rootRole" to spec.rootRole), spec.role)
+        val role = element[spec.tree.role].stringOrNull()
+        if (frame.depth == 0 && role != null && role != spec.roleRules.root) {
+            report(FindingEntry.ROOT_ROLE, elementId, mapOf("name" to role, "rootRole" to spec.roleRules.root), spec.tree.role)
         }
         var bits = 0L
         rules.pathStates.forEachIndexed { k, name ->
@@ -464,13 +465,13 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                 report(FindingEntry.PATH_GAP, elementId, mapOf("state" to name, "parent" to frame.parentId.orEmpty()), name)
             }
         }
-        val children = element[spec.children]
+        val children = element[spec.tree.children]
         if (children is JsonArray) {
             countForks(children, elementId)
             // Pushed last first, so the walk meets them in order.
             for (i in children.indices.reversed()) stack.add(Frame(children[i], n, i, frame.depth + 1, elementId, bits))
         } else if (children != null) {
-            report(FindingEntry.WRONG_CHILDREN_TYPE, elementId, mapOf("found" to jsonType(children)), spec.children)
+            report(FindingEntry.WRONG_CHILDREN_TYPE, elementId, mapOf("found" to jsonType(children)), spec.tree.children)
         }
     }
 
@@ -478,7 +479,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
     private fun countForks(children: JsonArray, elementId: String?) {
         for (name in rules.pathStates) {
             val n = children.count { (it as? JsonObject)?.get(name).isTrue() }
-            if (n > 1) report(FindingEntry.PATH_FORKS, elementId, mapOf("count" to "$n", "state" to name), spec.children)
+            if (n > 1) report(FindingEntry.PATH_FORKS, elementId, mapOf("count" to "$n", "state" to name), spec.tree.children)
         }
     }
 
@@ -490,7 +491,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
 
     fun run(answer: JsonElement): List<Finding> {
         if (!checkRecord(answer, rules.answer, null) || answer !is JsonObject) return sortFindings(findings)
-        val root = answer[spec.root] ?: return sortFindings(findings)
+        val root = answer[spec.tree.root] ?: return sortFindings(findings)
         val stack = arrayListOf(Frame(root, -1, 0, 0, null, 0L))
         var count = 0
         while (stack.isNotEmpty()) {
@@ -513,7 +514,7 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             val first = firstOf.getOrPut(elementId) { n }
             if (first != n) {
                 here = n
-                report(FindingEntry.DUPLICATE_ID, elementId, mapOf("repeated" to elementId, "path" to pointer(keysTo(first))), spec.id)
+                report(FindingEntry.DUPLICATE_ID, elementId, mapOf("repeated" to elementId, "path" to pointer(keysTo(first))), spec.tree.id)
             }
         }
         return sortFindings(findings)

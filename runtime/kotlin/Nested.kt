@@ -9,29 +9,6 @@ import kotlinx.serialization.json.doubleOrNull
 // kind's `nested`); the walk says each finding by the catalogue's id. Unknown keys are MCP's to allow. MCP's shapes
 // are a few levels deep, so the recursion is bounded by the shape, not by the value.
 
-/** A property of an object shape, and the shape of its value. */
-internal data class NestedProperty(val name: String, val shape: NestedShape)
-
-/** One of several named object shapes, told by a key only it requires. */
-internal data class NestedMember(val name: String, val key: String)
-
-/** What MCP's schema says of a value: its JSON type and what is inside it. */
-internal data class NestedShape(
-    val type: String,
-    val ref: String? = null,
-    val name: String? = null,
-    val values: List<String>? = null,
-    val minimum: Double? = null,
-    val maximum: Double? = null,
-    val bounds: String? = null,
-    val pattern: String? = null,
-    val form: String? = null,
-    val items: NestedShape? = null,
-    val properties: List<NestedProperty> = emptyList(),
-    val required: List<String> = emptyList(),
-    val members: List<NestedMember>? = null,
-)
-
 /** A finding of the walk: the catalogue's entry, its slots and list slots, and the keys below the block's property. */
 internal data class NestedFinding(
     val entry: FindingEntry,
@@ -80,13 +57,13 @@ internal fun checkNested(value: JsonElement, shape: NestedShape, property: Strin
                     }
                     return
                 }
-                for (p in own.properties) {
+                for (p in own.properties.orEmpty()) {
                     val item = value[p.name] ?: continue
                     keys.add(p.name)
                     walk(item, p.shape, p.name, false)
                     keys.removeAt(keys.size - 1)
                 }
-                for (field in own.required) {
+                for (field in own.required.orEmpty()) {
                     if (!value.containsKey(field)) say(FindingEntry.MISSING_FIELD, mapOf("record" to (own.name ?: name), "field" to field))
                 }
             }
@@ -101,7 +78,7 @@ internal fun checkNested(value: JsonElement, shape: NestedShape, property: Strin
             is JsonPrimitive -> when (jsonType(value)) {
                 "string" -> {
                     val text = value.content
-                    val values = own.values
+                    val values = own.enum
                     val pattern = own.pattern
                     if (values != null && text !in values) {
                         say(FindingEntry.NOT_ONE_OF, mapOf("property" to name), mapOf("allowed" to values))

@@ -2,7 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { findingsLiterals } from '../kit/findings.js';
-import { specData } from '../kit/spec-data.js';
+import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../report.js';
@@ -57,7 +57,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const example = readmeExample(model);
   const reader = readerNames(GO_NAMING);
   // Each version's rules, oldest first, as one composite literal each (spec-data.ts).
-  const versions = context.versions.map((v) => ({ version: v.protocolVersion, literal: goSpecLiteral(specData(v), 1) }));
+  const versions = versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, literal: goSpecLiteral(specData(v), 1) }));
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
   const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
   const pathState = tree.states.find((s) => s.path);

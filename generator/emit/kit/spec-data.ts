@@ -106,6 +106,11 @@ export function contentTagOf(model: CanonicalModel): string {
   return '';
 }
 
+/** Every version a package reads, oldest first: the released ones the context gives, and the model's own last. */
+export function versionsRead(model: CanonicalModel, versions: readonly CanonicalModel[]): readonly CanonicalModel[] {
+  return versions.some((v) => v.protocolVersion === model.protocolVersion) ? versions : [...versions, model];
+}
+
 /** The rules of one version that the runtime applies: what `SpecData` holds, as plain data. */
 export function specData(model: CanonicalModel): SpecData {
   const node = model.types.find((t) => t.name === model.tree.node);
@@ -212,7 +217,7 @@ export function specDataVersionLiterals(
   shape: (type: TypeRef) => string,
   shapes?: ShapeSyntax,
 ) {
-  const all = versions.some((v) => v.protocolVersion === model.protocolVersion) ? versions : [...versions, model];
+  const all = versionsRead(model, versions);
   const name = (version: string) => `protocol${version.replace(/[^A-Za-z0-9]/g, '_')}`;
   return {
     version: model.protocolVersion,

@@ -2,7 +2,8 @@ import type { CanonicalModel, TypeDef, TypeRef } from '../../model/types.js';
 import { type RecordDecl, type TypeView } from '../kit/declarations.js';
 import { distinct, inCase } from '../kit/naming.js';
 import { findingsLiterals } from '../kit/findings.js';
-import { specDataVersionLiterals } from '../kit/spec-data.js';
+import { specData, versionsRead } from '../kit/spec-data.js';
+import { kotlinSpecDeclarations, kotlinSpecLiteral } from './spec-data.js';
 import { readerNames, readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
@@ -18,7 +19,6 @@ import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { type ShapeSyntax } from '../kit/mcp-shapes.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -29,13 +29,6 @@ import { type ShapeSyntax } from '../kit/mcp-shapes.js';
 
 
 /** MCP's nested shapes as Spec.kt writes them (runtime/kotlin/Nested.kt declares the classes); a bound is a Double. */
-const SHAPES: ShapeSyntax = {
-  string: (text) => stringLiteral(text),
-  number: (n) => (/[.eE]/.test(String(n)) ? String(n) : `${n}.0`),
-  list: (items) => `listOf(${items.join(', ')})`,
-  call: (type, args) => `${type}(${args.map(([k, v]) => `${k} = ${v}`).join(', ')})`,
-  field: (name) => (name === 'enum' ? 'values' : name),
-};
 
 export const KOTLIN_PACKAGE = 'dev.elementmodel';
 /** Pinned so output is deterministic; all on Maven Central. */
@@ -79,10 +72,6 @@ const since = (t: { since: string }) => `Since ${t.since}.`;
 const section = (t: TypeDef) => `Section ${t.source.section ?? '?'} of ${t.source.document}. ${since(t)}`;
 
 /** A TypeShape constructor call in Spec.kt. */
-function shapeOf(ref: TypeRef): string {
-  if (ref.kind === 'array') return `TypeShape.ArrayOf(${shapeOf(ref.items)})`;
-  return `TypeShape.${ref.kind === 'primitive' ? 'Primitive' : 'Named'}(${stringLiteral(ref.name)})`;
-}
 
 /**
  * `conformance` is the conformance target's files: those of this version are bundled as test resources
@@ -338,7 +327,12 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
 
   // The checker: one runtime (Check.kt) over the kit's checker data for this version (Spec.kt).
   add(`${SOURCE_DIR}/Spec.kt`, 'Spec.kt', {
-    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf, SHAPES),
+    version: model.protocolVersion,
+    versionLiteral: stringLiteral(model.protocolVersion),
+    versionField: stringLiteral(model.tree.version),
+    declarations: kotlinSpecDeclarations(),
+    // Each version's rules, oldest first, each a function of its own (spec-data.ts).
+    versions: versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: `protocol${v.protocolVersion.replace(/[^A-Za-z0-9]/g, '_')}`, literal: kotlinSpecLiteral(specData(v), 0) })),
     findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'SCREAMING_SNAKE')),
   });
   add(`${SOURCE_DIR}/Check.kt`, 'Check.kt', {});

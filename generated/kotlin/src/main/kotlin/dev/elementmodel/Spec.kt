@@ -8,67 +8,201 @@ package dev.elementmodel
  * itself, so a new version of the spec changes this file and not the checker.
  */
 
-/** A type as a record's field or a reserved attribute declares it. */
-internal sealed interface TypeShape {
-    data class Primitive(val name: String) : TypeShape
-
-    data class Named(val name: String) : TypeShape
-
-    data class ArrayOf(val items: TypeShape) : TypeShape
-}
-
-internal class FieldShape(val name: String, val required: Boolean, val type: TypeShape)
-
-/** A field removed from a record, and what replaced it; `states` are the element states it moved. */
-internal class RemovedField(val name: String, val from: String, val replacedBy: String, val version: String, val states: List<String>)
-
-/** A name a version deprecated (a field, role or reserved attribute, by the type it stands in), and what to use instead. */
-internal class DeprecatedName(val name: String, val from: String, val useInstead: String?, val version: String)
-
-/** A kind of content block: its tag, its required properties, and each property's JSON type ("any" for no check). */
-internal class ContentKind(
-    val tag: String,
-    val required: List<String>,
-    val properties: Map<String, String>,
-    val alternatives: List<Alternatives> = emptyList(),
-    /** Properties whose inside MCP's schema describes (annotations, an embedded resource, icons). */
-    val nested: List<NestedProperty> = emptyList(),
+/** The root's role, the role an unknown one is read as, and the fallback of the role mapping. */
+internal class RoleRules(
+    val root: String,
+    val unknown: String,
+    val fallback: String,
 )
 
-/** A property that holds one of several shapes ([names]), each known by a key only it has ([keys]). */
-internal class Alternatives(val property: String, val names: List<String>, val keys: List<String>)
+/** What an absent state reads as: a value, or the parent's value (with the root's own). */
+internal sealed interface StateDefault {
+    /** An absent state reads as this value. */
+    class Value(
+        val value: Boolean,
+    ) : StateDefault
 
-/** A state of an element; a path state is set on every element from the root's child down to one element. */
-internal class StateRule(val name: String, val path: Boolean)
+    /** An absent state reads as the parent's, and at the top of the tree as this value. */
+    class Inherit(
+        val root: Boolean,
+    ) : StateDefault
+}
 
-/** The rules of one protocol version. */
-internal class SpecData(
-    val version: String,
-    val roles: Set<String>,
-    val rootRole: String,
-    val unknownRole: String,
-    val states: List<StateRule>,
+/** A state of an element: its default, whether it must be reachable from the root, and whether it forms a path from the root's child down. */
+internal class StateRule(
+    val name: String,
+    val default: StateDefault,
+    val reachable: Boolean,
+    val path: Boolean,
+)
+
+/** How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field. */
+internal class Tree(
     val answer: String,
     val root: String,
     val node: String,
     val children: String,
     val id: String,
     val role: String,
-    /** Each declared type's kind: record, roles, attributes or external. */
-    val typeKinds: Map<String, String>,
-    val records: Map<String, List<FieldShape>>,
-    val reservedAttributes: Map<String, TypeShape>,
+    val attributes: String? = null,
+    val content: String? = null,
+    /** The answer's field that holds the protocol version. */
+    val version: String,
+)
+
+/** What kind of type the spec declares. */
+internal enum class TypeKind(val text: String) {
+    RECORD("record"),
+    ROLES("roles"),
+    ATTRIBUTES("attributes"),
+    EXTERNAL("external"),
+}
+
+/** A field's type, as the spec writes it: a primitive, a named type, or an array of one. */
+internal sealed interface TypeShape {
+    /** One of JSON's primitive types. */
+    class Primitive(
+        val name: String,
+    ) : TypeShape
+
+    /** A type the spec declares, by its name. */
+    class Named(
+        val name: String,
+    ) : TypeShape
+
+    /** An array of one type. */
+    class ArrayOf(
+        val items: TypeShape,
+    ) : TypeShape
+}
+
+/** A field of a record: its name, whether it is required, and its type. */
+internal class FieldRule(
+    val name: String,
+    val required: Boolean,
+    val type: TypeShape,
+)
+
+/** A reserved attribute and its type. */
+internal class AttributeRule(
+    val name: String,
+    val type: TypeShape,
+)
+
+/** A field a version removed from a record, and what replaced it; `states` are the element states it moved. */
+internal class RemovedField(
+    val name: String,
+    val from: String,
+    val replacedBy: String,
+    val version: String,
+    val states: List<String>,
+)
+
+/** A name a version deprecated (a field, role or reserved attribute, by the type it stands in), and what to use instead. */
+internal class DeprecatedName(
+    val name: String,
+    val from: String,
+    val useInstead: String? = null,
+    val version: String,
+)
+
+/** A removed role a receiver still reads, as the role that replaced it. */
+internal class RoleAlias(
+    val name: String,
+    val role: String,
+)
+
+/** One of several named shapes an object may be, and the key only it requires. */
+internal class NestedMember(
+    val name: String,
+    val key: String,
+)
+
+/** A property that holds one of several shapes, each known by a key only it has. */
+internal class Alternatives(
+    val property: String,
+    val members: List<NestedMember>,
+)
+
+/** What MCP's schema says inside a content block's nested object or array, for the checker to walk. */
+internal class NestedShape(
+    /** The JSON type the value must have; `any` checks nothing. */
+    val type: String,
+    /** An object that is one of the named shapes (`shapes`), where its properties are. */
+    val ref: String? = null,
+    /** A named shape's own name, for its messages. */
+    val name: String? = null,
+    /** The strings a string may be. */
+    val enum: List<String>? = null,
+    val minimum: Double? = null,
+    val maximum: Double? = null,
+    /** How a message says the bounds ("from 0 to 1"). */
+    val bounds: String? = null,
+    /** A pattern every binding's regular expressions read alike. */
+    val pattern: String? = null,
+    /** What a message calls the pattern. */
+    val form: String? = null,
+    val items: NestedShape? = null,
+    val properties: List<NestedProperty>? = null,
+    val required: List<String>? = null,
+    /** One of several named shapes, each told by a key only it requires. */
+    val members: List<NestedMember>? = null,
+)
+
+/** A property and what its value must be. */
+internal class NestedProperty(
+    val name: String,
+    val shape: NestedShape,
+)
+
+/** A kind of content block: its tag, its required properties, and what each property holds. */
+internal class ContentKind(
+    /** The tag that names the kind. */
+    val type: String,
+    /** The kind's name in MCP's schema. */
+    val name: String,
+    val required: List<String>,
+    /** Each property's JSON type ("any" for no check). */
+    val properties: Map<String, String>,
+    val alternatives: List<Alternatives>,
+    /** The properties whose inside MCP's schema describes (annotations, an embedded resource, icons). */
+    val nested: List<NestedProperty>,
+)
+
+/** A requirement of the spec, and the rule the checker reports it under (null where no checker can). */
+internal class Requirement(
+    val id: String,
+    val requirement: String,
+    val check: String,
+    val checkable: Boolean,
+    val rule: String? = null,
+)
+
+/** The rules of one protocol version that the reader and the checker apply. */
+internal class SpecData(
+    /** The protocol version these rules are. */
+    val version: String,
+    /** Every role of the role language, in the spec's order. */
+    val roles: List<String>,
+    val roleRules: RoleRules,
+    val states: List<StateRule>,
+    val tree: Tree,
+    /** Each declared type's kind, by name. */
+    val typeKinds: Map<String, TypeKind>,
+    /** Each record's fields, by the record's name, in the spec's order. */
+    val records: Map<String, List<FieldRule>>,
+    val reservedAttributes: List<AttributeRule>,
     val removed: List<RemovedField>,
+    /** Deprecated names an answer can hold, aliases too. */
     val deprecated: List<DeprecatedName>,
-    /** Removed roles a receiver still reads, each as the role that replaced it. */
-    val aliases: Map<String, String>,
+    /** Removed roles a receiver still reads. */
+    val aliases: List<RoleAlias>,
     /** The content block's property whose value names its kind. */
     val contentTag: String,
     val contentKinds: List<ContentKind>,
-    /** The requirement each checkable rule belongs to. */
-    val requirementOf: Map<String, String>,
     /** MCP's object shapes that the content kinds' nested properties name (`ref`), by name. */
-    val shapes: Map<String, NestedShape> = emptyMap(),
+    val shapes: Map<String, NestedShape>,
+    val requirements: List<Requirement>,
 )
 
 /** How a list slot's texts are written into a message: joined by [joiner], each in double quotes if [quoted]. */
@@ -141,7 +275,7 @@ internal object Spec {
 /** The rules of protocol 0.2.0. */
 private fun protocol0_2_0(): SpecData = SpecData(
     version = "0.2.0",
-    roles = setOf(
+    roles = listOf(
         "Application",
         "Window",
         "Group",
@@ -156,127 +290,335 @@ private fun protocol0_2_0(): SpecData = SpecData(
         "Page",
         "Document",
     ),
-    rootRole = "Application",
-    unknownRole = "Group",
+    roleRules = RoleRules(root = "Application", unknown = "Group", fallback = "Group"),
     states = listOf(
-        StateRule("selected", path = false),
-        StateRule("focused", path = true),
-        StateRule("visible", path = false),
+        StateRule(name = "selected", default = StateDefault.Value(value = false), reachable = true, path = false),
+        StateRule(name = "focused", default = StateDefault.Value(value = false), reachable = true, path = true),
+        StateRule(name = "visible", default = StateDefault.Inherit(root = true), reachable = false, path = false),
     ),
-    answer = "Answer",
-    root = "root",
-    node = "Element",
-    children = "children",
-    id = "id",
-    role = "role",
+    tree = Tree(
+        answer = "Answer",
+        root = "root",
+        node = "Element",
+        children = "children",
+        id = "id",
+        role = "role",
+        attributes = "attributes",
+        content = "content",
+        version = "protocol",
+    ),
     typeKinds = mapOf(
-        "Answer" to "record",
-        "Element" to "record",
-        "Related" to "record",
-        "Attributes" to "attributes",
-        "Role" to "roles",
-        "ContentBlock" to "external",
+        "Answer" to TypeKind.RECORD,
+        "Element" to TypeKind.RECORD,
+        "Related" to TypeKind.RECORD,
+        "Attributes" to TypeKind.ATTRIBUTES,
+        "Role" to TypeKind.ROLES,
+        "ContentBlock" to TypeKind.EXTERNAL,
     ),
     records = mapOf(
         "Answer" to listOf(
-            FieldShape("protocol", required = true, TypeShape.Primitive("string")),
-            FieldShape("instance", required = true, TypeShape.Primitive("string")),
-            FieldShape("root", required = true, TypeShape.Named("Element")),
+            FieldRule(name = "protocol", required = true, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "instance", required = true, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "root", required = true, type = TypeShape.Named(name = "Element")),
         ),
         "Element" to listOf(
-            FieldShape("id", required = true, TypeShape.Primitive("string")),
-            FieldShape("role", required = true, TypeShape.Named("Role")),
-            FieldShape("subrole", required = false, TypeShape.Primitive("string")),
-            FieldShape("title", required = false, TypeShape.Primitive("string")),
-            FieldShape("content", required = false, TypeShape.ArrayOf(TypeShape.Named("ContentBlock"))),
-            FieldShape("url", required = false, TypeShape.Primitive("string")),
-            FieldShape("selected", required = false, TypeShape.Primitive("boolean")),
-            FieldShape("focused", required = false, TypeShape.Primitive("boolean")),
-            FieldShape("visible", required = false, TypeShape.Primitive("boolean")),
-            FieldShape("children", required = false, TypeShape.ArrayOf(TypeShape.Named("Element"))),
-            FieldShape("attributes", required = false, TypeShape.Named("Attributes")),
+            FieldRule(name = "id", required = true, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "role", required = true, type = TypeShape.Named(name = "Role")),
+            FieldRule(name = "subrole", required = false, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "title", required = false, type = TypeShape.Primitive(name = "string")),
+            FieldRule(
+                name = "content",
+                required = false,
+                type = TypeShape.ArrayOf(items = TypeShape.Named(name = "ContentBlock")),
+            ),
+            FieldRule(name = "url", required = false, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "selected", required = false, type = TypeShape.Primitive(name = "boolean")),
+            FieldRule(name = "focused", required = false, type = TypeShape.Primitive(name = "boolean")),
+            FieldRule(name = "visible", required = false, type = TypeShape.Primitive(name = "boolean")),
+            FieldRule(
+                name = "children",
+                required = false,
+                type = TypeShape.ArrayOf(items = TypeShape.Named(name = "Element")),
+            ),
+            FieldRule(name = "attributes", required = false, type = TypeShape.Named(name = "Attributes")),
         ),
         "Related" to listOf(
-            FieldShape("relation", required = true, TypeShape.Primitive("string")),
-            FieldShape("id", required = false, TypeShape.Primitive("string")),
-            FieldShape("url", required = false, TypeShape.Primitive("string")),
+            FieldRule(name = "relation", required = true, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "id", required = false, type = TypeShape.Primitive(name = "string")),
+            FieldRule(name = "url", required = false, type = TypeShape.Primitive(name = "string")),
         ),
     ),
-    reservedAttributes = mapOf(
-        "author" to TypeShape.Primitive("string"),
-        "related" to TypeShape.ArrayOf(TypeShape.Named("Related")),
+    reservedAttributes = listOf(
+        AttributeRule(name = "author", type = TypeShape.Primitive(name = "string")),
+        AttributeRule(name = "related", type = TypeShape.ArrayOf(items = TypeShape.Named(name = "Related"))),
     ),
     removed = listOf(
-        RemovedField("type", "Element", "role, with the app's own word in subrole", "0.2.0", listOf()),
-        RemovedField("parent", "Element", "children: an element is placed inside its parent", "0.2.0", listOf()),
-        RemovedField("locatable", "Element", "Asking locate (4.4)", "0.2.0", listOf()),
-        RemovedField("payload", "Element", "attributes", "0.2.0", listOf()),
-        RemovedField("focus", "Answer", "focused on each element of the path", "0.2.0", listOf("focused")),
-        RemovedField("items", "Answer", "root", "0.2.0", listOf()),
+        RemovedField(
+            name = "type",
+            from = "Element",
+            replacedBy = "role, with the app's own word in subrole",
+            version = "0.2.0",
+            states = listOf(),
+        ),
+        RemovedField(
+            name = "parent",
+            from = "Element",
+            replacedBy = "children: an element is placed inside its parent",
+            version = "0.2.0",
+            states = listOf(),
+        ),
+        RemovedField(
+            name = "locatable",
+            from = "Element",
+            replacedBy = "Asking locate (4.4)",
+            version = "0.2.0",
+            states = listOf(),
+        ),
+        RemovedField(
+            name = "payload",
+            from = "Element",
+            replacedBy = "attributes",
+            version = "0.2.0",
+            states = listOf(),
+        ),
+        RemovedField(
+            name = "focus",
+            from = "Answer",
+            replacedBy = "focused on each element of the path",
+            version = "0.2.0",
+            states = listOf("focused"),
+        ),
+        RemovedField(name = "items", from = "Answer", replacedBy = "root", version = "0.2.0", states = listOf()),
     ),
-    deprecated = listOf(
-    ),
-    aliases = mapOf(),
+    deprecated = listOf(),
+    aliases = listOf(),
     contentTag = "type",
     contentKinds = listOf(
         ContentKind(
-            "text",
-            listOf("type", "text"),
-            mapOf("type" to "string", "text" to "string", "annotations" to "object", "_meta" to "object"),
+            type = "text",
+            name = "TextContent",
+            required = listOf("type", "text"),
+            properties = mapOf("type" to "string", "text" to "string", "annotations" to "object", "_meta" to "object"),
+            alternatives = listOf(),
             nested = listOf(
-                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+                NestedProperty(name = "annotations", shape = NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
         ContentKind(
-            "image",
-            listOf("type", "data", "mimeType"),
-            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
+            type = "image",
+            name = "ImageContent",
+            required = listOf("type", "data", "mimeType"),
+            properties = mapOf(
+                "type" to "string",
+                "data" to "string",
+                "mimeType" to "string",
+                "annotations" to "object",
+                "_meta" to "object",
+            ),
+            alternatives = listOf(),
             nested = listOf(
-                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+                NestedProperty(name = "annotations", shape = NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
         ContentKind(
-            "audio",
-            listOf("type", "data", "mimeType"),
-            mapOf("type" to "string", "data" to "string", "mimeType" to "string", "annotations" to "object", "_meta" to "object"),
+            type = "audio",
+            name = "AudioContent",
+            required = listOf("type", "data", "mimeType"),
+            properties = mapOf(
+                "type" to "string",
+                "data" to "string",
+                "mimeType" to "string",
+                "annotations" to "object",
+                "_meta" to "object",
+            ),
+            alternatives = listOf(),
             nested = listOf(
-                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+                NestedProperty(name = "annotations", shape = NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
         ContentKind(
-            "resource_link",
-            listOf("name", "uri", "type"),
-            mapOf("name" to "string", "title" to "string", "icons" to "array", "uri" to "string", "description" to "string", "mimeType" to "string", "size" to "number", "annotations" to "object", "_meta" to "object", "type" to "string"),
+            type = "resource_link",
+            name = "ResourceLink",
+            required = listOf("name", "uri", "type"),
+            properties = mapOf(
+                "name" to "string",
+                "title" to "string",
+                "icons" to "array",
+                "uri" to "string",
+                "description" to "string",
+                "mimeType" to "string",
+                "size" to "number",
+                "annotations" to "object",
+                "_meta" to "object",
+                "type" to "string",
+            ),
+            alternatives = listOf(),
             nested = listOf(
-                NestedProperty("icons", NestedShape(type = "array", items = NestedShape(type = "object", ref = "Icon"))),
-                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+                NestedProperty(
+                    name = "icons",
+                    shape = NestedShape(type = "array", items = NestedShape(type = "object", ref = "Icon")),
+                ),
+                NestedProperty(name = "annotations", shape = NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
         ContentKind(
-            "resource",
-            listOf("type", "resource"),
-            mapOf("type" to "string", "resource" to "object", "annotations" to "object", "_meta" to "object"),
-            listOf(
-                Alternatives("resource", listOf("TextResourceContents", "BlobResourceContents"), listOf("text", "blob")),
+            type = "resource",
+            name = "EmbeddedResource",
+            required = listOf("type", "resource"),
+            properties = mapOf(
+                "type" to "string",
+                "resource" to "object",
+                "annotations" to "object",
+                "_meta" to "object",
+            ),
+            alternatives = listOf(
+                Alternatives(
+                    property = "resource",
+                    members = listOf(
+                        NestedMember(name = "TextResourceContents", key = "text"),
+                        NestedMember(name = "BlobResourceContents", key = "blob"),
+                    ),
+                ),
             ),
             nested = listOf(
-                NestedProperty("resource", NestedShape(type = "object", members = listOf(NestedMember(name = "TextResourceContents", key = "text"), NestedMember(name = "BlobResourceContents", key = "blob")))),
-                NestedProperty("annotations", NestedShape(type = "object", ref = "Annotations")),
+                NestedProperty(
+                    name = "resource",
+                    shape = NestedShape(
+                        type = "object",
+                        members = listOf(
+                            NestedMember(name = "TextResourceContents", key = "text"),
+                            NestedMember(name = "BlobResourceContents", key = "blob"),
+                        ),
+                    ),
+                ),
+                NestedProperty(name = "annotations", shape = NestedShape(type = "object", ref = "Annotations")),
             ),
         ),
-    ),
-    requirementOf = mapOf(
-        "state-on-element" to "R1",
-        "state-reader" to "R2",
-        "role-language" to "R3",
-        "unique-id" to "R4",
-        "state-reachable" to "R6",
-        "content-kind" to "R8",
     ),
     shapes = mapOf(
-        "Annotations" to NestedShape(type = "object", name = "Annotations", properties = listOf(NestedProperty(name = "audience", shape = NestedShape(type = "array", items = NestedShape(type = "string", values = listOf("user", "assistant")))), NestedProperty(name = "priority", shape = NestedShape(type = "number", minimum = 0.0, maximum = 1.0, bounds = "from 0 to 1")), NestedProperty(name = "lastModified", shape = NestedShape(type = "string", pattern = "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))\$", form = "date-time")))),
-        "BlobResourceContents" to NestedShape(type = "object", name = "BlobResourceContents", properties = listOf(NestedProperty(name = "uri", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "_meta", shape = NestedShape(type = "object")), NestedProperty(name = "blob", shape = NestedShape(type = "string"))), required = listOf("uri", "blob")),
-        "Icon" to NestedShape(type = "object", name = "Icon", properties = listOf(NestedProperty(name = "src", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "sizes", shape = NestedShape(type = "array", items = NestedShape(type = "string"))), NestedProperty(name = "theme", shape = NestedShape(type = "string", values = listOf("light", "dark")))), required = listOf("src")),
-        "TextResourceContents" to NestedShape(type = "object", name = "TextResourceContents", properties = listOf(NestedProperty(name = "uri", shape = NestedShape(type = "string")), NestedProperty(name = "mimeType", shape = NestedShape(type = "string")), NestedProperty(name = "_meta", shape = NestedShape(type = "object")), NestedProperty(name = "text", shape = NestedShape(type = "string"))), required = listOf("uri", "text")),
+        "Annotations" to NestedShape(
+            type = "object",
+            name = "Annotations",
+            properties = listOf(
+                NestedProperty(
+                    name = "audience",
+                    shape = NestedShape(
+                        type = "array",
+                        items = NestedShape(type = "string", enum = listOf("user", "assistant")),
+                    ),
+                ),
+                NestedProperty(
+                    name = "priority",
+                    shape = NestedShape(type = "number", minimum = 0.0, maximum = 1.0, bounds = "from 0 to 1"),
+                ),
+                NestedProperty(
+                    name = "lastModified",
+                    shape = NestedShape(
+                        type = "string",
+                        pattern = "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))\$",
+                        form = "date-time",
+                    ),
+                ),
+            ),
+            required = listOf(),
+        ),
+        "BlobResourceContents" to NestedShape(
+            type = "object",
+            name = "BlobResourceContents",
+            properties = listOf(
+                NestedProperty(name = "uri", shape = NestedShape(type = "string")),
+                NestedProperty(name = "mimeType", shape = NestedShape(type = "string")),
+                NestedProperty(
+                    name = "_meta",
+                    shape = NestedShape(type = "object", properties = listOf(), required = listOf()),
+                ),
+                NestedProperty(name = "blob", shape = NestedShape(type = "string")),
+            ),
+            required = listOf("uri", "blob"),
+        ),
+        "Icon" to NestedShape(
+            type = "object",
+            name = "Icon",
+            properties = listOf(
+                NestedProperty(name = "src", shape = NestedShape(type = "string")),
+                NestedProperty(name = "mimeType", shape = NestedShape(type = "string")),
+                NestedProperty(
+                    name = "sizes",
+                    shape = NestedShape(type = "array", items = NestedShape(type = "string")),
+                ),
+                NestedProperty(name = "theme", shape = NestedShape(type = "string", enum = listOf("light", "dark"))),
+            ),
+            required = listOf("src"),
+        ),
+        "TextResourceContents" to NestedShape(
+            type = "object",
+            name = "TextResourceContents",
+            properties = listOf(
+                NestedProperty(name = "uri", shape = NestedShape(type = "string")),
+                NestedProperty(name = "mimeType", shape = NestedShape(type = "string")),
+                NestedProperty(
+                    name = "_meta",
+                    shape = NestedShape(type = "object", properties = listOf(), required = listOf()),
+                ),
+                NestedProperty(name = "text", shape = NestedShape(type = "string")),
+            ),
+            required = listOf("uri", "text"),
+        ),
+    ),
+    requirements = listOf(
+        Requirement(
+            id = "R1",
+            requirement = "A provider states `selected`, `focused` and `visible` only on the element they describe",
+            check = "Reject an answer that repeats state elsewhere",
+            checkable = true,
+            rule = "state-on-element",
+        ),
+        Requirement(
+            id = "R2",
+            requirement = "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+            check = "A test of the host's reader on a fixed tree",
+            checkable = true,
+            rule = "state-reader",
+        ),
+        Requirement(
+            id = "R3",
+            requirement = "A provider's roles all come from the role language, and its root is an `Application`",
+            check = "Reject any other role at the root; flag unknown roles",
+            checkable = true,
+            rule = "role-language",
+        ),
+        Requirement(
+            id = "R4",
+            requirement = "Each element's `id` is unique within an answer",
+            check = "Reject a repeat",
+            checkable = true,
+            rule = "unique-id",
+        ),
+        Requirement(
+            id = "R5",
+            requirement = "A link that is not containment is expressed in `related`",
+            check = "Not checkable from outside",
+            checkable = false,
+        ),
+        Requirement(
+            id = "R6",
+            requirement = "Every selected or focused element is reachable from the root",
+            check = "Walk the tree",
+            checkable = true,
+            rule = "state-reachable",
+        ),
+        Requirement(
+            id = "R7",
+            requirement = "A provider gives a subrole to each thing that is the app's own",
+            check = "Not checkable from outside",
+            checkable = false,
+        ),
+        Requirement(
+            id = "R8",
+            requirement = "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+            check = "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+            checkable = true,
+            rule = "content-kind",
+        ),
     ),
 )
