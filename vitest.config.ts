@@ -20,6 +20,7 @@ const LONGEST_FIRST = [
   'test/swift.test.ts',
   'test/python.test.ts',
   'test/kotlin-mcp.test.ts',
+  'test/rust-mcp.test.ts',
   'test/revision-property.test.ts',
   'test/faults.test.ts',
   'test/quicktype.test.ts',

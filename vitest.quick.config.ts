@@ -1,12 +1,13 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-/** Files that need Swift, Maven, Python's toolchain or a browser: left to `npm test`. */
+/** Files that need Swift, Maven, Python's toolchain, rmcp's build or a browser: left to `npm test`. */
 const NEEDS_TOOLCHAINS = [
   'test/swift.test.ts',
   'test/swift-root-manifest.test.ts',
   'test/kotlin.test.ts',
   'test/kotlin-mcp.test.ts',
+  'test/rust-mcp.test.ts',
   'test/revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',
   'test/operation-revision-bindings.test.ts',

@@ -4,7 +4,8 @@
 # Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
 # Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
 # Rust: the rustup toolchain already on the machine (Debian's rustc is too old for edition 2024), and the crates the
-# generated crate pins (generated/rust/Cargo.lock), fetched into a CARGO_HOME in the cache (scripts/rust-env.sh).
+# generated crate and the MCP test crate pin (generated/rust/Cargo.lock, test/rust-mcp/Cargo.lock), fetched into a
+# CARGO_HOME in the cache (scripts/rust-env.sh).
 # Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 # actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
@@ -74,7 +75,9 @@ install_rust() {
   env_out="$(bash "$(dirname "$0")/rust-env.sh")" || { printf '%s\n' "$env_out" >&2; exit 1; }
   eval "$env_out"
   (cd "$(dirname "$0")/../generated/rust" && cargo fetch --locked -q)
-  log "rust: $(cargo --version) with the crates of generated/rust/Cargo.lock in $CARGO_HOME"
+  # And the MCP test crate's (rmcp, tokio: test/rust-mcp/Cargo.lock), so scripts/rust-mcp-test.sh builds offline.
+  (cd "$(dirname "$0")/../test/rust-mcp" && cargo fetch --locked -q)
+  log "rust: $(cargo --version) with the crates of generated/rust/Cargo.lock and test/rust-mcp/Cargo.lock in $CARGO_HOME"
 }
 
 install_chromium() {

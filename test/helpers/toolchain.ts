@@ -59,9 +59,9 @@ export function mavenMissing(): string | null {
   return null;
 }
 
-/** Why the Rust builds cannot run here (scripts/rust-env.sh finds cargo 1.85 or later), or null. */
-export function rustMissing(): string | null {
-  const ran = spawnSync('bash', [join(ROOT, 'scripts/rust-env.sh')], { encoding: 'utf8' });
+/** Why the Rust builds cannot run here (scripts/rust-env.sh finds cargo 1.85, or `minimum`, or later), or null. */
+export function rustMissing(minimum?: string): string | null {
+  const ran = spawnSync('bash', [join(ROOT, 'scripts/rust-env.sh'), ...(minimum ? [minimum] : [])], { encoding: 'utf8' });
   return ran.status === 0 ? null : `${ran.stderr.trim() || 'no cargo'} (run: bash scripts/install-toolchains.sh rust)`;
 }
 

@@ -1,6 +1,7 @@
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
+import { operationShapes } from '../kit/operations.js';
 import { findingsLiterals } from '../kit/findings.js';
 import type { ShapeSyntax } from '../kit/mcp-shapes.js';
 import { specData, specDataVersionLiterals } from '../kit/spec-data.js';
@@ -25,6 +26,16 @@ const CRATE = 'element-model';
 const MODULE = 'element_model';
 const MSRV = '1.85';
 export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145', regex: '1.12.2' };
+/**
+ * What the README's "Use with MCP" example adds beside the crate: MCP's official Rust SDK with the features it uses
+ * (its server and client, stdio and a child process; no macros, no HTTP) and tokio, exact. test/rust-mcp/Cargo.toml,
+ * which compiles and runs that example, pins the same (test/rust-mcp.test.ts holds them equal).
+ */
+export const RUST_MCP_DEPENDENCIES = [
+  'rmcp = { version = "=3.11.0", default-features = false, features = ["server", "client", "transport-io", "transport-child-process"] }',
+  `serde_json = "=${RUST_PINS.serdeJson}"`,
+  'tokio = { version = "=1.54.1", default-features = false, features = ["macros", "rt", "time"] }',
+];
 /** The test folder that holds the conformance vectors the crate bundles. */
 const BUNDLED = 'conformance';
 
@@ -117,6 +128,9 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     reason: a.role === null ? optional(reasons.get(a.class) ?? a.class) : 'None',
   }));
   const pathState = tree.states.find((s) => s.path);
+  // The operation that returns the answer (MCP's tool), its meaning as the tool definitions (tools.json) give it.
+  const answerName = model.operations.find((o) => o.returns === model.tree.answer)?.name;
+  const answerOperation = operationShapes(model).find((o) => o.name === answerName);
   const common = {
     version: model.protocolVersion,
     versionLiteral: rustString(model.protocolVersion),
@@ -158,6 +172,15 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     example: 'missing' in example ? null : example,
     exampleAnswer: 'missing' in example ? '' : `r#"${example.answer}"#`,
     exampleOutput: 'missing' in example ? '' : rustString(example.output),
+    // The operation that returns the answer: the README's MCP tool.
+    mcp: answerOperation
+      ? {
+          tool: rustString(answerOperation.name),
+          meaning: rustString(answerOperation.meaning),
+          uses: [answer.name, 'CheckOptions', 'Finding', 'check', 'dump_answer'].join(', '),
+          dependencies: RUST_MCP_DEPENDENCIES.join('\n'),
+        }
+      : null,
   };
   // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template.
   const operations = rustOperations(model);
