@@ -5,55 +5,6 @@ import Foundation
 // each content kind's `nested`); the walk says each finding by the catalogue's id. Unknown keys are MCP's to
 // allow. MCP's shapes are a few levels deep, so the recursion is bounded by the shape, not by the value.
 
-/// A property of an object shape, and the shape of its value.
-struct NestedProperty: Sendable {
-    let name: String
-    let shape: NestedShape
-}
-
-/// One of several named object shapes, told by a key only it requires.
-struct NestedMember: Sendable {
-    let name: String
-    let key: String
-}
-
-/// What MCP's schema says of a value: its JSON type and what is inside it.
-final class NestedShape: Sendable {
-    let type: String
-    let ref: String?
-    let name: String?
-    let values: [String]?
-    let minimum: Double?
-    let maximum: Double?
-    let bounds: String?
-    let pattern: String?
-    let form: String?
-    let items: NestedShape?
-    let properties: [NestedProperty]
-    let required: [String]
-    let members: [NestedMember]?
-
-    init(
-        type: String, ref: String? = nil, name: String? = nil, values: [String]? = nil, minimum: Double? = nil,
-        maximum: Double? = nil, bounds: String? = nil, pattern: String? = nil, form: String? = nil,
-        items: NestedShape? = nil, properties: [NestedProperty] = [], required: [String] = [], members: [NestedMember]? = nil
-    ) {
-        self.type = type
-        self.ref = ref
-        self.name = name
-        self.values = values
-        self.minimum = minimum
-        self.maximum = maximum
-        self.bounds = bounds
-        self.pattern = pattern
-        self.form = form
-        self.items = items
-        self.properties = properties
-        self.required = required
-        self.members = members
-    }
-}
-
 /// A finding of the walk: the catalogue's entry, its slots and list slots, and the keys below the block's property.
 struct NestedFinding {
     let entry: FindingEntry
@@ -89,7 +40,7 @@ func checkNested(_ value: JSONValue, _ shape: NestedShape, property: String, sha
         }
         switch value {
         case .string(let text):
-            if let values = own.values, !values.contains(text) {
+            if let values = own.enum, !values.contains(text) {
                 say(.notOneOf, ["property": name], lists: ["allowed": values])
             } else if let pattern = own.pattern, !matches(pattern, text) {
                 say(.wrongForm, ["form": own.form ?? "pattern-matching", "property": name])
@@ -119,13 +70,13 @@ func checkNested(_ value: JSONValue, _ shape: NestedShape, property: String, sha
                 }
                 return
             }
-            for property in own.properties {
+            for property in own.properties ?? [] {
                 guard let item = object[property.name] else { continue }
                 keys.append(.name(property.name))
                 walk(item, property.shape, property.name, top: false)
                 keys.removeLast()
             }
-            for field in own.required where object[field] == nil {
+            for field in own.required ?? [] where object[field] == nil {
                 say(.missingField, ["record": own.name ?? name, "field": field])
             }
         case .null, .bool:

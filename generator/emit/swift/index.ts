@@ -2,7 +2,8 @@ import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import { type FieldDecl, type TypeView } from '../kit/declarations.js';
 import { distinct, inCase } from '../kit/naming.js';
 import { findingsLiterals } from '../kit/findings.js';
-import { specDataVersionLiterals } from '../kit/spec-data.js';
+import { specData, versionsRead } from '../kit/spec-data.js';
+import { swiftSpecDeclarations, swiftSpecLiteral } from './spec-data.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../report.js';
@@ -17,7 +18,9 @@ import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
 import { swiftOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
-import { type ShapeSyntax } from '../kit/mcp-shapes.js';
+
+/** The identifier a version's rules are declared under (`protocol0_2_0`). */
+const versionName = (version: string) => `protocol${version.replace(/[^A-Za-z0-9]/g, '_')}`;
 
 /**
  * generated/swift/: a Swift package, `ElementModel`, with Codable value types for every record of the model, the
@@ -35,25 +38,12 @@ const PLATFORMS = '.macOS(.v12), .iOS(.v15)';
 const BUNDLED_VECTORS = 'Conformance';
 const ROOT = 'swift';
 
-/** A TypeShape expression in Spec.swift. */
-function shapeOf(ref: TypeRef): string {
-  if (ref.kind === 'array') return `.array(${shapeOf(ref.items)})`;
-  return `.${ref.kind}(${stringLiteral(ref.name)})`;
-}
 
 /**
  * `conformance` is the conformance target's files: those of this version are bundled as the test target's
  * resources (Tests/ElementModelTests/Conformance), so a copy of the package alone passes its own tests.
  */
 
-/** MCP's nested shapes as Spec.swift writes them (runtime/swift/Nested.swift declares the types). */
-const SHAPES: ShapeSyntax = {
-  string: (text) => stringLiteral(text),
-  number: (n) => String(n),
-  list: (items) => `[${items.join(', ')}]`,
-  call: (type, args) => `${type}(${args.map(([k, v]) => `${k}: ${v}`).join(', ')})`,
-  field: (name) => (name === 'enum' ? 'values' : name),
-};
 
 export function emitSwift(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = swiftNames();
@@ -261,7 +251,13 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   // The checker: one runtime (Check.swift) over the kit's checker data for this version (Spec.swift).
   emit(`Sources/${PACKAGE}/Spec.swift`, 'Spec.swift', {
-    ...specDataVersionLiterals(model, context.versions, content.discriminator.key, stringLiteral, shapeOf, SHAPES),
+    version: model.protocolVersion,
+    versionLiteral: stringLiteral(model.protocolVersion),
+    versionField: stringLiteral(model.tree.version),
+    current: versionName(model.protocolVersion),
+    declarations: swiftSpecDeclarations(),
+    // Each version's rules, oldest first, each a static constant of its own (spec-data.ts).
+    versions: versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: versionName(v.protocolVersion), literal: swiftSpecLiteral(specData(v), 1) })),
     findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'lowerCamel')),
   });
   emit(`Sources/${PACKAGE}/Check.swift`, 'Check.swift', {});

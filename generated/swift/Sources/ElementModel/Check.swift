@@ -172,7 +172,7 @@ func pointer(_ keys: [PathKey]) -> String {
 
 private func describe(_ shape: TypeShape) -> String {
     switch shape {
-    case .array(let items): return "\(describe(items))[]"
+    case .arrayOf(let items): return "\(describe(items))[]"
     case .primitive(let name), .named(let name): return name
     }
 }
@@ -186,7 +186,7 @@ private indirect enum ValueRule: Sendable {
     case kind(String)
 }
 
-private struct FieldRule: Sendable {
+private struct FieldCheck: Sendable {
     var required: Bool
     var walked: Bool
     var value: ValueRule
@@ -194,7 +194,7 @@ private struct FieldRule: Sendable {
 
 private struct RecordRule: Sendable {
     var name: String
-    var fields: [String: FieldRule]
+    var fields: [String: FieldCheck]
     var required: [String]
     var removed: [String: RemovedField]
     /// Its deprecated fields: still read, each reported with a warning (`deprecated-name`).
@@ -209,6 +209,9 @@ private struct CheckRules: Sendable {
     var stateNames: Set<String>
     var pathStates: [String]
     var contentByTag: [String: ContentKind]
+    /// The requirement each checkable rule belongs to.
+    var requirementOf: [String: String]
+    var roles: Set<String>
     var reserved: [String: ValueRule]
     /// Deprecated roles (aliases among them) and reserved attributes, by name.
     var deprecatedRoles: [String: DeprecatedName] = [:]
@@ -218,24 +221,26 @@ private struct CheckRules: Sendable {
         self.spec = spec
         stateNames = Set(spec.states.map(\.name))
         pathStates = spec.states.filter(\.path).map(\.name)
-        contentByTag = Dictionary(spec.contentKinds.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
-        reserved = spec.reservedAttributes.mapValues { Self.valueRule($0, spec) }
+        contentByTag = Dictionary(spec.contentKinds.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+        requirementOf = Dictionary(spec.requirements.compactMap { r in r.rule.map { ($0, r.id) } }, uniquingKeysWith: { first, _ in first })
+        roles = Set(spec.roles)
+        reserved = Dictionary(spec.reservedAttributes.map { ($0.name, Self.valueRule($0.type, spec)) }, uniquingKeysWith: { first, _ in first })
         let removedByType = Dictionary(grouping: spec.removed, by: \.from)
         let deprecatedByType = Dictionary(grouping: spec.deprecated, by: \.from)
         let byName = { (names: [DeprecatedName]?) in Dictionary((names ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         for (type, kind) in spec.typeKinds {
-            if kind == "roles" { deprecatedRoles = byName(deprecatedByType[type]) }
-            if kind == "attributes" { deprecatedAttributes = byName(deprecatedByType[type]) }
+            if kind == .roles { deprecatedRoles = byName(deprecatedByType[type]) }
+            if kind == .attributes { deprecatedAttributes = byName(deprecatedByType[type]) }
         }
         for (name, fields) in spec.records {
             var rule = RecordRule(
                 name: name, fields: [:], required: fields.filter(\.required).map(\.name),
                 removed: Dictionary((removedByType[name] ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
                 deprecated: byName(deprecatedByType[name]),
-                isNode: name == spec.node)
+                isNode: name == spec.tree.node)
             for field in fields {
-                let walked = (name == spec.node && field.name == spec.children) || (name == spec.answer && field.name == spec.root)
-                rule.fields[field.name] = FieldRule(required: field.required, walked: walked, value: Self.valueRule(field.type, spec))
+                let walked = (name == spec.tree.node && field.name == spec.tree.children) || (name == spec.tree.answer && field.name == spec.tree.root)
+                rule.fields[field.name] = FieldCheck(required: field.required, walked: walked, value: Self.valueRule(field.type, spec))
             }
             records[name] = rule
         }
@@ -243,12 +248,12 @@ private struct CheckRules: Sendable {
 
     static func valueRule(_ shape: TypeShape, _ spec: SpecData) -> ValueRule {
         switch shape {
-        case .array(let items):
+        case .arrayOf(let items):
             return .array(valueRule(items, spec), label: describe(shape))
         case .primitive(let name):
             return .primitive(name)
         case .named(let name):
-            let kind = spec.typeKinds[name] ?? "unchecked"
+            let kind = spec.typeKinds[name]?.rawValue ?? "unchecked"
             return kind == "record" ? .record(name) : .kind(kind)
         }
     }
@@ -306,12 +311,12 @@ private struct CheckRun {
         var at = n
         while at >= 0 {
             keys.append(.index(indexes[at]))
-            keys.append(.name(spec.children))
+            keys.append(.name(spec.tree.children))
             at = parents[at]
         }
         // The root is reached through the answer's root field, not through a list of children.
         keys.removeLast(2)
-        keys.append(.name(spec.root))
+        keys.append(.name(spec.tree.root))
         return keys.reversed()
     }
 
@@ -320,7 +325,7 @@ private struct CheckRun {
     mutating func report(
         _ entry: FindingEntry, _ elementId: String?, _ slots: [String: String], lists: [String: [String]] = [:], key: PathKey? = nil
     ) {
-        let requirement = spec.requirementOf[entry.rule]
+        let requirement = rules.requirementOf[entry.rule]
         // A rule the spec assigns to no requirement is not checked; shape and limits always are.
         if requirement == nil && entry.rule != "structure" && entry.rule != "limit" && entry.rule != "deprecated-name" { return }
         var path = keys(to: here) + trail
@@ -365,8 +370,8 @@ private struct CheckRun {
             }
             if let deprecated = rules.deprecatedRoles[role] {
                 reportDeprecated(deprecated, key: key, elementId)
-            } else if !spec.roles.contains(role) {
-                report(.unknownRole, elementId, ["name": role, "unknownRole": spec.unknownRole], key: key)
+            } else if !rules.roles.contains(role) {
+                report(.unknownRole, elementId, ["name": role, "unknownRole": spec.roleRules.unknown], key: key)
             }
         case .kind("external"):
             trail.append(key)
@@ -452,7 +457,7 @@ private struct CheckRun {
         }
         guard let kind = rules.contentByTag[tagText] else {
             // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-            let kinds = spec.contentKinds.map(\.tag)
+            let kinds = spec.contentKinds.map(\.type)
             report(.unknownContentKind, elementId, ["kind": tagText], lists: ["kinds": kinds], key: .name(spec.contentTag))
             return
         }
@@ -466,15 +471,15 @@ private struct CheckRun {
         }
         for alternatives in kind.alternatives {
             guard let held = object[alternatives.property]?.objectValue else { continue }
-            let present = alternatives.keys.filter { held[$0] != nil }
+            let present = alternatives.members.map(\.key).filter { held[$0] != nil }
             if present.count > 1 {
                 report(
-                    .severalAlternatives, elementId, ["property": alternatives.property], lists: ["present": present, "members": alternatives.names],
+                    .severalAlternatives, elementId, ["property": alternatives.property], lists: ["present": present, "members": alternatives.members.map(\.name)],
                     key: .name(alternatives.property))
             }
         }
         for name in kind.required where object[name] == nil {
-            report(.missingContentProperty, elementId, ["kind": kind.tag, "property": name])
+            report(.missingContentProperty, elementId, ["kind": kind.type, "property": name])
         }
         for nested in kind.nested {
             // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
@@ -491,12 +496,12 @@ private struct CheckRun {
     /// Checks one element and its place among the path states, and puts its children on the stack.
     mutating func visit(_ frame: Frame, _ stack: inout [Frame]) {
         let object = frame.value.objectValue
-        let elementId = object?[spec.id]?.stringValue
+        let elementId = object?[spec.tree.id]?.stringValue
         let n = visited(parent: frame.parent, index: frame.index, id: elementId)
         here = n
-        guard let node = rules.records[spec.node], checkRecord(frame.value, node, elementId), let element = object else { return }
-        if frame.depth == 0, let role = element[spec.role]?.stringValue, role != spec.rootRole {
-            report(.rootRole, elementId, ["name": role, "rootRole": spec.rootRole], key: .name(spec.role))
+        guard let node = rules.records[spec.tree.node], checkRecord(frame.value, node, elementId), let element = object else { return }
+        if frame.depth == 0, let role = element[spec.tree.role]?.stringValue, role != spec.roleRules.root {
+            report(.rootRole, elementId, ["name": role, "rootRole": spec.roleRules.root], key: .name(spec.tree.role))
         }
         var bits: UInt64 = 0
         for (k, name) in rules.pathStates.enumerated() where element[name]?.isTrue == true {
@@ -506,9 +511,9 @@ private struct CheckRun {
                 report(.pathGap, elementId, ["state": name, "parent": frame.parentId ?? ""], key: .name(name))
             }
         }
-        guard let children = element[spec.children] else { return }
+        guard let children = element[spec.tree.children] else { return }
         guard let list = children.arrayValue else {
-            report(.wrongChildrenType, elementId, ["found": children.jsonType], key: .name(spec.children))
+            report(.wrongChildrenType, elementId, ["found": children.jsonType], key: .name(spec.tree.children))
             return
         }
         countForks(list, elementId)
@@ -523,7 +528,7 @@ private struct CheckRun {
         for name in rules.pathStates {
             let n = children.filter { $0.objectValue?[name]?.isTrue == true }.count
             if n > 1 {
-                report(.pathForks, elementId, ["count": String(n), "state": name], key: .name(spec.children))
+                report(.pathForks, elementId, ["count": String(n), "state": name], key: .name(spec.tree.children))
             }
         }
     }
@@ -535,7 +540,7 @@ private struct CheckRun {
     }
 
     mutating func run(_ answer: JSONValue) -> [Finding] {
-        guard let record = rules.records[spec.answer], checkRecord(answer, record, nil), let root = answer.objectValue?[spec.root] else {
+        guard let record = rules.records[spec.tree.answer], checkRecord(answer, record, nil), let root = answer.objectValue?[spec.tree.root] else {
             return sortFindings(findings)
         }
         var stack = [Frame(value: root, parent: -1, index: 0, depth: 0, parentId: nil, parentBits: 0)]
@@ -558,7 +563,7 @@ private struct CheckRun {
             guard let id else { continue }
             if let first = firstOf[id] {
                 here = n
-                report(.duplicateId, id, ["repeated": id, "path": pointer(keys(to: first))], key: .name(spec.id))
+                report(.duplicateId, id, ["repeated": id, "path": pointer(keys(to: first))], key: .name(spec.tree.id))
             } else {
                 firstOf[id] = n
             }

@@ -4,20 +4,75 @@
 // kept beside it), which the checker (Check.swift) applies, as data from the spec: it names no role, field or
 // requirement itself, so a new version of the spec changes this file and not the checker.
 
-/// A type as a record's field or a reserved attribute declares it.
-indirect enum TypeShape: Sendable {
-    case primitive(String)
-    case named(String)
-    case array(TypeShape)
+/// The root's role, the role an unknown one is read as, and the fallback of the role mapping.
+struct RoleRules: Sendable {
+    var root: String
+    var unknown: String
+    var fallback: String
 }
 
-struct FieldShape: Sendable {
+/// What an absent state reads as: a value, or the parent's value (with the root's own).
+enum StateDefault: Sendable {
+    /// An absent state reads as this value.
+    case value(value: Bool)
+    /// An absent state reads as the parent's, and at the top of the tree as this value.
+    case inherit(root: Bool)
+}
+
+/// A state of an element: its default, whether it must be reachable from the root, and whether it forms a path from the root's child down.
+struct StateRule: Sendable {
+    var name: String
+    var `default`: StateDefault
+    var reachable: Bool
+    var path: Bool
+}
+
+/// How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field.
+struct Tree: Sendable {
+    var answer: String
+    var root: String
+    var node: String
+    var children: String
+    var id: String
+    var role: String
+    var attributes: String? = nil
+    var content: String? = nil
+    /// The answer's field that holds the protocol version.
+    var version: String
+}
+
+/// What kind of type the spec declares.
+enum TypeKind: String, Sendable {
+    case record
+    case roles
+    case attributes
+    case external
+}
+
+/// A field's type, as the spec writes it: a primitive, a named type, or an array of one.
+indirect enum TypeShape: Sendable {
+    /// One of JSON's primitive types.
+    case primitive(name: String)
+    /// A type the spec declares, by its name.
+    case named(name: String)
+    /// An array of one type.
+    case arrayOf(items: TypeShape)
+}
+
+/// A field of a record: its name, whether it is required, and its type.
+struct FieldRule: Sendable {
     var name: String
     var required: Bool
     var type: TypeShape
 }
 
-/// A field removed from a record, and what replaced it; `states` are the element states it moved.
+/// A reserved attribute and its type.
+struct AttributeRule: Sendable {
+    var name: String
+    var type: TypeShape
+}
+
+/// A field a version removed from a record, and what replaced it; `states` are the element states it moved.
 struct RemovedField: Sendable {
     var name: String
     var from: String
@@ -30,65 +85,139 @@ struct RemovedField: Sendable {
 struct DeprecatedName: Sendable {
     var name: String
     var from: String
-    var useInstead: String?
+    var useInstead: String? = nil
     var version: String
 }
 
-/// A kind of content block: its tag, its required properties, and each property's JSON type ("any" for no check).
-struct ContentKind: Sendable {
-    var tag: String
-    var required: [String]
-    var properties: [String: String]
-    /// Properties that hold one of several shapes, each known by a key only it has.
-    var alternatives: [Alternatives] = []
-    /// Properties whose inside MCP's schema describes (annotations, an embedded resource, icons).
-    var nested: [NestedProperty] = []
+/// A removed role a receiver still reads, as the role that replaced it.
+struct RoleAlias: Sendable {
+    var name: String
+    var role: String
 }
 
-/// A property that holds one of several shapes (`names`), each known by a key only it has (`keys`).
+/// One of several named shapes an object may be, and the key only it requires.
+struct NestedMember: Sendable {
+    var name: String
+    var key: String
+}
+
+/// A property that holds one of several shapes, each known by a key only it has.
 struct Alternatives: Sendable {
     var property: String
-    var names: [String]
-    var keys: [String]
+    var members: [NestedMember]
 }
 
-/// A state of an element; a path state is set on every element from the root's child down to one element.
-struct StateRule: Sendable {
+/// What MCP's schema says inside a content block's nested object or array, for the checker to walk.
+final class NestedShape: Sendable {
+    /// The JSON type the value must have; `any` checks nothing.
+    let type: String
+    /// An object that is one of the named shapes (`shapes`), where its properties are.
+    let ref: String?
+    /// A named shape's own name, for its messages.
+    let name: String?
+    /// The strings a string may be.
+    let `enum`: [String]?
+    let minimum: Double?
+    let maximum: Double?
+    /// How a message says the bounds ("from 0 to 1").
+    let bounds: String?
+    /// A pattern every binding's regular expressions read alike.
+    let pattern: String?
+    /// What a message calls the pattern.
+    let form: String?
+    let items: NestedShape?
+    let properties: [NestedProperty]?
+    let required: [String]?
+    /// One of several named shapes, each told by a key only it requires.
+    let members: [NestedMember]?
+
+    init(
+        type: String,
+        ref: String? = nil,
+        name: String? = nil,
+        `enum`: [String]? = nil,
+        minimum: Double? = nil,
+        maximum: Double? = nil,
+        bounds: String? = nil,
+        pattern: String? = nil,
+        form: String? = nil,
+        items: NestedShape? = nil,
+        properties: [NestedProperty]? = nil,
+        required: [String]? = nil,
+        members: [NestedMember]? = nil
+    ) {
+        self.type = type
+        self.ref = ref
+        self.name = name
+        self.enum = `enum`
+        self.minimum = minimum
+        self.maximum = maximum
+        self.bounds = bounds
+        self.pattern = pattern
+        self.form = form
+        self.items = items
+        self.properties = properties
+        self.required = required
+        self.members = members
+    }
+}
+
+/// A property and what its value must be.
+struct NestedProperty: Sendable {
     var name: String
-    var path: Bool
+    var shape: NestedShape
 }
 
-/// The rules of one protocol version.
-struct SpecData: Sendable {
-    var version: String
-    var roles: Set<String>
-    var rootRole: String
-    var unknownRole: String
-    var states: [StateRule]
-    var answer: String
-    var root: String
-    var node: String
-    var children: String
+/// A kind of content block: its tag, its required properties, and what each property holds.
+struct ContentKind: Sendable {
+    /// The tag that names the kind.
+    var type: String
+    /// The kind's name in MCP's schema.
+    var name: String
+    var required: [String]
+    /// Each property's JSON type ("any" for no check).
+    var properties: [String: String]
+    var alternatives: [Alternatives]
+    /// The properties whose inside MCP's schema describes (annotations, an embedded resource, icons).
+    var nested: [NestedProperty]
+}
+
+/// A requirement of the spec, and the rule the checker reports it under (null where no checker can).
+struct Requirement: Sendable {
     var id: String
-    var role: String
-    /// Each declared type's kind: record, roles, attributes or external.
-    var typeKinds: [String: String]
-    var records: [String: [FieldShape]]
-    var reservedAttributes: [String: TypeShape]
+    var requirement: String
+    var check: String
+    var checkable: Bool
+    var rule: String? = nil
+}
+
+/// The rules of one protocol version that the reader and the checker apply.
+struct SpecData: Sendable {
+    /// The protocol version these rules are.
+    var version: String
+    /// Every role of the role language, in the spec's order.
+    var roles: [String]
+    var roleRules: RoleRules
+    var states: [StateRule]
+    var tree: Tree
+    /// Each declared type's kind, by name.
+    var typeKinds: [String: TypeKind]
+    /// Each record's fields, by the record's name, in the spec's order.
+    var records: [String: [FieldRule]]
+    var reservedAttributes: [AttributeRule]
     var removed: [RemovedField]
+    /// Deprecated names an answer can hold, aliases too.
     var deprecated: [DeprecatedName]
-    /// Removed roles a receiver still reads, each as the role that replaced it.
-    var aliases: [String: String]
+    /// Removed roles a receiver still reads.
+    var aliases: [RoleAlias]
     /// The content block's property whose value names its kind.
     var contentTag: String
     var contentKinds: [ContentKind]
-    /// The requirement each checkable rule belongs to.
-    var requirementOf: [String: String]
     /// MCP's object shapes that the content kinds' nested properties name (`ref`), by name.
-    var shapes: [String: NestedShape] = [:]
+    var shapes: [String: NestedShape]
+    var requirements: [Requirement]
 }
 
-/// How a list slot's texts are written into a message: joined by `joiner`, each in double quotes if `quoted`.
 struct FindingList: Sendable {
     var joiner: String
     var quoted: Bool
@@ -295,134 +424,302 @@ enum Spec {
             "Page",
             "Document",
         ],
-        rootRole: "Application",
-        unknownRole: "Group",
+        roleRules: RoleRules(root: "Application", unknown: "Group", fallback: "Group"),
         states: [
-            StateRule(name: "selected", path: false),
-            StateRule(name: "focused", path: true),
-            StateRule(name: "visible", path: false),
+            StateRule(name: "selected", default: .value(value: false), reachable: true, path: false),
+            StateRule(name: "focused", default: .value(value: false), reachable: true, path: true),
+            StateRule(name: "visible", default: .inherit(root: true), reachable: false, path: false),
         ],
-        answer: "Answer",
-        root: "root",
-        node: "Element",
-        children: "children",
-        id: "id",
-        role: "role",
+        tree: Tree(
+            answer: "Answer",
+            root: "root",
+            node: "Element",
+            children: "children",
+            id: "id",
+            role: "role",
+            attributes: "attributes",
+            content: "content",
+            version: "protocol"
+        ),
         typeKinds: [
-            "Answer": "record",
-            "Element": "record",
-            "Related": "record",
-            "Attributes": "attributes",
-            "Role": "roles",
-            "ContentBlock": "external",
+            "Answer": .record,
+            "Element": .record,
+            "Related": .record,
+            "Attributes": .attributes,
+            "Role": .roles,
+            "ContentBlock": .external,
         ],
         records: [
             "Answer": [
-                FieldShape(name: "protocol", required: true, type: .primitive("string")),
-                FieldShape(name: "instance", required: true, type: .primitive("string")),
-                FieldShape(name: "root", required: true, type: .named("Element")),
+                FieldRule(name: "protocol", required: true, type: .primitive(name: "string")),
+                FieldRule(name: "instance", required: true, type: .primitive(name: "string")),
+                FieldRule(name: "root", required: true, type: .named(name: "Element")),
             ],
             "Element": [
-                FieldShape(name: "id", required: true, type: .primitive("string")),
-                FieldShape(name: "role", required: true, type: .named("Role")),
-                FieldShape(name: "subrole", required: false, type: .primitive("string")),
-                FieldShape(name: "title", required: false, type: .primitive("string")),
-                FieldShape(name: "content", required: false, type: .array(.named("ContentBlock"))),
-                FieldShape(name: "url", required: false, type: .primitive("string")),
-                FieldShape(name: "selected", required: false, type: .primitive("boolean")),
-                FieldShape(name: "focused", required: false, type: .primitive("boolean")),
-                FieldShape(name: "visible", required: false, type: .primitive("boolean")),
-                FieldShape(name: "children", required: false, type: .array(.named("Element"))),
-                FieldShape(name: "attributes", required: false, type: .named("Attributes")),
+                FieldRule(name: "id", required: true, type: .primitive(name: "string")),
+                FieldRule(name: "role", required: true, type: .named(name: "Role")),
+                FieldRule(name: "subrole", required: false, type: .primitive(name: "string")),
+                FieldRule(name: "title", required: false, type: .primitive(name: "string")),
+                FieldRule(name: "content", required: false, type: .arrayOf(items: .named(name: "ContentBlock"))),
+                FieldRule(name: "url", required: false, type: .primitive(name: "string")),
+                FieldRule(name: "selected", required: false, type: .primitive(name: "boolean")),
+                FieldRule(name: "focused", required: false, type: .primitive(name: "boolean")),
+                FieldRule(name: "visible", required: false, type: .primitive(name: "boolean")),
+                FieldRule(name: "children", required: false, type: .arrayOf(items: .named(name: "Element"))),
+                FieldRule(name: "attributes", required: false, type: .named(name: "Attributes")),
             ],
             "Related": [
-                FieldShape(name: "relation", required: true, type: .primitive("string")),
-                FieldShape(name: "id", required: false, type: .primitive("string")),
-                FieldShape(name: "url", required: false, type: .primitive("string")),
+                FieldRule(name: "relation", required: true, type: .primitive(name: "string")),
+                FieldRule(name: "id", required: false, type: .primitive(name: "string")),
+                FieldRule(name: "url", required: false, type: .primitive(name: "string")),
             ],
         ],
         reservedAttributes: [
-            "author": .primitive("string"),
-            "related": .array(.named("Related")),
+            AttributeRule(name: "author", type: .primitive(name: "string")),
+            AttributeRule(name: "related", type: .arrayOf(items: .named(name: "Related"))),
         ],
         removed: [
             RemovedField(
-                name: "type", from: "Element", replacedBy: "role, with the app's own word in subrole", version: "0.2.0",
-                states: []),
+                name: "type",
+                from: "Element",
+                replacedBy: "role, with the app's own word in subrole",
+                version: "0.2.0",
+                states: []
+            ),
             RemovedField(
-                name: "parent", from: "Element", replacedBy: "children: an element is placed inside its parent", version: "0.2.0",
-                states: []),
+                name: "parent",
+                from: "Element",
+                replacedBy: "children: an element is placed inside its parent",
+                version: "0.2.0",
+                states: []
+            ),
             RemovedField(
-                name: "locatable", from: "Element", replacedBy: "Asking locate (4.4)", version: "0.2.0",
-                states: []),
+                name: "locatable",
+                from: "Element",
+                replacedBy: "Asking locate (4.4)",
+                version: "0.2.0",
+                states: []
+            ),
+            RemovedField(name: "payload", from: "Element", replacedBy: "attributes", version: "0.2.0", states: []),
             RemovedField(
-                name: "payload", from: "Element", replacedBy: "attributes", version: "0.2.0",
-                states: []),
-            RemovedField(
-                name: "focus", from: "Answer", replacedBy: "focused on each element of the path", version: "0.2.0",
-                states: ["focused"]),
-            RemovedField(
-                name: "items", from: "Answer", replacedBy: "root", version: "0.2.0",
-                states: []),
+                name: "focus",
+                from: "Answer",
+                replacedBy: "focused on each element of the path",
+                version: "0.2.0",
+                states: ["focused"]
+            ),
+            RemovedField(name: "items", from: "Answer", replacedBy: "root", version: "0.2.0", states: []),
         ],
-        deprecated: [
-        ],
-        aliases: [:],
+        deprecated: [],
+        aliases: [],
         contentTag: "type",
         contentKinds: [
             ContentKind(
-                tag: "text",
+                type: "text",
+                name: "TextContent",
                 required: ["type", "text"],
                 properties: ["type": "string", "text": "string", "annotations": "object", "_meta": "object"],
-                nested: [
-                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
-                ]),
+                alternatives: [],
+                nested: [NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations"))]
+            ),
             ContentKind(
-                tag: "image",
+                type: "image",
+                name: "ImageContent",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"],
-                nested: [
-                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
-                ]),
+                properties: [
+                    "type": "string",
+                    "data": "string",
+                    "mimeType": "string",
+                    "annotations": "object",
+                    "_meta": "object",
+                ],
+                alternatives: [],
+                nested: [NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations"))]
+            ),
             ContentKind(
-                tag: "audio",
+                type: "audio",
+                name: "AudioContent",
                 required: ["type", "data", "mimeType"],
-                properties: ["type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"],
-                nested: [
-                    NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
-                ]),
+                properties: [
+                    "type": "string",
+                    "data": "string",
+                    "mimeType": "string",
+                    "annotations": "object",
+                    "_meta": "object",
+                ],
+                alternatives: [],
+                nested: [NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations"))]
+            ),
             ContentKind(
-                tag: "resource_link",
+                type: "resource_link",
+                name: "ResourceLink",
                 required: ["name", "uri", "type"],
-                properties: ["name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"],
+                properties: [
+                    "name": "string",
+                    "title": "string",
+                    "icons": "array",
+                    "uri": "string",
+                    "description": "string",
+                    "mimeType": "string",
+                    "size": "number",
+                    "annotations": "object",
+                    "_meta": "object",
+                    "type": "string",
+                ],
+                alternatives: [],
                 nested: [
-                    NestedProperty(name: "icons", shape: NestedShape(type: "array", items: NestedShape(type: "object", ref: "Icon"))),
+                    NestedProperty(
+                        name: "icons",
+                        shape: NestedShape(type: "array", items: NestedShape(type: "object", ref: "Icon"))
+                    ),
                     NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
-                ]),
+                ]
+            ),
             ContentKind(
-                tag: "resource",
+                type: "resource",
+                name: "EmbeddedResource",
                 required: ["type", "resource"],
                 properties: ["type": "string", "resource": "object", "annotations": "object", "_meta": "object"],
                 alternatives: [
-                    Alternatives(property: "resource", names: ["TextResourceContents", "BlobResourceContents"], keys: ["text", "blob"]),
+                    Alternatives(
+                        property: "resource",
+                        members: [
+                            NestedMember(name: "TextResourceContents", key: "text"),
+                            NestedMember(name: "BlobResourceContents", key: "blob"),
+                        ]
+                    ),
                 ],
                 nested: [
-                    NestedProperty(name: "resource", shape: NestedShape(type: "object", members: [NestedMember(name: "TextResourceContents", key: "text"), NestedMember(name: "BlobResourceContents", key: "blob")])),
+                    NestedProperty(
+                        name: "resource",
+                        shape: NestedShape(
+                            type: "object",
+                            members: [
+                                NestedMember(name: "TextResourceContents", key: "text"),
+                                NestedMember(name: "BlobResourceContents", key: "blob"),
+                            ]
+                        )
+                    ),
                     NestedProperty(name: "annotations", shape: NestedShape(type: "object", ref: "Annotations")),
-                ]),
-        ],
-        requirementOf: [
-            "state-on-element": "R1",
-            "state-reader": "R2",
-            "role-language": "R3",
-            "unique-id": "R4",
-            "state-reachable": "R6",
-            "content-kind": "R8",
+                ]
+            ),
         ],
         shapes: [
-            "Annotations": NestedShape(type: "object", name: "Annotations", properties: [NestedProperty(name: "audience", shape: NestedShape(type: "array", items: NestedShape(type: "string", values: ["user", "assistant"]))), NestedProperty(name: "priority", shape: NestedShape(type: "number", minimum: 0, maximum: 1, bounds: "from 0 to 1")), NestedProperty(name: "lastModified", shape: NestedShape(type: "string", pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", form: "date-time"))]),
-            "BlobResourceContents": NestedShape(type: "object", name: "BlobResourceContents", properties: [NestedProperty(name: "uri", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "_meta", shape: NestedShape(type: "object")), NestedProperty(name: "blob", shape: NestedShape(type: "string"))], required: ["uri", "blob"]),
-            "Icon": NestedShape(type: "object", name: "Icon", properties: [NestedProperty(name: "src", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "sizes", shape: NestedShape(type: "array", items: NestedShape(type: "string"))), NestedProperty(name: "theme", shape: NestedShape(type: "string", values: ["light", "dark"]))], required: ["src"]),
-            "TextResourceContents": NestedShape(type: "object", name: "TextResourceContents", properties: [NestedProperty(name: "uri", shape: NestedShape(type: "string")), NestedProperty(name: "mimeType", shape: NestedShape(type: "string")), NestedProperty(name: "_meta", shape: NestedShape(type: "object")), NestedProperty(name: "text", shape: NestedShape(type: "string"))], required: ["uri", "text"]),
-        ])
+            "Annotations": NestedShape(
+                type: "object",
+                name: "Annotations",
+                properties: [
+                    NestedProperty(
+                        name: "audience",
+                        shape: NestedShape(
+                            type: "array",
+                            items: NestedShape(type: "string", enum: ["user", "assistant"])
+                        )
+                    ),
+                    NestedProperty(
+                        name: "priority",
+                        shape: NestedShape(type: "number", minimum: 0, maximum: 1, bounds: "from 0 to 1")
+                    ),
+                    NestedProperty(
+                        name: "lastModified",
+                        shape: NestedShape(
+                            type: "string",
+                            pattern: "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$",
+                            form: "date-time"
+                        )
+                    ),
+                ],
+                required: []
+            ),
+            "BlobResourceContents": NestedShape(
+                type: "object",
+                name: "BlobResourceContents",
+                properties: [
+                    NestedProperty(name: "uri", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "mimeType", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "_meta", shape: NestedShape(type: "object", properties: [], required: [])),
+                    NestedProperty(name: "blob", shape: NestedShape(type: "string")),
+                ],
+                required: ["uri", "blob"]
+            ),
+            "Icon": NestedShape(
+                type: "object",
+                name: "Icon",
+                properties: [
+                    NestedProperty(name: "src", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "mimeType", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "sizes", shape: NestedShape(type: "array", items: NestedShape(type: "string"))),
+                    NestedProperty(name: "theme", shape: NestedShape(type: "string", enum: ["light", "dark"])),
+                ],
+                required: ["src"]
+            ),
+            "TextResourceContents": NestedShape(
+                type: "object",
+                name: "TextResourceContents",
+                properties: [
+                    NestedProperty(name: "uri", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "mimeType", shape: NestedShape(type: "string")),
+                    NestedProperty(name: "_meta", shape: NestedShape(type: "object", properties: [], required: [])),
+                    NestedProperty(name: "text", shape: NestedShape(type: "string")),
+                ],
+                required: ["uri", "text"]
+            ),
+        ],
+        requirements: [
+            Requirement(
+                id: "R1",
+                requirement: "A provider states `selected`, `focused` and `visible` only on the element they describe",
+                check: "Reject an answer that repeats state elsewhere",
+                checkable: true,
+                rule: "state-on-element"
+            ),
+            Requirement(
+                id: "R2",
+                requirement: "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+                check: "A test of the host's reader on a fixed tree",
+                checkable: true,
+                rule: "state-reader"
+            ),
+            Requirement(
+                id: "R3",
+                requirement: "A provider's roles all come from the role language, and its root is an `Application`",
+                check: "Reject any other role at the root; flag unknown roles",
+                checkable: true,
+                rule: "role-language"
+            ),
+            Requirement(
+                id: "R4",
+                requirement: "Each element's `id` is unique within an answer",
+                check: "Reject a repeat",
+                checkable: true,
+                rule: "unique-id"
+            ),
+            Requirement(
+                id: "R5",
+                requirement: "A link that is not containment is expressed in `related`",
+                check: "Not checkable from outside",
+                checkable: false
+            ),
+            Requirement(
+                id: "R6",
+                requirement: "Every selected or focused element is reachable from the root",
+                check: "Walk the tree",
+                checkable: true,
+                rule: "state-reachable"
+            ),
+            Requirement(
+                id: "R7",
+                requirement: "A provider gives a subrole to each thing that is the app's own",
+                check: "Not checkable from outside",
+                checkable: false
+            ),
+            Requirement(
+                id: "R8",
+                requirement: "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+                check: "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+                checkable: true,
+                rule: "content-kind"
+            ),
+        ]
+    )
 }

@@ -1,0 +1,114 @@
+import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
+import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
+import { inCase } from '../kit/naming.js';
+import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
+import { stringLiteral } from './naming.js';
+
+/**
+ * The spec data in Swift, from its one declaration (kit/spec-shape.ts): a struct per record (a final class where the
+ * record holds itself, which a value type cannot), an enum with associated values per tagged union (`indirect` where
+ * it holds itself), a String-backed enum per named enum; an optional value defaults to nil.
+ */
+
+const { root, declarations } = declarationsOf(SpecDataSchema);
+
+/** Swift's keywords a data field may be named, written in backquotes where declared. */
+const KEYWORDS = new Set(['enum', 'default', 'case', 'class', 'struct', 'func', 'import', 'in', 'is', 'let', 'var', 'protocol', 'return', 'self', 'static', 'switch', 'where', 'while']);
+const declared = (name: string) => (KEYWORDS.has(name) ? `\`${name}\`` : name);
+const caseName = (name: string) => inCase(name, 'lowerCamel');
+
+function swiftType(type: DataType): string {
+  switch (type.kind) {
+    case 'string':
+      return 'String';
+    case 'boolean':
+      return 'Bool';
+    case 'number':
+      return 'Double';
+    case 'optional':
+      return `${swiftType(type.of)}?`;
+    case 'list':
+      return `[${swiftType(type.of)}]`;
+    case 'map':
+      return `[String: ${swiftType(type.of)}]`;
+    case 'named':
+      return type.name;
+  }
+}
+
+/** Whether a declaration holds a value of itself other than through an array or a dictionary (which Swift boxes). */
+function holdsItself(decl: Declaration): boolean {
+  const reaches = (type: DataType, seen: Set<string>): boolean => {
+    if (type.kind === 'optional') return reaches(type.of, seen);
+    if (type.kind !== 'named') return false;
+    if (type.name === decl.name) return true;
+    if (seen.has(type.name)) return false;
+    const next = declarationNamed(declarations, type.name);
+    const fields = next.kind === 'record' ? next.fields : next.kind === 'union' ? next.members.flatMap((m) => m.fields) : [];
+    return fields.some((f) => reaches(f.type, new Set([...seen, type.name])));
+  };
+  const fields = decl.kind === 'record' ? decl.fields : decl.kind === 'union' ? decl.members.flatMap((m) => m.fields) : [];
+  return fields.some((f) => reaches(f.type, new Set()));
+}
+
+const doc = (text: string | null, indent: string) => (text ? `${indent}/// ${text}\n` : '');
+const defaulted = (f: DataField) => (f.type.kind === 'optional' ? ' = nil' : '');
+
+function record(decl: Extract<Declaration, { kind: 'record' }>): string {
+  if (!holdsItself(decl)) {
+    const fields = decl.fields.map((f) => `${doc(f.doc, '    ')}    var ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}\n`).join('');
+    return `${doc(decl.doc, '')}struct ${decl.name}: Sendable {\n${fields}}\n`;
+  }
+  // A class has no memberwise initializer: it is written out, each optional parameter defaulting to nil.
+  const fields = decl.fields.map((f) => `${doc(f.doc, '    ')}    let ${declared(f.name)}: ${swiftType(f.type)}\n`).join('');
+  const params = decl.fields.map((f) => `        ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}`).join(',\n');
+  const assigns = decl.fields.map((f) => `        self.${f.name} = ${declared(f.name)}\n`).join('');
+  return `${doc(decl.doc, '')}final class ${decl.name}: Sendable {\n${fields}\n    init(\n${params}\n    ) {\n${assigns}    }\n}\n`;
+}
+
+function declaration(decl: Declaration): string {
+  switch (decl.kind) {
+    case 'record':
+      return record(decl);
+    case 'union': {
+      const cases = decl.members.map((m) => `${doc(m.doc, '    ')}    case ${caseName(m.name)}(${m.fields.map((f) => `${f.name}: ${swiftType(f.type)}`).join(', ')})\n`).join('');
+      return `${doc(decl.doc, '')}${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {\n${cases}}\n`;
+    }
+    case 'enum': {
+      const cases = decl.values.map((v) => (caseName(v) === v ? `    case ${v}\n` : `    case ${caseName(v)} = ${stringLiteral(v)}\n`)).join('');
+      return `${doc(decl.doc, '')}enum ${decl.name}: String, Sendable {\n${cases}}\n`;
+    }
+  }
+}
+
+/** The Swift declarations of every type the spec data holds. */
+export function swiftSpecDeclarations(): string {
+  return declarations.map(declaration).join('\n');
+}
+
+const call = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({
+  open: `${open}(`,
+  close: ')',
+  items: fields.map(({ field, value }) => ({ prefix: `${field.name}: `, doc: value })),
+  // A trailing comma in an argument list needs Swift 6.1.
+  trailing: false,
+});
+
+const SWIFT_SYNTAX: LiteralSyntax = {
+  width: 120,
+  indent: '    ',
+  string: stringLiteral,
+  number: (n) => String(n),
+  boolean: (b) => String(b),
+  absent: null,
+  list: (_of, items) => ({ open: '[', close: ']', items: items.map((d) => ({ doc: d })) }),
+  map: (_of, entries) => (entries.length === 0 ? '[:]' : { open: '[', close: ']', items: entries.map((e) => ({ prefix: `${stringLiteral(e.key)}: `, doc: e.value })) }),
+  record: (decl, fields) => call(decl.name, fields),
+  member: (_decl, member, fields) => call(`.${caseName(member.name)}`, fields),
+  enumValue: (_decl, value) => `.${caseName(value)}`,
+};
+
+/** The spec data of one version as a Swift expression, laid out from `level` indents in. */
+export function swiftSpecLiteral(data: SpecData, level: number): string {
+  return layout(literalOf(data, root, declarations, SWIFT_SYNTAX), SWIFT_SYNTAX, level, level * 4);
+}
