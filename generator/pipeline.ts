@@ -1,8 +1,8 @@
 import { type Diagnostic, formatDiagnostics, sortDiagnostics } from './diagnostics/report.js';
 import { emitAll } from './emit/index.js';
 import type { Publishing } from './emit/shared/publishing.js';
-import { startTypeScriptWorker } from './emit/typescript/off-thread.js';
-import type { GeneratedFile } from './emit/types.js';
+import { startTypeScriptWorker } from './emit/core/off-thread.js';
+import type { GeneratedFile } from './emit/core/target.js';
 import { buildModel } from './model/build.js';
 import type { CanonicalModel } from './model/types.js';
 import { shownPath } from './review/items.js';

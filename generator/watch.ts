@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { GeneratedFile } from './emit/types.js';
+import type { GeneratedFile } from './emit/core/target.js';
 import { generateInMemory, printableDiagnostics } from './pipeline.js';
 import { writeTree } from './write/tree.js';
 

@@ -10,8 +10,8 @@ import { AREAS, slugOf } from '../stryker.config.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFAULT_GROUPS = [
   'runtime',
-  'generator/extract/cells.ts,generator/extract/signatures.ts,generator/extract/tables.ts,generator/extract/reference.ts',
-  'generator/extract/rfc.ts',
+  'generator/read/cells.ts,generator/read/signatures.ts,generator/read/tables.ts,generator/read/reference.ts',
+  'generator/read/rfc.ts',
   'generator/model/check-rules.ts,generator/model/validate.ts,generator/model/fold/state.ts,generator/model/build.ts,generator/model/schema.ts,generator/model/external.ts,generator/model/types.ts',
   'generator/model/fold/index.ts,generator/model/fold/resolve.ts,generator/model/fold/apply.ts',
   'generator/model/diff.ts',

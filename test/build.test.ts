@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/build/precompiled.js';
-import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/shared/templates.js';
+import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/core/templates.js';
 import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
 import { MODEL_SCHEMA } from '../generator/model/schema.js';
 import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
@@ -45,7 +45,7 @@ describe('the built CLI', () => {
   it('emits the same files on its worker thread as on the main thread, for every worker target of the registry', { timeout: 60_000 }, async () => {
     const { readSpecFiles } = await import(dist('spec-files.js'));
     const { buildModel } = await import(dist('model/build.js'));
-    const { startTypeScriptWorker, emitOffThread } = await import(dist('emit/typescript/off-thread.js'));
+    const { startTypeScriptWorker, emitOffThread } = await import(dist('emit/core/off-thread.js'));
     const { TARGETS } = (await import(dist('emit/targets.js'))) as typeof import('../generator/emit/targets.js');
     const { model, versions } = await buildModel(await readSpecFiles(join(ROOT, 'spec')));
     const settings = { regenerate: 'npm run generate', versions };

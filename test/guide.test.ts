@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
-import { TABLE_SIGNATURES } from '../generator/extract/signatures.js';
+import { TABLE_SIGNATURES } from '../generator/read/signatures.js';
 import { CHECK_RULES } from '../generator/model/check-rules.js';
 import { SPEC } from './helpers/spec.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../generator/diagnostics/report.js';
-import type { ExternalTypeRow } from '../generator/extract/reference.js';
+import type { ExternalTypeRow } from '../generator/read/reference.js';
 import { loadExternalTypes } from '../generator/model/external.js';
 import { ROOT } from './helpers/spec.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitTarget } from '../generator/emit/index.js';
 import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sdkVersionTable } from '../generator/emit/shared/publishing.js';
-import type { GeneratedFile } from '../generator/emit/types.js';
+import type { GeneratedFile } from '../generator/emit/core/target.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, realModel } from './helpers/spec.js';
 import { fenced } from './helpers/readme.js';

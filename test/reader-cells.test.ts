@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
 import { Diagnostics } from '../generator/diagnostics/report.js';
-import { defaultOf, identifier, identifiers, isAbsent, name, required, typeCell, typeRef, yesNo } from '../generator/extract/cells.js';
-import type { Cell } from '../generator/extract/tables.js';
+import { defaultOf, identifier, identifiers, isAbsent, name, required, typeCell, typeRef, yesNo } from '../generator/read/cells.js';
+import type { Cell } from '../generator/read/tables.js';
 
-// The cell readers of generator/extract/cells.ts, one cell at a time: what each reads and what each refuses.
+// The cell readers of generator/read/cells.ts, one cell at a time: what each reads and what each refuses.
 const place = { file: 'rfc.md', line: 7, column: 3 };
 const cell = (plain: string, codes: string[] = []): Cell => ({ markdown: plain, plain, codes, codePlaces: codes.map((_, i) => ({ ...place, column: place.column + 10 * (i + 1) })), place });
 /** What a reader said about a cell: rule, place and message, with the offending text when there is one. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
 import { emitAll } from '../generator/emit/index.js';
-import type { GeneratedFile } from '../generator/emit/types.js';
+import type { GeneratedFile } from '../generator/emit/core/target.js';
 import { buildModel } from '../generator/model/build.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUST_MCP_DEPENDENCIES } from '../generator/emit/rust/index.js';
 import { fenced } from './helpers/readme.js';
@@ -27,7 +27,8 @@ describe('Rust with rmcp, MCP\'s Rust SDK', () => {
     const manifest = await readFile(MANIFEST, 'utf8');
     const pinned = manifest.slice(manifest.indexOf('[dependencies]')).split('\n').filter((line) => /^[\w-]+ = /.test(line));
     // The README's lines, and the generated crate by path; every registry crate exact.
-    expect(pinned).toEqual(['element-model = { path = "../../generated/rust" }', ...RUST_MCP_DEPENDENCIES].sort());
+    const crate = relative(join(ROOT, 'test/rust-mcp'), join(GENERATED, 'rust'));
+    expect(pinned).toEqual([`element-model = { path = "${crate}" }`, ...RUST_MCP_DEPENDENCIES].sort());
     for (const line of RUST_MCP_DEPENDENCIES) expect(line).toMatch(/(version = |^[\w-]+ = )"=\d+\.\d+\.\d+"/);
     const lock = await readFile(join(ROOT, 'test/rust-mcp/Cargo.lock'), 'utf8');
     for (const line of RUST_MCP_DEPENDENCIES) {

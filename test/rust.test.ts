@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitTarget } from '../generator/emit/index.js';
 import { RUST_PINS } from '../generator/emit/rust/index.js';
-import type { GeneratedFile } from '../generator/emit/types.js';
+import type { GeneratedFile } from '../generator/emit/core/target.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { fenced } from './helpers/readme.js';

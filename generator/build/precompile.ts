@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import Handlebars from 'handlebars';
-import { TEMPLATE_FOLDERS, type TemplateFolder, templateSources } from '../emit/shared/templates.js';
+import { TEMPLATE_FOLDERS, type TemplateFolder, templateSources } from '../emit/core/templates.js';
 import { staticSources } from '../emit/typescript/package.js';
 import { transpile } from '../emit/typescript/transpile.js';
 import { MODEL_SCHEMA } from '../model/schema.js';

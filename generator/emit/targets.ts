@@ -1,8 +1,8 @@
 import type { CanonicalModel } from '../model/types.js';
-import { templateFolder } from './template-folders.js';
-import type { Emit, EmitContext, Target, TargetResult } from './types.js';
+import { templateFolder } from './core/template-folders.js';
+import type { Emit, EmitContext, Target, TargetResult } from './core/target.js';
 
-export { TEMPLATE_FOLDERS, type TemplateFolder } from './template-folders.js';
+export { TEMPLATE_FOLDERS, type TemplateFolder } from './core/template-folders.js';
 
 /** A target whose emitter returns files alone and reports nothing: its module is loaded on first use. */
 const files =

@@ -1,8 +1,8 @@
 import { Diagnostics } from '../diagnostics/report.js';
-import { extractAppleRoles, extractExternalTypes, extractProcess } from '../extract/reference.js';
-import { type RfcDraft, extractRfc } from '../extract/rfc.js';
-import { documentOf, reportStrayRows } from '../extract/tables.js';
-import { parseMarkdown } from '../parse/markdown.js';
+import { extractAppleRoles, extractExternalTypes, extractProcess } from '../read/reference.js';
+import { type RfcDraft, extractRfc } from '../read/rfc.js';
+import { documentOf, reportStrayRows } from '../read/tables.js';
+import { parseMarkdown } from '../read/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';

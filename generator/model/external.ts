@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostics } from '../diagnostics/report.js';
-import type { ExternalTypeRow } from '../extract/reference.js';
+import type { ExternalTypeRow } from '../read/reference.js';
 import type { ExternalType } from './types.js';
 
 type JsonSchema = Record<string, unknown>;

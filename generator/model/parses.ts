@@ -1,4 +1,4 @@
-import type { SpecDocument } from '../extract/tables.js';
+import type { SpecDocument } from '../read/tables.js';
 
 /** Parsed spec files, each by its path and exact text (`cacheKey`), for buildModel to reuse. */
 export interface ParseCache {

@@ -12,9 +12,9 @@ export interface Source {
   column: number;
 }
 
-// A type and a default as a cell states them: the spec reader's words (extract/cell-types.ts), which the model keeps.
-export type { FieldDefault, TypeRef } from '../extract/cell-types.js';
-import type { FieldDefault, TypeRef } from '../extract/cell-types.js';
+// A type and a default as a cell states them: the spec reader's words (read/cell-types.ts), which the model keeps.
+export type { FieldDefault, TypeRef } from '../read/cell-types.js';
+import type { FieldDefault, TypeRef } from '../read/cell-types.js';
 
 /** A name an RFC's `Deprecated, From, Use instead` row marks: still valid, but a provider should stop using it. */
 export interface Deprecation {

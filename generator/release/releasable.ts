@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Diagnostics } from '../diagnostics/report.js';
 import { type Publishing, PUBLISHING_FILE, readPublishing } from '../emit/shared/publishing.js';
-import type { GeneratedFile } from '../emit/types.js';
+import type { GeneratedFile } from '../emit/core/target.js';
 import { generateInMemory } from '../pipeline.js';
 import type { CanonicalModel, RfcSummary } from '../model/types.js';
 import { diffTree } from '../write/tree.js';

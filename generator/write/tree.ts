@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Dirent, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { GeneratedFile } from '../emit/types.js';
+import type { GeneratedFile } from '../emit/core/target.js';
 
 /** Folders that tools create inside generated/ (build output); never part of the generated tree. */
 const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm']);

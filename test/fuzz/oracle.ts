@@ -1,4 +1,4 @@
-import { TABLE_SIGNATURES, type TableKind } from '../../generator/extract/signatures.js';
+import { TABLE_SIGNATURES, type TableKind } from '../../generator/read/signatures.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
 import type { SpecFiles } from '../../generator/spec-files.js';
 import { deprecatedNames } from '../../generator/model/deprecation.js';

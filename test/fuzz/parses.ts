@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SpecDocument } from '../../generator/extract/tables.js';
+import type { SpecDocument } from '../../generator/read/tables.js';
 import { type ParseCache, RecentParses } from '../../generator/model/parses.js';
 
 /**

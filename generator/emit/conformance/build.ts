@@ -1,25 +1,9 @@
 import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import type { ExpectedFinding, Json, Vector } from '../kit/vector.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type { ExpectedFinding, Vector } from '../kit/vector.js';
+
 type Obj = { [key: string]: Json };
-
-export interface ExpectedFinding {
-  requirement: string | null;
-  rule: string;
-  severity: 'error' | 'warning';
-  elementId: string | null;
-  path: string;
-}
-
-export interface Vector {
-  name: string;
-  description: string;
-  covers: string[];
-  input: Json;
-  decodes: boolean;
-  strictValid: boolean;
-  findings: ExpectedFinding[];
-}
 
 /** Builds answers from the model's own names, so every vector follows the spec when the spec changes. */
 export class AnswerBuilder {

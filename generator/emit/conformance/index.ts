@@ -1,8 +1,8 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
-import type { EmitContext, GeneratedFile, SharedData, TargetResult } from '../types.js';
+import type { EmitContext, GeneratedFile, SharedData, TargetResult } from '../core/target.js';
 
-declare module '../types.js' {
+declare module '../core/target.js' {
   interface SharedData {
     /** The vectors, for the docs' conformance page and the bindings that bundle them. */
     conformance: { vectors: Vector[] };

@@ -1,5 +1,5 @@
 import type { CanonicalModel, Requirement } from '../../model/types.js';
-import type { Vector } from '../conformance/build.js';
+import type { Vector } from '../kit/vector.js';
 
 /**
  * The requirements a JSON Schema cannot express, so that only the checker finds a breach of them: those with a

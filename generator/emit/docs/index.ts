@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { Vector } from '../conformance/build.js';
-import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../types.js';
+import type { Vector } from '../kit/vector.js';
+import type { EmitContext, EmitSettings, GeneratedFile, SharedData, TargetResult } from '../core/target.js';
 import { siteConfig } from './vitepress.js';
 import { applePage } from './pages/apple.js';
 import { attributesPage } from './pages/attributes.js';
@@ -18,7 +18,7 @@ import { rfcPages } from './pages/rfcs.js';
 import { Docs, type DocsOutput, type PublishedFile, render } from './site.js';
 import { themeFiles } from './vitepress.js';
 
-declare module '../types.js' {
+declare module '../core/target.js' {
   interface SharedData {
     /** The pages, for what reuses the reference. */
     docs: DocsOutput;

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { Vector } from '../conformance/build.js';
+import type { Vector } from '../kit/vector.js';
 
 type Json = Record<string, unknown>;
 

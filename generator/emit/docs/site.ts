@@ -2,10 +2,10 @@
 // its entries and the RFC sections that use each name), built once per run and handed to each page module.
 import { posix } from 'node:path';
 import type { CanonicalModel, Field, RecordType, Source, TypeRef } from '../../model/types.js';
-import type { Vector } from '../conformance/build.js';
-import { loadTemplates, type Render, tidy } from '../shared/templates.js';
+import type { Vector } from '../kit/vector.js';
+import { loadTemplates, type Render, tidy } from '../core/templates.js';
 import { defaultWords, sentence } from '../shared/text.js';
-import type { EmitSettings } from '../types.js';
+import type { EmitSettings } from '../core/target.js';
 import { Autolinker, type Use } from './autolink.js';
 import { anchors, type Entry, referenceEntries } from './entries.js';
 import { slugify } from './slug.js';

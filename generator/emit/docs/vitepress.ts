@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { CanonicalModel } from '../../model/types.js';
 import { templatesDir } from '../shared/paths.js';
-import type { GeneratedFile } from '../types.js';
+import type { GeneratedFile } from '../core/target.js';
 import { referenceEntries } from './entries.js';
 import type { DocPage } from './page.js';
 

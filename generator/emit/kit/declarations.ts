@@ -1,5 +1,5 @@
 import type { CanonicalModel, Deprecation, ExternalType, FieldDefault, RecordType, Source, TypeRef } from '../../model/types.js';
-import { emitterDiagnostic } from '../report.js';
+import { emitterDiagnostic } from '../core/report.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
 import { anyOfRefs, constOf, isSchema, refName, type Schema, stringEnum } from './json-schema.js';

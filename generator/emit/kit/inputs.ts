@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
-import { emitterDiagnostic } from '../report.js';
+import { emitterDiagnostic } from '../core/report.js';
 import { type HostileInputs, hostileInputs } from '../shared/hostile.js';
 import { type AttributesDecl, type Declarations, type RolesDecl, type UnionDecl, declarations } from './declarations.js';
 import type { Names } from './naming.js';

@@ -1,4 +1,4 @@
-import { loadTemplates, type Render, tidy } from '../shared/templates.js';
+import { loadTemplates, type Render, tidy } from '../core/templates.js';
 
 let compiled: Render | undefined;
 

@@ -1,6 +1,6 @@
 import { MODEL_SCHEMA } from '../../model/schema.js';
 import { stableJson } from '../../util/json.js';
-import type { Emit } from '../types.js';
+import type { Emit } from '../core/target.js';
 
 /**
  * generated/model/: the canonical model as JSON beside its own JSON Schema, and the model of every version the

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import { answerSchema } from '../schema/index.js';
+import { answerSchema } from '../kit/answer-schema.js';
 import { type ToolDefinitionJson, toolDefinitions } from './tools.js';
 
 /**

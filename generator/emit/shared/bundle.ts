@@ -1,4 +1,4 @@
-import type { GeneratedFile } from '../types.js';
+import type { GeneratedFile } from '../core/target.js';
 
 /**
  * The conformance target's files of the current version (not those under `versions/`), moved under `folder`: a

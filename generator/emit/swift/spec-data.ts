@@ -2,7 +2,7 @@ import { type DataField, type DataType, type Declaration, declarationNamed, decl
 import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
-import { stringLiteral } from './naming.js';
+import { SWIFT_KEYWORDS, stringLiteral } from './naming.js';
 
 /**
  * The spec data in Swift, from its one declaration (kit/spec-shape.ts): a struct per record (a final class where the
@@ -12,9 +12,8 @@ import { stringLiteral } from './naming.js';
 
 const { root, declarations } = declarationsOf(SpecDataSchema);
 
-/** Swift's keywords a data field may be named, written in backquotes where declared. */
-const KEYWORDS = new Set(['enum', 'default', 'case', 'class', 'struct', 'func', 'import', 'in', 'is', 'let', 'var', 'protocol', 'return', 'self', 'static', 'switch', 'where', 'while']);
-const declared = (name: string) => (KEYWORDS.has(name) ? `\`${name}\`` : name);
+/** A data field's name as declared: a Swift keyword in backquotes. */
+const declared = (name: string) => (SWIFT_KEYWORDS.has(name) ? `\`${name}\`` : name);
 const caseName = (name: string) => inCase(name, 'lowerCamel');
 
 function swiftType(type: DataType): string {

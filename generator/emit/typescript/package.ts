@@ -9,7 +9,7 @@ import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { MCP_SCHEMA_FILE, mcpExample } from './mcp-example.js';
-import type { EmitSettings, GeneratedFile } from '../types.js';
+import type { EmitSettings, GeneratedFile } from '../core/target.js';
 import { modelFiles } from './model-file.js';
 import { operationsFiles } from './operations-file.js';
 import { type Transpiled, transpile } from './transpile.js';

@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
-import type { AppleRoleRow } from '../../extract/reference.js';
-import type { RfcDraft } from '../../extract/rfc.js';
+import type { AppleRoleRow } from '../../read/reference.js';
+import type { RfcDraft } from '../../read/rfc.js';
 import { CHECK_RULES } from '../check-rules.js';
 import type { Deprecation, Field, RoleAlias, Source, TypeDef, TypeRef } from '../types.js';
 import { applyDeprecations } from './deprecate.js';

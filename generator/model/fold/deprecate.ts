@@ -1,5 +1,5 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
-import type { RfcDraft } from '../../extract/rfc.js';
+import type { RfcDraft } from '../../read/rfc.js';
 import type { Deprecation, Field, RoleAlias, Source, TypeRef } from '../types.js';
 import type { FoldState } from './state.js';
 

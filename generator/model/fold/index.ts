@@ -1,8 +1,8 @@
 import semver from 'semver';
 import { Diagnostics, type Place } from '../../diagnostics/report.js';
-import type { AppleRoleRow, StatusRow } from '../../extract/reference.js';
-import type { RfcDraft } from '../../extract/rfc.js';
-import { isAbsent } from '../../extract/cells.js';
+import type { AppleRoleRow, StatusRow } from '../../read/reference.js';
+import type { RfcDraft } from '../../read/rfc.js';
+import { isAbsent } from '../../read/cells.js';
 import type { CanonicalModel, VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
 import { resolveState } from './resolve.js';

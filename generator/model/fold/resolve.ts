@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
-import type { AppleRoleRow } from '../../extract/reference.js';
-import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../extract/signatures.js';
+import type { AppleRoleRow } from '../../read/reference.js';
+import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../read/signatures.js';
 import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, TypeRef } from '../types.js';
 import type { RfcChanges } from './apply.js';
 import type { FoldedModel, FoldState, RoleRuleKey } from './state.js';

@@ -15,7 +15,7 @@ import type {
   TypeDef,
   VersionRule,
 } from '../types.js';
-import type { AppleRoleRow } from '../../extract/reference.js';
+import type { AppleRoleRow } from '../../read/reference.js';
 
 export type RoleRuleKey = 'root' | 'unknown' | 'fallback';
 

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../diagnostics/report.js';
-import type { CanonicalModel } from '../model/types.js';
-import type { Publishing } from './shared/publishing.js';
+import type { Diagnostic } from '../../diagnostics/report.js';
+import type { CanonicalModel } from '../../model/types.js';
+import type { Publishing } from '../shared/publishing.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
 export interface GeneratedFile {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CanonicalModel } from '../../model/types.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
-import type { EmitSettings, GeneratedFile, TargetResult } from '../types.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from './target.js';
 
 /**
  * Targets on a worker thread. Loading ts-morph (TypeScript's whole compiler) is the largest single cost of
@@ -18,7 +18,7 @@ let worker: Worker | null = null;
 let next = 0;
 const pending = new Map<number, { resolve: (result: TargetResult<unknown>) => void; reject: (e: Error) => void }>();
 
-const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
+const workerFile = fileURLToPath(new URL('../worker.js', import.meta.url));
 
 /**
  * Starts the worker, once. Does nothing where there is no built worker (tests running the TypeScript sources) or

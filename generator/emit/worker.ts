@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { targetNamed } from '../targets.js';
-import type { EmitContext } from '../types.js';
-import type { Reply, Request } from './off-thread.js';
-import './package.js';
+import { targetNamed } from './targets.js';
+import type { EmitContext } from './core/target.js';
+import type { Reply, Request } from './core/off-thread.js';
+import './typescript/package.js';
 
 // The worker side of off-thread.ts: importing package.js above is what loads TypeScript's compiler, first thing.
 // Here no worker is started, so every target, the TypeScript one too, runs on this thread. Worker targets need

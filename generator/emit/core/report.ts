@@ -1,6 +1,6 @@
-import { RULES, type RuleId } from '../diagnostics/codes.js';
-import type { Diagnostic, Place } from '../diagnostics/report.js';
-import type { Source } from '../model/types.js';
+import { RULES, type RuleId } from '../../diagnostics/codes.js';
+import type { Diagnostic, Place } from '../../diagnostics/report.js';
+import type { Source } from '../../model/types.js';
 
 /**
  * A problem a target meets in the model, as a diagnostic like the spec reader's: at the model item's source when

@@ -1,6 +1,6 @@
 /**
  * What a Type cell and a field's default say, as the spec reader reads them from a table. The model keeps them as
- * they are (model/types.ts exports them), so the reader needs nothing from the model: extract/ comes before model/.
+ * they are (model/types.ts exports them), so the reader needs nothing from the model: read/ comes before model/.
  */
 
 /** A field's type: a primitive, a type the spec names, or a list of either. */

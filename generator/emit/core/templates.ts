@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { HelperDelegate, TemplateDelegate } from 'handlebars';
 import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
-import { TEMPLATE_FOLDERS, type TemplateFolder } from '../template-folders.js';
-import { runtimeDir, templatesDir } from './paths.js';
+import { TEMPLATE_FOLDERS, type TemplateFolder } from './template-folders.js';
+import { runtimeDir, templatesDir } from '../shared/paths.js';
 
 type HandlebarsEnv = typeof import('handlebars');
 
 // The folders of templates/ and how each is compiled: one table, which the registry's entries name.
-export { TEMPLATE_FOLDERS, type TemplateFolder } from '../template-folders.js';
+export { TEMPLATE_FOLDERS, type TemplateFolder } from './template-folders.js';
 
 /** What the build stores for one template: the hash of its source and Handlebars' precompiled spec. */
 export interface PrecompiledTemplate {

@@ -1,4 +1,4 @@
-import type { TemplateOptions } from './types.js';
+import type { TemplateOptions } from './target.js';
 
 /**
  * The folders of templates/ and how Handlebars compiles each (code templates write text as it is; HTML would
