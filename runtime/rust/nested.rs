@@ -11,8 +11,8 @@ use std::sync::{Mutex, OnceLock};
 use regex::Regex;
 use serde_json::Value;
 
-use crate::check::json_type;
 use crate::findings::Slot;
+use crate::json::View;
 
 /// A property of an object shape, and the shape of its value.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -103,11 +103,16 @@ pub type Say<'s> = dyn FnMut(&'static str, Vec<(&'static str, Slot)>, &[NestedKe
 
 /// Checks what is inside one property of a content block, whose own JSON type the caller has checked.
 pub fn check_nested(value: &Value, shape: &NestedShape, property: &'static str, shapes: &[(&'static str, NestedShape)], say: &mut Say<'_>) {
+    check_nested_view(value, shape, property, shapes, say);
+}
+
+/// [`check_nested`] for a `Value` or a node.
+pub(crate) fn check_nested_view<J: View>(value: &J, shape: &NestedShape, property: &'static str, shapes: &[(&'static str, NestedShape)], say: &mut Say<'_>) {
     let mut keys = Vec::new();
     walk(value, shape, property, true, shapes, &mut keys, say);
 }
 
-fn walk(v: &Value, s: &NestedShape, name: &'static str, top: bool, shapes: &[(&'static str, NestedShape)], keys: &mut Vec<NestedKey>, say: &mut Say<'_>) {
+fn walk<J: View>(v: &J, s: &NestedShape, name: &'static str, top: bool, shapes: &[(&'static str, NestedShape)], keys: &mut Vec<NestedKey>, say: &mut Say<'_>) {
     let own = match s.reference {
         Some(r) => match shapes.iter().find(|(n, _)| *n == r) {
             Some((_, shape)) => shape,
@@ -118,70 +123,64 @@ fn walk(v: &Value, s: &NestedShape, name: &'static str, top: bool, shapes: &[(&'
     if own.ty == "any" {
         return;
     }
-    if !top && json_type(v) != own.ty {
-        say("wrong-content-property-type", vec![("expected", own.ty.into()), ("property", name.into()), ("found", json_type(v).into())], keys);
+    if !top && v.json_type() != own.ty {
+        say("wrong-content-property-type", vec![("expected", own.ty.into()), ("property", name.into()), ("found", v.json_type().into())], keys);
         return;
     }
-    match v {
-        Value::String(text) => {
-            if let Some(allowed) = own.one_of {
-                if !allowed.contains(&text.as_str()) {
-                    say("not-one-of", vec![("allowed", Slot::List(allowed.iter().map(|a| (*a).to_owned()).collect())), ("property", name.into())], keys);
-                }
-            } else if let Some(pattern) = own.pattern {
-                if !matches(pattern, text) {
-                    say("wrong-form", vec![("form", own.form.unwrap_or("pattern-matching").into()), ("property", name.into())], keys);
-                }
+    if let Some(text) = v.text() {
+        if let Some(allowed) = own.one_of {
+            if !allowed.contains(&text) {
+                say("not-one-of", vec![("allowed", Slot::List(allowed.iter().map(|a| (*a).to_owned()).collect())), ("property", name.into())], keys);
+            }
+        } else if let Some(pattern) = own.pattern {
+            if !matches(pattern, text) {
+                say("wrong-form", vec![("form", own.form.unwrap_or("pattern-matching").into()), ("property", name.into())], keys);
             }
         }
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(f64::NAN);
-            if own.minimum.is_some_and(|m| x < m) || own.maximum.is_some_and(|m| x > m) {
-                say("out-of-range", vec![("bounds", own.bounds.unwrap_or("").into()), ("property", name.into())], keys);
-            }
+    } else if let Some(n) = v.number() {
+        let x = n.as_f64().unwrap_or(f64::NAN);
+        if own.minimum.is_some_and(|m| x < m) || own.maximum.is_some_and(|m| x > m) {
+            say("out-of-range", vec![("bounds", own.bounds.unwrap_or("").into()), ("property", name.into())], keys);
         }
-        Value::Array(items) => {
-            let Some(item_shape) = own.items else { return };
-            for (i, item) in items.iter().enumerate() {
-                keys.push(NestedKey::Index(i));
-                walk(item, item_shape, name, false, shapes, keys, say);
+    } else if let Some(items) = v.items() {
+        let Some(item_shape) = own.items else { return };
+        for (i, item) in items.iter().enumerate() {
+            keys.push(NestedKey::Index(i));
+            walk(item, item_shape, name, false, shapes, keys, say);
+            keys.pop();
+        }
+    } else if v.entries().is_some() {
+        if let Some(options) = own.members {
+            let present: Vec<&NestedMember> = options.iter().filter(|m| v.member(m.key).is_some()).collect();
+            // Several keys are the content block's Alternatives finding already; none is this one.
+            match present.as_slice() {
+                [] => {
+                    let slots = vec![
+                        ("property", name.into()),
+                        ("keys", Slot::List(options.iter().map(|m| m.key.to_owned()).collect())),
+                        ("members", Slot::List(options.iter().map(|m| m.name.to_owned()).collect())),
+                    ];
+                    say("no-alternative", slots, keys);
+                }
+                [one] => {
+                    let shape = NestedShape { ty: "object", reference: Some(one.name), ..NestedShape::EMPTY };
+                    walk(v, &shape, name, true, shapes, keys, say);
+                }
+                _ => {}
+            }
+            return;
+        }
+        for p in own.properties {
+            if let Some(item) = v.member(p.name) {
+                keys.push(NestedKey::Name(p.name));
+                walk(item, &p.shape, p.name, false, shapes, keys, say);
                 keys.pop();
             }
         }
-        Value::Object(members) => {
-            if let Some(options) = own.members {
-                let present: Vec<&NestedMember> = options.iter().filter(|m| members.contains_key(m.key)).collect();
-                // Several keys are the content block's Alternatives finding already; none is this one.
-                match present.as_slice() {
-                    [] => {
-                        let slots = vec![
-                            ("property", name.into()),
-                            ("keys", Slot::List(options.iter().map(|m| m.key.to_owned()).collect())),
-                            ("members", Slot::List(options.iter().map(|m| m.name.to_owned()).collect())),
-                        ];
-                        say("no-alternative", slots, keys);
-                    }
-                    [one] => {
-                        let shape = NestedShape { ty: "object", reference: Some(one.name), ..NestedShape::EMPTY };
-                        walk(v, &shape, name, true, shapes, keys, say);
-                    }
-                    _ => {}
-                }
-                return;
-            }
-            for p in own.properties {
-                if let Some(item) = members.get(p.name) {
-                    keys.push(NestedKey::Name(p.name));
-                    walk(item, &p.shape, p.name, false, shapes, keys, say);
-                    keys.pop();
-                }
-            }
-            for field in own.required {
-                if !members.contains_key(*field) {
-                    say("missing-field", vec![("record", own.name.unwrap_or(name).into()), ("field", (*field).into())], keys);
-                }
+        for field in own.required {
+            if v.member(field).is_none() {
+                say("missing-field", vec![("record", own.name.unwrap_or(name).into()), ("field", (*field).into())], keys);
             }
         }
-        _ => {}
     }
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::check::{CheckOptions, Checker};
 use crate::findings::{Finding, Slot, entry, format_message, push_pointer, sort_findings};
+use crate::json::View;
 use crate::spec::{SPEC, SPECS};
 use crate::spec_data::SpecData;
 
@@ -74,13 +75,18 @@ fn version_finding(version: &str) -> Finding {
 /// A version this package does not read is checked by the current version's rules and is one `version` error at
 /// that field; a missing or non-string version is a `structure` error, as any required field's would be.
 pub fn check(answer: &Value, options: CheckOptions) -> Vec<Finding> {
-    let version = answer.as_object().and_then(|a| a.get(SPEC.tree.version));
-    if let Some(checker) = version.and_then(Value::as_str).and_then(checker_for) {
-        return checker.check(answer, options);
+    check_view(answer, options)
+}
+
+/// [`check`] for a `Value` or a node as this crate's reader reads it.
+pub(crate) fn check_view<J: View>(answer: &J, options: CheckOptions) -> Vec<Finding> {
+    let version = answer.member(SPEC.tree.version);
+    if let Some(checker) = version.and_then(View::text).and_then(checker_for) {
+        return checker.check_view(answer, options);
     }
     let Some(current) = checker_for(SPEC.version) else { return Vec::new() };
-    let mut findings = current.check(answer, options);
-    if let Some(Value::String(version)) = version {
+    let mut findings = current.check_view(answer, options);
+    if let Some(version) = version.and_then(View::text) {
         findings.push(version_finding(version));
         sort_findings(&mut findings);
     }

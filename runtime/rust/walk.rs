@@ -1,7 +1,5 @@
 //! What the checker's walk keeps: the elements visited, each by its parent and place, and the elements waiting.
 
-use serde_json::Value;
-
 use crate::findings::push_pointer;
 
 /// A key on the way down to a value: an object's key or an array's index.
@@ -52,8 +50,8 @@ impl<'a> Visited<'a> {
 }
 
 /// An element waiting on the walk's stack, with what it needs from its parent.
-pub(crate) struct Frame<'a> {
-    pub value: &'a Value,
+pub(crate) struct Frame<'a, J> {
+    pub value: &'a J,
     pub parent: usize,
     pub index: usize,
     pub depth: usize,

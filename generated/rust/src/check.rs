@@ -6,12 +6,13 @@
 //! It checks an answer against the structure and every requirement the spec marks checkable, in one pass over the
 //! tree with an explicit stack, so depth and width are bounded only by the limits, never by the call stack.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::check_index::{HashMap, Index, RecordRule, ValueRule};
 use crate::walk::{Frame, Key, NONE, Visited};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
-use crate::nested::{NestedKey, check_nested};
+use crate::json::View;
+use crate::nested::{NestedKey, check_nested_view};
 use crate::spec_data::{Deprecated, SpecData};
 
 /// Limits the RFC leaves open; going past one is a `limit` finding, never a crash.
@@ -46,12 +47,12 @@ pub fn json_type(value: &Value) -> &'static str {
     }
 }
 
-fn json_type_of(value: Option<&Value>) -> &'static str {
-    value.map_or("undefined", json_type)
+fn json_type_of<J: View>(value: Option<&J>) -> &'static str {
+    value.map_or("undefined", View::json_type)
 }
 
-/// One run of the checker over one answer.
-struct Check<'a> {
+/// One run of the checker over one answer, a `Value` or a node (`crate::json::Node`).
+struct Check<'a, J: View> {
     ix: &'a Index,
     options: CheckOptions,
     findings: Vec<Finding>,
@@ -59,9 +60,10 @@ struct Check<'a> {
     /// Where the checks are: the element being visited (`NONE` for the answer) and the keys from it to the value.
     here: usize,
     trail: Vec<Key<'a>>,
+    of: std::marker::PhantomData<&'a J>,
 }
 
-impl<'a> Check<'a> {
+impl<'a, J: View> Check<'a, J> {
     fn report(&mut self, id: &'static str, element_id: Option<&str>, slots: &[(&str, Slot)], key: Option<Key<'_>>) {
         let e = entry(id);
         let requirement = self.ix.requirement_of.get(e.rule).copied();
@@ -105,18 +107,18 @@ impl<'a> Check<'a> {
         }
     }
 
-    fn check_value(&mut self, value: &'a Value, rule: &'a ValueRule, key: Key<'a>, element_id: Option<&'a str>) {
+    fn check_value(&mut self, value: &'a J, rule: &'a ValueRule, key: Key<'a>, element_id: Option<&'a str>) {
         match rule {
             ValueRule::Primitive(name) => {
-                if json_type(value) != *name {
-                    self.report("wrong-type", element_id, &[("expected", (*name).into()), ("found", json_type(value).into())], Some(key));
-                } else if let Value::String(text) = value {
+                if value.json_type() != *name {
+                    self.report("wrong-type", element_id, &[("expected", (*name).into()), ("found", value.json_type().into())], Some(key));
+                } else if let Some(text) = value.text() {
                     self.check_string(text, key, element_id);
                 }
             }
             ValueRule::Array(items, label) => {
-                let Value::Array(list) = value else {
-                    let slots = [("label", label.as_str().into()), ("found", json_type(value).into())];
+                let Some(list) = value.items() else {
+                    let slots = [("label", label.as_str().into()), ("found", value.json_type().into())];
                     return self.report("wrong-array-type", element_id, &slots, Some(key));
                 };
                 self.trail.push(key);
@@ -130,16 +132,16 @@ impl<'a> Check<'a> {
                 self.check_record(value, &self.ix.records[*n], element_id);
                 self.trail.pop();
             }
-            ValueRule::Role => match value {
-                Value::String(role) => {
-                    if let Some(d) = self.ix.deprecated_roles.get(role.as_str()) {
+            ValueRule::Role => match value.text() {
+                Some(role) => {
+                    if let Some(d) = self.ix.deprecated_roles.get(role) {
                         self.report_deprecated(d, key, element_id);
-                    } else if !self.ix.roles.contains(role.as_str()) {
-                        let slots = [("name", role.as_str().into()), ("unknownRole", self.ix.spec.role_rules.unknown.into())];
+                    } else if !self.ix.roles.contains(role) {
+                        let slots = [("name", role.into()), ("unknownRole", self.ix.spec.role_rules.unknown.into())];
                         self.report("unknown-role", element_id, &slots, Some(key));
                     }
                 }
-                _ => self.report("wrong-role-type", element_id, &[("found", json_type(value).into())], Some(key)),
+                None => self.report("wrong-role-type", element_id, &[("found", value.json_type().into())], Some(key)),
             },
             ValueRule::Content => {
                 self.trail.push(key);
@@ -155,22 +157,22 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Checks the record at the current place; returns its members when it is an object at all.
-    fn check_record(&mut self, value: &'a Value, record: &'a RecordRule, element_id: Option<&'a str>) -> Option<&'a Map<String, Value>> {
-        let Value::Object(members) = value else {
-            self.report("wrong-record-type", element_id, &[("record", record.name.into()), ("found", json_type(value).into())], None);
+    /// Checks the record at the current place; returns it when it is an object at all.
+    fn check_record(&mut self, value: &'a J, record: &'a RecordRule, element_id: Option<&'a str>) -> Option<&'a J> {
+        let Some(members) = value.entries() else {
+            self.report("wrong-record-type", element_id, &[("record", record.name.into()), ("found", value.json_type().into())], None);
             return None;
         };
         let mut required = 0;
         for (key, item) in members {
-            let Some(rule) = record.fields.get(key.as_str()) else {
+            let Some(rule) = record.fields.get(key) else {
                 self.check_unknown_field(record, key, element_id);
                 continue;
             };
             if rule.required {
                 required += 1;
             }
-            if let Some(d) = record.deprecated.get(key.as_str()) {
+            if let Some(d) = record.deprecated.get(key) {
                 self.report_deprecated(d, Key::Name(key), element_id);
             }
             if !rule.walked {
@@ -179,12 +181,12 @@ impl<'a> Check<'a> {
         }
         if required < record.required.len() {
             for name in &record.required {
-                if !members.contains_key(*name) {
+                if value.member(name).is_none() {
                     self.report("missing-field", element_id, &[("record", record.name.into()), ("field", (*name).into())], None);
                 }
             }
         }
-        Some(members)
+        Some(value)
     }
 
     fn check_unknown_field(&mut self, record: &RecordRule, key: &'a str, element_id: Option<&str>) {
@@ -203,56 +205,56 @@ impl<'a> Check<'a> {
         }
     }
 
-    fn check_attributes(&mut self, value: &'a Value, element_id: Option<&'a str>) {
-        let Value::Object(members) = value else {
-            return self.report("wrong-attributes-type", element_id, &[("found", json_type(value).into())], None);
+    fn check_attributes(&mut self, value: &'a J, element_id: Option<&'a str>) {
+        let Some(members) = value.entries() else {
+            return self.report("wrong-attributes-type", element_id, &[("found", value.json_type().into())], None);
         };
         for (key, item) in members {
-            if let Some(reserved) = self.ix.reserved.get(key.as_str()) {
-                if let Some(d) = self.ix.deprecated_attributes.get(key.as_str()) {
+            if let Some(reserved) = self.ix.reserved.get(key) {
+                if let Some(d) = self.ix.deprecated_attributes.get(key) {
                     self.report_deprecated(d, Key::Name(key), element_id);
                 }
                 self.check_value(item, reserved, Key::Name(key), element_id);
-            } else if self.ix.state_names.contains(key.as_str()) {
-                self.report("state-in-attributes", element_id, &[("field", key.as_str().into())], Some(Key::Name(key)));
+            } else if self.ix.state_names.contains(key) {
+                self.report("state-in-attributes", element_id, &[("field", key.into())], Some(Key::Name(key)));
             }
         }
     }
 
-    fn check_content(&mut self, value: &'a Value, element_id: Option<&'a str>) {
-        let Value::Object(members) = value else {
-            return self.report("wrong-content-type", element_id, &[("found", json_type(value).into())], None);
+    fn check_content(&mut self, value: &'a J, element_id: Option<&'a str>) {
+        let Some(members) = value.entries() else {
+            return self.report("wrong-content-type", element_id, &[("found", value.json_type().into())], None);
         };
         let tag_key = self.ix.spec.content_tag;
-        let Some(Value::String(tag)) = members.get(tag_key) else {
-            let found = json_type_of(members.get(tag_key));
+        let Some(tag) = value.member(tag_key).and_then(View::text) else {
+            let found = json_type_of(value.member(tag_key));
             return self.report("wrong-content-tag-type", element_id, &[("found", found.into())], Some(Key::Name(tag_key)));
         };
         let ix = self.ix;
         let Some(kind) = ix.content_rule(tag) else {
             // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             let kinds = Slot::List(ix.content.iter().map(|k| k.tag.to_owned()).collect());
-            return self.report("unknown-content-kind", element_id, &[("kind", tag.as_str().into()), ("kinds", kinds)], Some(Key::Name(tag_key)));
+            return self.report("unknown-content-kind", element_id, &[("kind", tag.into()), ("kinds", kinds)], Some(Key::Name(tag_key)));
         };
         let mut required = 0;
         for (name, item) in members {
-            let Some(&(expected, is_required)) = kind.properties.get(name.as_str()) else { continue };
+            let Some(&(expected, is_required)) = kind.properties.get(name) else { continue };
             if is_required {
                 required += 1;
             }
             if expected.is_empty() {
                 continue;
             }
-            if expected != "any" && json_type(item) != expected {
-                let slots = [("expected", expected.into()), ("property", name.as_str().into()), ("found", json_type(item).into())];
+            if expected != "any" && item.json_type() != expected {
+                let slots = [("expected", expected.into()), ("property", name.into()), ("found", item.json_type().into())];
                 self.report("wrong-content-property-type", element_id, &slots, Some(Key::Name(name)));
-            } else if let Value::String(text) = item {
+            } else if let Some(text) = item.text() {
                 self.check_string(text, Key::Name(name), element_id);
             }
         }
         for alt in kind.alternatives {
-            let Some(Value::Object(held)) = members.get(alt.property) else { continue };
-            let present: Vec<String> = alt.keys.iter().filter(|k| held.contains_key(**k)).map(|k| (*k).to_owned()).collect();
+            let Some(held) = value.member(alt.property).filter(|held| held.entries().is_some()) else { continue };
+            let present: Vec<String> = alt.keys.iter().filter(|k| held.member(k).is_some()).map(|k| (*k).to_owned()).collect();
             if present.len() > 1 {
                 let members = Slot::List(alt.names.iter().map(|n| (*n).to_owned()).collect());
                 let slots = [("property", alt.property.into()), ("present", Slot::List(present)), ("members", members)];
@@ -261,16 +263,16 @@ impl<'a> Check<'a> {
         }
         if required < kind.required.len() {
             for name in kind.required {
-                if !members.contains_key(*name) {
+                if value.member(name).is_none() {
                     self.report("missing-content-property", element_id, &[("kind", kind.tag.into()), ("property", (*name).into())], None);
                 }
             }
         }
         for nested in kind.nested {
             // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
-            let Some(item) = members.get(nested.name).filter(|v| json_type(v) == nested.shape.ty) else { continue };
+            let Some(item) = value.member(nested.name).filter(|v| v.json_type() == nested.shape.ty) else { continue };
             let mut said = Vec::new();
-            check_nested(item, &nested.shape, nested.name, ix.spec.shapes, &mut |id, slots, keys: &[NestedKey]| said.push((id, slots, keys.to_vec())));
+            check_nested_view(item, &nested.shape, nested.name, ix.spec.shapes, &mut |id, slots, keys: &[NestedKey]| said.push((id, slots, keys.to_vec())));
             self.trail.push(Key::Name(nested.name));
             for (id, slots, keys) in said {
                 let depth = self.trail.len();
@@ -286,25 +288,22 @@ impl<'a> Check<'a> {
     }
 
     /// Checks one element and its place among the path states, and puts its children on the stack.
-    fn visit(&mut self, frame: Frame<'a>, stack: &mut Vec<Frame<'a>>) {
+    fn visit(&mut self, frame: Frame<'a, J>, stack: &mut Vec<Frame<'a, J>>) {
         let ix = self.ix;
         let tree = &ix.spec.tree;
-        let element_id = match frame.value {
-            Value::Object(members) => members.get(tree.id).and_then(Value::as_str),
-            _ => None,
-        };
+        let element_id = frame.value.member(tree.id).and_then(View::text);
         let n = self.visited.add(frame.parent, frame.index, element_id);
         self.here = n;
         let Some(element) = self.check_record(frame.value, &ix.records[ix.node], element_id) else { return };
         let root_role = ix.spec.role_rules.root;
-        if let Some(Value::String(role)) = element.get(tree.role) {
+        if let Some(role) = element.member(tree.role).and_then(View::text) {
             if frame.depth == 0 && role != root_role {
-                self.report("root-role", element_id, &[("name", role.as_str().into()), ("rootRole", root_role.into())], Some(Key::Name(tree.role)));
+                self.report("root-role", element_id, &[("name", role.into()), ("rootRole", root_role.into())], Some(Key::Name(tree.role)));
             }
         }
         let mut bits = 0u64;
         for (k, name) in ix.path_states.iter().enumerate() {
-            if element.get(*name) != Some(&Value::Bool(true)) {
+            if !element.member(name).is_some_and(View::is_true) {
                 continue;
             }
             bits |= 1 << k;
@@ -314,24 +313,24 @@ impl<'a> Check<'a> {
                 self.report("path-gap", element_id, &slots, Some(Key::Name(name)));
             }
         }
-        match element.get(tree.children) {
-            Some(Value::Array(children)) => {
+        match element.member(tree.children).map(|c| (c, c.items())) {
+            Some((_, Some(children))) => {
                 self.count_forks(children, element_id);
                 // Pushed last first, so the walk meets them in order.
                 for (i, child) in children.iter().enumerate().rev() {
                     stack.push(Frame { value: child, parent: n, index: i, depth: frame.depth + 1, parent_id: element_id, parent_bits: bits });
                 }
             }
-            Some(other) => self.report("wrong-children-type", element_id, &[("found", json_type(other).into())], Some(Key::Name(tree.children))),
+            Some((other, None)) => self.report("wrong-children-type", element_id, &[("found", other.json_type().into())], Some(Key::Name(tree.children))),
             None => {}
         }
     }
 
     /// A path state set on more than one child: the path can follow only one of them.
-    fn count_forks(&mut self, children: &[Value], element_id: Option<&str>) {
+    fn count_forks(&mut self, children: &[J], element_id: Option<&str>) {
         let ix = self.ix;
         for name in &ix.path_states {
-            let n = children.iter().filter(|c| c.get(*name) == Some(&Value::Bool(true))).count();
+            let n = children.iter().filter(|c| c.member(name).is_some_and(View::is_true)).count();
             if n > 1 {
                 self.report("path-forks", element_id, &[("count", n.to_string().into()), ("state", (*name).into())], Some(Key::Name(ix.spec.tree.children)));
             }
@@ -339,15 +338,15 @@ impl<'a> Check<'a> {
     }
 
     /// Reports a limit at an element that is then not checked: it is numbered, without its id, for its path.
-    fn report_limit(&mut self, frame: &Frame<'a>, id: &'static str, limit: usize) {
+    fn report_limit(&mut self, frame: &Frame<'a, J>, id: &'static str, limit: usize) {
         self.here = self.visited.add(frame.parent, frame.index, None);
         self.report(id, None, &[("limit", limit.to_string().into())], None);
     }
 
-    fn run(mut self, answer: &'a Value) -> Vec<Finding> {
+    fn run(mut self, answer: &'a J) -> Vec<Finding> {
         let ix = self.ix;
         let tree = &ix.spec.tree;
-        let Some(root) = self.check_record(answer, &ix.records[ix.answer], None).and_then(|a| a.get(tree.root)) else {
+        let Some(root) = self.check_record(answer, &ix.records[ix.answer], None).and_then(|a| a.member(tree.root)) else {
             sort_findings(&mut self.findings);
             return self.findings;
         };
@@ -365,7 +364,7 @@ impl<'a> Check<'a> {
             }
             self.visit(frame, &mut stack);
         }
-        let mut first_of: HashMap<&str, usize> = HashMap::default();
+        let mut first_of: HashMap<&str, usize> = HashMap::with_capacity_and_hasher(self.visited.ids.len(), Default::default());
         for n in 0..self.visited.ids.len() {
             let Some(id) = self.visited.ids[n] else { continue };
             let first = *first_of.entry(id).or_insert(n);
@@ -398,7 +397,12 @@ impl Checker {
 
     /// The findings for an answer (any JSON value), sorted.
     pub fn check(&self, answer: &Value, options: CheckOptions) -> Vec<Finding> {
+        self.check_view(answer, options)
+    }
+
+    /// The findings for an answer, a `Value` or a node as this crate's reader reads it, sorted.
+    pub(crate) fn check_view<J: View>(&self, answer: &J, options: CheckOptions) -> Vec<Finding> {
         let visited = Visited { parents: Vec::new(), indexes: Vec::new(), ids: Vec::new() };
-        Check { ix: &self.ix, options, findings: Vec::new(), visited, here: NONE, trail: Vec::new() }.run(answer)
+        Check { ix: &self.ix, options, findings: Vec::new(), visited, here: NONE, trail: Vec::new(), of: std::marker::PhantomData }.run(answer)
     }
 }

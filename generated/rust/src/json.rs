@@ -8,7 +8,13 @@
 //! repeated in one object, a lone surrogate, and a number too large for a double. Every number keeps its digits
 //! (serde_json's `arbitrary_precision`), so an integer of any size stays exact. A value read here is dropped with
 //! [`dispose`], which frees a tree of any depth without recursion.
+//!
+//! The text is read into a [`Node`]: an object is its members in order, and a string or key without escapes is
+//! borrowed from the text, so reading allocates little. [`read_json`] turns that into serde_json's `Value`;
+//! `parse_answer` checks the node and moves its strings into the types, never building a `Value` at all.
 
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,6 +45,170 @@ fn refused(message: String) -> JsonTextError {
     JsonTextError { message, refused: true }
 }
 
+/// A JSON value as this crate reads it: an object is its members in the text's order, and a string (or key) the
+/// text holds without escapes is borrowed from it. The checker reads it as it reads a `Value`, and the types take
+/// its strings by move. Drop a deep one with [`dispose_node`]; its own drop recurses once per level.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node<'t> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, with its digits.
+    Number(Number),
+    /// A string.
+    String(Cow<'t, str>),
+    /// An array.
+    Array(Vec<Node<'t>>),
+    /// An object's members, in order, no key twice.
+    Object(Vec<(Cow<'t, str>, Node<'t>)>),
+}
+
+impl<'t> Node<'t> {
+    /// A member of an object.
+    pub fn get(&self, key: &str) -> Option<&Node<'t>> {
+        match self {
+            Node::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// Whether it is an array or object that is not empty.
+    fn holds(&self) -> bool {
+        match self {
+            Node::Array(items) => !items.is_empty(),
+            Node::Object(members) => !members.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// The text of a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The JSON type, by JSON's names.
+    pub fn json_type(&self) -> &'static str {
+        match self {
+            Node::Null => "null",
+            Node::Bool(_) => "boolean",
+            Node::Number(_) => "number",
+            Node::String(_) => "string",
+            Node::Array(_) => "array",
+            Node::Object(_) => "object",
+        }
+    }
+
+    /// The same value as serde_json's `Value`, members in the same order; any depth, without recursion.
+    pub fn into_value(self) -> Value {
+        enum Building<'t> {
+            Array(Vec<Value>, std::vec::IntoIter<Node<'t>>),
+            Object(Map<String, Value>, std::vec::IntoIter<(Cow<'t, str>, Node<'t>)>, String),
+        }
+        let mut stack: Vec<Building<'t>> = Vec::new();
+        let mut next = Some(self);
+        loop {
+            let done = match next.take() {
+                Some(Node::Array(items)) => {
+                    stack.push(Building::Array(Vec::with_capacity(items.len()), items.into_iter()));
+                    continue;
+                }
+                Some(Node::Object(members)) => {
+                    stack.push(Building::Object(Map::with_capacity(members.len()), members.into_iter(), String::new()));
+                    continue;
+                }
+                Some(Node::Null) => Value::Null,
+                Some(Node::Bool(b)) => Value::Bool(b),
+                Some(Node::Number(n)) => Value::Number(n),
+                Some(Node::String(text)) => Value::String(text.into_owned()),
+                // Every value is in: the next one of the innermost container, or the container itself.
+                None => {
+                    match stack.last_mut() {
+                        Some(Building::Array(_, rest)) => next = rest.next(),
+                        Some(Building::Object(_, rest, key)) => {
+                            next = rest.next().map(|(k, v)| {
+                                *key = k.into_owned();
+                                v
+                            });
+                        }
+                        None => return Value::Null,
+                    }
+                    if next.is_some() {
+                        continue;
+                    }
+                    match stack.pop() {
+                        Some(Building::Array(items, _)) => Value::Array(items),
+                        Some(Building::Object(members, _, _)) => Value::Object(members),
+                        None => return Value::Null,
+                    }
+                }
+            };
+            match stack.last_mut() {
+                None => return done,
+                Some(Building::Array(items, _)) => items.push(done),
+                Some(Building::Object(members, _, key)) => {
+                    members.insert(std::mem::take(key), done);
+                }
+            }
+        }
+    }
+
+    /// A serde_json `Value` as a node that owns its strings; any depth, without recursion.
+    pub fn from_value(value: Value) -> Node<'static> {
+        enum Building {
+            Array(Vec<Node<'static>>, std::vec::IntoIter<Value>),
+            Object(Vec<(Cow<'static, str>, Node<'static>)>, serde_json::map::IntoIter, String),
+        }
+        let mut stack: Vec<Building> = Vec::new();
+        let mut next = Some(value);
+        loop {
+            let done = match next.take() {
+                Some(Value::Array(items)) => {
+                    stack.push(Building::Array(Vec::with_capacity(items.len()), items.into_iter()));
+                    continue;
+                }
+                Some(Value::Object(members)) => {
+                    stack.push(Building::Object(Vec::with_capacity(members.len()), members.into_iter(), String::new()));
+                    continue;
+                }
+                Some(Value::Null) => Node::Null,
+                Some(Value::Bool(b)) => Node::Bool(b),
+                Some(Value::Number(n)) => Node::Number(n),
+                Some(Value::String(text)) => Node::String(Cow::Owned(text)),
+                None => {
+                    match stack.last_mut() {
+                        Some(Building::Array(_, rest)) => next = rest.next(),
+                        Some(Building::Object(_, rest, key)) => {
+                            next = rest.next().map(|(k, v)| {
+                                *key = k;
+                                v
+                            });
+                        }
+                        None => return Node::Null,
+                    }
+                    if next.is_some() {
+                        continue;
+                    }
+                    match stack.pop() {
+                        Some(Building::Array(items, _)) => Node::Array(items),
+                        Some(Building::Object(members, _, _)) => Node::Object(members),
+                        None => return Node::Null,
+                    }
+                }
+            };
+            match stack.last_mut() {
+                None => return done,
+                Some(Building::Array(items, _)) => items.push(done),
+                Some(Building::Object(members, _, key)) => members.push((Cow::Owned(std::mem::take(key)), done)),
+            }
+        }
+    }
+}
+
 /// Drops a JSON value of any depth without recursion (a value's own drop recurses once per level).
 pub fn dispose(value: Value) {
     let mut stack = vec![value];
@@ -51,34 +221,181 @@ pub fn dispose(value: Value) {
     }
 }
 
-/// A container being read: the items so far, or the members so far and the key whose value comes next.
-enum Open {
-    Array(Vec<Value>),
-    Object(Map<String, Value>, String),
+/// Drops a node of any depth without recursion.
+#[doc(hidden)]
+pub fn dispose_node(node: Node<'_>) {
+    // A container of values that hold nothing is dropped as it is, and nothing is put on a stack.
+    let flat = match &node {
+        Node::Array(items) => !items.iter().any(Node::holds),
+        Node::Object(members) => !members.iter().any(|(_, v)| v.holds()),
+        _ => true,
+    };
+    if flat {
+        return;
+    }
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match node {
+            Node::Array(items) => stack.extend(items),
+            Node::Object(members) => stack.extend(members.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+/// What the checker reads of a JSON value, so it checks a `Value` and a [`Node`] alike.
+pub(crate) trait View: Sized {
+    /// The JSON type, by JSON's names.
+    fn json_type(&self) -> &'static str;
+    /// The text of a string.
+    fn text(&self) -> Option<&str>;
+    /// Whether it is `true`.
+    fn is_true(&self) -> bool;
+    /// The number.
+    fn number(&self) -> Option<&Number>;
+    /// The items of an array.
+    fn items(&self) -> Option<&[Self]>;
+    /// The members of an object, in order.
+    fn entries(&self) -> Option<impl Iterator<Item = (&str, &Self)>>;
+    /// A member of an object.
+    fn member(&self, key: &str) -> Option<&Self>;
+}
+
+impl View for Value {
+    fn json_type(&self) -> &'static str {
+        crate::check::json_type(self)
+    }
+
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
+
+    fn is_true(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
+    fn number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn items(&self) -> Option<&[Self]> {
+        self.as_array().map(Vec::as_slice)
+    }
+
+    fn entries(&self) -> Option<impl Iterator<Item = (&str, &Self)>> {
+        self.as_object().map(|members| members.iter().map(|(k, v)| (k.as_str(), v)))
+    }
+
+    fn member(&self, key: &str) -> Option<&Self> {
+        self.as_object().and_then(|members| members.get(key))
+    }
+}
+
+impl View for Node<'_> {
+    fn json_type(&self) -> &'static str {
+        Node::json_type(self)
+    }
+
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
+
+    fn is_true(&self) -> bool {
+        matches!(self, Node::Bool(true))
+    }
+
+    fn number(&self) -> Option<&Number> {
+        match self {
+            Node::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn items(&self) -> Option<&[Self]> {
+        match self {
+            Node::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    fn entries(&self) -> Option<impl Iterator<Item = (&str, &Self)>> {
+        match self {
+            Node::Object(members) => Some(members.iter().map(|(k, v)| (k.as_ref(), v))),
+            _ => None,
+        }
+    }
+
+    fn member(&self, key: &str) -> Option<&Self> {
+        self.get(key)
+    }
+}
+
+/// Past this many members, an object's keys are looked up in a set rather than compared one by one.
+const FEW_KEYS: usize = 16;
+
+/// An object being read: where its members start on the reader's list of members, the key whose value comes
+/// next, and (in a large object) its keys.
+struct OpenObject<'t> {
+    start: usize,
+    key: Cow<'t, str>,
+    keys: Option<HashSet<Cow<'t, str>>>,
+}
+
+impl<'t> OpenObject<'t> {
+    /// Makes `key` the one whose value comes next, unless it is already the key of one of `members` (this
+    /// object's so far): a key twice in one object is refused.
+    fn next_key(&mut self, members: &[(Cow<'t, str>, Node<'t>)], key: Cow<'t, str>) -> Result<(), JsonTextError> {
+        let repeated = if self.keys.is_none() && members.len() < FEW_KEYS {
+            members.iter().any(|(k, _)| *k == key)
+        } else {
+            let keys = self.keys.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
+            !keys.insert(key.clone())
+        };
+        if repeated {
+            return Err(refused(format!("the key {key:?} twice in one object")));
+        }
+        self.key = key;
+        Ok(())
+    }
+}
+
+/// A container being read: where its items start on the reader's list of items, or an object.
+enum Open<'t> {
+    Array(usize),
+    Object(OpenObject<'t>),
 }
 
 /// The JSON value of `text`, or why there is none.
 pub fn read_json(text: &str) -> Result<Value, JsonTextError> {
-    let mut reader = Reader { bytes: text.as_bytes(), text, pos: 0, open: Vec::new() };
+    read_node(text).map(Node::into_value)
+}
+
+/// The JSON value of `text` as a node borrowing the text's strings, or why there is none.
+pub(crate) fn read_node(text: &str) -> Result<Node<'_>, JsonTextError> {
+    let mut reader = Reader { bytes: text.as_bytes(), text, pos: 0, open: Vec::new(), items: Vec::new(), members: Vec::new() };
     let read = reader.read();
     // Whatever was read before an error is freed without recursion.
-    for open in reader.open.drain(..) {
-        match open {
-            Open::Array(items) => dispose(Value::Array(items)),
-            Open::Object(map, _) => dispose(Value::Object(map)),
-        }
-    }
+    dispose_node(Node::Array(reader.items));
+    dispose_node(Node::Object(reader.members));
     read
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    text: &'a str,
+/// The reader: where it is in the text, and the containers open there. The items of every open array are on one
+/// list, and the members of every open object on another, innermost last; a container that closes takes its own
+/// off the end, into a list of just their length.
+struct Reader<'t> {
+    bytes: &'t [u8],
+    text: &'t str,
     pos: usize,
-    open: Vec<Open>,
+    open: Vec<Open<'t>>,
+    items: Vec<Node<'t>>,
+    members: Vec<(Cow<'t, str>, Node<'t>)>,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     fn skip(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
             self.pos += 1;
@@ -89,7 +406,7 @@ impl Reader<'_> {
         self.bytes.get(self.pos).copied()
     }
 
-    fn read(&mut self) -> Result<Value, JsonTextError> {
+    fn read(&mut self) -> Result<Node<'t>, JsonTextError> {
         self.skip();
         loop {
             let mut value = match self.peek() {
@@ -98,10 +415,10 @@ impl Reader<'_> {
                     self.skip();
                     if self.peek() == Some(b'}') {
                         self.pos += 1;
-                        Value::Object(Map::new())
+                        Node::Object(Vec::new())
                     } else {
                         let key = self.key()?;
-                        self.open.push(Open::Object(Map::new(), key));
+                        self.open.push(Open::Object(OpenObject { start: self.members.len(), key, keys: None }));
                         continue;
                     }
                 }
@@ -110,35 +427,35 @@ impl Reader<'_> {
                     self.skip();
                     if self.peek() == Some(b']') {
                         self.pos += 1;
-                        Value::Array(Vec::new())
+                        Node::Array(Vec::new())
                     } else {
-                        self.open.push(Open::Array(Vec::new()));
+                        self.open.push(Open::Array(self.items.len()));
                         continue;
                     }
                 }
-                Some(b'"') => Value::String(self.string()?),
-                Some(b't') => self.word("true", Value::Bool(true))?,
-                Some(b'f') => self.word("false", Value::Bool(false))?,
-                Some(b'n') => self.word("null", Value::Null)?,
-                _ => Value::Number(self.number()?),
+                Some(b'"') => Node::String(self.string()?),
+                Some(b't') => self.word("true", Node::Bool(true))?,
+                Some(b'f') => self.word("false", Node::Bool(false))?,
+                Some(b'n') => self.word("null", Node::Null)?,
+                _ => Node::Number(self.number()?),
             };
             // The value is whole: put it in its container, and close every container the text closes here.
             loop {
                 self.skip();
                 let Some(top) = self.open.last_mut() else {
                     if self.pos != self.bytes.len() {
-                        dispose(value);
+                        dispose_node(value);
                         return Err(not_json(format!("text after the value at {}", self.pos)));
                     }
                     return Ok(value);
                 };
                 let is_array = match top {
-                    Open::Array(items) => {
-                        items.push(value);
+                    Open::Array(_) => {
+                        self.items.push(value);
                         true
                     }
-                    Open::Object(map, key) => {
-                        map.insert(std::mem::take(key), value);
+                    Open::Object(object) => {
+                        self.members.push((std::mem::take(&mut object.key), value));
                         false
                     }
                 };
@@ -148,11 +465,8 @@ impl Reader<'_> {
                         self.skip();
                         if !is_array {
                             let next = self.key()?;
-                            if let Some(Open::Object(map, key)) = self.open.last_mut() {
-                                if map.contains_key(&next) {
-                                    return Err(refused(format!("the key {next:?} twice in one object")));
-                                }
-                                *key = next;
+                            if let Some(Open::Object(object)) = self.open.last_mut() {
+                                object.next_key(&self.members[object.start..], next)?;
                             }
                         }
                         break;
@@ -166,15 +480,15 @@ impl Reader<'_> {
                 }
                 self.pos += 1;
                 value = match self.open.pop() {
-                    Some(Open::Array(items)) => Value::Array(items),
-                    Some(Open::Object(map, _)) => Value::Object(map),
-                    None => Value::Null,
+                    Some(Open::Array(start)) => Node::Array(self.items.drain(start..).collect()),
+                    Some(Open::Object(object)) => Node::Object(self.members.drain(object.start..).collect()),
+                    None => Node::Null,
                 };
             }
         }
     }
 
-    fn word(&mut self, word: &str, value: Value) -> Result<Value, JsonTextError> {
+    fn word(&mut self, word: &str, value: Node<'t>) -> Result<Node<'t>, JsonTextError> {
         if self.bytes[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -183,7 +497,7 @@ impl Reader<'_> {
         }
     }
 
-    fn key(&mut self) -> Result<String, JsonTextError> {
+    fn key(&mut self) -> Result<Cow<'t, str>, JsonTextError> {
         if self.peek() != Some(b'"') {
             return Err(not_json(format!("a key was expected at {}", self.pos)));
         }
@@ -256,24 +570,29 @@ impl Reader<'_> {
         Some(code)
     }
 
-    fn string(&mut self) -> Result<String, JsonTextError> {
+    /// Moves past the characters a string holds as they are; stops at a quote, a backslash, a control character
+    /// or the end.
+    fn plain_run(&mut self) {
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20).unwrap_or(rest.len());
+    }
+
+    /// A string: borrowed from the text when it has no escapes, as almost every string has.
+    fn string(&mut self) -> Result<Cow<'t, str>, JsonTextError> {
         let start = self.pos;
         self.pos += 1;
+        self.plain_run();
+        if self.peek() == Some(b'"') {
+            self.pos += 1;
+            return Ok(Cow::Borrowed(&self.text[start + 1..self.pos - 1]));
+        }
         let unterminated = || not_json(format!("an invalid or unterminated string at {start}"));
-        let mut out = String::new();
+        let mut out = String::from(&self.text[start + 1..self.pos]);
         loop {
-            let run = self.pos;
-            while let Some(&b) = self.bytes.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
-            out.push_str(&self.text[run..self.pos]);
             match self.peek() {
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => {
                     self.pos += 1;
@@ -297,6 +616,9 @@ impl Reader<'_> {
                 }
                 _ => return Err(unterminated()),
             }
+            let run = self.pos;
+            self.plain_run();
+            out.push_str(&self.text[run..self.pos]);
         }
     }
 

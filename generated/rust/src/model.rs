@@ -7,6 +7,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 
 use crate::fields::{DecodeError, FromJson, members, optional, required};
+use crate::json::Node;
 use serde_json::{Map, Number, Value};
 
 /// A link that is not containment.
@@ -26,20 +27,20 @@ pub struct Related {
 }
 
 impl FromJson for Related {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Related")?;
         Ok(Related {
             relation: required(&mut members, "relation", "Related")?,
             id: optional(&mut members, "id")?,
             url: optional(&mut members, "url")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Related {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -139,8 +140,8 @@ impl<'de> Deserialize<'de> for Role {
 }
 
 impl FromJson for Role {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
-        String::from_json(value).map(|raw| Role::from_raw(&raw))
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        crate::fields::text(value).map(|raw| Role::from_raw(&raw))
     }
 }
 
@@ -162,20 +163,20 @@ pub struct Annotations {
 }
 
 impl FromJson for Annotations {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Annotations")?;
         Ok(Annotations {
             audience: optional(&mut members, "audience")?,
             priority: optional(&mut members, "priority")?,
             last_modified: optional(&mut members, "lastModified")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Annotations {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -194,21 +195,21 @@ pub struct TextContent {
 }
 
 impl FromJson for TextContent {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "TextContent")?;
         Ok(TextContent {
             r#type: required(&mut members, "type", "TextContent")?,
             text: required(&mut members, "text", "TextContent")?,
             annotations: optional(&mut members, "annotations")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for TextContent {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -229,7 +230,7 @@ pub struct ImageContent {
 }
 
 impl FromJson for ImageContent {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "ImageContent")?;
         Ok(ImageContent {
             r#type: required(&mut members, "type", "ImageContent")?,
@@ -237,14 +238,14 @@ impl FromJson for ImageContent {
             mime_type: required(&mut members, "mimeType", "ImageContent")?,
             annotations: optional(&mut members, "annotations")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for ImageContent {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -265,7 +266,7 @@ pub struct AudioContent {
 }
 
 impl FromJson for AudioContent {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "AudioContent")?;
         Ok(AudioContent {
             r#type: required(&mut members, "type", "AudioContent")?,
@@ -273,14 +274,14 @@ impl FromJson for AudioContent {
             mime_type: required(&mut members, "mimeType", "AudioContent")?,
             annotations: optional(&mut members, "annotations")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for AudioContent {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -300,21 +301,21 @@ pub struct Icon {
 }
 
 impl FromJson for Icon {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Icon")?;
         Ok(Icon {
             src: required(&mut members, "src", "Icon")?,
             mime_type: optional(&mut members, "mimeType")?,
             sizes: optional(&mut members, "sizes")?,
             theme: optional(&mut members, "theme")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Icon {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -344,7 +345,7 @@ pub struct ResourceLink {
 }
 
 impl FromJson for ResourceLink {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "ResourceLink")?;
         Ok(ResourceLink {
             name: required(&mut members, "name", "ResourceLink")?,
@@ -357,14 +358,14 @@ impl FromJson for ResourceLink {
             size: optional(&mut members, "size")?,
             annotations: optional(&mut members, "annotations")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for ResourceLink {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -383,21 +384,21 @@ pub struct TextResourceContents {
 }
 
 impl FromJson for TextResourceContents {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "TextResourceContents")?;
         Ok(TextResourceContents {
             uri: required(&mut members, "uri", "TextResourceContents")?,
             text: required(&mut members, "text", "TextResourceContents")?,
             mime_type: optional(&mut members, "mimeType")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for TextResourceContents {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -416,21 +417,21 @@ pub struct BlobResourceContents {
 }
 
 impl FromJson for BlobResourceContents {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "BlobResourceContents")?;
         Ok(BlobResourceContents {
             uri: required(&mut members, "uri", "BlobResourceContents")?,
             blob: required(&mut members, "blob", "BlobResourceContents")?,
             mime_type: optional(&mut members, "mimeType")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for BlobResourceContents {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -449,21 +450,21 @@ pub struct EmbeddedResource {
 }
 
 impl FromJson for EmbeddedResource {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "EmbeddedResource")?;
         Ok(EmbeddedResource {
             r#type: required(&mut members, "type", "EmbeddedResource")?,
             resource: required(&mut members, "resource", "EmbeddedResource")?,
             annotations: optional(&mut members, "annotations")?,
             meta: optional(&mut members, "_meta")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for EmbeddedResource {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -499,8 +500,8 @@ impl Serialize for ContentBlock {
 
 impl FromJson for ContentBlock {
     /// A block of a kind this version knows, as its type; any other kind kept whole.
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
-        let Some(tag) = value.get("type").and_then(Value::as_str) else {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        let Some(tag) = value.get("type").and_then(Node::as_str) else {
             return Err(DecodeError::refused("a content block: an object with a string type", value));
         };
         match tag {
@@ -509,14 +510,14 @@ impl FromJson for ContentBlock {
             "audio" => AudioContent::from_json(value).map(ContentBlock::Audio),
             "resource_link" => ResourceLink::from_json(value).map(ContentBlock::ResourceLink),
             "resource" => EmbeddedResource::from_json(value).map(ContentBlock::EmbeddedResource),
-            _ => Ok(ContentBlock::Unknown(value)),
+            _ => Ok(ContentBlock::Unknown(value.into_value())),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for ContentBlock {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -535,19 +536,19 @@ pub struct Attributes {
 }
 
 impl FromJson for Attributes {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Attributes")?;
         Ok(Attributes {
             author: optional(&mut members, "author")?,
             related: optional(&mut members, "related")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Attributes {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -595,7 +596,7 @@ pub struct Element {
 
 impl Element {
     /// One element from its members, its children left out: the tree's builder (`decode_answer`) decodes them.
-    pub(crate) fn without_children(value: Value) -> Result<Self, DecodeError> {
+    pub(crate) fn without_children(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Element")?;
         Ok(Element {
             id: required(&mut members, "id", "Element")?,
@@ -607,26 +608,26 @@ impl Element {
             selected: optional(&mut members, "selected")?,
             focused: optional(&mut members, "focused")?,
             visible: optional(&mut members, "visible")?,
-            children: match members.shift_remove("children") {
+            children: match members.take("children") {
                 None => None,
                 Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field("children")),
             },
             attributes: optional(&mut members, "attributes")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl FromJson for Element {
     /// An element and everything below it, level by level, so a tree of any depth decodes without recursion.
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         crate::reader::build_tree(value)
     }
 }
 
 impl<'de> Deserialize<'de> for Element {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -645,20 +646,20 @@ pub struct Answer {
 }
 
 impl FromJson for Answer {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         let mut members = members(value, "Answer")?;
         Ok(Answer {
             protocol: required(&mut members, "protocol", "Answer")?,
             instance: required(&mut members, "instance", "Answer")?,
             root: required(&mut members, "root", "Answer")?,
-            rest: members,
+            rest: members.rest(),
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Answer {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 
@@ -681,8 +682,8 @@ impl Serialize for TextResourceContentsOrBlobResourceContents {
 }
 
 impl FromJson for TextResourceContentsOrBlobResourceContents {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
-        let present: Vec<usize> = ["text", "blob"].iter().enumerate().filter(|(_, k)| value.get(**k).is_some()).map(|(i, _)| i).collect();
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        let present: Vec<usize> = ["text", "blob"].iter().enumerate().filter(|(_, k)| value.get(k).is_some()).map(|(i, _)| i).collect();
         if present.len() > 1 {
             return Err(DecodeError { message: "a value with the keys of more than one of TextResourceContents, BlobResourceContents".to_owned() });
         }
@@ -696,7 +697,7 @@ impl FromJson for TextResourceContentsOrBlobResourceContents {
 
 impl<'de> Deserialize<'de> for TextResourceContentsOrBlobResourceContents {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::check::LIMITS;
 use crate::fields::{DecodeError, FromJson};
 use crate::findings::{Finding, passes};
-use crate::json::{JsonTextError, dispose, read_json};
+use crate::json::{JsonTextError, Node, dispose_node, read_node};
 use crate::model::{Answer, Element, Role};
 use crate::spec::SPEC;
 use crate::versions::{checker_for, supported_versions};
@@ -231,51 +231,52 @@ pub struct ParsedAnswer {
 /// The types of a decoded answer: each value moved into its field, the tree built from the leaves up, so a tree of
 /// any depth decodes without recursion.
 ///
-/// It does not check the answer; [`parse_answer`] does, then calls this.
+/// It does not check the answer; [`parse_answer`] does, then decodes what it read.
 pub fn decode_answer(value: Value) -> Result<Answer, DecodeError> {
-    Answer::from_json(value)
+    Answer::from_json(Node::from_value(value))
 }
 
-/// An element and everything below it: each element without its children first, in pre-order, then each one's
-/// children put in place from the last element up.
-pub(crate) fn build_tree(root: Value) -> Result<Element, DecodeError> {
+/// An element and everything below it: each element without its children first, in pre-order, then from the last
+/// element up, each one's children (the elements just built) put in place.
+pub(crate) fn build_tree(root: Node<'_>) -> Result<Element, DecodeError> {
     let key = SPEC.tree.children;
-    // Each element's members without its children, and the places of its children in this list.
-    let mut raws: Vec<(Value, Option<Vec<usize>>)> = Vec::new();
-    let mut stack = vec![(root, usize::MAX)];
-    while let Some((mut raw, parent)) = stack.pop() {
-        let n = raws.len();
-        let children = match raw.as_object_mut().and_then(|o| o.shift_remove(key)) {
-            Some(Value::Array(children)) => Some(children),
-            Some(other) => {
-                // Not an array: left in place, where decoding the element refuses it.
-                if let Some(o) = raw.as_object_mut() {
-                    o.insert(key.to_owned(), other);
-                }
-                None
-            }
-            None => None,
+    // Each element's members without its children, and how many children it has (none: no array of them).
+    let mut raws: Vec<(Node<'_>, Option<usize>)> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(mut raw) = stack.pop() {
+        // Children that are not an array are left in place, where decoding the element refuses them.
+        let children = match &mut raw {
+            Node::Object(members) => match members.iter().position(|(k, v)| k == key && matches!(v, Node::Array(_))) {
+                Some(at) => match members.remove(at).1 {
+                    Node::Array(children) => Some(children),
+                    _ => None,
+                },
+                None => None,
+            },
+            _ => None,
         };
-        if let Some(places) = raws.get_mut(parent).and_then(|(_, places)| places.as_mut()) {
-            places.push(n);
-        }
-        raws.push((raw, children.as_ref().map(|c| Vec::with_capacity(c.len()))));
+        raws.push((raw, children.as_ref().map(Vec::len)));
         // Pushed last first, so they are met in order.
-        for child in children.into_iter().flatten().rev() {
-            stack.push((child, n));
-        }
+        stack.extend(children.into_iter().flatten().rev());
     }
-    let mut built: Vec<Option<Element>> = Vec::with_capacity(raws.len());
-    built.resize_with(raws.len(), || None);
-    for n in (0..raws.len()).rev() {
-        let (raw, places) = std::mem::replace(&mut raws[n], (Value::Null, None));
-        let mut element = Element::without_children(raw)?;
-        if let Some(places) = places {
-            element.children = Some(places.iter().filter_map(|&p| built[p].take()).collect());
+    // Built from the last element up: an element's children are then the first ones on this stack, in order.
+    let mut built: Vec<Element> = Vec::new();
+    while let Some((raw, count)) = raws.pop() {
+        let mut element = match Element::without_children(raw) {
+            Ok(element) => element,
+            Err(e) => {
+                // The elements not decoded yet are freed without recursion, however deep their members.
+                raws.into_iter().for_each(|(raw, _)| dispose_node(raw));
+                return Err(e);
+            }
+        };
+        if let Some(count) = count {
+            let first = built.len().saturating_sub(count);
+            element.children = Some(built.drain(first..).rev().collect());
         }
-        built[n] = Some(element);
+        built.push(element);
     }
-    built.first_mut().and_then(Option::take).ok_or_else(|| DecodeError { message: "no element".to_owned() })
+    built.pop().ok_or_else(|| DecodeError { message: "no element".to_owned() })
 }
 
 /// The answer as JSON data again: the fields it was decoded with, unknown ones included.
@@ -288,18 +289,19 @@ pub fn dump_answer(answer: &Answer) -> Result<Value, serde_json::Error> {
 /// Refuses text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as every
 /// binding refuses them), a version this crate does not read, or an answer with errors.
 pub fn parse_answer(text: &str) -> Result<ParsedAnswer, AnswerError> {
-    let value = read_json(text).map_err(AnswerError::Json)?;
-    let version = value.as_object().and_then(|o| o.get(SPEC.tree.version)).and_then(Value::as_str);
+    // The text is read once, into nodes that borrow its strings; the checker reads them, and the types take them.
+    let node = read_node(text).map_err(AnswerError::Json)?;
+    let version = node.get(SPEC.tree.version).and_then(Node::as_str);
     let Some(checker) = version.and_then(checker_for) else {
         let version = version.map(str::to_owned);
-        dispose(value);
+        dispose_node(node);
         return Err(AnswerError::UnknownVersion(version));
     };
-    let findings = checker.check(&value, LIMITS);
+    let findings = checker.check_view(&node, LIMITS);
     if !passes(&findings) {
-        dispose(value);
+        dispose_node(node);
         return Err(AnswerError::Findings(findings));
     }
-    let answer = decode_answer(value).map_err(AnswerError::Decode)?;
+    let answer = Answer::from_json(node).map_err(AnswerError::Decode)?;
     Ok(ParsedAnswer { answer, findings })
 }

@@ -9,9 +9,9 @@ use std::io::{Read, Write};
 
 use crate::check::CheckOptions;
 use crate::findings::{Finding, passes};
-use crate::json::{dispose, quote, read_json};
+use crate::json::{dispose_node, quote, read_node};
 use crate::spec_data::Severity;
-use crate::versions::check;
+use crate::versions::check_view;
 
 const USAGE: &str = "Usage: element-model-validate [--json] <file|->
        element-model-validate [--json] --batch <file>...
@@ -27,10 +27,10 @@ Exit 0: no errors (warnings allowed); 1: errors; 2: a usage error or input that 
 /// JSON of any depth is read, as every binding's validator reads it: elements deeper than `options.max_depth` are
 /// the checker's `limit` finding, not a refusal.
 pub fn validate_text(text: &str, options: CheckOptions) -> Vec<Finding> {
-    match read_json(text) {
-        Ok(value) => {
-            let findings = check(&value, options);
-            dispose(value);
+    match read_node(text) {
+        Ok(node) => {
+            let findings = check_view(&node, options);
+            dispose_node(node);
             findings
         }
         Err(error) => {

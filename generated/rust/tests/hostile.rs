@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use element_model::findings::{entry, format_message};
 use element_model::validate::validate_text;
-use element_model::{CheckOptions, SPEC, decode_answer, effective_elements, parse_answer, read_json};
+use element_model::{AnswerError, CheckOptions, SPEC, decode_answer, dump_answer, effective_elements, parse_answer, read_json};
 
 /// The hostile inputs (tests/hostile-inputs.json): the listed cases and the pieces big inputs are built from.
 fn pieces() -> &'static Value {
@@ -156,4 +156,34 @@ fn repeated_keys_lone_surrogates_and_huge_numbers_are_refused() {
     // Exact integers: every digit is kept.
     let exact = read_json("[123456789012345678901234567890]").expect("JSON");
     assert_eq!(exact.to_string(), "[123456789012345678901234567890]");
+}
+
+#[test]
+fn a_repeated_key_is_refused_in_a_small_or_large_object_and_when_escaped() {
+    // The reader compares a few keys one by one and looks up the keys of a larger object in a set.
+    let keys = |n: usize| (0..n).map(|i| format!("\"k{i}\":{i}")).collect::<Vec<_>>().join(",");
+    let object = |members: &str| ["{", members, "}"].concat();
+    for n in [3, 15, 16, 17, 40] {
+        assert!(read_json(&object(&keys(n))).is_ok(), "{n} keys");
+        // The first key again, the last one with its first letter escaped, and one from the middle.
+        for spelled in ["\"k0\"".to_owned(), format!("\"\\u006b{}\"", n - 1), format!("\"k{}\"", n / 2)] {
+            let text = object(&format!("{},{spelled}:null", keys(n)));
+            assert!(read_json(&text).is_err_and(|e| e.refused), "{text}");
+        }
+        let answer = answer_of(&format!(",{}", keys(n)));
+        assert!(parse_answer(&answer).is_ok(), "{n} unknown fields");
+        let answer = answer_of(&format!(",{},\"k1\":1", keys(n)));
+        assert!(matches!(parse_answer(&answer), Err(AnswerError::Json(e)) if e.refused), "{n} unknown fields, one twice");
+    }
+}
+
+#[test]
+fn unknown_fields_come_back_in_their_order_through_parse_answer() {
+    // Declared fields come back first, in the type's order, then the rest as they came: an answer written so reads
+    // back as the same text.
+    let text = answer_of(r#","zeta":1,"alpha":{"b":[2,{"z":null,"y":true}],"a":"\u00e9"},"mid":-0.5e3,"big":123456789012345678901234567890"#);
+    let parsed = parse_answer(&text).expect("parses");
+    assert!(!parsed.findings.is_empty(), "unknown fields are warnings");
+    let dumped = dump_answer(&parsed.answer).expect("dumps");
+    assert_eq!(dumped.to_string(), text.replace("\\u00e9", "\u{e9}"));
 }

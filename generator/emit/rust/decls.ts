@@ -65,7 +65,7 @@ const REST = `    /// The fields this version does not declare, kept as they cam
 /** serde's Deserialize for a type, through its FromJson (which moves each value into its field). */
 const deserialize = (name: string) => `impl<'de> Deserialize<'de> for ${name} {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::from_json(Value::deserialize(deserializer)?).map_err(de::Error::custom)
+        Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)
     }
 }
 `;
@@ -81,29 +81,29 @@ function record(d: RecordDecl, fields: FieldDecl[], derive: string, link: TreeLi
   const take = (f: FieldDecl) => {
     if (isNode && f.key === link.children) {
       // Arrays were taken out by the builder; anything left under the key is not an array of elements.
-      return `            ${f.name}: match members.shift_remove(${rustString(f.key)}) {\n                None => None,\n                Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field(${rustString(f.key)})),\n            },\n`;
+      return `            ${f.name}: match members.take(${rustString(f.key)}) {\n                None => None,\n                Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field(${rustString(f.key)})),\n            },\n`;
     }
     return f.required
       ? `            ${f.name}: required(&mut members, ${rustString(f.key)}, ${rustString(d.key)})?,\n`
       : `            ${f.name}: optional(&mut members, ${rustString(f.key)})?,\n`;
   };
-  const build = `        let mut members = members(value, ${rustString(d.key)})?;\n        Ok(${d.name} {\n${fields.map(take).join('')}            ${REST_FIELD}: members,\n        })\n`;
+  const build = `        let mut members = members(value, ${rustString(d.key)})?;\n        Ok(${d.name} {\n${fields.map(take).join('')}            ${REST_FIELD}: members.rest(),\n        })\n`;
   const decode = isNode
     ? `impl ${d.name} {
     /// One element from its members, its children left out: the tree's builder (\`decode_answer\`) decodes them.
-    pub(crate) fn without_children(value: Value) -> Result<Self, DecodeError> {
+    pub(crate) fn without_children(value: Node<'_>) -> Result<Self, DecodeError> {
 ${build}    }
 }
 
 impl FromJson for ${d.name} {
     /// An element and everything below it, level by level, so a tree of any depth decodes without recursion.
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
         crate::reader::build_tree(value)
     }
 }
 `
     : `impl FromJson for ${d.name} {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
 ${build}    }
 }
 `;
@@ -164,8 +164,8 @@ impl<'de> Deserialize<'de> for ${d.name} {
 }
 
 impl FromJson for ${d.name} {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
-        String::from_json(value).map(|raw| ${d.name}::from_raw(&raw))
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        crate::fields::text(value).map(|raw| ${d.name}::from_raw(&raw))
     }
 }
 `;
@@ -194,12 +194,12 @@ ${ser}            ${d.name}::Unknown(block) => block.serialize(serializer),
 
 impl FromJson for ${d.name} {
     /// A block of a kind this version knows, as its type; any other kind kept whole.
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
-        let Some(tag) = value.get(${rustString(d.discriminator.key)}).and_then(Value::as_str) else {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        let Some(tag) = value.get(${rustString(d.discriminator.key)}).and_then(Node::as_str) else {
             return Err(DecodeError::refused("a content block: an object with a string ${d.discriminator.key.replace(/"/g, '')}", value));
         };
         match tag {
-${de}            _ => Ok(${d.name}::Unknown(value)),
+${de}            _ => Ok(${d.name}::Unknown(value.into_value())),
         }
     }
 }
@@ -212,7 +212,7 @@ function shapeUnion(u: { name: string; members: string[]; keys: string[] | null 
   const ser = u.members.map((m) => `            ${u.name}::${m}(value) => value.serialize(serializer),\n`).join('');
   const keys = u.keys ? `[${u.keys.map(rustString).join(', ')}]` : null;
   const pick = keys
-    ? `        let present: Vec<usize> = ${keys}.iter().enumerate().filter(|(_, k)| value.get(**k).is_some()).map(|(i, _)| i).collect();
+    ? `        let present: Vec<usize> = ${keys}.iter().enumerate().filter(|(_, k)| value.get(k).is_some()).map(|(i, _)| i).collect();
         if present.len() > 1 {
             return Err(DecodeError { message: "a value with the keys of more than one of ${u.members.join(', ')}".to_owned() });
         }
@@ -233,7 +233,7 @@ ${ser}        }
 }
 
 impl FromJson for ${u.name} {
-    fn from_json(value: Value) -> Result<Self, DecodeError> {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
 ${pick}    }
 }
 
