@@ -3,7 +3,6 @@
 use std::cmp::Ordering;
 
 use crate::spec::FINDINGS;
-use crate::spec_data::{FindingEntry, Severity};
 
 /// One problem found in an answer; `requirement` is `None` for problems of shape no requirement names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,4 +119,49 @@ pub fn push_pointer(pointer: &mut String, key: &str) {
     } else {
         pointer.push_str(key);
     }
+}
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The answer breaks a rule.
+    Error,
+    /// The answer is read, and something is worth saying.
+    Warning,
+}
+
+impl Severity {
+    /// Its name in the findings JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A slot of a finding's message that takes a list of texts: how they are joined, and whether each is quoted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListSlot {
+    /// The slot's name.
+    pub slot: &'static str,
+    /// What goes between two texts.
+    pub joiner: &'static str,
+    /// Whether each text is put in double quotes.
+    pub quoted: bool,
+}
+
+/// A finding the checker can give: its id, rule, severity and message with `{slot}`s (the findings catalogue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FindingEntry {
+    /// How the checker asks for it.
+    pub id: &'static str,
+    /// The checker rule it belongs to.
+    pub rule: &'static str,
+    /// How bad it is.
+    pub severity: Severity,
+    /// Its message, with a `{slot}` where each value goes.
+    pub message: &'static str,
+    /// The slots that take a list of texts.
+    pub lists: &'static [ListSlot],
 }

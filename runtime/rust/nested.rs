@@ -13,74 +13,7 @@ use serde_json::Value;
 
 use crate::findings::Slot;
 use crate::json::View;
-
-/// A property of an object shape, and the shape of its value.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NestedProperty {
-    /// The property's key.
-    pub name: &'static str,
-    /// The shape of its value.
-    pub shape: NestedShape,
-}
-
-/// One of several named object shapes, told by a key only it requires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NestedMember {
-    /// The shape's name.
-    pub name: &'static str,
-    /// The key it alone requires.
-    pub key: &'static str,
-}
-
-/// What MCP's schema says of a value: its JSON type and what is inside it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NestedShape {
-    /// The JSON type, or `any`.
-    pub ty: &'static str,
-    /// A named shape this one is (`SpecData::shapes`).
-    pub reference: Option<&'static str>,
-    /// The shape's name, for messages.
-    pub name: Option<&'static str>,
-    /// The strings it allows.
-    pub one_of: Option<&'static [&'static str]>,
-    /// The least number it allows.
-    pub minimum: Option<f64>,
-    /// The greatest number it allows.
-    pub maximum: Option<f64>,
-    /// The bounds in words.
-    pub bounds: Option<&'static str>,
-    /// A pattern a string matches, as JavaScript reads it.
-    pub pattern: Option<&'static str>,
-    /// The pattern's form in words (`date-time`).
-    pub form: Option<&'static str>,
-    /// The shape of an array's items.
-    pub items: Option<&'static NestedShape>,
-    /// An object's properties.
-    pub properties: &'static [NestedProperty],
-    /// An object's required keys.
-    pub required: &'static [&'static str],
-    /// The shapes an object may be, each told by a key.
-    pub members: Option<&'static [NestedMember]>,
-}
-
-impl NestedShape {
-    /// A shape that says nothing, for the spec data to fill in.
-    pub const EMPTY: NestedShape = NestedShape {
-        ty: "any",
-        reference: None,
-        name: None,
-        one_of: None,
-        minimum: None,
-        maximum: None,
-        bounds: None,
-        pattern: None,
-        form: None,
-        items: None,
-        properties: &[],
-        required: &[],
-        members: None,
-    };
-}
+use crate::spec_data::{NestedMember, NestedShape};
 
 /// A key below the content block's property: an object's key or an array's index.
 #[derive(Debug, Clone)]
@@ -113,22 +46,22 @@ pub(crate) fn check_nested_view<J: View>(value: &J, shape: &NestedShape, propert
 }
 
 fn walk<J: View>(v: &J, s: &NestedShape, name: &'static str, top: bool, shapes: &[(&'static str, NestedShape)], keys: &mut Vec<NestedKey>, say: &mut Say<'_>) {
-    let own = match s.reference {
+    let own = match s.r#ref {
         Some(r) => match shapes.iter().find(|(n, _)| *n == r) {
             Some((_, shape)) => shape,
             None => return,
         },
         None => s,
     };
-    if own.ty == "any" {
+    if own.r#type == "any" {
         return;
     }
-    if !top && v.json_type() != own.ty {
-        say("wrong-content-property-type", vec![("expected", own.ty.into()), ("property", name.into()), ("found", v.json_type().into())], keys);
+    if !top && v.json_type() != own.r#type {
+        say("wrong-content-property-type", vec![("expected", own.r#type.into()), ("property", name.into()), ("found", v.json_type().into())], keys);
         return;
     }
     if let Some(text) = v.text() {
-        if let Some(allowed) = own.one_of {
+        if let Some(allowed) = own.r#enum {
             if !allowed.contains(&text) {
                 say("not-one-of", vec![("allowed", Slot::List(allowed.iter().map(|a| (*a).to_owned()).collect())), ("property", name.into())], keys);
             }
@@ -163,21 +96,21 @@ fn walk<J: View>(v: &J, s: &NestedShape, name: &'static str, top: bool, shapes: 
                     say("no-alternative", slots, keys);
                 }
                 [one] => {
-                    let shape = NestedShape { ty: "object", reference: Some(one.name), ..NestedShape::EMPTY };
+                    let shape = NestedShape { r#type: "object", r#ref: Some(one.name), ..NestedShape::default() };
                     walk(v, &shape, name, true, shapes, keys, say);
                 }
                 _ => {}
             }
             return;
         }
-        for p in own.properties {
+        for p in own.properties.unwrap_or(&[]) {
             if let Some(item) = v.member(p.name) {
                 keys.push(NestedKey::Name(p.name));
                 walk(item, &p.shape, p.name, false, shapes, keys, say);
                 keys.pop();
             }
         }
-        for field in own.required {
+        for field in own.required.unwrap_or(&[]) {
             if v.member(field).is_none() {
                 say("missing-field", vec![("record", own.name.unwrap_or(name).into()), ("field", (*field).into())], keys);
             }

@@ -13,7 +13,7 @@ use crate::walk::{Frame, Key, NONE, Visited};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
 use crate::json::View;
 use crate::nested::{NestedKey, check_nested_view};
-use crate::spec_data::{Deprecated, SpecData};
+use crate::spec_data::{DeprecatedName, SpecData};
 
 /// Limits the RFC leaves open; going past one is a `limit` finding, never a crash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl<'a, J: View> Check<'a, J> {
         self.findings.push(Finding { requirement, rule: e.rule, severity: e.severity, element_id: element_id.map(str::to_owned), path, message });
     }
 
-    fn report_deprecated(&mut self, d: &Deprecated, key: Key<'_>, element_id: Option<&str>) {
+    fn report_deprecated(&mut self, d: &DeprecatedName, key: Key<'_>, element_id: Option<&str>) {
         let mut slots = vec![("name", Slot::from(d.name)), ("version", Slot::from(d.version))];
         match d.use_instead {
             Some(instead) => {
@@ -254,9 +254,9 @@ impl<'a, J: View> Check<'a, J> {
         }
         for alt in kind.alternatives {
             let Some(held) = value.member(alt.property).filter(|held| held.entries().is_some()) else { continue };
-            let present: Vec<String> = alt.keys.iter().filter(|k| held.member(k).is_some()).map(|k| (*k).to_owned()).collect();
+            let present: Vec<String> = alt.members.iter().map(|m| m.key).filter(|k| held.member(k).is_some()).map(str::to_owned).collect();
             if present.len() > 1 {
-                let members = Slot::List(alt.names.iter().map(|n| (*n).to_owned()).collect());
+                let members = Slot::List(alt.members.iter().map(|m| m.name.to_owned()).collect());
                 let slots = [("property", alt.property.into()), ("present", Slot::List(present)), ("members", members)];
                 self.report("several-alternatives", element_id, &slots, Some(Key::Name(alt.property)));
             }
@@ -270,7 +270,7 @@ impl<'a, J: View> Check<'a, J> {
         }
         for nested in kind.nested {
             // A value of the wrong JSON type was reported above; only one of the right type is looked inside.
-            let Some(item) = value.member(nested.name).filter(|v| v.json_type() == nested.shape.ty) else { continue };
+            let Some(item) = value.member(nested.name).filter(|v| v.json_type() == nested.shape.r#type) else { continue };
             let mut said = Vec::new();
             check_nested_view(item, &nested.shape, nested.name, ix.spec.shapes, &mut |id, slots, keys: &[NestedKey]| said.push((id, slots, keys.to_vec())));
             self.trail.push(Key::Name(nested.name));

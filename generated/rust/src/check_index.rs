@@ -6,7 +6,7 @@
 use std::collections::{HashMap as StdHashMap, HashSet as StdHashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::spec_data::{Alternatives, Deprecated, Removed, SpecData, TypeKind, TypeShape};
+use crate::spec_data::{Alternatives, DeprecatedName, RemovedField, SpecData, TypeKind, TypeShape};
 
 /// FNV-1a: the checker's tables are keyed by the spec's short names, which need no defence against collisions.
 #[derive(Default)]
@@ -59,8 +59,8 @@ pub(crate) struct RecordRule {
     pub name: &'static str,
     pub fields: HashMap<&'static str, FieldCheck>,
     pub required: Vec<&'static str>,
-    pub removed: HashMap<&'static str, &'static Removed>,
-    pub deprecated: HashMap<&'static str, &'static Deprecated>,
+    pub removed: HashMap<&'static str, &'static RemovedField>,
+    pub deprecated: HashMap<&'static str, &'static DeprecatedName>,
     pub is_node: bool,
 }
 
@@ -70,14 +70,14 @@ pub(crate) struct ContentRule {
     /// Each property's expected JSON type ("any" for no check) and whether it is required.
     pub properties: HashMap<&'static str, (&'static str, bool)>,
     pub alternatives: &'static [Alternatives],
-    pub nested: &'static [crate::nested::NestedProperty],
+    pub nested: &'static [crate::spec_data::NestedProperty],
 }
 
 pub(crate) struct Index {
     pub spec: &'static SpecData,
     pub records: Vec<RecordRule>,
-    pub deprecated_roles: HashMap<&'static str, &'static Deprecated>,
-    pub deprecated_attributes: HashMap<&'static str, &'static Deprecated>,
+    pub deprecated_roles: HashMap<&'static str, &'static DeprecatedName>,
+    pub deprecated_attributes: HashMap<&'static str, &'static DeprecatedName>,
     pub requirement_of: HashMap<&'static str, &'static str>,
     pub roles: HashSet<&'static str>,
     pub state_names: HashSet<&'static str>,
@@ -90,16 +90,16 @@ pub(crate) struct Index {
 
 fn describe(shape: &TypeShape) -> String {
     match shape {
-        TypeShape::Array(items) => format!("{}[]", describe(items)),
-        TypeShape::Primitive(name) | TypeShape::Named(name) => (*name).to_owned(),
+        TypeShape::ArrayOf { items } => format!("{}[]", describe(items)),
+        TypeShape::Primitive { name } | TypeShape::Named { name } => (*name).to_owned(),
     }
 }
 
 impl Index {
     pub fn new(spec: &'static SpecData) -> Index {
-        let by_type = |list: &'static [Deprecated], kind: TypeKind| -> HashMap<&'static str, &'static Deprecated> {
+        let by_type = |list: &'static [DeprecatedName], kind: TypeKind| -> HashMap<&'static str, &'static DeprecatedName> {
             let names: Vec<&str> = spec.type_kinds.iter().filter(|(_, k)| *k == kind).map(|(n, _)| *n).collect();
-            list.iter().filter(|d| names.first() == Some(&d.from_type)).map(|d| (d.name, d)).collect()
+            list.iter().filter(|d| names.first() == Some(&d.from)).map(|d| (d.name, d)).collect()
         };
         let mut requirement_of = HashMap::default();
         for r in spec.requirements {
@@ -124,7 +124,7 @@ impl Index {
                 for name in k.required {
                     properties.entry(name).or_insert(("", true));
                 }
-                ContentRule { tag: k.tag, required: k.required, properties, alternatives: k.alternatives, nested: k.nested }
+                ContentRule { tag: k.r#type, required: k.required, properties, alternatives: k.alternatives, nested: k.nested }
             }).collect(),
             reserved: HashMap::default(),
             answer: 0,
@@ -134,7 +134,7 @@ impl Index {
         ix.answer = ix.record_rule(spec.tree.answer, &mut by_name);
         ix.node = ix.record_rule(spec.tree.node, &mut by_name);
         for a in spec.reserved_attributes {
-            let rule = ix.value_rule(&a.shape, &mut by_name);
+            let rule = ix.value_rule(&a.r#type, &mut by_name);
             ix.reserved.insert(a.name, rule);
         }
         ix
@@ -153,13 +153,13 @@ impl Index {
             name,
             fields: HashMap::default(),
             required: fields.iter().filter(|f| f.required).map(|f| f.name).collect(),
-            removed: spec.removed.iter().filter(|r| r.from_type == name).map(|r| (r.name, r)).collect(),
-            deprecated: spec.deprecated.iter().filter(|d| d.from_type == name).map(|d| (d.name, d)).collect(),
+            removed: spec.removed.iter().filter(|r| r.from == name).map(|r| (r.name, r)).collect(),
+            deprecated: spec.deprecated.iter().filter(|d| d.from == name).map(|d| (d.name, d)).collect(),
             is_node: name == spec.tree.node,
         });
         for f in fields {
             let walked = (name == spec.tree.node && f.name == spec.tree.children) || (name == spec.tree.answer && f.name == spec.tree.root);
-            let value = self.value_rule(&f.shape, by_name);
+            let value = self.value_rule(&f.r#type, by_name);
             self.records[n].fields.insert(f.name, FieldCheck { required: f.required, walked, value });
         }
         n
@@ -167,9 +167,9 @@ impl Index {
 
     fn value_rule(&mut self, shape: &TypeShape, by_name: &mut HashMap<&'static str, usize>) -> ValueRule {
         match shape {
-            TypeShape::Array(items) => ValueRule::Array(Box::new(self.value_rule(items, by_name)), describe(shape)),
-            TypeShape::Primitive(name) => ValueRule::Primitive(name),
-            TypeShape::Named(name) => match self.spec.type_kinds.iter().find(|(n, _)| n == name).map(|(_, k)| *k) {
+            TypeShape::ArrayOf { items } => ValueRule::Array(Box::new(self.value_rule(items, by_name)), describe(shape)),
+            TypeShape::Primitive { name } => ValueRule::Primitive(name),
+            TypeShape::Named { name } => match self.spec.type_kinds.iter().find(|(n, _)| n == name).map(|(_, k)| *k) {
                 Some(TypeKind::Record) => ValueRule::Record(self.record_rule(name, by_name)),
                 Some(TypeKind::Roles) => ValueRule::Role,
                 Some(TypeKind::Attributes) => ValueRule::Attributes,

@@ -21,7 +21,7 @@ pub mod versions;
 mod walk;
 
 pub use check::{CheckOptions, Checker, LIMITS};
-pub use findings::{Finding, passes, sort_findings};
+pub use findings::{Finding, Severity, passes, sort_findings};
 pub use fields::DecodeError;
 pub use json::{JsonTextError, read_json};
 pub use model::*;
@@ -31,7 +31,7 @@ pub use reader::{
     focus_path, from_apple_role, parse_answer, read_role,
 };
 pub use spec::{PROTOCOL_VERSION, SPEC, SPECS};
-pub use spec_data::{Severity, SpecData};
+pub use spec_data::SpecData;
 pub use versions::{check, checker_for, supported_versions};
 
 /// The SDK's own version, shared by every binding's package.

@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use crate::check::CheckOptions;
 use crate::findings::{Finding, passes};
 use crate::json::{dispose_node, quote, read_node};
-use crate::spec_data::Severity;
+use crate::findings::Severity;
 use crate::versions::check_view;
 
 const USAGE: &str = "Usage: element-model-validate [--json] <file|->

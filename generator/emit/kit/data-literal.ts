@@ -17,6 +17,8 @@ export interface Group {
   trailing?: boolean;
   /** One item on one line still takes a comma (Python's one-item tuple). */
   singleComma?: boolean;
+  /** On one line, a space inside each bracket (Rust's `Name { a: 1 }`). */
+  padded?: boolean;
 }
 
 export interface LiteralSyntax {
@@ -80,7 +82,8 @@ export function literalOf(value: unknown, type: DataType, declarations: readonly
 function flat(doc: Doc): string {
   if (typeof doc === 'string') return doc;
   const items = doc.items.map((i) => `${i.prefix ?? ''}${flat(i.doc)}`);
-  return `${doc.open}${items.join(', ')}${doc.singleComma && items.length === 1 ? ',' : ''}${doc.close}`;
+  const pad = doc.padded && items.length > 0 ? ' ' : '';
+  return `${doc.open}${pad}${items.join(', ')}${doc.singleComma && items.length === 1 ? ',' : ''}${pad}${doc.close}`;
 }
 
 /** The doc laid out starting at `column` of a line indented `level` times. */

@@ -1,7 +1,7 @@
 import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
 import { anyOfRefs, constOf } from './json-schema.js';
-import { type NamedShapes, type NestedShape, type ShapeSyntax, nestedShapesOf, shapeLiteral, sortedShapes } from './mcp-shapes.js';
+import { type NamedShapes, nestedShapesOf, sortedShapes } from './mcp-shapes.js';
 import { type SpecData, SpecDataSchema } from './spec-shape.js';
 
 export type { SpecData } from './spec-shape.js';
@@ -159,71 +159,4 @@ export function specData(model: CanonicalModel): SpecData {
   const checked = SpecDataSchema.safeParse(data);
   if (!checked.success) throw new Error(`spec data of ${model.protocolVersion} is not what spec-shape.ts declares: ${checked.error.message}`);
   return data;
-}
-
-/**
- * The checker data as a template prints it in a compiled language's source (Kotlin's Spec.kt, Swift's
- * Spec.swift): every string already the language's literal, every type its TypeShape expression, and the content
- * block's tag (the content union's discriminator) beside the kinds.
- */
-export function specDataLiterals(
-  model: CanonicalModel,
-  contentTag: string,
-  literal: (text: string) => string,
-  shape: (type: TypeRef) => string,
-  shapes?: ShapeSyntax,
-) {
-  const data = specData(model);
-  const nestedShape = (s: NestedShape) => (shapes ? shapeLiteral(s, shapes) : '');
-  return {
-    version: data.version,
-    versionLiteral: literal(data.version),
-    roles: data.roles.map(literal),
-    rootRole: literal(data.roleRules.root),
-    unknownRole: literal(data.roleRules.unknown),
-    states: data.states.map((s) => ({ name: literal(s.name), path: s.path })),
-    tree: Object.fromEntries(Object.entries(data.tree).map(([key, value]) => [key, literal(value ?? '')])),
-    typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
-    records: Object.entries(data.records).map(([key, fields]) => ({ key: literal(key), fields: fields.map((f) => ({ name: literal(f.name), required: f.required, shape: shape(f.type) })) })),
-    reservedAttributes: data.reservedAttributes.map((a) => ({ name: literal(a.name), shape: shape(a.type) })),
-    removed: data.removed.map((r) => ({ name: literal(r.name), from: literal(r.from), replacedBy: literal(r.replacedBy), version: literal(r.version), states: r.states.map(literal) })),
-    deprecated: data.deprecated.map((x) => ({ name: literal(x.name), from: literal(x.from), useInstead: x.useInstead === null ? null : literal(x.useInstead), version: literal(x.version) })),
-    aliases: data.aliases.map((a) => ({ name: literal(a.name), role: literal(a.role) })),
-    contentTag: literal(contentTag),
-    contentKinds: data.contentKinds.map((k) => ({
-      tag: literal(k.type),
-      required: k.required.map(literal),
-      properties: Object.entries(k.properties).map(([key, value]) => ({ key: literal(key), value: literal(value) })),
-      alternatives: k.alternatives.map((a) => ({ property: literal(a.property), names: a.members.map((m) => literal(m.name)), keys: a.members.map((m) => literal(m.key)) })),
-      // With the language's shape syntax only: each nested property and its shape, already written.
-      nested: shapes ? k.nested.map((n) => ({ property: literal(n.name), shape: nestedShape(n.shape) })) : [],
-    })),
-    shapes: shapes ? Object.entries(data.shapes).map(([name, s]) => ({ name: literal(name), shape: nestedShape(s) })) : [],
-    requirements: data.requirements.flatMap((r) => (r.rule === null ? [] : [{ rule: literal(r.rule), id: literal(r.id) }])),
-  };
-}
-
-/**
- * The checker data of every version a package reads (`versions`: each released version and the current one, oldest
- * first), as `specDataLiterals` gives each, for a compiled language's Spec file: each version with `name`, an
- * identifier the template declares its rules under (`protocol0_2_0`), and the current version's string, its
- * literal, its identifier (`current`) and the literal of the answer's version field.
- */
-export function specDataVersionLiterals(
-  model: CanonicalModel,
-  versions: readonly CanonicalModel[],
-  contentTag: string,
-  literal: (text: string) => string,
-  shape: (type: TypeRef) => string,
-  shapes?: ShapeSyntax,
-) {
-  const all = versionsRead(model, versions);
-  const name = (version: string) => `protocol${version.replace(/[^A-Za-z0-9]/g, '_')}`;
-  return {
-    version: model.protocolVersion,
-    versionLiteral: literal(model.protocolVersion),
-    versionField: literal(model.tree.version),
-    current: name(model.protocolVersion),
-    versions: all.map((v) => ({ ...specDataLiterals(v, contentTag, literal, shape, shapes), name: name(v.protocolVersion) })),
-  };
 }

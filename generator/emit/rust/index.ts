@@ -3,8 +3,7 @@ import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { operationShapes } from '../kit/operations.js';
 import { findingsLiterals } from '../kit/findings.js';
-import type { ShapeSyntax } from '../kit/mcp-shapes.js';
-import { specData, specDataVersionLiterals } from '../kit/spec-data.js';
+import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../core/report.js';
@@ -16,6 +15,7 @@ import { readmeExample } from '../shared/readme-example.js';
 import { loadTemplates, type Render, runtimeSources, tidy } from '../core/templates.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
+import { rustSpecDeclarations, rustSpecLiteral, rustSpecTypeNames } from './spec-data.js';
 import { rustDecls } from './decls.js';
 import { rustOperations } from './operations.js';
 import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
@@ -43,34 +43,7 @@ let compiled: Render | undefined;
 const templates = (): Render =>
   (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
 
-/** A TypeRef as the runtime's TypeShape expression. */
-function shape(t: TypeRef): string {
-  if (t.kind === 'array') return `TypeShape::Array(&${shape(t.items)})`;
-  return t.kind === 'primitive' ? `TypeShape::Primitive(${rustString(t.name)})` : `TypeShape::Named(${rustString(t.name)})`;
-}
-
-/** MCP's nested shapes as spec.rs writes them (runtime/rust/nested.rs declares the types): what a shape leaves out is EMPTY's. */
-const OPTIONAL_SHAPE_FIELDS = new Set(['reference', 'name', 'minimum', 'maximum', 'bounds', 'pattern', 'form']);
-const SHAPES: ShapeSyntax = {
-  string: (text) => rustString(text),
-  number: (n) => (/[.eE]/.test(String(n)) ? String(n) : `${n}.0`),
-  list: (items) => `&[${items.join(', ')}]`,
-  call: (type, args) => {
-    if (type !== 'NestedShape') return `${type} { ${args.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
-    const fields = args.map(([k, v]) => {
-      if (k === 'type') return `ty: ${v}`;
-      if (k === 'ref') return `reference: Some(${v})`;
-      if (k === 'items') return `items: Some(&${v})`;
-      if (k === 'one_of' || k === 'members') return `${k}: Some(${v})`;
-      return OPTIONAL_SHAPE_FIELDS.has(k) ? `${k}: Some(${v})` : `${k}: ${v}`;
-    });
-    return `NestedShape { ${[...fields, '..NestedShape::EMPTY'].join(', ')} }`;
-  },
-  field: (name) => (name === 'enum' ? 'one_of' : name),
-};
-
 const optional = (text: string | null | undefined) => (text === null || text === undefined ? 'None' : `Some(${rustString(text)})`);
-const kindCase = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
 
 export function emitRust(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
   const names = rustNames();
@@ -87,35 +60,10 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
   const license = licenseText();
   if ('missing' in license) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`)] };
 
-  const literals = specDataVersionLiterals(model, context.versions, content.discriminator.key, rustString, shape, SHAPES);
-  const staticName = (name: string) => name.toUpperCase();
-  const versions = literals.versions.map((v) => {
-    const data = specData(context.versions.find((m) => m.protocolVersion === v.version) ?? model);
-    return {
-      ...v,
-      name: staticName(v.name),
-      roleRules: { root: rustString(data.roleRules.root), unknown: rustString(data.roleRules.unknown), fallback: rustString(data.roleRules.fallback) },
-      states: data.states.map((s) => ({
-        name: rustString(s.name),
-        default: s.default.kind === 'inherit' ? `StateDefault::Inherit { root: ${String(s.default.root)} }` : `StateDefault::Value(${String(s.default.value)})`,
-        reachable: s.reachable,
-        path: s.path,
-      })),
-      // Each of the tree's names, an absent one (a tree without attributes or content) empty, as the kit gives them.
-      tree: Object.keys(data.tree).map((key) => ({ key: names.member(key), value: v.tree[key] })),
-      typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key: rustString(key), value: kindCase(value) })),
-      deprecated: data.deprecated.map((x) => ({ name: rustString(x.name), from: rustString(x.from), useInstead: optional(x.useInstead), version: rustString(x.version) })),
-      contentKinds: data.contentKinds.map((k) => ({
-        tag: rustString(k.type),
-        name: rustString(k.name),
-        required: k.required.map(rustString),
-        properties: Object.entries(k.properties).map(([key, value]) => ({ key: rustString(key), value: rustString(value) })),
-        alternatives: k.alternatives.map((a) => ({ property: rustString(a.property), names: a.members.map((m) => rustString(m.name)), keys: a.members.map((m) => rustString(m.key)) })),
-        nested: v.contentKinds.find((l) => l.tag === rustString(k.type))?.nested ?? [],
-      })),
-      requirements: data.requirements.map((r) => ({ id: rustString(r.id), requirement: rustString(r.requirement), check: rustString(r.check), checkable: r.checkable, rule: optional(r.rule) })),
-    };
-  });
+  // Each version's rules, oldest first, as a static of its own (spec-data.ts).
+  const staticName = (version: string) => `PROTOCOL${version.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const versions = versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: staticName(v.protocolVersion), literal: rustSpecLiteral(specData(v)) }));
+
   const findings = findingsLiterals(rustString);
 
   const reader = readerNames(RUST_NAMING);
@@ -193,7 +141,8 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/.gitignore', contents: 'target/\n' },
     { path: 'rust/src/lib.rs', contents: render('lib.rs', { ...view, deprecates: deprecatesAnything(model) }) },
     { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
-    { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, contentTag: rustString(content.discriminator.key), current: staticName(literals.current), findings }) },
+    { path: 'rust/src/spec_data.rs', contents: render('spec_data.rs', { ...common, declarations: rustSpecDeclarations() }) },
+    { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, dataTypes: rustSpecTypeNames().join(', '), current: staticName(model.protocolVersion), findings }) },
     { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
     { path: 'rust/src/operations.rs', contents: render('operations.rs', { ...common, ...operations.view }) },
     ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, contents: render(name, common) })),
