@@ -25,8 +25,8 @@ function fragments(message: string): string[] {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A value put into a string in one of the languages: `${x}`, `$x`, `\(x)` or `{x}`. */
-const INTERPOLATION = String.raw`(?:\$\{[^}\n]*\}|\$[A-Za-z_][\w.]*|\\\([^)\n]*\)|\{[^}\n]*\})`;
+/** A value put into a string in one of the languages: `${x}`, `$x`, `\(x)`, `{x}` or a `%s` verb. */
+const INTERPOLATION = String.raw`(?:\$\{[^}\n]*\}|\$[A-Za-z_][\w.]*|\\\([^)\n]*\)|\{[^}\n]*\}|%[a-z])`;
 
 /**
  * Whether a text types a message's words, as a JavaScript, Python, Swift or Kotlin string would hold them (quotes
@@ -38,19 +38,20 @@ function types(text: string, message: string): string | null {
   const parts = fragments(message);
   const longest = parts[0] as string;
   if (longest.length >= 20) return text.includes(longest) || text.includes(longest.replace(/"/g, '\\"')) ? longest : null;
-  const inOrder = message.split(/\{[A-Za-z]+\}/).filter((f) => f.length > 0).map((f) => escape(f).replace(/"/g, '\\\\?"'));
-  const found = new RegExp(inOrder.join(INTERPOLATION)).exec(text);
+  // Each fixed fragment, and a value put in wherever the message has a slot, at its ends too ("Refused: {detail}").
+  const inOrder = message.split(/(\{[A-Za-z]+\})/).filter((f) => f.length > 0).map((f) => (/^\{[A-Za-z]+\}$/.test(f) ? INTERPOLATION : escape(f).replace(/"/g, '\\\\?"')));
+  const found = new RegExp(inOrder.join('')).exec(text);
   return found ? found[0] : null;
 }
 
 /** How each checker names a finding when it reports it, and the files it reports from. */
 const REPORTED_AS: { language: string; paths: string[]; spelling: (id: string) => string }[] = [
-  { language: 'typescript', paths: ['check.ts', 'nested.ts'], spelling: (id) => `'${id}'` },
+  { language: 'typescript', paths: ['check.ts', 'nested.ts', 'scan.ts'], spelling: (id) => `'${id}'` },
   { language: 'python', paths: ['check.py', 'nested.py'], spelling: (id) => `"${id}"` },
-  { language: 'swift', paths: ['Check.swift', 'Nested.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
-  { language: 'kotlin', paths: ['Check.kt', 'Nested.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
+  { language: 'swift', paths: ['Check.swift', 'Nested.swift', 'Validate.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
+  { language: 'kotlin', paths: ['Check.kt', 'Nested.kt', 'Validate.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
   { language: 'go', paths: ['checkrun.go', 'checkwalk.go', 'versions.go', 'nested.go'], spelling: (id) => `"${id}"` },
-  { language: 'rust', paths: ['check.rs', 'versions.rs', 'nested.rs'], spelling: (id) => `"${id}"` },
+  { language: 'rust', paths: ['check.rs', 'versions.rs', 'nested.rs', 'validate.rs'], spelling: (id) => `"${id}"` },
 ];
 
 describe('the findings catalogue', () => {

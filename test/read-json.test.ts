@@ -5,13 +5,13 @@ import { sdk } from './helpers/sdk.js';
 const lib = await sdk();
 
 /** What parseAnswer and validate did before readJson: the whole scan, then JSON.parse. readJson must agree. */
-function scanThenParse(text: string): { value: unknown } | { problem: string } {
+function scanThenParse(text: string): { value: unknown } | { problem: string; finding: string } {
   const refused = lib.scanJson(text);
-  if (refused) return { problem: `Refused: ${refused}` };
+  if (refused) return { problem: `Refused: ${refused}`, finding: 'json-refused' };
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    return { problem: `Not JSON: ${(error as Error).message}` };
+    return { problem: `Not JSON: ${(error as Error).message}`, finding: 'json-malformed' };
   }
 }
 
@@ -52,18 +52,18 @@ describe('readJson: one parse, refusing what the scan refuses', () => {
   });
 
   it('finds a repeated key whose lost value held colons, an escaped repeat, and repeats deep down', () => {
-    expect(lib.readJson('{"a":"x:y","a":"z"}')).toEqual({ problem: 'Refused: the key "a" twice in one object' });
-    expect(lib.readJson('{"a:":1,"a\\u003a":2}')).toEqual({ problem: 'Refused: the key "a:" twice in one object' });
+    expect(lib.readJson('{"a":"x:y","a":"z"}')).toEqual({ problem: 'Refused: the key "a" twice in one object', finding: 'json-refused' });
+    expect(lib.readJson('{"a:":1,"a\\u003a":2}')).toEqual({ problem: 'Refused: the key "a:" twice in one object', finding: 'json-refused' });
     // A repeat that leaves the colon count equal only because an escaped colon decodes to one.
-    expect(lib.readJson('{"k":1,"k":"\\u003a"}')).toEqual({ problem: 'Refused: the key "k" twice in one object' });
+    expect(lib.readJson('{"k":1,"k":"\\u003a"}')).toEqual({ problem: 'Refused: the key "k" twice in one object', finding: 'json-refused' });
     const deep = `${'['.repeat(100_000)}{"a":1,"a":2}${']'.repeat(100_000)}`;
-    expect(lib.readJson(deep)).toEqual({ problem: 'Refused: the key "a" twice in one object' });
+    expect(lib.readJson(deep)).toEqual({ problem: 'Refused: the key "a" twice in one object', finding: 'json-refused' });
     expect(lib.readJson('{"x":"\\ud800"}')).toEqual(scanThenParse('{"x":"\\ud800"}'));
     expect(lib.readJson('{"x":"😀:","y":[":",{"z:":":"}]}')).toEqual({ value: { x: '😀:', y: [':', { 'z:': ':' }] } });
   });
 
   it('refuses a number too large for a double, as Swift cannot read it and JSON.parse reads Infinity (found by test/fuzz/differential.test.ts)', () => {
-    const refused = { problem: 'Refused: a number too large for a double (JSON.parse reads it as Infinity)' };
+    const refused = { problem: 'Refused: a number too large for a double (JSON.parse reads it as Infinity)', finding: 'json-refused' };
     for (const text of ['1e400', '{"a":[-1e400]}', '{"a":1E+999}', `[${'9'.repeat(400)}]`]) expect(lib.readJson(text), text).toEqual(refused);
     // Within range, or only looking large: kept.
     for (const text of ['1e308', '1e-400', '-0', '"1e400"', '{"1e400":1}', `[${'9'.repeat(300)}]`, '123456789012345678901234567890']) {
@@ -77,7 +77,7 @@ describe('readJson: one parse, refusing what the scan refuses', () => {
     proto.polluted = 1;
     try {
       // The extra inherited key would make up for the lost one in the count; the scan must run instead.
-      expect(lib.readJson('{"a":1,"a":2}')).toEqual({ problem: 'Refused: the key "a" twice in one object' });
+      expect(lib.readJson('{"a":1,"a":2}')).toEqual({ problem: 'Refused: the key "a" twice in one object', finding: 'json-refused' });
     } finally {
       delete proto.polluted;
     }

@@ -539,6 +539,8 @@ var findingCatalogue = map[string]findingEntry{
 	"duplicate-id":                {"unique-id", SeverityError, "The id \"{repeated}\" is also used at {path}", nil},
 	"deprecated":                  {"deprecated-name", SeverityWarning, "\"{name}\" is deprecated since {version}", nil},
 	"deprecated-use-instead":      {"deprecated-name", SeverityWarning, "\"{name}\" is deprecated since {version}; use {useInstead}", nil},
+	"json-refused":                {"json", SeverityError, "Refused: {detail}", nil},
+	"json-malformed":              {"json", SeverityError, "Not JSON: {detail}", nil},
 	"string-too-long":             {"limit", SeverityWarning, "A string of {length} characters, over the limit of {limit}", nil},
 	"too-many-elements":           {"limit", SeverityError, "More than {limit} elements; the rest is not checked", nil},
 	"too-deep":                    {"limit", SeverityError, "Deeper than {limit} elements; what is below is not checked", nil},

@@ -3,10 +3,7 @@
 
 package elementmodel
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 var checkers = func() map[string]*Checker {
 	out := make(map[string]*Checker, len(Specs))
@@ -118,14 +115,29 @@ func Check(answer Value, options CheckOptions) []Finding {
 func ValidateText(text string, options CheckOptions) []Finding {
 	value, err := ParseJSON(text)
 	if err != nil {
-		return []Finding{{Rule: "json", Severity: SeverityError, Message: jsonProblem(err)}}
+		entry := jsonFinding(err)
+		return []Finding{{Rule: entry.Rule, Severity: entry.Severity, Message: formatMessage(entry, slots{"detail": jsonDetail(err)})}}
 	}
 	return Check(value, options)
 }
 
-func jsonProblem(err error) string {
+// jsonFinding is the catalogue's finding for text that is no JSON, or JSON every binding refuses.
+func jsonFinding(err error) findingEntry {
 	if e, ok := err.(*JSONError); ok && e.Refused {
-		return fmt.Sprintf("Refused: %s", e.Message)
+		return findingCatalogue["json-refused"]
 	}
-	return fmt.Sprintf("Not JSON: %s", err.Error())
+	return findingCatalogue["json-malformed"]
+}
+
+// jsonDetail is what the reader says of the text.
+func jsonDetail(err error) string {
+	if e, ok := err.(*JSONError); ok {
+		return e.Message
+	}
+	return err.Error()
+}
+
+// jsonProblem is the message of the finding, as a reader's error gives it.
+func jsonProblem(err error) string {
+	return formatMessage(jsonFinding(err), slots{"detail": jsonDetail(err)})
 }

@@ -24,16 +24,17 @@ fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Fin
         val depth = JsonPreScan.check(text, DecodingLimits(maxNesting = Int.MAX_VALUE))
         onLargeStack(depth > SHALLOW_NESTING) { ElementJson.parseToJsonElement(text) }
     } catch (refused: JsonInputException) {
-        return listOf(jsonFinding("Refused: ${refused.message}"))
+        return listOf(jsonFinding(FindingEntry.JSON_REFUSED, refused.message.orEmpty()))
     } catch (malformed: SerializationException) {
         // kotlinx.serialization adds the input on lines of its own; a finding's message is one line.
-        return listOf(jsonFinding("Not JSON: ${malformed.message.orEmpty().lineSequence().first()}"))
+        return listOf(jsonFinding(FindingEntry.JSON_MALFORMED, malformed.message.orEmpty().lineSequence().first()))
     }
     return check(value, options)
 }
 
-private fun jsonFinding(message: String): Finding =
-    Finding(requirement = null, rule = "json", severity = Severity.ERROR, elementId = null, path = "", message = message)
+/** The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root. */
+private fun jsonFinding(entry: FindingEntry, detail: String): Finding =
+    Finding(requirement = null, rule = entry.rule, severity = entry.severity, elementId = null, path = "", message = messageOf(entry, mapOf("detail" to detail)))
 
 /** The findings as JSON, two spaces to a level, each with the fields every binding prints, in this order. */
 fun findingsJson(findings: List<Finding>): String {

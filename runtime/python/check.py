@@ -15,6 +15,7 @@ from typing import Literal, Protocol, Union, cast
 from pydantic import JsonValue
 
 from .nested import NestedProperty, check_nested
+from .json_text import JsonTextError
 from .spec import FINDINGS, SPEC, SPECS, Alternatives, ContentKind, Deprecated, FindingEntry, FindingId, FindingList, Removed, SpecData, TypeShape
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
@@ -640,3 +641,9 @@ def passes(findings: Sequence[Finding]) -> bool:
 def findings_json(findings: Sequence[Finding]) -> list[Mapping[str, str | None]]:
     """The findings as the validators print them with --json."""
     return [f.to_json() for f in findings]
+
+
+def json_finding(error: JsonTextError) -> Finding:
+    """The catalogue's finding for text that is no JSON, or JSON every binding refuses: one, at the root."""
+    entry = FINDINGS["json-refused" if error.refused else "json-malformed"]
+    return Finding(None, entry.rule, entry.severity, None, "", _message(entry, {"detail": str(error)}))

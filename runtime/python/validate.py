@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .check import LIMITS, CheckOptions, Finding, check
+from .check import LIMITS, CheckOptions, Finding, check, json_finding
 from .json_text import JsonTextError, gc_paused, loads
 
 __all__ = ["format_findings", "main", "validate_text"]
@@ -27,8 +27,7 @@ def validate_text(text: str, options: CheckOptions = LIMITS) -> list[Finding]:
         try:
             value = loads(text)
         except JsonTextError as error:
-            message = f"{'Refused' if error.refused else 'Not JSON'}: {error}"
-            return [Finding(None, "json", "error", None, "", message)]
+            return [json_finding(error)]
         return check(value, options)
 
 

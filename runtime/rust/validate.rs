@@ -5,8 +5,8 @@
 use std::io::{Read, Write};
 
 use crate::check::CheckOptions;
-use crate::findings::{Finding, passes};
-use crate::json::{dispose_node, quote, read_node};
+use crate::findings::{Finding, Slot, passes};
+use crate::json::{JsonTextError, dispose_node, quote, read_node};
 use crate::findings::Severity;
 use crate::versions::check_view;
 
@@ -31,11 +31,16 @@ pub fn validate_text(text: &str, options: CheckOptions) -> Vec<Finding> {
             findings
         }
         Err(error) => {
-            let reason = if error.refused { "Refused" } else { "Not JSON" };
-            let message = format!("{reason}: {error}");
-            vec![Finding { requirement: None, rule: "json", severity: Severity::Error, element_id: None, path: String::new(), message }]
+            vec![json_finding(&error)]
         }
     }
+}
+
+/// The catalogue's finding for text that is no JSON, or JSON every binding refuses: one, at the root.
+pub fn json_finding(error: &JsonTextError) -> Finding {
+    let entry = crate::findings::entry(if error.refused { "json-refused" } else { "json-malformed" });
+    let message = crate::findings::format_message(entry, &[("detail", Slot::Text(error.to_string()))]);
+    Finding { requirement: None, rule: entry.rule, severity: entry.severity, element_id: None, path: String::new(), message }
 }
 
 fn field(out: &mut String, name: &str, value: Option<&str>, last: bool) {

@@ -1,3 +1,5 @@
+import { findingMessage } from './check.js';
+
 /**
  * A pass over JSON text that refuses what JSON.parse would quietly accept but the Swift and Kotlin bindings
  * refuse, so all three read the same text the same way: a key repeated in one object (JSON.parse keeps the last)
@@ -123,25 +125,30 @@ function prototypeClean(): boolean {
   return true;
 }
 
+/** The catalogue's findings for text that is no JSON, or JSON every binding refuses. */
+export type JsonFinding = 'json-refused' | 'json-malformed';
+
+const refusal = (detail: string) => ({ problem: findingMessage('json-refused', { detail }), finding: 'json-refused' as const });
+
 /**
  * JSON.parse that refuses what scanJson refuses, with the same message, at little more than JSON.parse's cost:
  * the value is parsed first, and the character-by-character scan runs only when a cheap test says it might
  * refuse (see SUSPECT and keysAndColons) or the text is not JSON (the scan's finding comes first, as before).
- * `problem` is what a caller reports: `Refused: …` or `Not JSON: …`.
+ * `problem` is what a caller reports: the message of the catalogue's `finding`, `json-refused` or `json-malformed`.
  */
-export function readJson(text: string): { value: unknown; problem?: undefined } | { problem: string } {
+export function readJson(text: string): { value: unknown; problem?: undefined } | { problem: string; finding: JsonFinding } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const refused = scanJson(text);
-    return { problem: refused ? `Refused: ${refused}` : `Not JSON: ${(error as Error).message}` };
+    return refused ? refusal(refused) : { problem: findingMessage('json-malformed', { detail: (error as Error).message }), finding: 'json-malformed' };
   }
   if (SUSPECT.test(text) || !prototypeClean() || colonsIn(text) !== keysAndColons(value)) {
     const refused = scanJson(text);
-    if (refused) return { problem: `Refused: ${refused}` };
+    if (refused) return refusal(refused);
   }
-  if (MAY_OVERFLOW.test(text) && holdsInfinity(value)) return { problem: 'Refused: a number too large for a double (JSON.parse reads it as Infinity)' };
+  if (MAY_OVERFLOW.test(text) && holdsInfinity(value)) return refusal('a number too large for a double (JSON.parse reads it as Infinity)');
   return { value };
 }
 

@@ -1,3 +1,4 @@
+import { FINDINGS } from '../model.js';
 import { type CheckOptions, type Finding, check } from './check.js';
 import { readJson } from './scan.js';
 
@@ -15,7 +16,10 @@ export const VALIDATE_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
  */
 export function validateText(text: string, options?: CheckOptions): Finding[] {
   const read = readJson(text);
-  if (read.problem !== undefined) return [{ requirement: null, rule: 'json', severity: 'error', elementId: null, path: '', message: read.problem }];
+  if (read.problem !== undefined) {
+    const { rule, severity } = FINDINGS[read.finding];
+    return [{ requirement: null, rule, severity, elementId: null, path: '', message: read.problem }];
+  }
   return check(read.value, options);
 }
 

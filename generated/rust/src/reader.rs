@@ -203,7 +203,7 @@ pub enum AnswerError {
 impl fmt::Display for AnswerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnswerError::Json(e) => write!(f, "{}: {e}", if e.refused { "Refused" } else { "Not JSON" }),
+            AnswerError::Json(e) => f.write_str(&crate::validate::json_finding(e).message),
             AnswerError::UnknownVersion(v) => {
                 let read: Vec<&str> = supported_versions().collect();
                 write!(f, "Unknown protocol version {v:?}; this crate reads {}", read.join(", "))

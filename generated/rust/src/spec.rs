@@ -1022,6 +1022,20 @@ pub static FINDINGS: &[FindingEntry] = &[
         lists: &[],
     },
     FindingEntry {
+        id: "json-refused",
+        rule: "json",
+        severity: Severity::Error,
+        message: "Refused: {detail}",
+        lists: &[],
+    },
+    FindingEntry {
+        id: "json-malformed",
+        rule: "json",
+        severity: Severity::Error,
+        message: "Not JSON: {detail}",
+        lists: &[],
+    },
+    FindingEntry {
         id: "string-too-long",
         rule: "limit",
         severity: Severity::Warning,

@@ -397,6 +397,8 @@ export type FindingId =
   | "duplicate-id"
   | "deprecated"
   | "deprecated-use-instead"
+  | "json-refused"
+  | "json-malformed"
   | "string-too-long"
   | "too-many-elements"
   | "too-deep"

@@ -1180,6 +1180,8 @@ export type FindingId =
   | "duplicate-id"
   | "deprecated"
   | "deprecated-use-instead"
+  | "json-refused"
+  | "json-malformed"
   | "string-too-long"
   | "too-many-elements"
   | "too-deep"
@@ -1227,6 +1229,8 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "duplicate-id": { rule: "unique-id", severity: "error", message: "The id \"{repeated}\" is also used at {path}" },
   "deprecated": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}" },
   "deprecated-use-instead": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}; use {useInstead}" },
+  "json-refused": { rule: "json", severity: "error", message: "Refused: {detail}" },
+  "json-malformed": { rule: "json", severity: "error", message: "Not JSON: {detail}" },
   "string-too-long": { rule: "limit", severity: "warning", message: "A string of {length} characters, over the limit of {limit}" },
   "too-many-elements": { rule: "limit", severity: "error", message: "More than {limit} elements; the rest is not checked" },
   "too-deep": { rule: "limit", severity: "error", message: "Deeper than {limit} elements; what is below is not checked" },

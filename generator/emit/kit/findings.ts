@@ -91,6 +91,10 @@ export const FINDINGS: readonly FindingEntry[] = [
   // Names an RFC deprecated: valid, and said.
   { id: 'deprecated', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}' },
   { id: 'deprecated-use-instead', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}; use {useInstead}' },
+  // Text that is no JSON, or JSON every binding refuses (a repeated key, a lone surrogate, a number past a double):
+  // the one finding a validator gives for it, at the root, and what a reader's error says.
+  { id: 'json-refused', rule: 'json', severity: 'error', message: 'Refused: {detail}' },
+  { id: 'json-malformed', rule: 'json', severity: 'error', message: 'Not JSON: {detail}' },
   // The checker's limits.
   { id: 'string-too-long', rule: 'limit', severity: 'warning', message: 'A string of {length} characters, over the limit of {limit}' },
   { id: 'too-many-elements', rule: 'limit', severity: 'error', message: 'More than {limit} elements; the rest is not checked' },

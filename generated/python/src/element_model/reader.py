@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue, ValidationError
 
-from .check import Finding, checker_for, passes
+from .check import Finding, checker_for, json_finding, passes
 from .json_text import JsonTextError, gc_paused, loads
 from .models import Answer, Element, Role
 from .spec import SPEC, SPECS
@@ -277,7 +277,7 @@ def parse_answer(text: str) -> ParsedAnswer:
         try:
             value = loads(text)
         except JsonTextError as error:
-            raise AnswerError(f"{'Refused' if error.refused else 'Not JSON'}: {error}") from None
+            raise AnswerError(json_finding(error).message) from None
         version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
         checker = _checkers.get(version) if isinstance(version, str) else None
         if checker is None or not isinstance(value, dict):

@@ -328,6 +328,12 @@ extension FindingEntry {
     static let deprecatedUseInstead = FindingEntry(
         id: "deprecated-use-instead", rule: "deprecated-name", severity: .warning,
         message: "\"{name}\" is deprecated since {version}; use {useInstead}")
+    static let jsonRefused = FindingEntry(
+        id: "json-refused", rule: "json", severity: .error,
+        message: "Refused: {detail}")
+    static let jsonMalformed = FindingEntry(
+        id: "json-malformed", rule: "json", severity: .error,
+        message: "Not JSON: {detail}")
     static let stringTooLong = FindingEntry(
         id: "string-too-long", rule: "limit", severity: .warning,
         message: "A string of {length} characters, over the limit of {limit}")
@@ -384,6 +390,8 @@ extension FindingEntry {
         .duplicateId,
         .deprecated,
         .deprecatedUseInstead,
+        .jsonRefused,
+        .jsonMalformed,
         .stringTooLong,
         .tooManyElements,
         .tooDeep,

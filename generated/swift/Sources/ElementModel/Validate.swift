@@ -28,11 +28,11 @@ public func validateText(_ data: Data, options: CheckOptions = CheckOptions()) -
             check(document.take(), options: options)
         }
     } catch let error as JSONInputError {
-        return [jsonFinding("Refused: \(error)")]
+        return [jsonFinding(.jsonRefused, "\(error)")]
     } catch let DecodingError.dataCorrupted(context) {
-        return [jsonFinding("Not JSON: \(context.debugDescription)")]
+        return [jsonFinding(.jsonMalformed, context.debugDescription)]
     } catch {
-        return [jsonFinding("Not JSON: \(error)")]
+        return [jsonFinding(.jsonMalformed, "\(error)")]
     }
 }
 
@@ -41,8 +41,9 @@ public func validateText(_ text: String, options: CheckOptions = CheckOptions())
     validateText(Data(text.utf8), options: options)
 }
 
-private func jsonFinding(_ message: String) -> Finding {
-    Finding(requirement: nil, rule: "json", severity: .error, elementId: nil, path: "", message: message)
+/// The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root.
+private func jsonFinding(_ entry: FindingEntry, _ detail: String) -> Finding {
+    Finding(requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: "", message: messageOf(entry, ["detail": detail]))
 }
 
 /// The findings as JSON, two spaces to a level, each with the fields every binding prints, in this order.

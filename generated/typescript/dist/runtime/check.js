@@ -31,6 +31,8 @@ function messageOf(entry, slots) {
     }
     return message;
 }
+/** The message of a finding of the catalogue, by its id, with its slots filled (for findings the checker does not give). */
+export const findingMessage = (id, slots) => messageOf(FINDINGS[id], slots);
 /** Each message split once into its fixed text (even places) and its slots' names (odd places). */
 const messageParts = new Map();
 function partsOf(entry) {

@@ -7,15 +7,18 @@
  * passes, or what is wrong; malformed JSON is left to JSON.parse.
  */
 export declare function scanJson(text: string): string | null;
+/** The catalogue's findings for text that is no JSON, or JSON every binding refuses. */
+export type JsonFinding = 'json-refused' | 'json-malformed';
 /**
  * JSON.parse that refuses what scanJson refuses, with the same message, at little more than JSON.parse's cost:
  * the value is parsed first, and the character-by-character scan runs only when a cheap test says it might
  * refuse (see SUSPECT and keysAndColons) or the text is not JSON (the scan's finding comes first, as before).
- * `problem` is what a caller reports: `Refused: …` or `Not JSON: …`.
+ * `problem` is what a caller reports: the message of the catalogue's `finding`, `json-refused` or `json-malformed`.
  */
 export declare function readJson(text: string): {
     value: unknown;
     problem?: undefined;
 } | {
     problem: string;
+    finding: JsonFinding;
 };

@@ -66,6 +66,9 @@ function messageOf(entry: FindingEntry, slots: Slots): string {
   return message;
 }
 
+/** The message of a finding of the catalogue, by its id, with its slots filled (for findings the checker does not give). */
+export const findingMessage = (id: FindingId, slots: Slots): string => messageOf(FINDINGS[id], slots);
+
 /** Each message split once into its fixed text (even places) and its slots' names (odd places). */
 const messageParts = new Map<FindingEntry, readonly string[]>();
 function partsOf(entry: FindingEntry): readonly string[] {

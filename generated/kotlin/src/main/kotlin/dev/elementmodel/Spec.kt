@@ -249,6 +249,8 @@ internal enum class FindingEntry(
     DUPLICATE_ID("duplicate-id", "unique-id", Severity.ERROR, "The id \"{repeated}\" is also used at {path}"),
     DEPRECATED("deprecated", "deprecated-name", Severity.WARNING, "\"{name}\" is deprecated since {version}"),
     DEPRECATED_USE_INSTEAD("deprecated-use-instead", "deprecated-name", Severity.WARNING, "\"{name}\" is deprecated since {version}; use {useInstead}"),
+    JSON_REFUSED("json-refused", "json", Severity.ERROR, "Refused: {detail}"),
+    JSON_MALFORMED("json-malformed", "json", Severity.ERROR, "Not JSON: {detail}"),
     STRING_TOO_LONG("string-too-long", "limit", Severity.WARNING, "A string of {length} characters, over the limit of {limit}"),
     TOO_MANY_ELEMENTS("too-many-elements", "limit", Severity.ERROR, "More than {limit} elements; the rest is not checked"),
     TOO_DEEP("too-deep", "limit", Severity.ERROR, "Deeper than {limit} elements; what is below is not checked"),
