@@ -137,10 +137,10 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .action(async (opts: { from?: string; to?: string; spec: string; out: string; json?: boolean; format: ReviewFormat }) => {
       const specDir = resolve(opts.spec);
       const format: ReviewFormat = opts.json ? 'json' : opts.format;
-      const [{ diffReport, formatDiff, pickModels, reviewDiff }, { buildModel }] = await Promise.all([
-        import('./diff-command.js'), import('./model/build.js'),
+      const [{ diffReport, formatDiff, pickModels, reviewDiff }, { assembleModel }] = await Promise.all([
+        import('./diff-command.js'), import('./model/assemble.js'),
       ]);
-      const result = await buildModel(await readSpecFiles(specDir, resolve(opts.out)));
+      const result = await assembleModel(await readSpecFiles(specDir, resolve(opts.out)));
       if (!result.model) {
         await printDiagnostics(format, result.diagnostics.items, specDir, 'diff', io);
         code = EXIT.failed;

@@ -3,7 +3,7 @@ import { emitAll } from './emit/index.js';
 import type { Publishing } from './emit/shared/publishing.js';
 import { startTypeScriptWorker } from './emit/core/off-thread.js';
 import type { GeneratedFile } from './emit/core/target.js';
-import { buildModel } from './model/build.js';
+import { assembleModel } from './model/assemble.js';
 import type { CanonicalModel } from './model/types.js';
 import { shownPath } from './review/items.js';
 import { readSpecFiles } from './spec-files.js';
@@ -24,7 +24,7 @@ export interface RunResult {
  */
 export async function generateInMemory(specDir: string, outDir?: string, publishing?: Publishing): Promise<RunResult> {
   startTypeScriptWorker();
-  const { model, versions, diagnostics } = await buildModel(await readSpecFiles(specDir, outDir));
+  const { model, versions, diagnostics } = await assembleModel(await readSpecFiles(specDir, outDir));
   const items = sortDiagnostics(diagnostics.items);
   if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
   const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions, ...(publishing ? { publishing } : {}) });

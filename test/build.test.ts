@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/build/precompiled.js';
+import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/precompile/precompiled.js';
 import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/core/templates.js';
 import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
 import { MODEL_SCHEMA } from '../generator/model/schema.js';
 import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
 import { ROOT, scratch } from './helpers/spec.js';
 
-// What `npm run build` prepares for `generate` (generator/build/), and the TypeScript worker, both as the built
+// What `npm run build` prepares for `generate` (generator/precompile/), and the TypeScript worker, both as the built
 // CLI uses them.
 const run = promisify(execFile);
 const dist = (path: string) => pathToFileURL(join(ROOT, 'dist', path)).href;
@@ -44,10 +44,10 @@ describe('the build precompiles', () => {
 describe('the built CLI', () => {
   it('emits the same files on its worker thread as on the main thread, for every worker target of the registry', { timeout: 60_000 }, async () => {
     const { readSpecFiles } = await import(dist('spec-files.js'));
-    const { buildModel } = await import(dist('model/build.js'));
+    const { assembleModel } = await import(dist('model/assemble.js'));
     const { startTypeScriptWorker, emitOffThread } = await import(dist('emit/core/off-thread.js'));
     const { TARGETS } = (await import(dist('emit/targets.js'))) as typeof import('../generator/emit/targets.js');
-    const { model, versions } = await buildModel(await readSpecFiles(join(ROOT, 'spec')));
+    const { model, versions } = await assembleModel(await readSpecFiles(join(ROOT, 'spec')));
     const settings = { regenerate: 'npm run generate', versions };
     const context = { ...settings, needed: () => Promise.reject(new Error('a worker target needs nothing')) };
     const onWorker = TARGETS.filter((t) => t.thread === 'worker');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
 import { type Diagnostic, sortDiagnostics } from '../generator/diagnostics/report.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { main } from '../generator/cli.js';
 import { expectMatchesGolden } from './helpers/golden.js';
@@ -24,7 +24,7 @@ describe.each(await readdir(FIXTURES))('bad spec input: %s', (name) => {
     const s = await scratch(false);
     try {
       await applyEditScript(s.spec, await readEditScript(join(FIXTURES, name, 'edit.json')), `fixture ${name}`);
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec));
       expect(model).toBeNull();
       const got = sortDiagnostics(diagnostics.items);
       await expectMatchesGolden(join(FIXTURES, name, 'expected.json'), got.map(pinned), `the diagnostics of fixture ${name}`);
@@ -71,7 +71,7 @@ describe('diagnostics', () => {
           { file: rfc, find: '| R5 |', replace: '| R4 |' },
         ],
       }, 'two mistakes');
-      const { diagnostics } = await buildModel(await readSpecFiles(s.spec));
+      const { diagnostics } = await assembleModel(await readSpecFiles(s.spec));
       expect(sortDiagnostics(diagnostics.items).map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['unknown-type 98:13', 'duplicate-requirement 283:3']);
     } finally {
       await s.dispose();

@@ -2,7 +2,7 @@ import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { GENERATED, scratch } from './helpers/spec.js';
 
@@ -119,7 +119,7 @@ describe('version-effect', () => {
     const s = await scratch(false);
     try {
       await cp(join(REVISIONS, 'misdeclared/0002-no-url.md'), join(s.spec, 'rfcs/0002-no-url.md'));
-      const { diagnostics } = await buildModel(await readSpecFiles(s.spec));
+      const { diagnostics } = await assembleModel(await readSpecFiles(s.spec));
       const found = diagnostics.items.filter((d) => d.ruleId === 'version-effect');
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20 });

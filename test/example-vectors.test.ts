@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { specWithFixture } from './helpers/revision.js';
 import { editFile } from './helpers/spec.js';
@@ -61,7 +61,7 @@ describe("an RFC's example, once a later RFC makes a new version", () => {
     expect(await exampleFindings('remove-role-and-move-its-apple-role')).toBeNull();
     const s = await specWithFixture(join(FORMS, 'remove-role-and-move-its-apple-role'));
     try {
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec));
       expect(model?.protocolVersion).toBe('0.3.0');
       expect(diagnostics.items.filter((d) => d.ruleId === 'example-left-out').map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
         ['warning', 'spec/rfcs/0001-element-model.md', 42, 1],

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel, FieldDefault } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { type SpecEdit, applyEditScript } from './helpers/spec-edits.js';
@@ -58,7 +58,7 @@ let apple: { content: Record<string, string>; notReported: Record<string, string
 
 beforeAll(async () => {
   // Folded here from the live spec, not taken from generated/ or a shared cache.
-  const { model: built, diagnostics } = await buildModel(await readSpecFiles(SPEC));
+  const { model: built, diagnostics } = await assembleModel(await readSpecFiles(SPEC));
   if (!built) throw new Error(`the live spec does not build: ${JSON.stringify(diagnostics.items)}`);
   model = built;
   expected = await readJson('model.json');
@@ -126,7 +126,7 @@ describe('the comparison notices a wrong model', () => {
     const s = await scratch();
     try {
       await applyEditScript(s.spec, { why: what, edits }, what);
-      const { model: changed } = await buildModel(await readSpecFiles(s.spec));
+      const { model: changed } = await assembleModel(await readSpecFiles(s.spec));
       if (!changed) throw new Error(`${what}: the edited spec does not build`);
       expect(broken(changed)).toEqual(keys);
     } finally {

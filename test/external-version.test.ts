@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { editFile, realModel, scratch } from './helpers/spec.js';
 
@@ -57,7 +57,7 @@ describe('a scratch spec', () => {
   let s: Awaited<ReturnType<typeof scratch>>;
   beforeEach(async () => { s = await scratch(true); });
   afterEach(() => s.dispose());
-  const build = async () => buildModel(await readSpecFiles(s.spec, s.out));
+  const build = async () => assembleModel(await readSpecFiles(s.spec, s.out));
   const generate = async (out = s.out) => {
     const io = capture();
     return { code: await main(['generate', '--spec', s.spec, '--out', out], io), text: io.text };

@@ -2,7 +2,7 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { stableJson } from '../generator/util/json.js';
 import { GENERATED, SPEC, editFile, scratch } from './helpers/spec.js';
@@ -19,7 +19,7 @@ function capture() {
 
 /** Each recorded version file, as the model target writes it, beside what the spec rebuilds for that version. */
 async function recordsAgainstRebuilt(spec: string, out: string) {
-  const { versions, diagnostics } = await buildModel(await readSpecFiles(spec, out));
+  const { versions, diagnostics } = await assembleModel(await readSpecFiles(spec, out));
   expect(diagnostics.items.filter((d) => d.severity === 'error')).toEqual([]);
   const dir = join(out, 'model/versions');
   const names = (await readdir(dir)).sort();
@@ -85,7 +85,7 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
     expect(titleRow).not.toBe('');
     await editFile(rfcPath(), (t) => t.replace(titleRow, titleRow.replace('`string`', '`boolean`')));
     try {
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec, s.out));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec, s.out));
       expect(model).toBeNull();
       const line = original.split('\n').indexOf(titleRow) + 1;
       const rules = diagnostics.items.map((d) => `${d.ruleId}${d.ruleId === 'frozen-version' ? ` ${d.line}:${d.column}` : ''}`);
@@ -99,7 +99,7 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
   it('refuses a row taken out of the released RFC, at its type', async () => {
     await editFile(rfcPath(), (t) => t.replace(`${URL_ROW}\n`, ''));
     try {
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec, s.out));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec, s.out));
       expect(model).toBeNull();
       const elementRow = original.split('\n').findIndex((l) => l.startsWith('| `Element` |')) + 1;
       expect(diagnostics.items.map((d) => `${d.ruleId} ${d.line}:${d.column} ${d.actual}`)).toEqual([`frozen-version ${elementRow}:3 Element.url`]);
@@ -123,7 +123,7 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
   it('keeps the version released: unmarking it is refused at its RFC', async () => {
     await editFile(rfcPath(), (t) => t.replace('| Released in | 0.2.0 |', '| Released in | — |'));
     try {
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec, s.out));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec, s.out));
       expect(model).toBeNull();
       expect(diagnostics.items.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([
         'frozen-version spec/rfcs/0001-element-model.md:1:1 0.2.0 was released by RFC-0001, as its record generated/model/versions/0.2.0.json says, but no counted RFC releases it now: a release stays released (if it was never published, delete the record)',
@@ -149,7 +149,7 @@ describe('a spec where RFC-0001 is released in 0.2.0 and generated once', () => 
     await editFile(rfcPath(), (t) => t.replace(URL_ROW, URL_ROW.replace('`string`', '`number`')));
     await rm(recordPath());
     try {
-      const { model } = await buildModel(await readSpecFiles(s.spec, s.out));
+      const { model } = await assembleModel(await readSpecFiles(s.spec, s.out));
       expect(model?.types.find((t) => t.name === 'Element')).toBeTruthy();
     } finally {
       await restore();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { type SpecFiles, readSpecFiles } from '../generator/spec-files.js';
 import { SPEC, realModel } from './helpers/spec.js';
 
-// buildModel on the live spec's files edited in memory: what each stage hands the next when a file is missing,
+// assembleModel on the live spec's files edited in memory: what each stage hands the next when a file is missing,
 // has a byte-order mark, or holds a row the next stage has no place for.
 const said = (items: { ruleId: string; file: string; line: number; column: number; message: string }[]) =>
   items.map((d) => `${d.ruleId} ${d.file}:${d.line}:${d.column} ${d.message}`);
@@ -43,19 +43,19 @@ A fixture: it declares itself additive and removes six fields.
 /** What a breaking RFC-0002 over an unreleased 0.2.0 says of RFC-0001's example, which it no longer carries as a vector. */
 const EXAMPLE_LEFT_OUT = 'example-left-out spec/rfcs/0001-element-model.md:42:1 The example of RFC-0001 section 3 is not a conformance vector of 0.3.0: it is an answer of 0.2.0, never released, and RFC-0002 changed what an answer is after it (field-removed Answer.instance), so it need not be an answer of 0.3.0';
 
-describe('buildModel at the edges of its stages', () => {
+describe('assembleModel at the edges of its stages', () => {
   it('reads a file that starts with a byte-order mark as the same file without it', async () => {
     const files = await liveFiles();
     const process = files.process as { path: string; text: string };
     const withMarks: SpecFiles = { ...rfc(files, (t) => `\uFEFF${t}`), process: { ...process, text: `\uFEFF${process.text}` } };
-    const { model, diagnostics } = await buildModel(withMarks);
+    const { model, diagnostics } = await assembleModel(withMarks);
     expect(said(diagnostics.items)).toEqual([]);
     expect(model).toEqual(await realModel());
   });
 
   it('a spec without process.md names that file alone, and folds nothing from a status it cannot read', async () => {
     const files = await liveFiles();
-    const { model, diagnostics } = await buildModel({ ...files, process: null });
+    const { model, diagnostics } = await assembleModel({ ...files, process: null });
     expect(model).toBeNull();
     expect(said(diagnostics.items)).toEqual([
       'missing-table spec/process.md:1:1 The spec has no process.md',
@@ -65,7 +65,7 @@ describe('buildModel at the edges of its stages', () => {
 
   it('a spec without the Apple roles file names that file, and every Apple role an RFC maps is unknown', async () => {
     const files = await liveFiles();
-    const { model, diagnostics } = await buildModel({ ...files, appleRoles: null });
+    const { model, diagnostics } = await assembleModel({ ...files, appleRoles: null });
     expect(model).toBeNull();
     const lines = said(diagnostics.items);
     expect(lines[0]).toBe('missing-table spec/reference/apple-roles.md:1:1 The spec has no reference/apple-roles.md');
@@ -75,7 +75,7 @@ describe('buildModel at the edges of its stages', () => {
 
   it('a spec without the external types file names that file alone', async () => {
     const files = await liveFiles();
-    const { model, diagnostics } = await buildModel({ ...files, externalTypes: null });
+    const { model, diagnostics } = await assembleModel({ ...files, externalTypes: null });
     expect(model).toBeNull();
     expect(said(diagnostics.items)).toEqual(['missing-table spec/reference/external-types.md:1:1 The spec has no reference/external-types.md']);
   });
@@ -83,7 +83,7 @@ describe('buildModel at the edges of its stages', () => {
   it('an RFC file the reader refuses is left out, and the others are still folded', async () => {
     const files = await liveFiles();
     const refused = { path: 'spec/rfcs/notes.md', baseName: 'notes.md', text: '# Notes\n' };
-    const { model, diagnostics } = await buildModel({ ...files, rfcs: [...files.rfcs, refused] });
+    const { model, diagnostics } = await assembleModel({ ...files, rfcs: [...files.rfcs, refused] });
     expect(said(diagnostics.items)).toEqual(['bad-rfc-file spec/rfcs/notes.md:1:1 An RFC file name must be NNNN-words.md']);
     expect(model).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('buildModel at the edges of its stages', () => {
     const row = '| `Stranger` | `no-such-package/types.js` | `StrangerSchema` | zod | — | `Str` |';
     const text = external.text.replace(/\n$/, `\n${row}\n`);
     const line = text.split('\n').indexOf(row) + 1;
-    const { model, diagnostics } = await buildModel({ ...files, externalTypes: { ...external, text } });
+    const { model, diagnostics } = await assembleModel({ ...files, externalTypes: { ...external, text } });
     expect(model).toBeNull();
     // Only the one error: a row that is not declared is never loaded, so its missing package says nothing.
     expect(said(diagnostics.items)).toEqual([`unknown-type spec/reference/external-types.md:${line}:3 No Types table declares this external type`]);
@@ -104,7 +104,7 @@ describe('buildModel at the edges of its stages', () => {
     const files = await liveFiles();
     const released = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
     const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
-    const built = await buildModel({ ...released, rfcs: [...released.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    const built = await assembleModel({ ...released, rfcs: [...released.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     expect(said(built.diagnostics.items)).toEqual([]);
     expect(built.versions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
     expect(built.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
@@ -114,7 +114,7 @@ describe('buildModel at the edges of its stages', () => {
     expect(current?.changes.map((c) => `${c.rule} ${c.subject}`)).toHaveLength(6);
     expect(built.versions[0]?.rfcs.find((r) => r.id === 'RFC-0001')?.changes.length).toBeGreaterThan(0);
 
-    const unreleased = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    const unreleased = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     expect(said(unreleased.diagnostics.items)).toEqual([EXAMPLE_LEFT_OUT]);
     expect(unreleased.versions.map((m) => m.protocolVersion)).toEqual(['0.3.0']);
     expect(unreleased.allVersions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
@@ -124,13 +124,13 @@ describe('buildModel at the edges of its stages', () => {
     const files = await liveFiles();
     const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
     const dated = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 (2026-12-01) |'));
-    const built = await buildModel({ ...dated, rfcs: [...dated.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    const built = await assembleModel({ ...dated, rfcs: [...dated.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     expect(said(built.diagnostics.items)).toEqual([]);
     expect(built.versions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
     // The first word must be the version: text alone, or another version, is an error at the cell.
     for (const [cell, message] of [['soon', /^bad-version .*Released in is — until a release, then the version released \(0\.2\.0\)$/], ['0.3.0 (2026-12-01)', /^bad-version .*RFC-0001 makes 0\.2\.0, but its Released in row names 0\.3\.0$/]] as const) {
       const wrong = rfc(files, (t) => t.replace('| Released in | — |', `| Released in | ${cell} |`));
-      const { model, diagnostics } = await buildModel(wrong);
+      const { model, diagnostics } = await assembleModel(wrong);
       expect(model).toBeNull();
       expect(said(diagnostics.items)).toEqual([expect.stringMatching(message)]);
     }
@@ -139,7 +139,7 @@ describe('buildModel at the edges of its stages', () => {
   it('a Draft RFC-0001 leaves no counted RFC: its problems are warnings, and the spec has no version', async () => {
     const files = await liveFiles();
     const draft = rfc(files, (t) => t.replace('| Status | Accepted |', '| Status | Draft |'));
-    const { model, diagnostics } = await buildModel(draft);
+    const { model, diagnostics } = await assembleModel(draft);
     expect(model).toBeNull();
     expect(said(diagnostics.items)).toEqual(['missing-table spec/rfcs/0001-element-model.md:1:1 No counted RFC states a version']);
   });
@@ -150,13 +150,13 @@ describe('buildModel at the edges of its stages', () => {
     const header = (n: string, title: string, effect: string) => `# RFC-${n}: ${title}\n\nA fixture.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | ${effect} |\n| Supersedes or amends | Amends RFC-0001 |\n`;
     const notReported = (name: string) => `\n| Not reported | Reason |\n|---|---|\n| ${name} | Not reported |\n`;
     const add = (n: string, effect: string, body: string) => ({ path: `spec/rfcs/${n}-x.md`, baseName: `${n}-x.md`, text: header(n, 'X', effect) + body });
-    const ok = await buildModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Breaking: 0.2.0 to 0.3.0', versioning), add('0003', 'Additive: 0.3.0 to 0.4.0', notReported('gauges'))] });
+    const ok = await assembleModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Breaking: 0.2.0 to 0.3.0', versioning), add('0003', 'Additive: 0.3.0 to 0.4.0', notReported('gauges'))] });
     expect(said(ok.diagnostics.items)).toEqual([]);
     expect(ok.model?.protocolVersion).toBe('0.4.0');
     expect(ok.model?.versioning.find((v) => v.change === 'additive')?.beforeOne).toBe('minor');
     expect(ok.model?.rfcs.find((r) => r.id === 'RFC-0002')?.changes.map((c) => c.rule)).toEqual(['versioning-changed']);
     // Under the old table the same step is wrong.
-    const old = await buildModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Additive: 0.2.0 to 0.3.0', notReported('gauges'))] });
+    const old = await assembleModel({ ...files, rfcs: [...files.rfcs, add('0002', 'Additive: 0.2.0 to 0.3.0', notReported('gauges'))] });
     expect(said(old.diagnostics.items)).toEqual([expect.stringMatching(/^version-sequence spec\/rfcs\/0002-x\.md:8:20 An additive change from 0\.2\.0 makes 0\.2\.1, not 0\.3\.0$/)]);
   });
 
@@ -164,8 +164,8 @@ describe('buildModel at the edges of its stages', () => {
     const files = await liveFiles();
     const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
     const third = `# RFC-0003: A note\n\nA fixture that changes nothing.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | Editorial |\n| Supersedes or amends | Amends RFC-0002 |\n`;
-    const two = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
-    const three = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }, { path: 'spec/rfcs/0003-a-note.md', baseName: '0003-a-note.md', text: third }] });
+    const two = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
+    const three = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }, { path: 'spec/rfcs/0003-a-note.md', baseName: '0003-a-note.md', text: third }] });
     expect(said(three.diagnostics.items)).toEqual([EXAMPLE_LEFT_OUT]);
     const model = three.model;
     if (!model || !two.model) throw new Error('no model');
@@ -181,7 +181,7 @@ describe('buildModel at the edges of its stages', () => {
 
   it('a misdeclared effect lists five of the changes that make it, and counts the rest', async () => {
     const files = await liveFiles();
-    const { model, diagnostics } = await buildModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: ADDITIVE_BUT_REMOVES_SIX }] });
+    const { model, diagnostics } = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: ADDITIVE_BUT_REMOVES_SIX }] });
     expect(model).toBeNull();
     const lines = said(diagnostics.items);
     expect(lines).toHaveLength(1);

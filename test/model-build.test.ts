@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { SPEC } from './helpers/spec.js';
 
-// buildModel on specs missing a part: each missing file is named, and nothing is folded from what is left.
+// assembleModel on specs missing a part: each missing file is named, and nothing is folded from what is left.
 const said = (items: { ruleId: string; file: string; line: number; message: string }[]) => items.map((d) => `${d.ruleId} ${d.file}:${d.line} ${d.message}`);
 
-describe('buildModel with files missing', () => {
+describe('assembleModel with files missing', () => {
   it('an empty spec names every file it needs and gives no model', async () => {
-    const { model, versions, allVersions, diagnostics } = await buildModel({ process: null, appleRoles: null, externalTypes: null, rfcs: [] });
+    const { model, versions, allVersions, diagnostics } = await assembleModel({ process: null, appleRoles: null, externalTypes: null, rfcs: [] });
     expect(model).toBeNull();
     expect(versions).toEqual([]);
     expect(allVersions).toEqual([]);
@@ -25,7 +25,7 @@ describe('buildModel with files missing', () => {
     const externalTypes = files.externalTypes as { path: string; text: string };
     const text = externalTypes.text.split('\n').filter((line) => !line.startsWith('| `ContentBlock`')).join('\n');
     expect(text).not.toBe(externalTypes.text);
-    const { model, diagnostics } = await buildModel({ ...files, externalTypes: { ...externalTypes, text } });
+    const { model, diagnostics } = await assembleModel({ ...files, externalTypes: { ...externalTypes, text } });
     expect(model).toBeNull();
     expect(said(diagnostics.items)).toEqual([
       expect.stringMatching(/^missing-table spec\/rfcs\/0001-element-model\.md:\d+ spec\/reference\/external-types\.md does not say where ContentBlock comes from$/),

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { emitAll } from '../generator/emit/index.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { expectMatchesGolden } from './helpers/golden.js';
@@ -151,7 +151,7 @@ describe('revision forms and slips: each reads into the expected model or the ex
       const folder = join(FIXTURES, name);
       const s = await specWithFixture(folder);
       try {
-        const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
+        const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec));
         const actual: Expected = {
           builds: model !== null,
           diagnostics: diagnostics.items.map(({ severity, ruleId, file, line, column, message }) => ({ severity, ruleId, file, line, column, message })),
@@ -176,7 +176,7 @@ describe('revision forms and slips: every target emits each model that builds, a
         const expected = JSON.parse(readFileSync(join(folder, 'expected.json'), 'utf8')) as Expected;
         // The CLI agrees with the expected verdict: exit 1 on errors, never 3.
         expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(expected.builds ? 0 : 1);
-        const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+        const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
         if (!model) return;
         // Every target emits the model that built (generate above did too; this names the target on failure).
         const out = await emitAll(model, { regenerate: 'x', versions });
@@ -193,7 +193,7 @@ describe('a requirement checkable from outside, with no checker rule', () => {
   it('is counted apart in the reference and the TypeScript README, not as one that cannot be checked', async () => {
     const s = await specWithFixture(join(FIXTURES, 'checkable-without-rule'));
     try {
-      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
       const out = await emitAll(model as CanonicalModel, { regenerate: 'x', versions }, ['conformance', 'docs', 'typescript']);
       const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? '';
       expect(file('docs/conformance.md')).toContain('6 of 10 are implemented; [R9](#r9) can be checked from outside, but no checker rule checks it yet;');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../generator/diagnostics/codes.js';
 import { emitAll } from '../generator/emit/index.js';
 import type { GeneratedFile } from '../generator/emit/core/target.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { IN_CI } from './helpers/toolchain.js';
@@ -71,7 +71,7 @@ describe('random revisions built from the model', () => {
           run++;
           const text = revisionText(model, list, !(flip && honestDie === 0));
           const files = { ...real, rfcs: [...real.rfcs, { path: 'spec/rfcs/0002-random.md', baseName: '0002-random.md', text }] };
-          const result = await buildModel(files);
+          const result = await assembleModel(files);
           if (!result.model) {
             const items = result.diagnostics.items;
             expect(items.some((d) => d.severity === 'error'), text).toBe(true);

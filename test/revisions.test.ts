@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { emitAll } from '../generator/emit/index.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { withRevision } from './helpers/revision.js';
 import { scratch } from './helpers/spec.js';
@@ -91,7 +91,7 @@ describe('a breaking RFC: a field removed', () => {
   it('gives 0.3.0, without the field, and diff calls it breaking', async () => {
     const s = await withRevision('breaking');
     try {
-      const { model } = await buildModel(await readSpecFiles(s.spec));
+      const { model } = await assembleModel(await readSpecFiles(s.spec));
       expect(model?.protocolVersion).toBe('0.3.0');
       const element = model?.types.find((t) => t.name === 'Element');
       expect(element?.kind === 'record' && element.fields.map((f) => f.name)).not.toContain('url');
@@ -120,7 +120,7 @@ describe('versions built one from another', () => {
   it('share what a later RFC left alone, and a later RFC changes nothing an earlier version holds', async () => {
     const s = await withRevision('breaking');
     try {
-      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
       const [old, next] = versions;
       const fields = (m: typeof old) => m?.types.find((t) => t.name === 'Element');
       expect(old?.protocolVersion).toBe('0.2.0');
@@ -138,7 +138,7 @@ describe('versions built one from another', () => {
   it('are not changed by any emitter (every target runs on frozen models)', async () => {
     const s = await withRevision('additive');
     try {
-      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
       if (!model) throw new Error('the revision does not build');
       const expected = await emitAll(structuredClone(model), { regenerate: 'x', versions: structuredClone(versions) });
       deepFreeze([model, versions]);
@@ -153,7 +153,7 @@ describe('a breaking change declared as additive', () => {
   it('fails with version-effect on the Version effect row, writing nothing', async () => {
     const s = await withRevision('misdeclared');
     try {
-      const { model, diagnostics } = await buildModel(await readSpecFiles(s.spec));
+      const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec));
       expect(model).toBeNull();
       expect(diagnostics.items.map(({ ruleId, file, line, column, severity, message }) => ({ ruleId, file, line, column, severity, message }))).toEqual([
         { ruleId: 'version-effect', file: 'spec/rfcs/0002-no-url.md', line: 8, column: 20, severity: 'error', message: 'RFC-0002 declares its change additive, but what it changes is breaking: field-removed Element.url (spec/rfcs/0002-no-url.md:15:3)' },

@@ -14,7 +14,7 @@ import { projectPublishing } from '../generator/emit/shared/publishing.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { fenced } from './helpers/readme.js';
 import { transpile } from '../generator/emit/typescript/transpile.js';
-import { buildModel } from '../generator/model/build.js';
+import { assembleModel } from '../generator/model/assemble.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { GENERATED, ROOT, editFile, mcpExampleBlocks, realModel, scratch } from './helpers/spec.js';
 import { schema, sdk, vectors } from './helpers/sdk.js';
@@ -189,7 +189,7 @@ describe('the package', () => {
         await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
         await cp(join(ROOT, 'test/fixtures/revisions', revision), join(s.spec, 'rfcs'), { recursive: true });
       }
-      const { model, versions } = await buildModel(await readSpecFiles(s.spec));
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
       if (!model) throw new Error('the spec does not build');
       const files = new Map(emitPackage(model, { regenerate: 'npm run generate', versions }).map((f) => [f.path, f.contents]));
       const source = files.get('typescript/src/model.ts') ?? '';

@@ -1,12 +1,12 @@
 import type { CanonicalModel } from '../model/types.js';
 import { templateFolder } from './core/template-folders.js';
-import type { Emit, EmitContext, Target, TargetResult } from './core/target.js';
+import type { EmitFiles, EmitContext, Target, TargetResult } from './core/target.js';
 
 export { TEMPLATE_FOLDERS, type TemplateFolder } from './core/template-folders.js';
 
 /** A target whose emitter returns files alone and reports nothing: its module is loaded on first use. */
 const files =
-  (load: () => Promise<Emit>) =>
+  (load: () => Promise<EmitFiles>) =>
   async (model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>> => ({
     files: await (await load())(model, { regenerate: context.regenerate, versions: context.versions, ...(context.publishing ? { publishing: context.publishing } : {}) }),
     diagnostics: [],

@@ -1,6 +1,6 @@
 import type { SpecDocument } from '../read/tables.js';
 
-/** Parsed spec files, each by its path and exact text (`cacheKey`), for buildModel to reuse. */
+/** Parsed spec files, each by its path and exact text (`cacheKey`), for assembleModel to reuse. */
 export interface ParseCache {
   get(key: string): SpecDocument | undefined;
   set(key: string, doc: SpecDocument): void;

@@ -1,5 +1,5 @@
 import type { Options } from 'ajv';
-import { hashOf, precompiled, requireModule } from '../build/precompiled.js';
+import { hashOf, precompiled, requireModule } from '../precompile/precompiled.js';
 import { MODEL_SCHEMA } from './schema.js';
 import type { CanonicalModel } from './types.js';
 

@@ -6,7 +6,7 @@ import { RULES } from '../../generator/diagnostics/codes.js';
 import type { Diagnostic } from '../../generator/diagnostics/report.js';
 import { emitAll } from '../../generator/emit/index.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
-import { buildModel } from '../../generator/model/build.js';
+import { assembleModel } from '../../generator/model/assemble.js';
 import { type SpecFiles, readSpecFiles } from '../../generator/spec-files.js';
 import { SPEC, realModel } from '../helpers/spec.js';
 import { randomFrom } from '../helpers/seeded.js';
@@ -180,7 +180,7 @@ export async function fuzzSpecReader(runs: number, seed: number): Promise<{ fail
   await fc.assert(
     fc.asyncProperty(steps, second, async (s, secondText) => {
       const files = mutate(real, s, secondText);
-      const result = await buildModel(files, parses);
+      const result = await assembleModel(files, parses);
       if (result.model) {
         built++;
         expect(unaccountedRows(files, result.model)).toEqual([]);

@@ -3,7 +3,7 @@ import type { SpecDocument } from '../../generator/read/tables.js';
 import { type ParseCache, RecentParses } from '../../generator/model/parses.js';
 
 /**
- * The fuzzer's parsed files: the recent ones, as buildModel keeps them, and those of texts seen more than once,
+ * The fuzzer's parsed files: the recent ones, as assembleModel keeps them, and those of texts seen more than once,
  * each by its exact text. A mutation with few outcomes (a BOM, CRLF line ends, a row deleted or duplicated, a cell
  * changed) gives the same text again hundreds of inputs later, long after 64 other texts; most texts come once.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model/build.js';
+import { assembleModel } from '../../generator/model/assemble.js';
 import { readSpecFiles } from '../../generator/spec-files.js';
 import { SPEC, realModel } from '../helpers/spec.js';
 import { TYPE_SLIPS, typeCells, withTypeSlip } from './mutations.js';
@@ -23,7 +23,7 @@ describe('type cells that hold more than one type', async () => {
     const at = cells.find(([i]) => rfc.text.split('\n')[i]?.split('|')[1]?.trim() === row) as [number, number];
     const text = withTypeSlip(rfc.text, at, slip);
     const mutated = { ...files, rfcs: [{ ...rfc, text }] };
-    const { model, diagnostics } = await buildModel(mutated);
+    const { model, diagnostics } = await assembleModel(mutated);
     expect(model).toBeNull();
     const line = text.split('\n')[at[0]] as string;
     const column = line.split('|').slice(0, at[1]).join('|').length + 3;

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildModel } from '../../generator/model/build.js';
+import { assembleModel } from '../../generator/model/assemble.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
 import { readSpecFiles } from '../../generator/spec-files.js';
 
@@ -28,7 +28,7 @@ let cached: Promise<CanonicalModel> | undefined;
 /** The model of the real spec, built once per test file. */
 export function realModel(): Promise<CanonicalModel> {
   cached ??= readSpecFiles(SPEC).then(async (files) => {
-    const { model, diagnostics } = await buildModel(files);
+    const { model, diagnostics } = await assembleModel(files);
     if (!model) throw new Error(`The real spec has errors: ${JSON.stringify(diagnostics.items, null, 2)}`);
     return model;
   });

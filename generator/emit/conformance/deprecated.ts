@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { ExpectedFinding } from './build.js';
+import type { ExpectedFinding } from './answers.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -8,7 +8,7 @@ declare module '../core/target.js' {
     conformance: { vectors: Vector[] };
   }
 }
-import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './build.js';
+import { AnswerBuilder, type ExpectedFinding, type Vector, minimalInstance } from './answers.js';
 import { referenceElements } from './reference.js';
 import { contentAlternatives } from '../kit/spec-data.js';
 import { exampleStanding } from '../../model/examples.js';

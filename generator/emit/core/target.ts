@@ -45,7 +45,7 @@ export interface EmitContext extends EmitSettings {
 }
 
 /** An emitter that needs no other target and finds nothing to report: files alone, made a result by the registry. */
-export type Emit = (model: CanonicalModel, settings: EmitSettings) => GeneratedFile[] | Promise<GeneratedFile[]>;
+export type EmitFiles = (model: CanonicalModel, settings: EmitSettings) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
 /** How a folder of Handlebars templates is compiled: code templates write text as it is, HTML escapes it. */
 export interface TemplateOptions {

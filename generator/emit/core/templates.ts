@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { HelperDelegate, TemplateDelegate } from 'handlebars';
-import { hashOf, precompiled, requireModule } from '../../build/precompiled.js';
+import { hashOf, precompiled, requireModule } from '../../precompile/precompiled.js';
 import { TEMPLATE_FOLDERS, type TemplateFolder } from './template-folders.js';
 import { runtimeDir, templatesDir } from '../shared/paths.js';
 

@@ -1,5 +1,5 @@
 import { stableJson } from '../../util/json.js';
-import type { Emit } from '../core/target.js';
+import type { EmitFiles } from '../core/target.js';
 import { answerSchema } from '../kit/answer-schema.js';
 import { toolsJson } from '../shared/tools.js';
 
@@ -7,7 +7,7 @@ import { toolsJson } from '../shared/tools.js';
  * generated/schema/: the strict and lenient schemas of the answer, for the current version and each one before,
  * and the operations as MCP tool definitions (tools.json, shared/tools.ts), which every binding carries.
  */
-export const emitSchema: Emit = (model, context) => [
+export const emitSchema: EmitFiles = (model, context) => [
   { path: 'schema/tools.json', contents: toolsJson(model, answerSchema(model, 'strict')) },
   { path: 'schema/answer.strict.schema.json', contents: stableJson(answerSchema(model, 'strict')) },
   { path: 'schema/answer.lenient.schema.json', contents: stableJson(answerSchema(model, 'lenient')) },

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { hashOf, precompiled } from '../../build/precompiled.js';
+import { hashOf, precompiled } from '../../precompile/precompiled.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { runtimeDir, templatesDir } from '../shared/paths.js';

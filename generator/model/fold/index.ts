@@ -5,7 +5,7 @@ import type { RfcDraft } from '../../read/rfc.js';
 import { isAbsent } from '../../read/cells.js';
 import type { CanonicalModel, VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
-import { resolveState } from './resolve.js';
+import { checkedModel } from './resolve.js';
 import { type ExternalDeclaration, type FoldedModel, type FoldState, copyState, emptyState } from './state.js';
 
 export interface FoldInput {
@@ -133,7 +133,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       source: { document: rfc.id, section: null, ...rfc.place },
     });
     const changes = applyRfc(target, { rfc, since: to, hasEarlierVersion, appleByName, d: sink });
-    return resolveState(target, { appleRoles: input.appleRoles, appleNotReported: input.appleNotReported, rfcPlace: rfc.place, changes, d: sink });
+    return checkedModel(target, { appleRoles: input.appleRoles, appleNotReported: input.appleNotReported, rfcPlace: rfc.place, changes, d: sink });
   };
 
   /** Checks an RFC that does not change the model against a copy of it; its problems go to `sink`. */

@@ -26,7 +26,7 @@ const RULE_WORDS: Record<RoleRuleKey, string> = {
  * Checks the state as it stands after one RFC and builds the model from it; null when something is wrong. Every
  * precondition an emitter relies on is checked here, so a model that builds can always be emitted.
  */
-export function resolveState(state: FoldState, ctx: ResolveContext): FoldedModel | null {
+export function checkedModel(state: FoldState, ctx: ResolveContext): FoldedModel | null {
   const { d } = ctx;
   // A bad example leaves the model sound, so it does not count here (fold/index.ts goes on past it).
   const errorsNow = () => d.items.filter((x) => x.severity === 'error' && x.ruleId !== 'bad-example').length;

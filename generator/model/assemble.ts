@@ -14,7 +14,7 @@ import { type ParseCache, RecentParses, cacheKey } from './parses.js';
 import type { CanonicalModel } from './types.js';
 import { modelProblems } from './validate.js';
 
-export interface BuildResult {
+export interface AssembledModel {
   model: CanonicalModel | null;
   /** The model of every released version (an RFC's Released in row names it), oldest first, then `model`. */
   versions: CanonicalModel[];
@@ -30,7 +30,7 @@ const RECENT = new RecentParses(64);
  * parse -> extract -> fold -> resolve external types -> validate: the spec's files to one canonical model. A file
  * whose path and text `parses` holds is not parsed again.
  */
-export async function buildModel(files: SpecFiles, parses: ParseCache = RECENT): Promise<BuildResult> {
+export async function assembleModel(files: SpecFiles, parses: ParseCache = RECENT): Promise<AssembledModel> {
   const d = new Diagnostics();
   const doc = (path: string, text: string) => {
     const key = cacheKey(path, text);
