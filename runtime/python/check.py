@@ -278,12 +278,12 @@ class _Index:
         self.reserved = {a.name: self._value_rule(a.type) for a in spec.reserved_attributes}
         # The attributes' quick test: a reserved attribute by its own test; a deprecated one, a state's name or a
         # reserved attribute without a test, by the full check.
-        self.attribute_passes: dict[str, Passes] = {}
+        self.attribute_rules: dict[str, _FieldRule] = {}
         for name, rule in self.reserved.items():
-            passes = self._passes(rule)
-            if passes is not None and name not in self.deprecated_attributes:
-                self.attribute_passes[name] = passes
-        self.attribute_look = (self.reserved.keys() - self.attribute_passes.keys()) | self.state_names
+            field_rule = self._field_rule(rule, False, False)
+            if field_rule.passes is not None and name not in self.deprecated_attributes:
+                self.attribute_rules[name] = field_rule
+        self.attribute_look = (self.reserved.keys() - self.attribute_rules.keys()) | self.state_names
         self.answer = self._record_rule(spec.tree.answer)
         self.node = self._record_rule(spec.tree.node)
 
@@ -298,11 +298,13 @@ class _Index:
         self.records[name] = rule
         for f in fields:
             walked = (name == tree.node and f.name == tree.children) or (name == tree.answer and f.name == tree.root)
-            value = self._value_rule(f.type)
-            exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
-            words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
-            rule.fields[f.name] = _FieldRule(f.required, walked, value, exact, words, None if walked else self._passes(value))
+            rule.fields[f.name] = self._field_rule(self._value_rule(f.type), f.required, walked)
         return rule
+
+    def _field_rule(self, value: _ValueRule, required: bool, walked: bool) -> _FieldRule:
+        exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
+        words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
+        return _FieldRule(required, walked, value, exact, words, None if walked else self._passes(value))
 
     def _passes(self, rule: _ValueRule) -> Passes | None:
         """The quick test of a value of a rule, or None where there is none."""
@@ -355,13 +357,17 @@ class _Index:
         """The quick test of an element's attributes (the full check is _Check.check_attributes)."""
         if type(value) is not dict:
             return False
-        tests, look = self.attribute_passes, self.attribute_look
+        rules, look = self.attribute_rules, self.attribute_look
         for key, item in value.items():
-            passes = tests.get(key)
-            if passes is None:
+            rule = rules.get(key)
+            if rule is None:
                 if key in look:
                     return False
-            elif not passes(item, short):
+                continue
+            kind = type(item)
+            if (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words):
+                continue
+            if rule.passes is None or not rule.passes(item, short):
                 return False
         return True
 
@@ -459,6 +465,10 @@ class _Visited:
         """Each element whose id an earlier one has, in the order visited, with that earlier one."""
         first_of: dict[str, int] = {}
         repeats: list[tuple[int, str, int]] = []
+        # Most answers repeat no id, which a set (built in C) tells at once: then there is nothing to look for.
+        unnamed = self.ids.count(None)
+        if len(set(self.ids)) - (1 if unnamed else 0) == len(self.ids) - unnamed:
+            return repeats
         for n, element_id in enumerate(self.ids):
             if element_id is None:
                 continue
@@ -485,6 +495,7 @@ class _Check:
         self.short = options.max_string_length // 2
         self.findings: list[Finding] = []
         self.tree = ix.spec.tree
+        self.node = ix.node
         self.visited = _Visited(ix.spec.tree.root, ix.spec.tree.children)
         # Each path state with its bit in an element's bits.
         self.path_states = tuple((1 << k, name) for k, name in enumerate(ix.path_states))
@@ -566,11 +577,11 @@ class _Check:
                 self.check_unknown_field(record, key, element_id)
                 continue
             required += rule.required
-            deprecated = deprecated_fields.get(key) if deprecated_fields else None
-            if deprecated is not None:
-                self.report_deprecated(deprecated, key, element_id)
+            if deprecated_fields and key in deprecated_fields:
+                self.report_deprecated(deprecated_fields[key], key, element_id)
+            # Most values are strings: their test comes first.
             kind = type(item)
-            if rule.walked or (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words):
+            if (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words) or rule.walked:
                 continue
             if rule.passes is not None and rule.passes(item, short):
                 continue
@@ -666,9 +677,8 @@ class _Check:
         tree = self.tree
         raw_id = element.get(tree.id) if isinstance(element, dict) else None
         element_id = raw_id if isinstance(raw_id, str) else None
-        n = self.visited.add(parent, index, element_id)
-        self.here = n
-        if not self.check_record(element, self.ix.node, element_id) or not isinstance(element, dict):
+        n = self.here = self.visited.add(parent, index, element_id)
+        if not self.check_record(element, self.node, element_id) or not isinstance(element, dict):
             return
         if depth == 0:
             role = element.get(tree.role)
