@@ -123,7 +123,9 @@ def gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
 def loads(text: str) -> JsonValue:
     """The JSON value of ``text``; raises JsonTextError for anything else."""
     try:
-        value: JsonValue = from_json(text, allow_inf_nan=False)
+        # Keys only are cached (made once per distinct key): an answer's values are mostly distinct (ids, titles,
+        # text), and looking each one up in the cache costs more than it saves.
+        value: JsonValue = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
         # TypeError: a str holding a surrogate, which has no UTF-8 for pydantic-core to read.
         return _read(text)
