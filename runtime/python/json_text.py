@@ -17,16 +17,20 @@ alike.
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from pydantic import JsonValue
 from pydantic_core import from_json, to_json
 
 __all__ = ["JsonTextError", "loads"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 class JsonTextError(ValueError):
@@ -87,36 +91,46 @@ def _key(text: str, pos: int, obj: dict[str, JsonValue]) -> tuple[str, int]:
     return key, _skip(text, pos + 1)
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pauses Python's cyclic garbage collector while an answer is read, checked or decoded, and resumes it after.
+def gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Runs ``function`` with Python's cyclic garbage collector paused, and resumes it once the function has returned.
 
     An answer of a hundred thousand elements is a million dicts, lists and models made at once, and each few hundred
     of them would start a collection that walks ever more of them, for nothing: a JSON value and its models are
     trees, with no cycle to find. That costs more than the reading itself. What is freed meanwhile is freed as
     ever; a collector the caller had turned off stays off.
+
+    The collector resumes only after the function's frame is gone. Resumed inside it (a ``with`` block), the first
+    allocation after would start one collection that walks every object made meanwhile, the JSON value about to
+    be freed included: for the bench's answer, a few hundred milliseconds spent on garbage.
     """
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
+
+    @functools.wraps(function)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        running = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if running:
+                gc.enable()
+
+    return paused
 
 
+@gc_paused
 def loads(text: str) -> JsonValue:
     """The JSON value of ``text``; raises JsonTextError for anything else."""
-    with gc_paused():
-        try:
-            value: JsonValue = from_json(text, allow_inf_nan=False)
-        except (ValueError, TypeError):
-            # TypeError: a str holding a surrogate, which has no UTF-8 for pydantic-core to read.
-            return _read(text)
-        written = to_json(value, inf_nan_mode="constants")
-        if written.count(b":") != text.count(":") or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY):
-            return _read(text)
-        return value
+    try:
+        # Keys only are cached (made once per distinct key): an answer's values are mostly distinct (ids, titles,
+        # text), and looking each one up in the cache costs more than it saves.
+        value: JsonValue = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        # TypeError: a str holding a surrogate, which has no UTF-8 for pydantic-core to read.
+        return _read(text)
+    written = to_json(value, inf_nan_mode="constants")
+    if written.count(b":") != text.count(":") or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY):
+        return _read(text)
+    return value
 
 
 def _within_double(value: float | int) -> bool:

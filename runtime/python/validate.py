@@ -17,18 +17,18 @@ from .json_text import JsonTextError, gc_paused, loads
 __all__ = ["format_findings", "main", "validate_text"]
 
 
+@gc_paused
 def validate_text(text: str, options: CheckOptions = LIMITS) -> list[Finding]:
     """The findings for an answer's text, checked with ``options``; text that is not JSON is one finding at the root.
 
     JSON of any depth is read, as every binding's validator reads it: elements deeper than ``options.max_depth``
     are the checker's ``limit`` finding, not a refusal.
     """
-    with gc_paused():
-        try:
-            value = loads(text)
-        except JsonTextError as error:
-            return [json_finding(error)]
-        return check(value, options)
+    try:
+        value = loads(text)
+    except JsonTextError as error:
+        return [json_finding(error)]
+    return check(value, options)
 
 
 def format_findings(findings: Sequence[Finding], name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, Union, cast
 
@@ -137,6 +137,50 @@ _MISSING = object()
 
 # The Python types a JSON reader gives for each JSON type: a value of one of them is of that type, with no closer look.
 _EXACT: dict[str, tuple[type, ...]] = {"string": (str,), "number": (int, float), "boolean": (bool,)}
+_TYPES: dict[str, tuple[type, ...]] = {**_EXACT, "object": (dict,), "array": (list,), "null": (type(None),)}
+
+Passes = Callable[[object, int], bool]
+"""A quick test of a value: True only when checking it in full would find nothing, so that the walk that says
+findings runs only where there may be one. False means only "look closer". The int is the longest string, in code
+points, that cannot be over the string limit (``_Check.short``).
+
+Each test does in one Python call what the full check does in several (a call per value and per rule, a key pushed
+on the trail for each level): for an answer of a hundred thousand elements, most of the checker's time.
+"""
+
+
+def _string_passes(value: object, short: int) -> bool:
+    return type(value) is str and len(value) <= short
+
+
+def _always_passes(value: object, short: int) -> bool:
+    return True
+
+
+def _types_passes(types: tuple[type, ...]) -> Passes:
+    def passes(value: object, short: int) -> bool:
+        return type(value) in types
+
+    return passes
+
+
+def _words_passes(words: frozenset[str]) -> Passes:
+    def passes(value: object, short: int) -> bool:
+        return type(value) is str and value in words
+
+    return passes
+
+
+def _array_passes(items: Passes) -> Passes:
+    def passes(value: object, short: int) -> bool:
+        if type(value) is not list:
+            return False
+        for item in value:
+            if not items(item, short):
+                return False
+        return True
+
+    return passes
 
 
 @dataclass(frozen=True)
@@ -165,7 +209,7 @@ class _Kind:
 _ValueRule = Union[_Primitive, _Array, _RecordRef, _Kind]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _FieldRule:
     required: bool
     walked: bool
@@ -175,6 +219,8 @@ class _FieldRule:
     """A primitive's exact Python types (_EXACT), so that most values pass without a call; none for other types."""
     words: frozenset[str]
     """For a role field, the roles that pass as they are (known, not deprecated), again without a call."""
+    passes: Passes | None
+    """The quick test of any other value (None for none: the full check runs)."""
 
 
 @dataclass
@@ -185,6 +231,18 @@ class _RecordRule:
     removed: dict[str, Removed]
     deprecated: dict[str, Deprecated]
     is_node: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _ContentQuick:
+    """What the quick test of one content kind needs."""
+
+    properties: dict[str, tuple[bool, tuple[type, ...] | None, bool]]
+    """Each property: whether its value is checked, its Python types (None for any type), whether it is required."""
+    required: int
+    alternatives: tuple[Alternatives, ...]
+    nested: tuple[str, ...]
+    """The properties with a nested shape: present, they are left to the full check."""
 
 
 @dataclass(frozen=True)
@@ -219,7 +277,16 @@ class _Index:
         self.state_names = frozenset(s.name for s in spec.states)
         self.path_states = tuple(s.name for s in spec.states if s.path)
         self.content_by_type = {k.type: self._content_rule(k) for k in spec.content_kinds}
+        self.content_quick = {k.type: self._content_quick(k) for k in spec.content_kinds}
         self.reserved = {a.name: self._value_rule(a.type) for a in spec.reserved_attributes}
+        # The attributes' quick test: a reserved attribute by its own test; a deprecated one, a state's name or a
+        # reserved attribute without a test, by the full check.
+        self.attribute_rules: dict[str, _FieldRule] = {}
+        for name, rule in self.reserved.items():
+            field_rule = self._field_rule(rule, False, False)
+            if field_rule.passes is not None and name not in self.deprecated_attributes:
+                self.attribute_rules[name] = field_rule
+        self.attribute_look = (self.reserved.keys() - self.attribute_rules.keys()) | self.state_names
         self.answer = self._record_rule(spec.tree.answer)
         self.node = self._record_rule(spec.tree.node)
 
@@ -234,11 +301,119 @@ class _Index:
         self.records[name] = rule
         for f in fields:
             walked = (name == tree.node and f.name == tree.children) or (name == tree.answer and f.name == tree.root)
-            value = self._value_rule(f.type)
-            exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
-            words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
-            rule.fields[f.name] = _FieldRule(f.required, walked, value, exact, words)
+            rule.fields[f.name] = self._field_rule(self._value_rule(f.type), f.required, walked)
         return rule
+
+    def _field_rule(self, value: _ValueRule, required: bool, walked: bool) -> _FieldRule:
+        exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
+        words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
+        return _FieldRule(required, walked, value, exact, words, None if walked else self._passes(value))
+
+    def _passes(self, rule: _ValueRule) -> Passes | None:
+        """The quick test of a value of a rule, or None where there is none."""
+        if isinstance(rule, _Primitive):
+            types = _TYPES.get(rule.name)
+            if types is None:
+                return None
+            return _string_passes if types == (str,) else _types_passes(types)
+        if isinstance(rule, _Array):
+            items = self._passes(rule.items)
+            return None if items is None else _array_passes(items)
+        if isinstance(rule, _RecordRef):
+            return self._record_passes(rule.record)
+        if rule.kind == "roles":
+            return _words_passes(self.roles - self.deprecated_roles.keys())
+        if rule.kind == "external":
+            return self.content_passes
+        if rule.kind == "attributes":
+            return self.attributes_passes
+        # A kind the full check does not look at.
+        return _always_passes
+
+    @staticmethod
+    def _record_passes(record: _RecordRule) -> Passes | None:
+        # An element's record is walked by the loop, not tested in place. The record's fields may not be resolved
+        # yet (records refer to each other), so they are read when the test runs.
+        if record.is_node:
+            return None
+
+        def passes(value: object, short: int) -> bool:
+            if type(value) is not dict:
+                return False
+            fields, deprecated = record.fields, record.deprecated
+            required = 0
+            for key, item in value.items():
+                rule = fields.get(key)
+                if rule is None or rule.walked or key in deprecated:
+                    return False
+                required += rule.required
+                kind = type(item)
+                if (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words):
+                    continue
+                if rule.passes is None or not rule.passes(item, short):
+                    return False
+            return required == len(record.required)
+
+        return passes
+
+    def attributes_passes(self, value: object, short: int) -> bool:
+        """The quick test of an element's attributes (the full check is _Check.check_attributes)."""
+        if type(value) is not dict:
+            return False
+        rules, look = self.attribute_rules, self.attribute_look
+        for key, item in value.items():
+            rule = rules.get(key)
+            if rule is None:
+                if key in look:
+                    return False
+                continue
+            kind = type(item)
+            if (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words):
+                continue
+            if rule.passes is None or not rule.passes(item, short):
+                return False
+        return True
+
+    def content_passes(self, value: object, short: int) -> bool:
+        """The quick test of a content block (the full check is _Check.check_content)."""
+        if type(value) is not dict:
+            return False
+        tag = value.get("type")
+        kind = self.content_quick.get(tag) if type(tag) is str else None
+        if kind is None:
+            return False
+        required = 0
+        for name, item in value.items():
+            prop = kind.properties.get(name)
+            if prop is None:
+                continue
+            checked, types, is_required = prop
+            required += is_required
+            if not checked:
+                continue
+            if types is None:
+                if isinstance(item, str) and len(item) > short:
+                    return False
+            elif type(item) not in types or (type(item) is str and len(item) > short):
+                return False
+        if required < kind.required:
+            return False
+        for alt in kind.alternatives:
+            held = value.get(alt.property)
+            if isinstance(held, dict) and sum(key in held for key in alt.keys) > 1:
+                return False
+        return not any(name in value for name in kind.nested)
+
+    @staticmethod
+    def _content_quick(kind: ContentKind) -> _ContentQuick:
+        names = list(kind.properties) + [n for n in kind.required if n not in kind.properties]
+        properties: dict[str, tuple[bool, tuple[type, ...] | None, bool]] = {}
+        for name in names:
+            expected = kind.properties.get(name)
+            # A JSON type with no Python types here is one no value has: the full check says so.
+            types = None if expected in (None, "any") else _TYPES.get(expected or "", ())
+            properties[name] = (expected is not None, types, name in kind.required)
+        return _ContentQuick(properties, len(kind.required), kind.alternatives, tuple(n.name for n in kind.nested))
 
     def _value_rule(self, shape: TypeShape) -> _ValueRule:
         if shape.kind == "array" and shape.items is not None:
@@ -293,6 +468,10 @@ class _Visited:
         """Each element whose id an earlier one has, in the order visited, with that earlier one."""
         first_of: dict[str, int] = {}
         repeats: list[tuple[int, str, int]] = []
+        # Most answers repeat no id, which a set (built in C) tells at once: then there is nothing to look for.
+        unnamed = self.ids.count(None)
+        if len(set(self.ids)) - (1 if unnamed else 0) == len(self.ids) - unnamed:
+            return repeats
         for n, element_id in enumerate(self.ids):
             if element_id is None:
                 continue
@@ -302,17 +481,10 @@ class _Visited:
         return repeats
 
 
-@dataclass(slots=True)
-class _Frame:
-    """An element waiting on the walk's stack, with what it needs from its parent."""
-
-    value: object
-    parent: int
-    index: int
-    depth: int
-    parent_id: str | None
-    parent_bits: int
-    """Which path states the parent sets, one bit per path state."""
+_Frame = tuple[object, int, int, int, Union[str, None], int]
+"""An element waiting on the walk's stack, with what it needs from its parent: the element, the parent's number
+(in the order visited), the element's index among the parent's children, its depth, the parent's id, and which path
+states the parent sets (one bit each). A tuple, not an object, as one is made for every element."""
 
 
 class _Check:
@@ -325,7 +497,11 @@ class _Check:
         # No string of this many code points or fewer is over the limit in UTF-16 code units: none is counted.
         self.short = options.max_string_length // 2
         self.findings: list[Finding] = []
+        self.tree = ix.spec.tree
+        self.node = ix.node
         self.visited = _Visited(ix.spec.tree.root, ix.spec.tree.children)
+        # Each path state with its bit in an element's bits.
+        self.path_states = tuple((1 << k, name) for k, name in enumerate(ix.path_states))
         # Where the checks are: the element being visited (-1 for the answer) and the keys from it to the value.
         self.here = -1
         self.trail: list[Key] = []
@@ -403,12 +579,14 @@ class _Check:
             if rule is None:
                 self.check_unknown_field(record, key, element_id)
                 continue
-            if rule.required:
-                required += 1
-            deprecated = deprecated_fields.get(key) if deprecated_fields else None
-            if deprecated is not None:
-                self.report_deprecated(deprecated, key, element_id)
-            if rule.walked or (type(item) in rule.exact and (type(item) is not str or len(item) <= short)) or (type(item) is str and item in rule.words):
+            required += rule.required
+            if deprecated_fields and key in deprecated_fields:
+                self.report_deprecated(deprecated_fields[key], key, element_id)
+            # Most values are strings: their test comes first.
+            kind = type(item)
+            if (kind in rule.exact and (kind is not str or len(item) <= short)) or (kind is str and item in rule.words) or rule.walked:
+                continue
+            if rule.passes is not None and rule.passes(item, short):
                 continue
             self.check_value(item, rule.value, key, element_id)
         if required < len(record.required):
@@ -498,33 +676,33 @@ class _Check:
 
     def visit(self, frame: _Frame, stack: list[_Frame]) -> None:
         """Checks one element and its place among the path states, and puts its children on the stack."""
-        tree = self.spec.tree
-        element = frame.value
+        element, parent, index, depth, parent_id, parent_bits = frame
+        tree = self.tree
         raw_id = element.get(tree.id) if isinstance(element, dict) else None
         element_id = raw_id if isinstance(raw_id, str) else None
-        n = self.visited.add(frame.parent, frame.index, element_id)
-        self.here = n
-        if not self.check_record(element, self.ix.node, element_id) or not isinstance(element, dict):
+        n = self.here = self.visited.add(parent, index, element_id)
+        if not self.check_record(element, self.node, element_id) or not isinstance(element, dict):
             return
-        role = element.get(tree.role)
-        root_role = self.spec.role_rules.root
-        if frame.depth == 0 and isinstance(role, str) and role != root_role:
-            self.report("root-role", element_id, {"name": role, "rootRole": root_role}, tree.role)
+        if depth == 0:
+            role = element.get(tree.role)
+            root_role = self.spec.role_rules.root
+            if isinstance(role, str) and role != root_role:
+                self.report("root-role", element_id, {"name": role, "rootRole": root_role}, tree.role)
         bits = 0
-        for k, name in enumerate(self.ix.path_states):
+        for bit, name in self.path_states:
             if element.get(name) is not True:
                 continue
-            bits |= 1 << k
+            bits |= bit
             # The path runs from the root's child down: a set element below that needs its parent set too.
-            if frame.depth >= 2 and not frame.parent_bits & (1 << k):
-                self.report("path-gap", element_id, {"state": name, "parent": frame.parent_id or ""}, name)
+            if depth >= 2 and not parent_bits & bit:
+                self.report("path-gap", element_id, {"state": name, "parent": parent_id or ""}, name)
         children = element.get(tree.children, _MISSING)
         if isinstance(children, list):
             if len(children) > 1:
                 self.count_forks(children, element_id)
             # Pushed last first, so the walk meets them in order.
-            for i in range(len(children) - 1, -1, -1):
-                stack.append(_Frame(children[i], n, i, frame.depth + 1, element_id, bits))
+            depth += 1
+            stack.extend([(children[i], n, i, depth, element_id, bits) for i in range(len(children) - 1, -1, -1)])
         elif children is not _MISSING:
             self.report("wrong-children-type", element_id, {"found": json_type(children)}, tree.children)
 
@@ -537,25 +715,26 @@ class _Check:
 
     def report_limit(self, frame: _Frame, finding: Literal["too-many-elements", "too-deep"], limit: int) -> None:
         """Reports a limit at an element that is then not checked: it is numbered, without its id, for its path."""
-        self.here = self.visited.add(frame.parent, frame.index, None)
+        self.here = self.visited.add(frame[1], frame[2], None)
         self.report(finding, None, {"limit": limit})
 
     def run(self, answer: object) -> list[Finding]:
         tree = self.spec.tree
         if not self.check_record(answer, self.ix.answer, None) or not isinstance(answer, dict) or tree.root not in answer:
             return sort_findings(self.findings)
-        stack = [_Frame(answer[tree.root], -1, 0, 0, None, 0)]
+        stack: list[_Frame] = [(answer[tree.root], -1, 0, 0, None, 0)]
+        max_elements, max_depth, visit = self.options.max_elements, self.options.max_depth, self.visit
         count = 0
         while stack:
             frame = stack.pop()
             count += 1
-            if count > self.options.max_elements:
-                self.report_limit(frame, "too-many-elements", self.options.max_elements)
+            if count > max_elements:
+                self.report_limit(frame, "too-many-elements", max_elements)
                 break
-            if frame.depth > self.options.max_depth:
-                self.report_limit(frame, "too-deep", self.options.max_depth)
+            if frame[3] > max_depth:
+                self.report_limit(frame, "too-deep", max_depth)
                 continue
-            self.visit(frame, stack)
+            visit(frame, stack)
         for n, element_id, first in self.visited.repeated_ids():
             self.here = n
             self.report("duplicate-id", element_id, {"repeated": element_id, "path": pointer(self.visited.keys(first))}, tree.id)

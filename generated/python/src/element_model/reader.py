@@ -219,19 +219,19 @@ SUPPORTED_VERSIONS: tuple[str, ...] = tuple(SPECS)
 _checkers = {version: checker_for(spec) for version, spec in SPECS.items()}
 
 
+@gc_paused
 def decode_answer(value: JsonValue) -> Answer:
     """The models of a decoded answer; a tree of any depth decodes without recursion.
 
     pydantic-core builds the whole tree at once; one deeper than it nests (a few hundred elements) is built from
     the leaves up instead. It does not check the answer; :func:`parse_answer` does, then calls this.
     """
-    with gc_paused():
-        try:
-            return Answer.model_validate(value)
-        except ValidationError as error:
-            if not any(e["type"] == "recursion_depth_exceeded" for e in error.errors()):
-                raise
-        return _decode_from_leaves(value)
+    try:
+        return Answer.model_validate(value)
+    except ValidationError as error:
+        if not any(e["type"] == "recursion_depth_exceeded" for e in error.errors()):
+            raise
+    return _decode_from_leaves(value)
 
 
 def _decode_from_leaves(value: JsonValue) -> Answer:
@@ -267,26 +267,26 @@ def dump_answer(answer: Answer) -> JsonValue:
     return data
 
 
+@gc_paused
 def parse_answer(text: str) -> ParsedAnswer:
     """Parses an answer's text, reads its protocol version, checks it by that version's rules and decodes it.
 
     Raises AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate
     (refused as every binding refuses them), a version this package does not read, or an answer with errors.
     """
-    with gc_paused():
-        try:
-            value = loads(text)
-        except JsonTextError as error:
-            raise AnswerError(json_finding(error).message) from None
-        version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
-        checker = _checkers.get(version) if isinstance(version, str) else None
-        if checker is None or not isinstance(value, dict):
-            raise AnswerError(f"Unknown protocol version {version!r}; this package reads {', '.join(SUPPORTED_VERSIONS)}")
-        findings = checker(value)
-        if not passes(findings):
-            first = next(f for f in findings if f.severity == "error")
-            raise AnswerError(f"The {SPEC.tree.answer.lower()} has errors; first: {first.path or '/'}: {first.message}", findings)
-        try:
-            return ParsedAnswer(decode_answer(value), findings)
-        except ValidationError as error:
-            raise AnswerError(f"The {SPEC.tree.answer.lower()} does not decode: {error}") from None
+    try:
+        value = loads(text)
+    except JsonTextError as error:
+        raise AnswerError(json_finding(error).message) from None
+    version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
+    checker = _checkers.get(version) if isinstance(version, str) else None
+    if checker is None or not isinstance(value, dict):
+        raise AnswerError(f"Unknown protocol version {version!r}; this package reads {', '.join(SUPPORTED_VERSIONS)}")
+    findings = checker(value)
+    if not passes(findings):
+        first = next(f for f in findings if f.severity == "error")
+        raise AnswerError(f"The {SPEC.tree.answer.lower()} has errors; first: {first.path or '/'}: {first.message}", findings)
+    try:
+        return ParsedAnswer(decode_answer(value), findings)
+    except ValidationError as error:
+        raise AnswerError(f"The {SPEC.tree.answer.lower()} does not decode: {error}") from None
