@@ -6,6 +6,7 @@ import { SpecDataSchema } from '../generator/emit/kit/spec-shape.js';
 import { inCase } from '../generator/emit/kit/naming.js';
 import { goSpecDeclarations, goSpecLiteral } from '../generator/emit/go/spec-data.js';
 import { kotlinSpecDeclarations, kotlinSpecLiteral } from '../generator/emit/kotlin/spec-data.js';
+import { pythonSpecDeclarations, pythonSpecLiteral } from '../generator/emit/python/spec-data.js';
 import { rustSpecDeclarations, rustSpecLiteral } from '../generator/emit/rust/spec-data.js';
 import { swiftSpecDeclarations, swiftSpecLiteral } from '../generator/emit/swift/spec-data.js';
 import { specDataTypes } from '../generator/emit/typescript/spec-data-types.js';
@@ -44,6 +45,7 @@ describe('the spec data, declared once', () => {
     ['Kotlin', kotlinSpecDeclarations, (n) => n, kotlinSpecLiteral(data, 0)],
     ['Swift', swiftSpecDeclarations, (n) => n, swiftSpecLiteral(data, 1)],
     ['Rust', rustSpecDeclarations, (n) => inCase(n, 'snake_case'), rustSpecLiteral(data)],
+    ['Python', pythonSpecDeclarations, (n) => inCase(n, 'snake_case'), pythonSpecLiteral(data)],
     ['TypeScript', () => specDataTypes().map((t) => t.type).join('\n'), (n) => n, ''],
   ];
   for (const [language, declare, fieldName, literal] of printers) {

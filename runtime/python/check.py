@@ -14,9 +14,23 @@ from typing import Literal, Protocol, Union, cast
 
 from pydantic import JsonValue
 
-from .nested import NestedProperty, check_nested
+from .nested import check_nested
 from .json_text import JsonTextError
-from .spec import FINDINGS, SPEC, SPECS, Alternatives, ContentKind, Deprecated, FindingEntry, FindingId, FindingList, Removed, SpecData, TypeShape
+from .spec import (
+    FINDINGS,
+    SPEC,
+    SPECS,
+    Alternatives,
+    ContentKind,
+    DeprecatedName,
+    FindingEntry,
+    FindingId,
+    FindingList,
+    NestedProperty,
+    RemovedField,
+    SpecData,
+    TypeShape,
+)
 
 __all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
 
@@ -226,8 +240,8 @@ class _RecordRule:
     name: str
     fields: dict[str, _FieldRule]
     required: tuple[str, ...]
-    removed: dict[str, Removed]
-    deprecated: dict[str, Deprecated]
+    removed: dict[str, RemovedField]
+    deprecated: dict[str, DeprecatedName]
     is_node: bool
 
 
@@ -261,12 +275,12 @@ class _Index:
     def __init__(self, spec: SpecData) -> None:
         self.spec = spec
         self.records: dict[str, _RecordRule] = {}
-        self.removed_by_type: dict[str, dict[str, Removed]] = {}
+        self.removed_by_type: dict[str, dict[str, RemovedField]] = {}
         for r in spec.removed:
-            self.removed_by_type.setdefault(r.from_type, {})[r.name] = r
-        self.deprecated_by_type: dict[str, dict[str, Deprecated]] = {}
+            self.removed_by_type.setdefault(r.from_, {})[r.name] = r
+        self.deprecated_by_type: dict[str, dict[str, DeprecatedName]] = {}
         for d in spec.deprecated:
-            self.deprecated_by_type.setdefault(d.from_type, {})[d.name] = d
+            self.deprecated_by_type.setdefault(d.from_, {})[d.name] = d
         kinds = spec.type_kinds
         self.deprecated_roles = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "roles"), {})
         self.deprecated_attributes = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "attributes"), {})
@@ -376,7 +390,7 @@ class _Index:
         """The quick test of a content block (the full check is _Check.check_content)."""
         if type(value) is not dict:
             return False
-        tag = value.get("type")
+        tag = value.get(self.spec.content_tag)
         kind = self.content_quick.get(tag) if type(tag) is str else None
         if kind is None:
             return False
@@ -398,7 +412,7 @@ class _Index:
             return False
         for alt in kind.alternatives:
             held = value.get(alt.property)
-            if isinstance(held, dict) and sum(key in held for key in alt.keys) > 1:
+            if isinstance(held, dict) and sum(m.key in held for m in alt.members) > 1:
                 return False
         return not any(name in value for name in kind.nested)
 
@@ -516,7 +530,7 @@ class _Check:
             keys.append(key)
         self.findings.append(Finding(requirement, entry.rule, entry.severity, element_id, pointer(keys), _message(entry, slots)))
 
-    def report_deprecated(self, d: Deprecated, key: Key, element_id: str | None) -> None:
+    def report_deprecated(self, d: DeprecatedName, key: Key, element_id: str | None) -> None:
         """A deprecated name in the answer: valid, and a warning that says what to use instead."""
         if d.use_instead is None:
             self.report("deprecated", element_id, {"name": d.name, "version": d.version}, key)
@@ -624,14 +638,14 @@ class _Check:
         if not isinstance(value, dict):
             self.report("wrong-content-type", element_id, {"found": json_type(value)})
             return
-        tag = value.get("type", _MISSING)
+        tag = value.get(self.spec.content_tag, _MISSING)
         if not isinstance(tag, str):
-            self.report("wrong-content-tag-type", element_id, {"found": json_type(tag)}, "type")
+            self.report("wrong-content-tag-type", element_id, {"found": json_type(tag)}, self.spec.content_tag)
             return
         kind = self.ix.content_by_type.get(tag)
         if kind is None:
             # A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-            self.report("unknown-content-kind", element_id, {"kind": tag, "kinds": list(self.ix.content_by_type)}, "type")
+            self.report("unknown-content-kind", element_id, {"kind": tag, "kinds": list(self.ix.content_by_type)}, self.spec.content_tag)
             return
         required = 0
         for name, item in value.items():
@@ -651,9 +665,9 @@ class _Check:
             held = value.get(alt.property)
             if not isinstance(held, dict):
                 continue
-            present = [k for k in alt.keys if k in held]
+            present = [m.key for m in alt.members if m.key in held]
             if len(present) > 1:
-                self.report("several-alternatives", element_id, {"property": alt.property, "present": present, "members": alt.names}, alt.property)
+                self.report("several-alternatives", element_id, {"property": alt.property, "present": present, "members": [m.name for m in alt.members]}, alt.property)
         if required < len(kind.required):
             for name in kind.required:
                 if name not in value:

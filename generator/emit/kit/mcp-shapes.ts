@@ -130,39 +130,3 @@ export function nestedShapesOf(def: Schema, definitions: Record<string, Schema>,
 export function sortedShapes(named: NamedShapes): NamedShapes {
   return Object.fromEntries(Object.keys(named).sort().map((name) => [name, named[name] as NestedShape]));
 }
-
-/** How a language writes the shapes' constructors: its literals, its lists and its named arguments. */
-export interface ShapeSyntax {
-  string: (text: string) => string;
-  number: (n: number) => string;
-  /** A list literal of already written items. */
-  list: (items: string[]) => string;
-  /** A call of a type's constructor with named arguments, already written. */
-  call: (type: 'NestedShape' | 'NestedProperty' | 'NestedMember', args: [string, string][]) => string;
-  /** A field's name in the language, where the data's name is not one it can use (`enum` in Swift and Kotlin). */
-  field?: (name: string) => string;
-}
-
-/** A shape as a language's constructor call: only the fields it sets, in the order NestedShape declares them. */
-export function shapeLiteral(shape: NestedShape, syntax: ShapeSyntax): string {
-  const field = syntax.field ?? ((n: string) => n);
-  const args: [string, string][] = [['type', syntax.string(shape.type)]];
-  if (shape.ref !== undefined) args.push(['ref', syntax.string(shape.ref)]);
-  if (shape.name !== undefined) args.push(['name', syntax.string(shape.name)]);
-  if (shape.enum !== undefined) args.push([field('enum'), syntax.list(shape.enum.map(syntax.string))]);
-  if (shape.minimum !== undefined) args.push(['minimum', syntax.number(shape.minimum)]);
-  if (shape.maximum !== undefined) args.push(['maximum', syntax.number(shape.maximum)]);
-  if (shape.bounds !== undefined) args.push(['bounds', syntax.string(shape.bounds)]);
-  if (shape.pattern !== undefined) args.push(['pattern', syntax.string(shape.pattern)]);
-  if (shape.form !== undefined) args.push(['form', syntax.string(shape.form)]);
-  if (shape.items !== undefined) args.push(['items', shapeLiteral(shape.items, syntax)]);
-  if (shape.properties !== undefined && shape.properties.length > 0) {
-    const props = shape.properties.map((p) => syntax.call('NestedProperty', [['name', syntax.string(p.name)], ['shape', shapeLiteral(p.shape, syntax)]]));
-    args.push(['properties', syntax.list(props)]);
-  }
-  if (shape.required !== undefined && shape.required.length > 0) args.push(['required', syntax.list(shape.required.map(syntax.string))]);
-  if (shape.members !== undefined) {
-    args.push(['members', syntax.list(shape.members.map((m) => syntax.call('NestedMember', [['name', syntax.string(m.name)], ['key', syntax.string(m.key)]])))]);
-  }
-  return syntax.call('NestedShape', args);
-}

@@ -1,8 +1,7 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
-import { specData } from '../kit/spec-data.js';
-import { shapeLiteral, type ShapeSyntax } from '../kit/mcp-shapes.js';
+import { specData, versionsRead } from '../kit/spec-data.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { treeView } from '../kit/tree.js';
@@ -16,6 +15,7 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { pythonOperations } from './operations.js';
+import { pythonSpecDeclarations, pythonSpecLiteral } from './spec-data.js';
 
 /**
  * The package's name on PyPI, its module, and the versions it pins (exact for tools, a range for pydantic; 2.12 is
@@ -30,35 +30,14 @@ const TESTED_PYDANTIC = '2.14.4';
 
 let compiled: Render | undefined;
 
-/** A Python tuple of already written items. */
-const pyList = (items: string[]) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
-
-/** MCP's nested shapes as spec.py writes them (runtime/python/nested.py declares the classes). */
-const PY_SHAPES: ShapeSyntax = {
-  string: pyLiteral,
-  number: (n) => String(n),
-  list: pyList,
-  call: (type, args) => `${type}(${args.map(([k, v]) => `${k}=${v}`).join(', ')})`,
-};
 
 function templates(): Render {
   compiled ??= loadTemplates('python', {
     py: (value: unknown) => pyLiteral(value),
     docstring: (text: string, indent: number) => docstring(text, indent),
     tuple: (values: unknown[]) => pyLiteral(values),
-    shape: (shape: unknown) => shapeOf(shape as ShapeInput),
-    isInherit: (d: { kind: string }) => d.kind === 'inherit',
-    entries: (o: Record<string, unknown>) => Object.entries(o).map(([key, value]) => ({ key, value })),
-    pluck: (items: Record<string, unknown>[], key: string) => items.map((item) => item[key]),
   });
   return compiled;
-}
-
-type ShapeInput = { kind: 'primitive' | 'named'; name: string } | { kind: 'array'; items: ShapeInput };
-
-/** A TypeShape constructor call, for spec.py. */
-function shapeOf(s: ShapeInput): string {
-  return s.kind === 'array' ? `TypeShape("array", items=${shapeOf(s.items)})` : `TypeShape(${JSON.stringify(s.kind)}, ${JSON.stringify(s.name)})`;
 }
 
 /** A type as a Python annotation; a role field takes any string too, since the role language is open. */
@@ -182,16 +161,12 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     reason: a.role === null ? (reasons.get(a.class) ?? a.class) : null,
   }));
   const pathState = tree.states.find((s) => s.path);
-  const versions = context.versions.map((v) => {
-    const data = specData(v);
-    return {
-      constant: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`,
-      data: { ...data, contentKinds: data.contentKinds.map((k) => ({ ...k, nestedPy: pyList(k.nested.map((n) => `NestedProperty(${pyLiteral(n.name)}, ${shapeLiteral(n.shape, PY_SHAPES)})`)) })) },
-      shapes: Object.entries(data.shapes).map(([name, shape]) => ({ name, literal: shapeLiteral(shape, PY_SHAPES) })),
-      typeKinds: Object.entries(data.typeKinds).map(([key, value]) => ({ key, value })),
-      records: Object.entries(data.records).map(([key, fields]) => ({ key, fields })),
-    };
-  });
+  // Each version's rules, oldest first, as a constant of its own (spec-data.ts).
+  const versions = versionsRead(model, context.versions).map((v) => ({
+    constant: `SPEC_${v.protocolVersion.replace(/\W/g, '_')}`,
+    data: { version: v.protocolVersion },
+    literal: pythonSpecLiteral(specData(v)),
+  }));
   const reader = readerNames(PYTHON_NAMING);
   // The operation that returns the answer: MCP's tool, in the README's example and the round trip through MCP's SDK.
   const operation = model.operations.find((o) => o.returns === model.tree.answer);
@@ -223,6 +198,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     pathStateKey: pathState?.key ?? null,
     examplePath: `/${model.tree.root}/${model.tree.children}/0`,
     versions,
+    declarations: pythonSpecDeclarations(),
     current: versions.find((v) => v.data.version === model.protocolVersion)?.constant ?? versions.at(-1)?.constant,
     models: modelNames,
   };

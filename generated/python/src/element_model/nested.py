@@ -12,48 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Union
+
+from .spec import NestedShape
 
 Key = Union[str, int]
-NestedType = Literal["string", "number", "boolean", "object", "array", "any"]
 Say = Callable[[str, Mapping[str, Union[str, list[str]]], Sequence[Key]], None]
 """How the walk says a finding: the catalogue's id, its slots, and the keys below the content block's property."""
-
-
-@dataclass(frozen=True)
-class NestedProperty:
-    """A property of an object shape, and the shape of its value."""
-
-    name: str
-    shape: NestedShape
-
-
-@dataclass(frozen=True)
-class NestedMember:
-    """One of several named object shapes, told by a key only it requires."""
-
-    name: str
-    key: str
-
-
-@dataclass(frozen=True)
-class NestedShape:
-    """What MCP's schema says of a value: its JSON type and what is inside it (see the TypeScript NestedShape)."""
-
-    type: NestedType
-    ref: str | None = None
-    name: str | None = None
-    enum: tuple[str, ...] | None = None
-    minimum: float | None = None
-    maximum: float | None = None
-    bounds: str | None = None
-    pattern: str | None = None
-    form: str | None = None
-    items: NestedShape | None = None
-    properties: tuple[NestedProperty, ...] = ()
-    required: tuple[str, ...] = ()
-    members: tuple[NestedMember, ...] | None = None
 
 
 def json_type(value: object) -> str:
@@ -118,14 +83,14 @@ def check_nested(value: object, shape: NestedShape, prop: str, shapes: Mapping[s
                     slots: dict[str, str | list[str]] = {"property": name, "keys": [m.key for m in own.members], "members": [m.name for m in own.members]}
                     say("no-alternative", slots, keys)
                 elif len(present) == 1:
-                    walk(v, NestedShape("object", ref=present[0].name), name, True)
+                    walk(v, NestedShape(type="object", ref=present[0].name), name, True)
                 return
-            for p in own.properties:
+            for p in own.properties or ():
                 if p.name in v:
                     keys.append(p.name)
                     walk(v[p.name], p.shape, p.name, False)
                     keys.pop()
-            for field in own.required:
+            for field in own.required or ():
                 if field not in v:
                     say("missing-field", {"record": own.name or name, "field": field}, keys)
 

@@ -9,21 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .nested import NestedMember, NestedProperty, NestedShape
-
 TypeKind = Literal["record", "roles", "attributes", "external"]
+"""What kind of type the spec declares."""
 
 
-@dataclass(frozen=True)
-class TypeShape:
-    """A field's type as the spec writes it: a primitive, a named type, or an array of one."""
+@dataclass(frozen=True, kw_only=True)
+class RoleRules:
+    """The root's role, the role an unknown one is read as, and the fallback of the role mapping."""
 
-    kind: Literal["primitive", "named", "array"]
-    name: str = ""
-    items: TypeShape | None = None
+    root: str
+    unknown: str
+    fallback: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StateDefault:
     """What an absent state reads as: a value, or the parent's value (with the root's own)."""
 
@@ -32,17 +31,23 @@ class StateDefault:
     root: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StateRule:
+    """A state of an element: its default, whether it must be reachable from the root, and whether
+    it forms a path from the root's child down.
+    """
+
     name: str
     default: StateDefault
     reachable: bool
     path: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Tree:
-    """How the answer forms a tree: which record is the answer, which field holds the root, and so on."""
+    """How the answer forms a tree: the answer type, its root field, the element type and its
+    children, id, role, attributes and content fields, and the version field.
+    """
 
     answer: str
     root: str
@@ -50,83 +55,182 @@ class Tree:
     children: str
     id: str
     role: str
-    attributes: str | None
-    content: str | None
+    attributes: str | None = None
+    content: str | None = None
     version: str
+    """The answer's field that holds the protocol version."""
 
 
-@dataclass(frozen=True)
-class RoleRules:
-    root: str
-    unknown: str
-    fallback: str
+@dataclass(frozen=True, kw_only=True)
+class TypeShape:
+    """A field's type, as the spec writes it: a primitive, a named type, or an array of one."""
+
+    kind: Literal["primitive", "named", "array"]
+    name: str = ""
+    items: TypeShape | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FieldRule:
+    """A field of a record: its name, whether it is required, and its type."""
+
     name: str
     required: bool
     type: TypeShape
 
 
-@dataclass(frozen=True)
-class Removed:
-    """A name a version removed, what replaced it, and which states it stated away from the element."""
+@dataclass(frozen=True, kw_only=True)
+class AttributeRule:
+    """A reserved attribute and its type."""
 
     name: str
-    from_type: str
+    type: TypeShape
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemovedField:
+    """A field a version removed from a record, and what replaced it; `states` are the element
+    states it moved.
+    """
+
+    name: str
+    from_: str
     replaced_by: str
     version: str
     states: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Deprecated:
-    """A name a version deprecated (a field, role or reserved attribute, by the type it stands in) and its replacement."""
+@dataclass(frozen=True, kw_only=True)
+class DeprecatedName:
+    """A name a version deprecated (a field, role or reserved attribute, by the type it stands in),
+    and what to use instead.
+    """
 
     name: str
-    from_type: str
-    use_instead: str | None
+    from_: str
+    use_instead: str | None = None
     version: str
 
 
-@dataclass(frozen=True)
-class Alias:
+@dataclass(frozen=True, kw_only=True)
+class RoleAlias:
     """A removed role a receiver still reads, as the role that replaced it."""
 
     name: str
     role: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
+class NestedMember:
+    """One of several named shapes an object may be, and the key only it requires."""
+
+    name: str
+    key: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Alternatives:
-    """A property that holds one of several shapes (``names``), each known by a key only it has (``keys``)."""
+    """A property that holds one of several shapes, each known by a key only it has."""
 
     property: str
-    names: tuple[str, ...]
-    keys: tuple[str, ...]
+    members: tuple[NestedMember, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
+class NestedShape:
+    """What MCP's schema says inside a content block's nested object or array, for the checker to
+    walk.
+    """
+
+    type: Literal["string", "number", "boolean", "object", "array", "any"]
+    """The JSON type the value must have; `any` checks nothing."""
+    ref: str | None = None
+    """An object that is one of the named shapes (`shapes`), where its properties are."""
+    name: str | None = None
+    """A named shape's own name, for its messages."""
+    enum: tuple[str, ...] | None = None
+    """The strings a string may be."""
+    minimum: float | None = None
+    maximum: float | None = None
+    bounds: str | None = None
+    """How a message says the bounds ("from 0 to 1")."""
+    pattern: str | None = None
+    """A pattern every binding's regular expressions read alike."""
+    form: str | None = None
+    """What a message calls the pattern."""
+    items: NestedShape | None = None
+    properties: tuple[NestedProperty, ...] | None = None
+    required: tuple[str, ...] | None = None
+    members: tuple[NestedMember, ...] | None = None
+    """One of several named shapes, each told by a key only it requires."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class NestedProperty:
+    """A property and what its value must be."""
+
+    name: str
+    shape: NestedShape
+
+
+@dataclass(frozen=True, kw_only=True)
 class ContentKind:
-    """A content block kind: its tag, the JSON type of each property ("any" for no check) and the required ones."""
+    """A kind of content block: its tag, its required properties, and what each property holds."""
 
     type: str
+    """The tag that names the kind."""
     name: str
+    """The kind's name in MCP's schema."""
     required: tuple[str, ...]
-    properties: dict[str, str] = field(default_factory=dict)
-    alternatives: tuple[Alternatives, ...] = ()
-    nested: tuple[NestedProperty, ...] = ()
-    """The properties whose inside MCP's schema describes (annotations, an embedded resource, icons)."""
+    properties: dict[str, str]
+    """Each property's JSON type ("any" for no check)."""
+    alternatives: tuple[Alternatives, ...]
+    nested: tuple[NestedProperty, ...]
+    """The properties whose inside MCP's schema describes (annotations, an embedded resource,
+    icons).
+    """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Requirement:
+    """A requirement of the spec, and the rule the checker reports it under (null where no checker
+    can).
+    """
+
     id: str
     requirement: str
     check: str
     checkable: bool
-    rule: str | None
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecData:
+    """The rules of one protocol version that the reader and the checker apply."""
+
+    version: str
+    """The protocol version these rules are."""
+    roles: tuple[str, ...]
+    """Every role of the role language, in the spec's order."""
+    role_rules: RoleRules
+    states: tuple[StateRule, ...]
+    tree: Tree
+    type_kinds: dict[str, TypeKind]
+    """Each declared type's kind, by name."""
+    records: dict[str, tuple[FieldRule, ...]]
+    """Each record's fields, by the record's name, in the spec's order."""
+    reserved_attributes: tuple[AttributeRule, ...]
+    removed: tuple[RemovedField, ...]
+    deprecated: tuple[DeprecatedName, ...]
+    """Deprecated names an answer can hold, aliases too."""
+    aliases: tuple[RoleAlias, ...]
+    """Removed roles a receiver still reads."""
+    content_tag: str
+    """The content block's property whose value names its kind."""
+    content_kinds: tuple[ContentKind, ...]
+    shapes: dict[str, NestedShape]
+    """MCP's object shapes that the content kinds' nested properties name (`ref`), by name."""
+    requirements: tuple[Requirement, ...]
 
 
 FindingId = Literal[
@@ -191,27 +295,6 @@ class FindingEntry:
     """How each list slot's texts are written; any other slot takes one text."""
 
 
-@dataclass(frozen=True)
-class SpecData:
-    """The rules of one protocol version that the reader and the checker apply."""
-
-    version: str
-    roles: tuple[str, ...]
-    role_rules: RoleRules
-    states: tuple[StateRule, ...]
-    tree: Tree
-    type_kinds: dict[str, TypeKind]
-    records: dict[str, tuple[FieldRule, ...]]
-    reserved_attributes: tuple[FieldRule, ...]
-    removed: tuple[Removed, ...]
-    deprecated: tuple[Deprecated, ...]
-    aliases: tuple[Alias, ...]
-    content_kinds: tuple[ContentKind, ...]
-    requirements: tuple[Requirement, ...]
-    shapes: dict[str, NestedShape] = field(default_factory=dict)
-    """MCP's object shapes that the content kinds' nested properties name (``ref``), by name."""
-
-
 SPEC_0_2_0 = SpecData(
     version="0.2.0",
     roles=(
@@ -231,9 +314,9 @@ SPEC_0_2_0 = SpecData(
     ),
     role_rules=RoleRules(root="Application", unknown="Group", fallback="Group"),
     states=(
-        StateRule("selected", StateDefault("value", value=False), reachable=True, path=False),
-        StateRule("focused", StateDefault("value", value=False), reachable=True, path=True),
-        StateRule("visible", StateDefault("inherit", root=True), reachable=False, path=False),
+        StateRule(name="selected", default=StateDefault(kind="value", value=False), reachable=True, path=False),
+        StateRule(name="focused", default=StateDefault(kind="value", value=False), reachable=True, path=True),
+        StateRule(name="visible", default=StateDefault(kind="inherit", root=True), reachable=False, path=False),
     ),
     tree=Tree(
         answer="Answer",
@@ -256,68 +339,275 @@ SPEC_0_2_0 = SpecData(
     },
     records={
         "Answer": (
-            FieldRule("protocol", True, TypeShape("primitive", "string")),
-            FieldRule("instance", True, TypeShape("primitive", "string")),
-            FieldRule("root", True, TypeShape("named", "Element")),
+            FieldRule(name="protocol", required=True, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="instance", required=True, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="root", required=True, type=TypeShape(kind="named", name="Element")),
         ),
         "Element": (
-            FieldRule("id", True, TypeShape("primitive", "string")),
-            FieldRule("role", True, TypeShape("named", "Role")),
-            FieldRule("subrole", False, TypeShape("primitive", "string")),
-            FieldRule("title", False, TypeShape("primitive", "string")),
-            FieldRule("content", False, TypeShape("array", items=TypeShape("named", "ContentBlock"))),
-            FieldRule("url", False, TypeShape("primitive", "string")),
-            FieldRule("selected", False, TypeShape("primitive", "boolean")),
-            FieldRule("focused", False, TypeShape("primitive", "boolean")),
-            FieldRule("visible", False, TypeShape("primitive", "boolean")),
-            FieldRule("children", False, TypeShape("array", items=TypeShape("named", "Element"))),
-            FieldRule("attributes", False, TypeShape("named", "Attributes")),
+            FieldRule(name="id", required=True, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="role", required=True, type=TypeShape(kind="named", name="Role")),
+            FieldRule(name="subrole", required=False, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="title", required=False, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(
+                name="content",
+                required=False,
+                type=TypeShape(kind="array", items=TypeShape(kind="named", name="ContentBlock")),
+            ),
+            FieldRule(name="url", required=False, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="selected", required=False, type=TypeShape(kind="primitive", name="boolean")),
+            FieldRule(name="focused", required=False, type=TypeShape(kind="primitive", name="boolean")),
+            FieldRule(name="visible", required=False, type=TypeShape(kind="primitive", name="boolean")),
+            FieldRule(
+                name="children",
+                required=False,
+                type=TypeShape(kind="array", items=TypeShape(kind="named", name="Element")),
+            ),
+            FieldRule(name="attributes", required=False, type=TypeShape(kind="named", name="Attributes")),
         ),
         "Related": (
-            FieldRule("relation", True, TypeShape("primitive", "string")),
-            FieldRule("id", False, TypeShape("primitive", "string")),
-            FieldRule("url", False, TypeShape("primitive", "string")),
+            FieldRule(name="relation", required=True, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="id", required=False, type=TypeShape(kind="primitive", name="string")),
+            FieldRule(name="url", required=False, type=TypeShape(kind="primitive", name="string")),
         ),
     },
     reserved_attributes=(
-        FieldRule("author", False, TypeShape("primitive", "string")),
-        FieldRule("related", False, TypeShape("array", items=TypeShape("named", "Related"))),
+        AttributeRule(name="author", type=TypeShape(kind="primitive", name="string")),
+        AttributeRule(name="related", type=TypeShape(kind="array", items=TypeShape(kind="named", name="Related"))),
     ),
     removed=(
-        Removed("type", "Element", "role, with the app's own word in subrole", "0.2.0", ()),
-        Removed("parent", "Element", "children: an element is placed inside its parent", "0.2.0", ()),
-        Removed("locatable", "Element", "Asking locate (4.4)", "0.2.0", ()),
-        Removed("payload", "Element", "attributes", "0.2.0", ()),
-        Removed("focus", "Answer", "focused on each element of the path", "0.2.0", ("focused",)),
-        Removed("items", "Answer", "root", "0.2.0", ()),
+        RemovedField(
+            name="type",
+            from_="Element",
+            replaced_by="role, with the app's own word in subrole",
+            version="0.2.0",
+            states=(),
+        ),
+        RemovedField(
+            name="parent",
+            from_="Element",
+            replaced_by="children: an element is placed inside its parent",
+            version="0.2.0",
+            states=(),
+        ),
+        RemovedField(name="locatable", from_="Element", replaced_by="Asking locate (4.4)", version="0.2.0", states=()),
+        RemovedField(name="payload", from_="Element", replaced_by="attributes", version="0.2.0", states=()),
+        RemovedField(
+            name="focus",
+            from_="Answer",
+            replaced_by="focused on each element of the path",
+            version="0.2.0",
+            states=("focused",),
+        ),
+        RemovedField(name="items", from_="Answer", replaced_by="root", version="0.2.0", states=()),
     ),
-    deprecated=(
-    ),
-    aliases=(
-    ),
+    deprecated=(),
+    aliases=(),
+    content_tag="type",
     content_kinds=(
-        ContentKind("text", "TextContent", ("type", "text"), {"type": "string", "text": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
-        ContentKind("image", "ImageContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
-        ContentKind("audio", "AudioContent", ("type", "data", "mimeType"), {"type": "string", "data": "string", "mimeType": "string", "annotations": "object", "_meta": "object"}, (), (NestedProperty("annotations", NestedShape(type="object", ref="Annotations")),)),
-        ContentKind("resource_link", "ResourceLink", ("name", "uri", "type"), {"name": "string", "title": "string", "icons": "array", "uri": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object", "_meta": "object", "type": "string"}, (), (NestedProperty("icons", NestedShape(type="array", items=NestedShape(type="object", ref="Icon"))), NestedProperty("annotations", NestedShape(type="object", ref="Annotations")))),
-        ContentKind("resource", "EmbeddedResource", ("type", "resource"), {"type": "string", "resource": "object", "annotations": "object", "_meta": "object"}, (Alternatives("resource", ("TextResourceContents", "BlobResourceContents"), ("text", "blob")),), (NestedProperty("resource", NestedShape(type="object", members=(NestedMember(name="TextResourceContents", key="text"), NestedMember(name="BlobResourceContents", key="blob")))), NestedProperty("annotations", NestedShape(type="object", ref="Annotations")))),
-    ),
-    requirements=(
-        Requirement("R1", "A provider states `selected`, `focused` and `visible` only on the element they describe", "Reject an answer that repeats state elsewhere", True, "state-on-element"),
-        Requirement("R2", "A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value", "A test of the host's reader on a fixed tree", True, "state-reader"),
-        Requirement("R3", "A provider's roles all come from the role language, and its root is an `Application`", "Reject any other role at the root; flag unknown roles", True, "role-language"),
-        Requirement("R4", "Each element's `id` is unique within an answer", "Reject a repeat", True, "unique-id"),
-        Requirement("R5", "A link that is not containment is expressed in `related`", "Not checkable from outside", False, None),
-        Requirement("R6", "Every selected or focused element is reachable from the root", "Walk the tree", True, "state-reachable"),
-        Requirement("R7", "A provider gives a subrole to each thing that is the app's own", "Not checkable from outside", False, None),
-        Requirement("R8", "A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it", "Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes", True, "content-kind"),
+        ContentKind(
+            type="text",
+            name="TextContent",
+            required=("type", "text"),
+            properties={"type": "string", "text": "string", "annotations": "object", "_meta": "object"},
+            alternatives=(),
+            nested=(NestedProperty(name="annotations", shape=NestedShape(type="object", ref="Annotations")),),
+        ),
+        ContentKind(
+            type="image",
+            name="ImageContent",
+            required=("type", "data", "mimeType"),
+            properties={
+                "type": "string",
+                "data": "string",
+                "mimeType": "string",
+                "annotations": "object",
+                "_meta": "object",
+            },
+            alternatives=(),
+            nested=(NestedProperty(name="annotations", shape=NestedShape(type="object", ref="Annotations")),),
+        ),
+        ContentKind(
+            type="audio",
+            name="AudioContent",
+            required=("type", "data", "mimeType"),
+            properties={
+                "type": "string",
+                "data": "string",
+                "mimeType": "string",
+                "annotations": "object",
+                "_meta": "object",
+            },
+            alternatives=(),
+            nested=(NestedProperty(name="annotations", shape=NestedShape(type="object", ref="Annotations")),),
+        ),
+        ContentKind(
+            type="resource_link",
+            name="ResourceLink",
+            required=("name", "uri", "type"),
+            properties={
+                "name": "string",
+                "title": "string",
+                "icons": "array",
+                "uri": "string",
+                "description": "string",
+                "mimeType": "string",
+                "size": "number",
+                "annotations": "object",
+                "_meta": "object",
+                "type": "string",
+            },
+            alternatives=(),
+            nested=(
+                NestedProperty(
+                    name="icons",
+                    shape=NestedShape(type="array", items=NestedShape(type="object", ref="Icon")),
+                ),
+                NestedProperty(name="annotations", shape=NestedShape(type="object", ref="Annotations")),
+            ),
+        ),
+        ContentKind(
+            type="resource",
+            name="EmbeddedResource",
+            required=("type", "resource"),
+            properties={"type": "string", "resource": "object", "annotations": "object", "_meta": "object"},
+            alternatives=(
+                Alternatives(
+                    property="resource",
+                    members=(
+                        NestedMember(name="TextResourceContents", key="text"),
+                        NestedMember(name="BlobResourceContents", key="blob"),
+                    ),
+                ),
+            ),
+            nested=(
+                NestedProperty(
+                    name="resource",
+                    shape=NestedShape(
+                        type="object",
+                        members=(
+                            NestedMember(name="TextResourceContents", key="text"),
+                            NestedMember(name="BlobResourceContents", key="blob"),
+                        ),
+                    ),
+                ),
+                NestedProperty(name="annotations", shape=NestedShape(type="object", ref="Annotations")),
+            ),
+        ),
     ),
     shapes={
-        "Annotations": NestedShape(type="object", name="Annotations", properties=(NestedProperty(name="audience", shape=NestedShape(type="array", items=NestedShape(type="string", enum=("user", "assistant")))), NestedProperty(name="priority", shape=NestedShape(type="number", minimum=0, maximum=1, bounds="from 0 to 1")), NestedProperty(name="lastModified", shape=NestedShape(type="string", pattern="^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$", form="date-time")))),
-        "BlobResourceContents": NestedShape(type="object", name="BlobResourceContents", properties=(NestedProperty(name="uri", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="_meta", shape=NestedShape(type="object")), NestedProperty(name="blob", shape=NestedShape(type="string"))), required=("uri", "blob")),
-        "Icon": NestedShape(type="object", name="Icon", properties=(NestedProperty(name="src", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="sizes", shape=NestedShape(type="array", items=NestedShape(type="string"))), NestedProperty(name="theme", shape=NestedShape(type="string", enum=("light", "dark")))), required=("src",)),
-        "TextResourceContents": NestedShape(type="object", name="TextResourceContents", properties=(NestedProperty(name="uri", shape=NestedShape(type="string")), NestedProperty(name="mimeType", shape=NestedShape(type="string")), NestedProperty(name="_meta", shape=NestedShape(type="object")), NestedProperty(name="text", shape=NestedShape(type="string"))), required=("uri", "text")),
+        "Annotations": NestedShape(
+            type="object",
+            name="Annotations",
+            properties=(
+                NestedProperty(
+                    name="audience",
+                    shape=NestedShape(type="array", items=NestedShape(type="string", enum=("user", "assistant"))),
+                ),
+                NestedProperty(
+                    name="priority",
+                    shape=NestedShape(type="number", minimum=0, maximum=1, bounds="from 0 to 1"),
+                ),
+                NestedProperty(
+                    name="lastModified",
+                    shape=NestedShape(
+                        type="string",
+                        pattern="^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))T(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|([+-](?:[01][0-9]|2[0-3]):[0-5][0-9])))$",
+                        form="date-time",
+                    ),
+                ),
+            ),
+            required=(),
+        ),
+        "BlobResourceContents": NestedShape(
+            type="object",
+            name="BlobResourceContents",
+            properties=(
+                NestedProperty(name="uri", shape=NestedShape(type="string")),
+                NestedProperty(name="mimeType", shape=NestedShape(type="string")),
+                NestedProperty(name="_meta", shape=NestedShape(type="object", properties=(), required=())),
+                NestedProperty(name="blob", shape=NestedShape(type="string")),
+            ),
+            required=("uri", "blob"),
+        ),
+        "Icon": NestedShape(
+            type="object",
+            name="Icon",
+            properties=(
+                NestedProperty(name="src", shape=NestedShape(type="string")),
+                NestedProperty(name="mimeType", shape=NestedShape(type="string")),
+                NestedProperty(name="sizes", shape=NestedShape(type="array", items=NestedShape(type="string"))),
+                NestedProperty(name="theme", shape=NestedShape(type="string", enum=("light", "dark"))),
+            ),
+            required=("src",),
+        ),
+        "TextResourceContents": NestedShape(
+            type="object",
+            name="TextResourceContents",
+            properties=(
+                NestedProperty(name="uri", shape=NestedShape(type="string")),
+                NestedProperty(name="mimeType", shape=NestedShape(type="string")),
+                NestedProperty(name="_meta", shape=NestedShape(type="object", properties=(), required=())),
+                NestedProperty(name="text", shape=NestedShape(type="string")),
+            ),
+            required=("uri", "text"),
+        ),
     },
+    requirements=(
+        Requirement(
+            id="R1",
+            requirement="A provider states `selected`, `focused` and `visible` only on the element they describe",
+            check="Reject an answer that repeats state elsewhere",
+            checkable=True,
+            rule="state-on-element",
+        ),
+        Requirement(
+            id="R2",
+            requirement="A host reads an absent `selected` or `focused` as false and an absent `visible` as the parent's value",
+            check="A test of the host's reader on a fixed tree",
+            checkable=True,
+            rule="state-reader",
+        ),
+        Requirement(
+            id="R3",
+            requirement="A provider's roles all come from the role language, and its root is an `Application`",
+            check="Reject any other role at the root; flag unknown roles",
+            checkable=True,
+            rule="role-language",
+        ),
+        Requirement(
+            id="R4",
+            requirement="Each element's `id` is unique within an answer",
+            check="Reject a repeat",
+            checkable=True,
+            rule="unique-id",
+        ),
+        Requirement(
+            id="R5",
+            requirement="A link that is not containment is expressed in `related`",
+            check="Not checkable from outside",
+            checkable=False,
+        ),
+        Requirement(
+            id="R6",
+            requirement="Every selected or focused element is reachable from the root",
+            check="Walk the tree",
+            checkable=True,
+            rule="state-reachable",
+        ),
+        Requirement(
+            id="R7",
+            requirement="A provider gives a subrole to each thing that is the app's own",
+            check="Not checkable from outside",
+            checkable=False,
+        ),
+        Requirement(
+            id="R8",
+            requirement="A receiver keeps a content block of a kind its MCP version does not define, with all of its JSON, and reads on past it",
+            check="Flag a content block whose `type` is not one of the MCP version's kinds; the answer still passes",
+            checkable=True,
+            rule="content-kind",
+        ),
+    ),
 )
 
 SPEC: SpecData = SPEC_0_2_0
