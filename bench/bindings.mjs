@@ -201,7 +201,11 @@ function parseTimes(output, label) {
   return line ? line.slice(line.indexOf(label) + label.length).trim().split(/\s+/).map(Number) : null;
 }
 
-export async function bindingDecodeTimes(root, answerFile, only = null) {
+/**
+ * Each binding's times, and, when `beside` is given, TypeScript's parseAnswer timed by it just before that binding
+ * runs (`beside` on each result), so that each ratio's two sides are timed minutes apart at most, not the whole bench.
+ */
+export async function bindingDecodeTimes(root, answerFile, only = null, beside = null) {
   const work = await mkdtemp(join(tmpdir(), 'element-bench-bindings-'));
   const out = {};
   try {
@@ -218,19 +222,28 @@ export async function bindingDecodeTimes(root, answerFile, only = null) {
       ['kotlin', 'scripts/kotlin-test.sh', 'kotlin', answerFile, {}],
     ]) {
       if (only && !only.includes(name)) continue;
+      const ts = beside?.();
       const env = { ...process.env, ELEMENT_BENCH_FILE: file, ...extra };
       const r = spawnSync('bash', [join(root, script), join(work, dir), join(work, 'conformance')], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       const output = `${r.stdout}\n${r.stderr}`;
       const times = parseTimes(output, 'bench-decode: ');
       const validateTimes = parseTimes(output, 'bench-validate: ');
-      out[name] = times ? { times, validateTimes } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
+      out[name] = times ? { times, validateTimes, beside: ts } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
-    if (!only || only.includes('python')) out.python = pythonTimes(root, work, answerFile);
+    const withBeside = (result, ts) => ('error' in result ? result : { ...result, beside: ts });
+    if (!only || only.includes('python')) {
+      const ts = beside?.();
+      out.python = withBeside(pythonTimes(root, work, answerFile), ts);
+    }
     if (!only || only.includes('go')) {
       await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
-      out.go = goTimes(root, work, answerFile);
+      const ts = beside?.();
+      out.go = withBeside(goTimes(root, work, answerFile), ts);
     }
-    if (!only || only.includes('rust')) out.rust = await rustTimes(root, work, answerFile);
+    if (!only || only.includes('rust')) {
+      const ts = beside?.();
+      out.rust = withBeside(await rustTimes(root, work, answerFile), ts);
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
