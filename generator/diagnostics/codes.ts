@@ -119,6 +119,14 @@ export const RULES = {
     summary: 'An external type\'s package gives another version or other kinds than the RFCs declare',
     hint: 'The other specification\'s version is part of the protocol: pin the package back, or move to it in a new RFC that restates the External type | Version | Kinds row (spec/README.md, "Moving to a newer MCP").',
   },
+  'misplaced-table': {
+    summary: 'A table the toolchain reads, in a file that does not hold that kind',
+    hint: 'Each kind of table is read in one place: RFC tables (Field, Role, Deprecated, ...) in an RFC, the Apple mapping and not-reported tables in spec/reference/apple-roles.md, external types in spec/reference/external-types.md. Move the table there, or make it prose.',
+  },
+  'missing-example': {
+    summary: 'The spec gives no example answer',
+    hint: 'Each package\'s README shows the first RFC example marked ```json (with nothing after json on the fence line), and its tests run it: give one, an answer of the current version.',
+  },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',

@@ -127,6 +127,14 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const problems = modelProblems(model);
   for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
   if (problems.length) return { model: null, versions: [], allVersions: [], diagnostics: d };
+  // Every package's README example, and the test that runs it, read the spec's first example answer
+  // (emit/shared/readme-example.ts): a spec with none is said once, here, not by every target.
+  const first = model.examples[0]?.value;
+  if (typeof first !== 'object' || first === null || Array.isArray(first)) {
+    const at = model.examples[0]?.source ?? model.rfcs[0]?.source;
+    d.error('missing-example', { file: at?.file ?? 'spec', line: at?.line ?? 1, column: at?.column ?? 1 }, 'The spec gives no example answer: no json block in an RFC holds one');
+    return { model: null, versions: [], allVersions: [], diagnostics: d };
+  }
   byVersion.set(model.protocolVersion, model);
   // An example the conformance vectors cannot carry is said, not dropped in silence (model/examples.ts).
   for (const ex of model.examples) {

@@ -46,6 +46,9 @@ function tablesOf(doc: SpecDocument, kinds: readonly TableKind[], d: Diagnostics
     } else if (c.kind !== 'malformed' && c.kind !== 'prose' && kinds.includes(c.kind)) {
       reportWideRows(table, d);
       out.set(c.kind, [...(out.get(c.kind) ?? []), table]);
+    } else if (c.kind !== 'malformed' && c.kind !== 'prose') {
+      // A table the toolchain reads elsewhere (a Deprecated table belongs in an RFC) would be read nowhere here.
+      d.error('misplaced-table', table.place, `A table with the columns ${TABLE_SIGNATURES[c.kind].join(' | ')} is not read in this file, which holds only ${kinds.map((k) => TABLE_SIGNATURES[k].join(' | ')).join('; ')} tables`, table.header.join(' | '));
     }
   }
   for (const kind of kinds) {

@@ -194,6 +194,8 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     contentTag: kit.content?.discriminator.key ?? null,
     contentUnion: kit.content?.name ?? null,
     mcp,
+    // The README's MCP example reads the spec's example answer; without one, the section is left out.
+    mcpReadme: mcp !== null && !('missing' in example),
     pathState: pathState?.field.name ?? null,
     pathStateKey: pathState?.key ?? null,
     examplePath: `/${model.tree.root}/${model.tree.children}/0`,
