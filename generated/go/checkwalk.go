@@ -9,20 +9,20 @@ func (c *checkRun) checkContent(value Value, elementID *string) {
 		c.report("wrong-content-type", elementID, nil, slots{"found": jsonType(value)})
 		return
 	}
-	raw, has := o.Get(contentTag)
+	raw, has := o.Get(c.spec.ContentTag)
 	tag, isString := raw.(string)
 	if !isString {
 		found := "undefined"
 		if has {
 			found = jsonType(raw)
 		}
-		c.report("wrong-content-tag-type", elementID, contentTag, slots{"found": found})
+		c.report("wrong-content-tag-type", elementID, c.spec.ContentTag, slots{"found": found})
 		return
 	}
 	kind, known := c.ix.contentByType[tag]
 	if !known {
 		// A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
-		c.report("unknown-content-kind", elementID, contentTag, slots{"kind": tag, "kinds": c.ix.contentTypes})
+		c.report("unknown-content-kind", elementID, c.spec.ContentTag, slots{"kind": tag, "kinds": c.ix.contentTypes})
 		return
 	}
 	required := 0
