@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const RUNS = 7;
+/** How many times Python, Go and Rust are timed, each round beside TypeScript's parseAnswer. */
+const ROUNDS = 3;
 /** Untimed decodes and validations before Kotlin's timed ones (each binding's first timed run is dropped too). */
 const JVM_WARMUPS = 3;
 
@@ -204,6 +206,7 @@ function parseTimes(output, label) {
 /**
  * Each binding's times, and, when `beside` is given, TypeScript's parseAnswer timed by it just before that binding
  * runs (`beside` on each result), so that each ratio's two sides are timed minutes apart at most, not the whole bench.
+ * Python's, Go's and Rust's come as `rounds`, each `{ times, validateTimes, beside }`.
  */
 export async function bindingDecodeTimes(root, answerFile, only = null, beside = null) {
   const work = await mkdtemp(join(tmpdir(), 'element-bench-bindings-'));
@@ -230,20 +233,24 @@ export async function bindingDecodeTimes(root, answerFile, only = null, beside =
       const validateTimes = parseTimes(output, 'bench-validate: ');
       out[name] = times ? { times, validateTimes, beside: ts } : { error: `no timing (exit ${r.status}): ${(r.stdout + r.stderr).slice(-400)}` };
     }
-    const withBeside = (result, ts) => ('error' in result ? result : { ...result, beside: ts });
-    if (!only || only.includes('python')) {
-      const ts = beside?.();
-      out.python = withBeside(pythonTimes(root, work, answerFile), ts);
-    }
+    // Python, Go and Rust start in seconds, so each is timed in ROUNDS rounds, each after parseAnswer of its own:
+    // the machine's speed, which moves over a minute here, then moves both sides of a round alike.
+    const inRounds = async (time) => {
+      const rounds = [];
+      for (let k = 0; k < ROUNDS; k++) {
+        const ts = beside?.();
+        const result = await time();
+        if ('error' in result) return result;
+        rounds.push({ ...result, beside: ts });
+      }
+      return { rounds };
+    };
+    if (!only || only.includes('python')) out.python = await inRounds(() => pythonTimes(root, work, answerFile));
     if (!only || only.includes('go')) {
       await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
-      const ts = beside?.();
-      out.go = withBeside(goTimes(root, work, answerFile), ts);
+      out.go = await inRounds(() => goTimes(root, work, answerFile));
     }
-    if (!only || only.includes('rust')) {
-      const ts = beside?.();
-      out.rust = withBeside(await rustTimes(root, work, answerFile), ts);
-    }
+    if (!only || only.includes('rust')) out.rust = await inRounds(() => rustTimes(root, work, answerFile));
   } finally {
     await rm(work, { recursive: true, force: true });
   }
