@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitAll, emitTarget } from '../generator/emit/index.js';
@@ -53,6 +53,49 @@ describe('the target registry', () => {
       expect(d.message).toMatch(/^The [a-z]+ target\b/);
       expect(d.ruleId).toBe('emitter');
       expect(d.hint.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('templates and runtimes', () => {
+  /** The longest run of lines in a template that holds no Handlebars expression. */
+  const longestStaticRun = (text: string): number => {
+    let run = 0;
+    let longest = 0;
+    for (const line of text.split('\n')) {
+      run = line.includes('{{') ? 0 : run + 1;
+      longest = Math.max(longest, run);
+    }
+    return longest;
+  };
+
+  it('holds no 100 lines of code the spec does not decide in a template: that is runtime/<language>/ source', () => {
+    const RUN = 100;
+    const folders = readdirSync(join(ROOT, 'templates'));
+    const long = folders.flatMap((folder) =>
+      readdirSync(join(ROOT, 'templates', folder))
+        .filter((f) => f.endsWith('.hbs'))
+        .map((f) => ({ file: `templates/${folder}/${f}`, run: longestStaticRun(readFileSync(join(ROOT, 'templates', folder, f), 'utf8')) }))
+        .filter((t) => t.run >= RUN),
+    );
+    expect(long).toEqual([]);
+    // The measure itself: a run of RUN plain lines is caught, an expression ends a run.
+    expect(longestStaticRun(`{{header}}\n${'x\n'.repeat(RUN)}`)).toBeGreaterThanOrEqual(RUN);
+    expect(longestStaticRun(`${'x\n'.repeat(RUN / 2)}{{name}}\n${'x\n'.repeat(RUN / 2)}`)).toBeLessThan(RUN);
+  });
+
+  it('puts every runtime file of a language into its package, below the generated header', async () => {
+    const model = await realModel();
+    const { files } = await emitAll(model, settings(model));
+    for (const language of readdirSync(join(ROOT, 'runtime'))) {
+      if (language === 'typescript') continue; // compiled into the package's dist (typescript.test.ts)
+      const made = files.filter((f) => f.path.startsWith(`${language}/`));
+      for (const name of readdirSync(join(ROOT, 'runtime', language))) {
+        const source = readFileSync(join(ROOT, 'runtime', language, name), 'utf8');
+        // Cargo.lock's own entry takes the SDK's version (rust/cargo-lock.ts); its head is as Cargo wrote it.
+        const body = name === 'Cargo.lock' ? source.slice(0, 200) : source;
+        expect(made.some((f) => f.contents.includes(body)), `runtime/${language}/${name}`).toBe(true);
+      }
     }
   });
 });

@@ -6,6 +6,7 @@ import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../core/report.js';
+import { type FileEntry, renderEntries } from '../core/files.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { licenseText } from '../shared/license.js';
@@ -116,28 +117,29 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const operations = goOperations(model, names);
   const hostile = hostileInputs(model);
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
-  const files: GeneratedFile[] = [
-    { path: 'go/go.mod', contents: render('go.mod', view) },
-    { path: 'go/README.md', contents: render('README.md', view) },
-    { path: 'go/doc.go', contents: render('doc.go', view) },
-    { path: 'go/types.go', contents: render('types.go', view) },
-    { path: 'go/spec.go', contents: render('spec.go', view) },
-    { path: 'go/reader.go', contents: render('reader.go', view) },
-    { path: 'go/conformance_test.go', contents: render('conformance_test.go', view) },
-    { path: 'go/hostile_test.go', contents: render('hostile_test.go', view) },
-    { path: 'go/operations.go', contents: render('operations.go', { ...view, ...operations.view }) },
-    { path: 'go/operations_test.go', contents: render('operations_test.go', { ...view, ...operations.view }) },
+  const license = licenseText();
+  const entries: FileEntry[] = [
+    { path: 'go/go.mod', template: 'go.mod', view },
+    { path: 'go/README.md', template: 'README.md', view },
+    { path: 'go/doc.go', template: 'doc.go', view },
+    { path: 'go/types.go', template: 'types.go', view },
+    { path: 'go/spec.go', template: 'spec.go', view },
+    { path: 'go/reader.go', template: 'reader.go', view },
+    { path: 'go/conformance_test.go', template: 'conformance_test.go', view },
+    { path: 'go/hostile_test.go', template: 'hostile_test.go', view },
+    { path: 'go/operations.go', template: 'operations.go', view: { ...view, ...operations.view } },
+    { path: 'go/operations_test.go', template: 'operations_test.go', view: { ...view, ...operations.view } },
     // The published tool definitions, for operations_test.go to hold ToolDefinitions to in a copy of the module alone.
     { path: 'go/testdata/tools.json', contents: toolsJson(model, answerSchema(model, 'strict')) },
-    ...('missing' in example ? [] : [{ path: 'go/example_test.go', contents: render('example_test.go', view) }]),
+    ...('missing' in example ? [] : [{ path: 'go/example_test.go', template: 'example_test.go', view }]),
     { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
     ...bundleVectors(conformance, 'go/testdata/conformance'),
-    { path: 'go/cmd/element-model-validate/main.go', contents: render('validate-main.go', view) },
+    { path: 'go/cmd/element-model-validate/main.go', template: 'validate-main.go', view },
     // The runtime that names no spec word: runtime/go's plain Go, each file below the generated header.
-    ...[...runtimeSources('go').keys()].map((name) => ({ path: `go/${name}`, contents: render(name, view) })),
+    ...[...runtimeSources('go').keys()].map((name) => ({ path: `go/${name}`, template: name, view })),
+    ...('missing' in license ? [] : [{ path: 'go/LICENSE', contents: license.text }]),
   ];
-  const license = licenseText();
-  if (!('missing' in license)) files.push({ path: 'go/LICENSE', contents: license.text });
+  const files = renderEntries(entries, render);
   const diagnostics = [...kit.diagnostics, ...operations.clashes.map((c) => emitterDiagnostic(c.source, c.message)), ...('missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [])];
   return { files, diagnostics };
 }

@@ -7,6 +7,7 @@ import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../core/report.js';
+import { type FileEntry, renderEntries } from '../core/files.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { licenseText } from '../shared/license.js';
@@ -17,6 +18,7 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
 import { rustSpecDeclarations, rustSpecLiteral, rustSpecTypeNames } from './spec-data.js';
 import { rustDecls } from './decls.js';
+import { cargoLock } from './cargo-lock.js';
 import { rustOperations } from './operations.js';
 import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
 import { deprecatesAnything } from '../../model/deprecation.js';
@@ -59,6 +61,8 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
   if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
   const license = licenseText();
   if ('missing' in license) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`)] };
+  const lock = cargoLock(runtimeSources('rust').get('Cargo.lock') ?? '', CRATE, publishing.sdkVersion);
+  if ('missing' in lock) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No Cargo.lock for the crate: ${lock.missing}`)] };
 
   // Each version's rules, oldest first, as a static of its own (spec-data.ts).
   const staticName = (version: string) => `PROTOCOL${version.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -133,27 +137,27 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
   // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template.
   const operations = rustOperations(model);
   const runtime = [...runtimeSources('rust').keys()].filter((name) => name.endsWith('.rs'));
-  const files: GeneratedFile[] = [
-    { path: 'rust/Cargo.toml', contents: render('Cargo.toml', common) },
-    { path: 'rust/Cargo.lock', contents: render('Cargo.lock', common) },
-    { path: 'rust/README.md', contents: render('README.md', view) },
+  const entries: FileEntry[] = [
+    { path: 'rust/Cargo.toml', template: 'Cargo.toml', view: common },
+    { path: 'rust/Cargo.lock', contents: lock.text },
+    { path: 'rust/README.md', template: 'README.md', view },
     { path: 'rust/LICENSE', contents: license.text },
     { path: 'rust/.gitignore', contents: 'target/\n' },
-    { path: 'rust/src/lib.rs', contents: render('lib.rs', { ...view, deprecates: deprecatesAnything(model) }) },
-    { path: 'rust/src/model.rs', contents: render('model.rs', { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) }) },
-    { path: 'rust/src/spec_data.rs', contents: render('spec_data.rs', { ...common, declarations: rustSpecDeclarations() }) },
-    { path: 'rust/src/spec.rs', contents: render('spec.rs', { ...common, versions, dataTypes: rustSpecTypeNames().join(', '), current: staticName(model.protocolVersion), findings }) },
-    { path: 'rust/src/reader.rs', contents: render('reader.rs', view) },
-    { path: 'rust/src/operations.rs', contents: render('operations.rs', { ...common, ...operations.view }) },
-    ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, contents: render(name, common) })),
-    { path: 'rust/tests/conformance.rs', contents: render('test_conformance.rs', view) },
-    { path: 'rust/tests/hostile.rs', contents: render('test_hostile.rs', view) },
+    { path: 'rust/src/lib.rs', template: 'lib.rs', view: { ...view, deprecates: deprecatesAnything(model) } },
+    { path: 'rust/src/model.rs', template: 'model.rs', view: { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) } },
+    { path: 'rust/src/spec_data.rs', template: 'spec_data.rs', view: { ...common, declarations: rustSpecDeclarations() } },
+    { path: 'rust/src/spec.rs', template: 'spec.rs', view: { ...common, versions, dataTypes: rustSpecTypeNames().join(', '), current: staticName(model.protocolVersion), findings } },
+    { path: 'rust/src/reader.rs', template: 'reader.rs', view },
+    { path: 'rust/src/operations.rs', template: 'operations.rs', view: { ...common, ...operations.view } },
+    ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, template: name, view: common })),
+    { path: 'rust/tests/conformance.rs', template: 'test_conformance.rs', view },
+    { path: 'rust/tests/hostile.rs', template: 'test_hostile.rs', view },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
-    { path: 'rust/tests/operations.rs', contents: render('test_operations.rs', { ...common, ...operations.view }) },
+    { path: 'rust/tests/operations.rs', template: 'test_operations.rs', view: { ...common, ...operations.view } },
     { path: 'rust/tests/tools.json', contents: operations.toolsJson },
     ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
   ];
   const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
   const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
-  return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
+  return { files: renderEntries(entries, render), diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }
