@@ -66,7 +66,8 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   const operations = swiftOperations(model, names, typeOf);
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const view = treeNames(ctx);
-  const bundled = bundleVectors(conformance, `${ROOT}/Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
+  // Paths below the package's folder, as every entry's; ROOT is put before them all at the end.
+  const bundled = bundleVectors(conformance, `Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
   if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
   const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
@@ -101,7 +102,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
       template: 'ConformanceTests.swift',
       view: { ...view, bundledVectors: BUNDLED_VECTORS, contentProperty: tree.content?.name ?? null, unknownContentCase: swift.union(content).unknown?.name ?? null },
     },
-    ...bundled.map((f) => ({ path: f.path.slice(ROOT.length + 1), contents: f.contents })),
+    ...bundled,
     ...(stringField && !casesJson.includes('"###')
       ? [{ path: test('HostileInputTests.swift'), template: 'HostileInputTests.swift', view: { ...view, cases: casesJson, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name } }]
       : []),
