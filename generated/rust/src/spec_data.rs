@@ -52,6 +52,21 @@ pub struct Tree {
     pub version: &'static str,
 }
 
+impl Tree {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+        answer: "",
+        root: "",
+        node: "",
+        children: "",
+        id: "",
+        role: "",
+        attributes: None,
+        content: None,
+        version: "",
+    };
+}
+
 /// What kind of type the spec declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeKind {
@@ -130,6 +145,16 @@ pub struct DeprecatedName {
     pub version: &'static str,
 }
 
+impl DeprecatedName {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+        name: "",
+        from: "",
+        use_instead: None,
+        version: "",
+    };
+}
+
 /// A removed role a receiver still reads, as the role that replaced it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RoleAlias {
@@ -177,6 +202,25 @@ pub struct NestedShape {
     pub members: Option<&'static [NestedMember]>,
 }
 
+impl NestedShape {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+        r#type: "",
+        r#ref: None,
+        name: None,
+        r#enum: None,
+        minimum: None,
+        maximum: None,
+        bounds: None,
+        pattern: None,
+        form: None,
+        items: None,
+        properties: None,
+        required: None,
+        members: None,
+    };
+}
+
 /// A property and what its value must be.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct NestedProperty {
@@ -209,6 +253,17 @@ pub struct Requirement {
     pub check: &'static str,
     pub checkable: bool,
     pub rule: Option<&'static str>,
+}
+
+impl Requirement {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+        id: "",
+        requirement: "",
+        check: "",
+        checkable: false,
+        rule: None,
+    };
 }
 
 /// The rules of one protocol version that the reader and the checker apply.

@@ -1,5 +1,5 @@
 import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
-import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
+import { type Doc, type Group, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
 import { RUST_NAMING, docComment, rustString } from './naming.js';
@@ -62,13 +62,53 @@ function defaultable(type: DataType, seen: ReadonlySet<string> = new Set()): boo
 }
 const doc = (text: string | null, indent: number) => (text ? docComment(text, indent) : '');
 
+/** A type's empty value as a constant expression, or null where it has none (a union's, an enum's). */
+function emptyValue(type: DataType): string | null {
+  switch (type.kind) {
+    case 'string':
+      return '""';
+    case 'boolean':
+      return 'false';
+    case 'number':
+      return '0.0';
+    case 'optional':
+      return 'None';
+    case 'list':
+    case 'map':
+      return '&[]';
+    case 'named':
+      return null;
+  }
+}
+
+/**
+ * A record with optional fields, each field of which has an empty value, gets an `EMPTY` constant: the data's
+ * literals then state the fields they hold and take the rest from it (`..NestedShape::EMPTY`), as `Default` cannot
+ * in a `static`.
+ */
+function emptyOf(decl: Declaration): string | null {
+  if (decl.kind !== 'record' || !decl.fields.some((f) => f.type.kind === 'optional')) return null;
+  const values = decl.fields.map((f) => emptyValue(f.type));
+  if (values.some((v) => v === null)) return null;
+  const fields = decl.fields.map((f, i) => `        ${fieldName(f.name)}: ${values[i]},
+`).join('');
+  return `impl ${decl.name} {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+${fields}    };
+}
+`;
+}
+const hasEmpty = new Set(declarations.flatMap((d) => (emptyOf(d) === null ? [] : [d.name])));
+
 function declaration(decl: Declaration): string {
   switch (decl.kind) {
     case 'record': {
       const fields = decl.fields.map((f) => `${doc(f.doc, 4)}    pub ${fieldName(f.name)}: ${rustType(f.type, decl.name)},\n`).join('');
       // A record with an empty value derives Default, so that code can build one by the fields it sets.
       const derive = defaultable({ kind: 'named', name: decl.name }) ? DERIVE.replace('PartialEq', 'PartialEq, Default') : DERIVE;
-      return `${doc(decl.doc, 0)}${derive}pub struct ${decl.name} {\n${fields}}\n`;
+      const empty = emptyOf(decl);
+      return `${doc(decl.doc, 0)}${derive}pub struct ${decl.name} {\n${fields}}\n${empty ? `\n${empty}` : ''}`;
     }
     case 'union': {
       const members = decl.members.map((m) => {
@@ -95,7 +135,7 @@ export function rustSpecDeclarations(): string {
 }
 
 
-const braced = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({
+const braced = (open: string, fields: { field: DataField; value: Doc }[]): Group => ({
   open: `${open} {`,
   close: '}',
   padded: true,
@@ -130,7 +170,14 @@ const RUST_SYNTAX: LiteralSyntax = {
     close: ']',
     items: entries.map((e) => ({ doc: { open: '(', close: ')', items: [{ doc: rustString(e.key) }, { doc: e.value }], trailing: false } })),
   }),
-  record: (decl, fields) => braced(decl.name, fieldValues(decl.name, fields)),
+  record: (decl, fields) => {
+    if (!hasEmpty.has(decl.name)) return braced(decl.name, fieldValues(decl.name, fields));
+    // The fields the value leaves unsaid come from the record's EMPTY; nothing may follow that base, not even a comma.
+    const said = fields.filter(({ field, value }) => !(field.type.kind === 'optional' && value === 'None'));
+    if (said.length === fields.length) return braced(decl.name, fieldValues(decl.name, fields));
+    const group = braced(decl.name, fieldValues(decl.name, said));
+    return { ...group, trailing: false, items: [...group.items, { doc: `..${decl.name}::EMPTY` }] };
+  },
   member: (decl, member, fields) => braced(`${decl.name}::${variant(member.name)}`, fieldValues(decl.name, fields)),
   enumValue: (decl, value) => `${decl.name}::${variant(value)}`,
 };
