@@ -42,6 +42,8 @@ type reader struct {
 	objects    []Object
 	memberSlab []Member
 	itemSlab   []Value
+	// boxed are short strings already put in a Value, by a hash of a few of their bytes (see box).
+	boxed [64]Value
 }
 
 // slabSize is how many objects, members or items one slab holds; a container larger than a quarter of one
@@ -164,6 +166,22 @@ func carve[T any](slab *[]T, from []T) []T {
 	return out
 }
 
+// box is s as a Value. Putting a string in a Value is an allocation of its own, and answers repeat a few short
+// strings (roles, kinds, relations) many times, so a short string met again at its slot of a small cache reuses
+// the Value made the last time. Strings are immutable, so sharing one is not seen.
+func (r *reader) box(s string) Value {
+	n := len(s)
+	if n == 0 || n > 16 {
+		return s
+	}
+	slot := &r.boxed[(n*7+int(s[0])*3+int(s[n/2])+int(s[n-1])*5)%len(r.boxed)]
+	if old, ok := (*slot).(string); ok && old == s {
+		return *slot
+	}
+	*slot = s
+	return *slot
+}
+
 func (r *reader) read() (Value, error) {
 	var stack []container
 	r.skip()
@@ -200,7 +218,7 @@ func (r *reader) read() (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			value = s
+			value = r.box(s)
 		case c == 't' || c == 'f' || c == 'n':
 			switch {
 			case strings.HasPrefix(r.text[r.pos:], "true"):
