@@ -4,17 +4,16 @@
 package elementmodel
 
 // visited holds the elements visited, numbered in the order visited: each one's parent, index and id.
-type visited struct {
-	parents []int
-	indexes []int
-	ids     []*string
+type visited []visit
+
+type visit struct {
+	parent, index int
+	id            *string
 }
 
 func (v *visited) add(parent, index int, id *string) int {
-	v.parents = append(v.parents, parent)
-	v.indexes = append(v.indexes, index)
-	v.ids = append(v.ids, id)
-	return len(v.ids) - 1
+	*v = append(*v, visit{parent, index, id})
+	return len(*v) - 1
 }
 
 // keys are the keys from the answer down to visited element n; none for the answer itself (-1).
@@ -24,8 +23,8 @@ func (v *visited) keys(n int, tree *Tree) []any {
 	}
 	var keys []any
 	for n >= 0 {
-		keys = append(keys, v.indexes[n], tree.Children)
-		n = v.parents[n]
+		keys = append(keys, (*v)[n].index, tree.Children)
+		n = (*v)[n].parent
 	}
 	// The root is reached through the answer's root field, not through a list of children.
 	keys = keys[:len(keys)-2]
@@ -54,7 +53,44 @@ type checkRun struct {
 	findings []Finding
 	visited  visited
 	here     int
-	trail    []any
+	trail    []step
+	// ids is a slab the elements' ids are copied into, so an id's pointer is not an allocation per element.
+	ids []string
+}
+
+// step is one key of the JSON Pointer from the current element to a value, kept unboxed until a finding
+// needs the pointer: an array's index when index >= 0, else an object's key.
+type step struct {
+	key   string
+	index int
+}
+
+func keyStep(key string) step { return step{key, -1} }
+
+func (s step) value() any {
+	if s.index >= 0 {
+		return s.index
+	}
+	return s.key
+}
+
+// stepOf is a pointer key (a string or an int) as a step.
+func stepOf(key any) step {
+	if i, ok := key.(int); ok {
+		return step{index: i}
+	}
+	return keyStep(key.(string))
+}
+
+// idOf is a pointer to a copy of an element's id, cut from the run's slab.
+func (c *checkRun) idOf(id string) *string {
+	if len(c.ids) == 0 {
+		c.ids = make([]string, 256)
+	}
+	p := &c.ids[0]
+	c.ids = c.ids[1:]
+	*p = id
+	return p
 }
 
 // report adds the catalogue's finding id at the current place (and key, when not nil).
@@ -67,7 +103,10 @@ func (c *checkRun) report(id string, elementID *string, key any, values slots) {
 		// A rule the spec assigns to no requirement is not checked; shape and limits always are.
 		return
 	}
-	keys := append(c.visited.keys(c.here, &c.spec.Tree), c.trail...)
+	keys := c.visited.keys(c.here, &c.spec.Tree)
+	for _, s := range c.trail {
+		keys = append(keys, s.value())
+	}
 	if key != nil {
 		keys = append(keys, key)
 	}
@@ -91,44 +130,44 @@ func (c *checkRun) reportTooLong(s string, elementID *string, key any) {
 	c.report("string-too-long", elementID, key, slots{"length": itoa(utf16Length(s)), "limit": itoa(c.options.MaxStringLength)})
 }
 
-func (c *checkRun) checkValue(value Value, rule *valueRule, key any, elementID *string) {
+func (c *checkRun) checkValue(value Value, rule *valueRule, at step, elementID *string) {
 	switch {
 	case rule.primitive != "":
 		if jsonType(value) != rule.primitive {
-			c.report("wrong-type", elementID, key, slots{"expected": rule.primitive, "found": jsonType(value)})
+			c.report("wrong-type", elementID, at.value(), slots{"expected": rule.primitive, "found": jsonType(value)})
 		} else if s, ok := value.(string); ok && c.tooLong(s) {
-			c.reportTooLong(s, elementID, key)
+			c.reportTooLong(s, elementID, at.value())
 		}
 	case rule.items != nil:
 		items, ok := value.([]Value)
 		if !ok {
-			c.report("wrong-array-type", elementID, key, slots{"label": rule.label, "found": jsonType(value)})
+			c.report("wrong-array-type", elementID, at.value(), slots{"label": rule.label, "found": jsonType(value)})
 			return
 		}
-		c.trail = append(c.trail, key)
+		c.trail = append(c.trail, at)
 		for i, item := range items {
-			c.checkValue(item, rule.items, i, elementID)
+			c.checkValue(item, rule.items, step{index: i}, elementID)
 		}
 		c.trail = c.trail[:len(c.trail)-1]
 	case rule.record != nil:
-		c.trail = append(c.trail, key)
+		c.trail = append(c.trail, at)
 		c.checkRecord(value, rule.record, elementID)
 		c.trail = c.trail[:len(c.trail)-1]
 	case rule.kind == TypeKindRoles:
 		s, ok := value.(string)
 		if !ok {
-			c.report("wrong-role-type", elementID, key, slots{"found": jsonType(value)})
+			c.report("wrong-role-type", elementID, at.value(), slots{"found": jsonType(value)})
 		} else if d, deprecated := c.ix.deprecatedRoles[s]; deprecated {
-			c.reportDeprecated(d, key, elementID)
+			c.reportDeprecated(d, at.value(), elementID)
 		} else if !c.ix.roles[s] {
-			c.report("unknown-role", elementID, key, slots{"name": s, "unknownRole": c.spec.RoleRules.Unknown})
+			c.report("unknown-role", elementID, at.value(), slots{"name": s, "unknownRole": c.spec.RoleRules.Unknown})
 		}
 	case rule.kind == TypeKindExternal:
-		c.trail = append(c.trail, key)
+		c.trail = append(c.trail, at)
 		c.checkContent(value, elementID)
 		c.trail = c.trail[:len(c.trail)-1]
 	case rule.kind == TypeKindAttributes:
-		c.trail = append(c.trail, key)
+		c.trail = append(c.trail, at)
 		c.checkAttributes(value, elementID)
 		c.trail = c.trail[:len(c.trail)-1]
 	}
@@ -155,7 +194,7 @@ func (c *checkRun) checkRecord(value Value, record *recordRule, elementID *strin
 			c.reportDeprecated(d, m.Key, elementID)
 		}
 		if !rule.walked {
-			c.checkValue(m.Value, rule.value, m.Key, elementID)
+			c.checkValue(m.Value, rule.value, keyStep(m.Key), elementID)
 		}
 	}
 	if required < len(record.required) {
@@ -194,7 +233,7 @@ func (c *checkRun) checkAttributes(value Value, elementID *string) {
 			if d, deprecated := c.ix.deprecatedAttributes[m.Key]; deprecated {
 				c.reportDeprecated(d, m.Key, elementID)
 			}
-			c.checkValue(m.Value, reserved, m.Key, elementID)
+			c.checkValue(m.Value, reserved, keyStep(m.Key), elementID)
 		} else if c.ix.stateNames[m.Key] {
 			c.report("state-in-attributes", elementID, m.Key, slots{"field": m.Key})
 		}

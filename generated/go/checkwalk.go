@@ -74,9 +74,11 @@ func (c *checkRun) checkContent(value Value, elementID *string) {
 		if !has || jsonType(inner) != nested.Shape.Type {
 			continue
 		}
-		c.trail = append(c.trail, nested.Name)
+		c.trail = append(c.trail, keyStep(nested.Name))
 		checkNested(inner, &nested.Shape, nested.Name, c.spec.Shapes, func(id string, values slots, keys []any) {
-			c.trail = append(c.trail, keys...)
+			for _, k := range keys {
+				c.trail = append(c.trail, stepOf(k))
+			}
 			c.report(id, elementID, nil, values)
 			c.trail = c.trail[:len(c.trail)-len(keys)]
 		})
@@ -92,7 +94,7 @@ func (c *checkRun) visit(f frame, stack []frame) []frame {
 	if isObject {
 		if raw, ok := element.Get(tree.ID); ok {
 			if s, ok := raw.(string); ok {
-				elementID = &s
+				elementID = c.idOf(s)
 			}
 		}
 	}
@@ -180,8 +182,9 @@ func (c *checkRun) run(answer Value) []Finding {
 		stack = c.visit(f, stack)
 	}
 	// Each element whose id an earlier one has, in the order visited, with that earlier one.
-	first := map[string]int{}
-	for n, id := range c.visited.ids {
+	first := make(map[string]int, len(c.visited))
+	for n, v := range c.visited {
+		id := v.id
 		if id == nil {
 			continue
 		}

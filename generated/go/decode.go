@@ -11,11 +11,29 @@ type location struct {
 	parent *location
 	key    string
 	index  int
+	child  *location // the location below this one that field and item hand out (see next)
 }
 
-func (l *location) field(k string) *location { return &location{parent: l, key: k, index: -1} }
+func (l *location) field(k string) *location { return l.next(k, -1) }
 
-func (l *location) item(i int) *location { return &location{parent: l, index: i} }
+func (l *location) item(i int) *location { return l.next("", i) }
+
+// next is the location of one key or index below l. A decoder holds one location below a place at a time: it
+// passes it to the decoding of one field or item, which names it in an error (building the pointer at once) or
+// passes it on, and is done with it when that returns. So each place keeps one location below it and gives it
+// the new key or index on each call, rather than allocating one per field and item decoded; the locations on
+// the way down to the value being decoded are always distinct. A location must therefore not be kept past the
+// call it was passed to.
+func (l *location) next(key string, index int) *location {
+	if l == nil {
+		return &location{key: key, index: index}
+	}
+	if l.child == nil {
+		l.child = &location{parent: l}
+	}
+	l.child.key, l.child.index = key, index
+	return l.child
+}
 
 func (l *location) String() string {
 	var keys []any

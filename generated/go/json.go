@@ -23,20 +23,40 @@ func (e *JSONError) Error() string { return e.Message }
 // ParseJSON reads JSON text into a Value with an explicit stack, so text of any depth is read without
 // recursion and without a nesting limit.
 func ParseJSON(text string) (Value, error) {
-	r := reader{text: text}
+	// Text that is UTF-8 throughout needs no check string by string.
+	r := reader{text: text, checkUTF8: !utf8.ValidString(text)}
 	return r.read()
 }
 
 type reader struct {
-	text string
-	pos  int
+	text      string
+	pos       int
+	checkUTF8 bool
+	// The members of every object and the items of every array being read, innermost last: each container
+	// is copied out, at its exact size, when it closes, so no container's slice grows by doubling.
+	members []Member
+	items   []Value
+	// Slabs the objects, members and items of the tree are carved from, so a tree of many small containers
+	// costs a few large allocations rather than one or more per container. (A slab lives as long as any
+	// value cut from it; the scratch stacks die with the reader, so they are not cleared.)
+	objects    []Object
+	memberSlab []Member
+	itemSlab   []Value
+	// boxed are short strings already put in a Value, by a hash of a few of their bytes (see box).
+	boxed [64]Value
 }
 
-// container is an object or an array being read, with the key its next value goes under.
+// slabSize is how many objects, members or items one slab holds; a container larger than a quarter of one
+// gets its own slice.
+const slabSize = 1024
+
+// container is an object or an array being read: where its members or items start in the reader's scratch
+// stacks, the key its next value goes under, and for an object past indexFrom members, its keys' index.
 type container struct {
-	object *Object
-	array  []Value
+	object bool
+	from   int
 	key    string
+	index  map[string]int
 }
 
 func (r *reader) fail(format string, args ...any) error {
@@ -61,7 +81,21 @@ func (r *reader) peek() byte {
 	return 0
 }
 
-func (r *reader) key(o *Object) (string, error) {
+// has reports whether the object being read, top, already has key.
+func (r *reader) has(top *container, key string) bool {
+	if top.index != nil {
+		_, ok := top.index[key]
+		return ok
+	}
+	for _, m := range r.members[top.from:] {
+		if m.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) key(top *container) (string, error) {
 	if r.peek() != '"' {
 		return "", r.fail("a key was expected at %d", r.pos)
 	}
@@ -69,7 +103,7 @@ func (r *reader) key(o *Object) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if o.Has(key) {
+	if r.has(top, key) {
 		return "", &JSONError{Message: fmt.Sprintf("the key %s twice in one object", strconv.Quote(key)), Refused: true}
 	}
 	r.skip()
@@ -79,6 +113,73 @@ func (r *reader) key(o *Object) (string, error) {
 	r.pos++
 	r.skip()
 	return key, nil
+}
+
+// addMember puts a member on the object being read, indexing its keys once it has more than indexFrom, as
+// Object.Set does.
+func (r *reader) addMember(top *container, key string, value Value) {
+	r.members = append(r.members, Member{key, value})
+	n := len(r.members) - top.from
+	if top.index != nil {
+		top.index[key] = n - 1
+	} else if n > indexFrom {
+		top.index = make(map[string]int, n*2)
+		for i, m := range r.members[top.from:] {
+			top.index[m.Key] = i
+		}
+	}
+}
+
+// closeObject is the object whose members are on the scratch stack from top.from.
+func (r *reader) closeObject(top *container) *Object {
+	if len(r.objects) == 0 {
+		r.objects = make([]Object, slabSize)
+	}
+	o := &r.objects[0]
+	r.objects = r.objects[1:]
+	o.Members = carve(&r.memberSlab, r.members[top.from:])
+	o.index = top.index
+	r.members = r.members[:top.from]
+	return o
+}
+
+// closeArray is the array whose items are on the scratch stack from top.from.
+func (r *reader) closeArray(top *container) []Value {
+	items := carve(&r.itemSlab, r.items[top.from:])
+	r.items = r.items[:top.from]
+	return items
+}
+
+// carve copies from into a slice cut from the slab, or into its own slice when it is large. The slice's
+// capacity is its length, so appending to it never writes over its neighbour's.
+func carve[T any](slab *[]T, from []T) []T {
+	n := len(from)
+	if n > slabSize/4 {
+		return append(make([]T, 0, n), from...)
+	}
+	if len(*slab) < n {
+		*slab = make([]T, slabSize)
+	}
+	out := (*slab)[:n:n]
+	*slab = (*slab)[n:]
+	copy(out, from)
+	return out
+}
+
+// box is s as a Value. Putting a string in a Value is an allocation of its own, and answers repeat a few short
+// strings (roles, kinds, relations) many times, so a short string met again at its slot of a small cache reuses
+// the Value made the last time. Strings are immutable, so sharing one is not seen.
+func (r *reader) box(s string) Value {
+	n := len(s)
+	if n == 0 || n > 16 {
+		return s
+	}
+	slot := &r.boxed[(n*7+int(s[0])*3+int(s[n/2])+int(s[n-1])*5)%len(r.boxed)]
+	if old, ok := (*slot).(string); ok && old == s {
+		return *slot
+	}
+	*slot = s
+	return *slot
 }
 
 func (r *reader) read() (Value, error) {
@@ -95,12 +196,12 @@ func (r *reader) read() (Value, error) {
 				value = &Object{}
 				break
 			}
-			o := &Object{}
-			key, err := r.key(o)
+			stack = append(stack, container{object: true, from: len(r.members)})
+			key, err := r.key(&stack[len(stack)-1])
 			if err != nil {
 				return nil, err
 			}
-			stack = append(stack, container{object: o, key: key})
+			stack[len(stack)-1].key = key
 			continue
 		case c == '[':
 			r.pos++
@@ -110,14 +211,14 @@ func (r *reader) read() (Value, error) {
 				value = []Value{}
 				break
 			}
-			stack = append(stack, container{array: []Value{}})
+			stack = append(stack, container{from: len(r.items)})
 			continue
 		case c == '"':
 			s, err := r.string()
 			if err != nil {
 				return nil, err
 			}
-			value = s
+			value = r.box(s)
 		case c == 't' || c == 'f' || c == 'n':
 			switch {
 			case strings.HasPrefix(r.text[r.pos:], "true"):
@@ -146,17 +247,17 @@ func (r *reader) read() (Value, error) {
 				return value, nil
 			}
 			top := &stack[len(stack)-1]
-			if top.object != nil {
-				top.object.Set(top.key, value)
+			if top.object {
+				r.addMember(top, top.key, value)
 			} else {
-				top.array = append(top.array, value)
+				r.items = append(r.items, value)
 			}
 			c := r.peek()
 			if c == ',' {
 				r.pos++
 				r.skip()
-				if top.object != nil {
-					key, err := r.key(top.object)
+				if top.object {
+					key, err := r.key(top)
 					if err != nil {
 						return nil, err
 					}
@@ -164,16 +265,16 @@ func (r *reader) read() (Value, error) {
 				}
 				break
 			}
-			if top.object != nil {
+			if top.object {
 				if c != '}' {
 					return nil, r.fail("',' or '}' was expected at %d", r.pos)
 				}
-				value = top.object
+				value = r.closeObject(top)
 			} else {
 				if c != ']' {
 					return nil, r.fail("',' or ']' was expected at %d", r.pos)
 				}
-				value = top.array
+				value = r.closeArray(top)
 			}
 			r.pos++
 			stack = stack[:len(stack)-1]
@@ -264,7 +365,7 @@ func (r *reader) string() (string, error) {
 		if c == '"' {
 			r.pos = i + 1
 			s := t[start+1 : i]
-			if !utf8.ValidString(s) {
+			if r.checkUTF8 && !utf8.ValidString(s) {
 				return "", r.fail("text that is not UTF-8 in the string at %d", start)
 			}
 			return s, nil
