@@ -10,7 +10,7 @@ import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
 import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 import { mavenMissing, requireTool } from './helpers/toolchain.js';
-import { KOTLIN_VERSIONS } from '../generator/emit/kotlin/index.js';
+import { KOTLIN_VERSIONS, ownClasses } from '../generator/emit/kotlin/index.js';
 import { projectPublishing } from '../generator/emit/shared/publishing.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { fenced } from './helpers/readme.js';
@@ -77,6 +77,17 @@ describe('Kotlin bindings', () => {
     expect(knownRolesIn(fileAt(await kotlinFiles(), '/Role.kt'))).toEqual(names);
     const onDisk = join(GENERATED, 'kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
     expect(knownRolesIn(await readFile(onDisk, 'utf8'))).toEqual(names);
+  });
+
+  it('keeps every class its runtime, its spec data and its reader declare from the model\'s declarations', async () => {
+    const files = await kotlinFiles();
+    const own = new Set(ownClasses());
+    const runtime = (await readdir(join(ROOT, 'runtime/kotlin'))).map((f) => `/${f}`);
+    for (const name of [...runtime, '/Spec.kt', '/AppleRoles.kt', '/EffectiveState.kt']) {
+      const declared = [...fileAt(files, name).matchAll(/^(?:(?:internal|private|public|data|sealed|open|abstract|enum)\s+)*(?:class|object|interface)\s+(\w+)/gm)].map((m) => m[1]);
+      expect(declared.length, name).toBeGreaterThan(0);
+      for (const d of declared) expect(own.has(d as string), `${name} declares ${d}`).toBe(true);
+    }
   });
 
   it('generated/kotlin is what the emitter produces now', async () => {

@@ -2,12 +2,12 @@ import type { CanonicalModel } from '../../model/types.js';
 import { inCase } from '../kit/naming.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
-import { kotlinSpecDeclarations, kotlinSpecLiteral } from './spec-data.js';
+import { kotlinSpecDeclarations, kotlinSpecLiteral, kotlinSpecTypeNames } from './spec-data.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
-import { runtimeSources } from '../core/templates.js';
+import { runtimeSources, templateSources } from '../core/templates.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
@@ -48,21 +48,20 @@ const MODULE = 'kotlin';
 const SOURCE_DIR = `${MODULE}/src/main/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
 const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
 
+/** A Kotlin class, object or interface declaration, and its name. */
+const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
+
 /**
- * The classes the module declares itself (templates/kotlin/, runtime/kotlin/), which no declaration of the model
- * may take.
+ * The classes the module declares itself, which no declaration of the model may take: those written in
+ * templates/kotlin/ and runtime/kotlin/ (read from their sources, so one added there is kept too), the spec data's
+ * types (Spec.kt, from its one declaration), the reader's (EffectiveState.kt, named by the kit's vocabulary), and the
+ * `ElementJson` configuration.
  */
-const OWN_CLASSES = [
-  'ElementJson', 'DecodingLimits', 'JsonInputException', 'JsonTooDeepException', 'JsonDuplicateKeyException',
-  'JsonLoneSurrogateException', 'JsonNotUtf8Exception', 'JsonNumberTooLargeException', 'JsonTrailingCommaException', 'JsonPreScan',
-  'NullRefusingSerializer', 'UnknownFieldsKeeper', 'UnknownFieldsDecoder', 'AppleRoleMapping', 'NotReportedClass',
-  // The reader (EffectiveState.kt), named by the kit's vocabulary.
+export const ownClasses = (): string[] => [
+  ...[...templateSources('kotlin').map((t) => t.source), ...runtimeSources('kotlin').values()].flatMap((source) => [...source.matchAll(DECLARATION)].map((m) => m[1] as string)),
+  ...kotlinSpecTypeNames(),
   ...readerTypeNames('UpperCamel'),
-  // The checker (Check.kt) and its rules (Spec.kt).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule',
-  'ValueRule', 'PrimitiveRule', 'ArrayRule', 'RecordRef', 'KindRule', 'FieldRule', 'RecordRule', 'Rules', 'Frame', 'Check',
-  // The validator (Validate.kt).
-  'ValidateExit',
+  'ElementJson',
 ];
 
 const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
@@ -86,7 +85,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   const records = new Map(external.flatMap((d) => (d.kind === 'record' ? [[d.name, d] as const] : [])));
   const optionals = new OptionalSerializers();
   const origin = model.external.find((e) => e.name === content.key);
-  const kotlin = new KotlinDecls(names, optionals, records, [...kit.decls.map((d) => d.name), ...OWN_CLASSES], origin ? `${origin.package} ${origin.packageVersion}${origin.protocolVersion ? `, MCP protocol ${origin.protocolVersion}` : ''}` : content.key, report);
+  const kotlin = new KotlinDecls(names, optionals, records, [...kit.decls.map((d) => d.name), ...ownClasses()], origin ? `${origin.package} ${origin.packageVersion}${origin.protocolVersion ? `, MCP protocol ${origin.protocolVersion}` : ''}` : content.key, report);
   const ctx: KotlinContext = { model, names, inputs, kotlin, packageName: KOTLIN_PACKAGE, diagnostics, report };
 
   const contentDecls = contentView(ctx);
