@@ -150,9 +150,12 @@ install_go() {
     mv "$staticcheck_bin.partial" "$staticcheck_bin"
   fi
   [ "$go_minor" -ge 25 ] || { log "go: $(go env GOVERSION) is too old for MCP's Go SDK (test/go-mcp), which needs Go 1.25 or later"; exit 1; }
-  log "go: go mod download in test/go-mcp (MCP's Go SDK for the round trip)"
+  # `go mod download` fetches only what the build needs; scripts/go-mcp-test.sh also runs `go mod tidy -diff`, which
+  # loads the tests of every package the module imports (go-cmp, among others), so tidy runs here, online, once.
+  log "go: go mod download and go mod tidy -diff in test/go-mcp (MCP's Go SDK for the round trip, and what tidy reads)"
   (cd "$(dirname "$0")/../test/go-mcp" &&
-    GOPATH="$cache/go-path" GOMODCACHE="$cache/go-path/pkg/mod" GOCACHE="$cache/go-build" GOFLAGS=-mod=readonly GOTOOLCHAIN=local go mod download)
+    export GOPATH="$cache/go-path" GOMODCACHE="$cache/go-path/pkg/mod" GOCACHE="$cache/go-build" GOFLAGS=-mod=readonly GOTOOLCHAIN=local &&
+    go mod download && go mod tidy -diff)
   log "go: $(go version); staticcheck: $("$staticcheck_bin/staticcheck" -version)"
 }
 

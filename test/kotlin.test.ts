@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,10 +59,17 @@ const packageRun = () =>
       await cp(join(GENERATED, 'kotlin'), join(dir, 'kotlin'), { recursive: true, filter: (from) => !from.includes('/kotlin/target') });
       const casesDir = join(dir, 'validate');
       const cases = await writeValidatorCases(casesDir);
-      const daemons = () => new Set(spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean));
-      const before = daemons();
-      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir });
-      const leftDaemons = [...daemons()].filter((pid) => !before.has(pid));
+      // A daemon this build started inherits its environment, so a mark there tells it from any other build's on the machine.
+      const mark = `element-kotlin-test-${process.pid}-${Date.now()}`;
+      const ours = (pid: string) => {
+        try {
+          return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`ELEMENT_BUILD_MARK=${mark}`);
+        } catch {
+          return false;
+        }
+      };
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_BUILD_MARK: mark });
+      const leftDaemons = spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).filter(ours);
       const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
       return { code, output, leftDaemons, cases, results };
     } finally {
