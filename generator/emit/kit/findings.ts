@@ -91,10 +91,14 @@ export const FINDINGS: readonly FindingEntry[] = [
   // Names an RFC deprecated: valid, and said.
   { id: 'deprecated', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}' },
   { id: 'deprecated-use-instead', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}; use {useInstead}' },
-  // Text that is no JSON, or JSON every binding refuses (a repeated key, a lone surrogate, a number past a double):
-  // the one finding a validator gives for it, at the root, and what a reader's error says.
-  { id: 'json-refused', rule: 'json', severity: 'error', message: 'Refused: {detail}' },
-  { id: 'json-malformed', rule: 'json', severity: 'error', message: 'Not JSON: {detail}' },
+  // Text that is no JSON, or JSON every binding refuses (spec/README.md, "Reading JSON"): the one finding a
+  // validator gives for it, at the root, and what a reader's error says; the first problem in text order.
+  { id: 'json-malformed', rule: 'json', severity: 'error', message: 'Not JSON: unexpected {found} at line {line}, column {column}' },
+  { id: 'json-truncated', rule: 'json', severity: 'error', message: 'Not JSON: the text ends at line {line}, column {column} before its value is complete' },
+  { id: 'json-not-utf8', rule: 'json', severity: 'error', message: 'Not JSON: bytes that are not UTF-8 at line {line}, column {column}' },
+  { id: 'json-repeated-key', rule: 'json', severity: 'error', message: 'Refused: a key repeated in one object at line {line}, column {column}' },
+  { id: 'json-lone-surrogate', rule: 'json', severity: 'error', message: 'Refused: a lone surrogate escape at line {line}, column {column}' },
+  { id: 'json-number-range', rule: 'json', severity: 'error', message: 'Refused: a number past the range of a double at line {line}, column {column}' },
   // The checker's limits.
   { id: 'string-too-long', rule: 'limit', severity: 'warning', message: 'A string of {length} characters, over the limit of {limit}' },
   { id: 'too-many-elements', rule: 'limit', severity: 'error', message: 'More than {limit} elements; the rest is not checked' },
