@@ -165,8 +165,9 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     { path: source('Operations.kt'), template: 'Operations.kt', view: operations.view },
     { path: test('OperationsTest.kt'), template: 'OperationsTest.kt', view: operations.view },
     { path: source('SafeDecoding.kt'), template: 'SafeDecoding.kt', view: treeData },
-    // The runtime that names no spec word (runtime/kotlin): the checker, the JSON guards, the validator.
-    ...[...runtimeSources('kotlin').keys()].map((name) => ({ path: source(name), template: name, view: {} })),
+    // The runtime that names no spec word (runtime/kotlin): the checker, the JSON reader, the validator, and their
+    // tests (named *Test.kt), which ship with the module's own.
+    ...[...runtimeSources('kotlin').keys()].map((name) => ({ path: name.endsWith('Test.kt') ? test(name) : source(name), template: name, view: {} })),
     // The validator's command, packaged with its dependencies as target/element-model-validate.jar (pom.xml).
     { path: source(`validate/${VALIDATOR_CLASS}.kt`), template: 'ValidateMain.kt', view: { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS } },
     {

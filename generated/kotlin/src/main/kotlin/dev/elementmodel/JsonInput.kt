@@ -3,11 +3,11 @@
 package dev.elementmodel
 
 import kotlinx.serialization.SerializationException
-import kotlinx.serialization.builtins.serializer
+import kotlinx.serialization.json.JsonElement
 
-// What a receiver refuses in an answer's text before kotlinx.serialization reads it, and the one scan that finds it.
+// What a receiver refuses in an answer's text, as exceptions, and the entry points to the reader (JsonReader.kt).
 
-/** The limits a receiver applies to an answer's text before kotlinx.serialization reads it. */
+/** The limits a receiver applies to an answer's text before kotlinx.serialization decodes it. */
 data class DecodingLimits(
     /** The most levels of JSON nesting (arrays and objects inside one another) an input may have. */
     val maxNesting: Int = DEFAULT_MAX_NESTING,
@@ -22,25 +22,85 @@ data class DecodingLimits(
 }
 
 /** Why an input was refused before it was decoded. A [SerializationException], so an [IllegalArgumentException]. */
-sealed class JsonInputException(message: String, cause: Throwable? = null) : SerializationException(message, cause)
+sealed class JsonInputException(message: String) : SerializationException(message)
 
-/** Arrays and objects nest deeper than [limit] levels. */
+/** Arrays and objects nest deeper than [limit] levels: JSON, but deeper than the decoder reads. */
 class JsonTooDeepException(val limit: Int) : JsonInputException("JSON nested deeper than $limit levels")
 
-/** An object holds [key] twice (after unescaping); parsers disagree on which value wins, so it is refused. */
-class JsonDuplicateKeyException(val key: String) : JsonInputException("JSON object with the key \"$key\" twice")
+/**
+ * Text that is not JSON, or JSON every binding refuses: one of the catalogue's `json-*` findings (spec/README.md,
+ * "Reading JSON"), at [line] and [column] (1 plus the code points since the last line feed), with its message.
+ */
+sealed class JsonFindingException(message: String, val line: Int, val column: Int) : JsonInputException(message) {
+    internal abstract val entry: FindingEntry
 
-/** A string holds a surrogate that is not part of a pair, escaped or raw, at [offset]. */
-class JsonLoneSurrogateException(val offset: Int) : JsonInputException("JSON string with a lone surrogate at $offset")
+    /** The finding's id in the catalogue: `json-malformed`, `json-repeated-key`... */
+    val findingId: String get() = entry.id
+}
 
-/** A number at [offset] is too large for a Double; parsers disagree on what it reads as, so it is refused. */
-class JsonNumberTooLargeException(val offset: Int) : JsonInputException("JSON number too large for a Double at $offset")
+/** Bytes that are not UTF-8 (or, in a String, a surrogate that is not in a pair). */
+class JsonNotUtf8Exception(line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_NOT_UTF8, line, column), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_NOT_UTF8
+}
 
-/** A comma closes an array or object at [offset]. */
-class JsonTrailingCommaException(val offset: Int) : JsonInputException("JSON with a trailing comma at $offset")
+/** A character no JSON text holds where it stands; [found] is `'x'`, or `U+XXXX` outside U+0021..U+007E. */
+class JsonMalformedException(val found: String, line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_MALFORMED, line, column, found), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_MALFORMED
+}
 
-/** The bytes are not UTF-8. */
-class JsonNotUtf8Exception(cause: Throwable) : JsonInputException("Not UTF-8: ${cause.message}", cause)
+/** The text ends before its value is complete. */
+class JsonTruncatedException(line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_TRUNCATED, line, column), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_TRUNCATED
+}
+
+/** A `\u` escape of a surrogate that is not in a pair, at its backslash. */
+class JsonLoneSurrogateException(line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_LONE_SURROGATE, line, column), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_LONE_SURROGATE
+}
+
+/** A number that rounds to an infinite double, at its first character. */
+class JsonNumberRangeException(line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_NUMBER_RANGE, line, column), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_NUMBER_RANGE
+}
+
+/** A key written twice in one object, at the later key's opening quote. */
+class JsonRepeatedKeyException(line: Int, column: Int) :
+    JsonFindingException(jsonMessage(FindingEntry.JSON_REPEATED_KEY, line, column), line, column) {
+    override val entry: FindingEntry get() = FindingEntry.JSON_REPEATED_KEY
+}
+
+internal fun jsonMessage(entry: FindingEntry, line: Int, column: Int, found: String? = null): String =
+    messageOf(entry, listOfNotNull("line" to "$line", "column" to "$column", found?.let { "found" to it }).toMap())
+
+/** A code point as a finding names it: `'x'` for U+0021 to U+007E, else `U+XXXX`. */
+internal fun foundOf(codePoint: Int): String =
+    if (codePoint in 0x21..0x7E) "'${codePoint.toChar()}'" else "U+" + codePoint.toString(16).uppercase().padStart(4, '0')
+
+/** Reads [bytes] as JSON text: its deepest nesting, or the [JsonFindingException] of its first problem. */
+internal fun readJson(bytes: ByteArray): Int = try {
+    JsonRecognizer(bytes).read()
+} catch (stop: JsonStop) {
+    val (line, column) = placeOf(bytes, stop.at)
+    throw when (stop.entry) {
+        FindingEntry.JSON_NOT_UTF8 -> JsonNotUtf8Exception(line, column)
+        FindingEntry.JSON_MALFORMED -> JsonMalformedException(foundOf(stop.found), line, column)
+        FindingEntry.JSON_TRUNCATED -> JsonTruncatedException(line, column)
+        FindingEntry.JSON_LONE_SURROGATE -> JsonLoneSurrogateException(line, column)
+        FindingEntry.JSON_NUMBER_RANGE -> JsonNumberRangeException(line, column)
+        else -> JsonRepeatedKeyException(line, column)
+    }
+}
+
+/** The [JsonElement] of [bytes], read without recursion; throws the [JsonFindingException] of its first problem. */
+internal fun jsonTreeOf(bytes: ByteArray): JsonElement {
+    readJson(bytes)
+    return JsonTreeBuilder(bytes).build()
+}
 
 /** Inputs up to this many levels of nesting are decoded on the caller's thread. */
 internal const val SHALLOW_NESTING = 64
@@ -48,6 +108,7 @@ internal const val SHALLOW_NESTING = 64
 /** 16 MiB of stack for deep inputs; the memory is only committed as it is used. */
 private const val LARGE_STACK = 16L shl 20
 
+/** Runs [work] on a thread with a large stack when [needed]: kotlinx.serialization's typed decoder recurses. */
 internal fun <T> onLargeStack(needed: Boolean, work: () -> T): T {
     if (!needed) return work()
     var result: Result<T>? = null
@@ -55,148 +116,4 @@ internal fun <T> onLargeStack(needed: Boolean, work: () -> T): T {
     thread.start()
     thread.join()
     return (result ?: throw IllegalStateException("the decoding thread gave no result")).getOrThrow()
-}
-
-/**
- * One pass over JSON text with an explicit stack. It finds what kotlinx.serialization would recurse too deep on,
- * or reads in a way other parsers do not; it leaves every other kind of malformed JSON to the decoder.
- */
-internal object JsonPreScan {
-    /** Above this many keys, an object's keys are checked with a set rather than one by one. */
-    private const val LINEAR_KEYS = 16
-
-    /** Checks the text and returns the deepest level of nesting found. */
-    fun check(text: String, limits: DecodingLimits): Int {
-        val count = text.length
-        val isObject = ArrayList<Boolean>()
-        val keyStart = ArrayList<Int>()
-        val keys = ArrayList<String>()
-        val keySets = HashMap<Int, HashSet<String>>()
-        var expectKey = false
-        var afterComma = false
-        var deepest = 0
-        var index = 0
-        while (index < count) {
-            val c = text[index]
-            if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-                index++
-                continue
-            }
-            if (afterComma && (c == '}' || c == ']')) throw JsonTrailingCommaException(index)
-            afterComma = c == ','
-            when (c) {
-                '{', '[' -> {
-                    if (isObject.size >= limits.maxNesting) throw JsonTooDeepException(limits.maxNesting)
-                    isObject.add(c == '{')
-                    keyStart.add(keys.size)
-                    expectKey = c == '{'
-                    if (isObject.size > deepest) deepest = isObject.size
-                }
-                '}', ']' -> {
-                    if (keyStart.isNotEmpty()) {
-                        val start = keyStart.removeAt(keyStart.size - 1)
-                        isObject.removeAt(isObject.size - 1)
-                        keys.subList(start, keys.size).clear()
-                        if (keySets.isNotEmpty()) keySets.remove(isObject.size)
-                    }
-                    expectKey = false
-                }
-                ',' -> expectKey = isObject.lastOrNull() ?: false
-                '-', in '0'..'9' -> index = numberEnd(text, index) - 1
-                '"' -> {
-                    val (end, escaped) = stringEnd(text, index + 1)
-                    if (expectKey) {
-                        expectKey = false
-                        val stop = minOf(end, count)
-                        var key = text.substring(index + 1, stop)
-                        if (escaped && stop < count) {
-                            key = try {
-                                ElementJson.decodeFromString(String.serializer(), text.substring(index, stop + 1))
-                            } catch (e: IllegalArgumentException) {
-                                key
-                            }
-                        }
-                        val level = isObject.size - 1
-                        val first = keyStart.lastOrNull() ?: 0
-                        val set = keySets[level]
-                        if (set == null && keys.size - first < LINEAR_KEYS) {
-                            for (i in first until keys.size) if (keys[i] == key) throw JsonDuplicateKeyException(key)
-                        } else {
-                            val all = set ?: HashSet(keys.subList(first, keys.size)).also { keySets[level] = it }
-                            if (!all.add(key)) throw JsonDuplicateKeyException(key)
-                        }
-                        keys.add(key)
-                    }
-                    index = end
-                }
-            }
-            index++
-        }
-        return deepest
-    }
-
-    /**
-     * The index just past the number starting at [start]; throws [JsonNumberTooLargeException] when it is beyond a
-     * Double's range (a three-digit exponent or 309 digits can be). A malformed number is left to the decoder.
-     */
-    private fun numberEnd(text: String, start: Int): Int {
-        var end = start
-        while (end < text.length && (text[end] in '0'..'9' || text[end] in "+-.eE")) end++
-        if (end - start >= 309 || text.substring(start, end).any { it == 'e' || it == 'E' }) {
-            val value = text.substring(start, end).toDoubleOrNull()
-            if (value != null && value.isInfinite()) throw JsonNumberTooLargeException(start)
-        }
-        return end
-    }
-
-    /** The index of the quote that closes the string starting at [start], and whether the string has escapes. */
-    private fun stringEnd(text: String, start: Int): Pair<Int, Boolean> {
-        val count = text.length
-        var end = start
-        var escaped = false
-        while (end < count && text[end] != '"') {
-            val c = text[end]
-            if (c == '\\') {
-                escaped = true
-                val unit = if (end + 1 < count && text[end + 1] == 'u') hex(text, end + 2) else -1
-                if (unit < 0) {
-                    end += 2
-                } else if (unit in 0xDC00..0xDFFF) {
-                    throw JsonLoneSurrogateException(end)
-                } else if (unit in 0xD800..0xDBFF) {
-                    val next = end + 6
-                    val low = if (next + 1 < count && text[next] == '\\' && text[next + 1] == 'u') hex(text, next + 2) else -1
-                    if (low !in 0xDC00..0xDFFF) throw JsonLoneSurrogateException(end)
-                    end = next + 6
-                } else {
-                    end += 6
-                }
-            } else if (Character.isLowSurrogate(c)) {
-                throw JsonLoneSurrogateException(end)
-            } else if (Character.isHighSurrogate(c)) {
-                if (end + 1 >= count || !Character.isLowSurrogate(text[end + 1])) throw JsonLoneSurrogateException(end)
-                end += 2
-            } else {
-                end++
-            }
-        }
-        return end to escaped
-    }
-
-    /** The value of four hex digits at [offset], or -1. */
-    private fun hex(text: String, offset: Int): Int {
-        if (offset + 4 > text.length) return -1
-        var value = 0
-        for (i in offset until offset + 4) {
-            val c = text[i]
-            val digit = when (c) {
-                in '0'..'9' -> c - '0'
-                in 'a'..'f' -> c - 'a' + 10
-                in 'A'..'F' -> c - 'A' + 10
-                else -> return -1
-            }
-            value = value * 16 + digit
-        }
-        return value
-    }
 }

@@ -2,36 +2,28 @@
 
 package dev.elementmodel
 
-import java.nio.ByteBuffer
-import java.nio.charset.CharacterCodingException
-import java.nio.charset.CodingErrorAction
-import kotlinx.serialization.SerializationException
-
 /**
- * Decodes an [Answer] from JSON text sent by an app nobody controls. The text is first scanned, without
- * recursion, for nesting deeper than [limits], duplicate keys, lone surrogates, trailing commas and numbers too
- * large for a Double, which throw a [JsonInputException]; anything else wrong throws kotlinx.serialization's
- * [SerializationException]. Both are
- * [IllegalArgumentException]s. kotlinx.serialization decodes by recursion, so a deep input is decoded on a thread
- * of its own with a large stack: this never overflows the caller's stack.
+ * Decodes an [Answer] from JSON text sent by an app nobody controls. The text is first read by this module's
+ * own reader (JsonReader.kt), without recursion: text that is not JSON, or JSON every binding refuses, throws the
+ * [JsonFindingException] of its first problem, with the validator's message (a surrogate not in a pair is bytes
+ * that are not UTF-8); nesting deeper than [limits] throws [JsonTooDeepException]. Then kotlinx.serialization
+ * decodes text known to be JSON; an answer of the wrong shape throws its [kotlinx.serialization.SerializationException].
+ * All are [IllegalArgumentException]s. kotlinx.serialization decodes by recursion, so a deep input is decoded on a
+ * thread of its own with a large stack: this never overflows the caller's stack.
  */
-fun decodeAnswer(text: String, limits: DecodingLimits = DecodingLimits()): Answer {
-    val depth = JsonPreScan.check(text, limits)
-    return onLargeStack(depth > SHALLOW_NESTING) { ElementJson.decodeFromString(Answer.serializer(), text) }
+fun decodeAnswer(text: String, limits: DecodingLimits = DecodingLimits()): Answer =
+    decodeRead(text, readJson(utf8Of(text)), limits)
+
+/** Decodes an [Answer] from UTF-8 bytes, read as [decodeAnswer] reads text (a byte order mark is not JSON). */
+fun decodeAnswer(bytes: ByteArray, limits: DecodingLimits = DecodingLimits()): Answer {
+    val depth = readJson(bytes)
+    return decodeRead(String(bytes, Charsets.UTF_8), depth, limits)
 }
 
-/** Decodes an [Answer] from UTF-8 bytes; bytes that are not UTF-8 throw [JsonNotUtf8Exception]. */
-fun decodeAnswer(bytes: ByteArray, limits: DecodingLimits = DecodingLimits()): Answer {
-    val text = try {
-        Charsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)
-            .decode(ByteBuffer.wrap(bytes))
-            .toString()
-    } catch (e: CharacterCodingException) {
-        throw JsonNotUtf8Exception(e)
-    }
-    return decodeAnswer(text, limits)
+/** Decodes [text], read as JSON [depth] levels deep. */
+private fun decodeRead(text: String, depth: Int, limits: DecodingLimits): Answer {
+    if (depth > limits.maxNesting) throw JsonTooDeepException(limits.maxNesting)
+    return onLargeStack(depth > SHALLOW_NESTING) { ElementJson.decodeFromString(Answer.serializer(), text) }
 }
 
 /** Encodes this [Answer] as JSON text; a deep tree is encoded on a thread with a large stack. */

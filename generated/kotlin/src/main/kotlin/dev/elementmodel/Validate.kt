@@ -2,8 +2,6 @@
 
 package dev.elementmodel
 
-import kotlinx.serialization.SerializationException
-
 /*
  * What every validator of this protocol prints and exits with: `element-spec validate`, the TypeScript package's
  * `element-model-validate`, Python's `python -m element_model.validate`, and this module's
@@ -18,27 +16,28 @@ object ValidateExit {
 }
 
 /**
- * The findings for an answer's text, checked with [options]. Text that is not JSON, or JSON this module refuses
- * (a key twice in one object, a lone surrogate, a trailing comma, a number too large for a Double), is one `json`
- * finding at the root. JSON of any depth is read, as every binding's validator reads it: elements deeper than
- * [CheckOptions.maxDepth] are the checker's `limit` finding, not a refusal.
+ * The findings for an answer's text, checked with [options]. Text that is not JSON, or JSON every binding refuses
+ * (spec/README.md, "Reading JSON"), is one `json` finding at the root, the first problem in text order, at its
+ * line and column; a surrogate in [text] that is not in a pair is bytes that are not UTF-8 there. JSON of any
+ * depth is read, as every binding's validator reads it: elements deeper than [CheckOptions.maxDepth] are the
+ * checker's `limit` finding, not a refusal.
  */
-fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Finding> {
+fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Finding> = validateBytes(utf8Of(text), options)
+
+/** The findings for an answer's bytes, read as UTF-8 (a byte order mark or UTF-16 is a `json` finding), as [validateText]. */
+fun validateBytes(bytes: ByteArray, options: CheckOptions = CheckOptions()): List<Finding> {
     val value = try {
-        val depth = JsonPreScan.check(text, DecodingLimits(maxNesting = Int.MAX_VALUE))
-        onLargeStack(depth > SHALLOW_NESTING) { ElementJson.parseToJsonElement(text) }
-    } catch (refused: JsonInputException) {
-        return listOf(jsonFinding(FindingEntry.JSON_REFUSED, refused.message.orEmpty()))
-    } catch (malformed: SerializationException) {
-        // kotlinx.serialization adds the input on lines of its own; a finding's message is one line.
-        return listOf(jsonFinding(FindingEntry.JSON_MALFORMED, malformed.message.orEmpty().lineSequence().first()))
+        jsonTreeOf(bytes)
+    } catch (refused: JsonFindingException) {
+        return listOf(jsonFinding(refused))
     }
     return check(value, options)
 }
 
 /** The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root. */
-private fun jsonFinding(entry: FindingEntry, detail: String): Finding =
-    Finding(requirement = null, rule = entry.rule, severity = entry.severity, elementId = null, path = "", message = messageOf(entry, mapOf("detail" to detail)))
+private fun jsonFinding(refused: JsonFindingException): Finding = refused.entry.let {
+    Finding(requirement = null, rule = it.rule, severity = it.severity, elementId = null, path = "", message = refused.message.orEmpty())
+}
 
 /** The findings as JSON, two spaces to a level, each with the fields every binding prints, in this order. */
 fun findingsJson(findings: List<Finding>): String {

@@ -8,7 +8,7 @@ import dev.elementmodel.ValidateExit
 import dev.elementmodel.exitCodeOf
 import dev.elementmodel.findingsJson
 import dev.elementmodel.formatFindings
-import dev.elementmodel.validateText
+import dev.elementmodel.validateBytes
 import java.io.File
 import java.io.IOException
 import java.io.PrintStream
@@ -82,13 +82,14 @@ fun runValidator(arguments: List<String>): Int {
 
 /** Checks one file (or `-` for standard input): what it prints, and its exit code. */
 private fun validateFile(file: String, json: Boolean): Pair<String, Int> {
-    val text = try {
-        if (file == "-") System.`in`.readBytes().toString(Charsets.UTF_8) else File(file).readText(Charsets.UTF_8)
+    // Bytes, not a decoded String: bytes that are not UTF-8 are a finding at their place, not U+FFFD.
+    val bytes = try {
+        if (file == "-") System.`in`.readBytes() else File(file).readBytes()
     } catch (unreadable: IOException) {
         System.err.writeUtf8("validate: cannot read $file: ${unreadable.message}\n")
         return "" to ValidateExit.USAGE
     }
-    val findings = validateText(text)
+    val findings = validateBytes(bytes)
     return (if (json) findingsJson(findings) else formatFindings(findings, if (file == "-") "<stdin>" else file)) to exitCodeOf(findings)
 }
 
