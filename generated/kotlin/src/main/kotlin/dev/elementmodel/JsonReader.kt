@@ -14,6 +14,8 @@ package dev.elementmodel
  * to be JSON (SafeDecoding.kt), and the validator's tree is built by JsonTree.kt, also without recursion.
  */
 
+import java.util.Arrays
+
 /** Where the reader stopped: [entry] at byte [at], with the code point met there for `json-malformed`. */
 internal class JsonStop(val entry: FindingEntry, val at: Int, val found: Int = -1) : RuntimeException(null, null, false, false)
 
@@ -31,16 +33,22 @@ internal class JsonRecognizer(private val b: ByteArray) {
     private var deepest = 0
 
     /**
-     * For each open object: where its first key's quote is, and where its keys start in [keys], or -1 while it has
-     * one key (so a deep chain of one-key objects costs no strings).
+     * The keys of every open object, innermost last, as places in the text (no strings): each key's opening quote,
+     * and its closing quote's index, negated when the key holds an escape.
      */
-    private var firstKey = IntArray(8)
+    private var keyQuotes = IntArray(64)
+    private var keyEnds = IntArray(64)
+    private var keyCount = 0
+
+    /** For each open object: where its keys start in [keyQuotes]. */
     private var keysFrom = IntArray(8)
     private var objects = 0
-    private val keys = ArrayList<String>()
 
-    /** An object's keys past [LINEAR_KEYS], by the object's level among the open objects. */
+    /** An object's keys, decoded, once it has more than [LINEAR_KEYS]: by the object's level among the open objects. */
     private val keySets = HashMap<Int, HashSet<String>>()
+
+    /** Whether the string read last holds an escape. */
+    private var escaped = false
 
     private var refusedAt = Int.MAX_VALUE
     private var refusal: FindingEntry? = null
@@ -69,7 +77,7 @@ internal class JsonRecognizer(private val b: ByteArray) {
                     i++
                 } else {
                     open(true)
-                    member(first = true)
+                    member()
                     return false
                 }
             }
@@ -100,7 +108,7 @@ internal class JsonRecognizer(private val b: ByteArray) {
             if (b[i] == COMMA) {
                 i++
                 skipWhitespace()
-                if (inObject) member(first = false)
+                if (inObject) member()
                 return false
             }
             if (b[i] != (if (inObject) RBRACE else RBRACKET)) bad()
@@ -110,41 +118,54 @@ internal class JsonRecognizer(private val b: ByteArray) {
     }
 
     /** A member's key, its colon and the whitespace before its value. */
-    private fun member(first: Boolean) {
+    private fun member() {
         if (i >= n || b[i] != QUOTE) bad()
         val quote = i
         string()
-        if (first) firstKey[objects - 1] = quote else otherKey(quote)
+        addKey(quote, if (escaped) -(i - 1) else i - 1)
         skipWhitespace()
         if (i >= n || b[i] != COLON) bad()
         i++
         skipWhitespace()
     }
 
-    /** A key after an object's first: refused where it repeats one before it in the same object. */
-    private fun otherKey(quote: Int) {
+    /**
+     * A key of the innermost object, whose closing quote is at [end] (negated if it holds an escape): refused where
+     * it repeats one before it.
+     */
+    private fun addKey(quote: Int, end: Int) {
         val level = objects - 1
-        var from = keysFrom[level]
-        if (from < 0) {
-            from = keys.size
-            keysFrom[level] = from
-            keys.add(keyAt(b, firstKey[level]))
-        }
-        val key = keyAt(b, quote)
-        val set = keySets[level]
-        val repeated = if (set != null) {
-            !set.add(key)
-        } else if (keys.size - from < LINEAR_KEYS) {
-            var found = false
-            for (k in from until keys.size) if (keys[k] == key) found = true
-            if (!found) keys.add(key)
-            found
-        } else {
-            val all = HashSet(keys.subList(from, keys.size))
-            keySets[level] = all
-            !all.add(key)
+        val from = keysFrom[level]
+        val set = if (keySets.isEmpty()) null else keySets[level]
+        val repeated = when {
+            set != null -> !set.add(keyAt(b, quote))
+            keyCount - from < LINEAR_KEYS -> {
+                var same = false
+                for (k in from until keyCount) if (sameKey(k, quote, end)) same = true
+                same
+            }
+            else -> {
+                val all = HashSet<String>()
+                for (k in from until keyCount) all.add(keyAt(b, keyQuotes[k]))
+                keySets[level] = all
+                !all.add(keyAt(b, quote))
+            }
         }
         if (repeated) refuse(FindingEntry.JSON_REPEATED_KEY, quote)
+        if (keyCount == keyQuotes.size) {
+            keyQuotes = keyQuotes.copyOf(keyCount * 2)
+            keyEnds = keyEnds.copyOf(keyCount * 2)
+        }
+        keyQuotes[keyCount] = quote
+        keyEnds[keyCount++] = end
+    }
+
+    /** Whether key [k] of [keyQuotes] is the key at [quote]: their bytes, when neither has an escape. */
+    private fun sameKey(k: Int, quote: Int, end: Int): Boolean {
+        val other = keyQuotes[k]
+        val otherEnd = keyEnds[k]
+        if (end < 0 || otherEnd < 0) return keyAt(b, other) == keyAt(b, quote)
+        return otherEnd - other == end - quote && Arrays.equals(b, other + 1, otherEnd, b, quote + 1, end)
     }
 
     private fun isObject(level: Int): Boolean = (kinds[level ushr 6] ushr level) and 1L != 0L
@@ -155,25 +176,20 @@ internal class JsonRecognizer(private val b: ByteArray) {
         kinds[word] = if (isObject) kinds[word] or (1L shl depth) else kinds[word] and (1L shl depth).inv()
         depth++
         if (!isObject) return
-        if (objects == firstKey.size) {
-            firstKey = firstKey.copyOf(objects * 2)
-            keysFrom = keysFrom.copyOf(objects * 2)
-        }
-        keysFrom[objects++] = -1
+        if (objects == keysFrom.size) keysFrom = keysFrom.copyOf(objects * 2)
+        keysFrom[objects++] = keyCount
     }
 
     private fun close(isObject: Boolean) {
         depth--
         if (!isObject) return
-        val from = keysFrom[--objects]
-        if (from >= 0) {
-            keys.subList(from, keys.size).clear()
-            keySets.remove(objects)
-        }
+        keyCount = keysFrom[--objects]
+        if (keySets.isNotEmpty()) keySets.remove(objects)
     }
 
     /** The string whose quote is at [i]; leaves [i] past its closing quote. */
     private fun string() {
+        escaped = false
         var j = i + 1
         while (true) {
             while (j < n) {
@@ -187,7 +203,10 @@ internal class JsonRecognizer(private val b: ByteArray) {
                     i = j + 1
                     return
                 }
-                c == BACKSLASH -> j = escape(j)
+                c == BACKSLASH -> {
+                    escaped = true
+                    j = escape(j)
+                }
                 c >= 0 -> stopAt(j) // a control character
                 else -> j += utf8Length(b, j).also { if (it == 0) stopAt(j) }
             }

@@ -2,6 +2,7 @@
 
 package dev.elementmodel
 
+import java.util.Collections
 import kotlinx.serialization.ExperimentalSerializationApi
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
@@ -14,40 +15,68 @@ import kotlinx.serialization.json.JsonUnquotedLiteral
  * The [JsonElement] of bytes [JsonRecognizer] has read as JSON, built with a stack of its own: kotlinx.serialization's
  * tree reader reads nested arrays by recursion. Members keep their order, and a number keeps the text it was
  * written with, as kotlinx.serialization's own tree keeps it. Nothing is checked here: the bytes are known good.
+ * The values of all open containers wait on one stack, and each container is made, at its exact size, when it
+ * closes: a chain of one-item arrays costs an array and a one-item list a level, not a growable list each.
  */
 internal class JsonTreeBuilder(private val b: ByteArray) {
     private var i = 0
 
-    /** The open containers, innermost last: an array's items, or an object's members. */
-    private val open = ArrayList<Any>()
-
-    /** The key waiting for its value, for each open object. */
+    /** The values read so far in every open container, innermost last; [keys] holds the open objects' keys. */
+    private val values = ArrayList<JsonElement>()
     private val keys = ArrayList<String>()
 
-    @Suppress("UNCHECKED_CAST")
+    /** For each open container: where its values start in [values], and whether it is an object. */
+    private var starts = IntArray(16)
+    private var objects = BooleanArray(16)
+    private var depth = 0
+
     fun build(): JsonElement {
         skipWhitespace()
         while (true) {
             var value = value() ?: continue
             while (true) {
-                val top = open.lastOrNull() ?: return value
-                if (top is ArrayList<*>) {
-                    (top as ArrayList<JsonElement>).add(value)
-                } else {
-                    (top as LinkedHashMap<String, JsonElement>)[keys.removeAt(keys.size - 1)] = value
-                }
+                if (depth == 0) return value
+                values.add(value)
                 skipWhitespace()
                 if (b[i] == COMMA) {
                     i++
                     skipWhitespace()
-                    if (top is LinkedHashMap<*, *>) key()
+                    if (objects[depth - 1]) key()
                     break
                 }
                 i++
-                open.removeAt(open.size - 1)
-                value = if (top is ArrayList<*>) JsonArray(top as List<JsonElement>) else JsonObject(top as Map<String, JsonElement>)
+                value = close()
             }
         }
+    }
+
+    private fun open(isObject: Boolean) {
+        if (depth == starts.size) {
+            starts = starts.copyOf(depth * 2)
+            objects = objects.copyOf(depth * 2)
+        }
+        starts[depth] = values.size
+        objects[depth++] = isObject
+    }
+
+    /** The innermost open container, made from its values (and keys). */
+    private fun close(): JsonElement {
+        depth--
+        val items = values.subList(starts[depth], values.size)
+        val element = if (objects[depth]) {
+            val names = keys.subList(keys.size - items.size, keys.size)
+            val members = if (items.size == 1) {
+                Collections.singletonMap(names[0], items[0])
+            } else {
+                LinkedHashMap<String, JsonElement>(items.size * 4 / 3 + 1).also { map -> for (k in items.indices) map[names[k]] = items[k] }
+            }
+            names.clear()
+            JsonObject(members)
+        } else {
+            JsonArray(if (items.size == 1) Collections.singletonList(items[0]) else ArrayList(items))
+        }
+        items.clear()
+        return element
     }
 
     /** A scalar or an empty container, or null when a container opens and its first value comes next. */
@@ -59,7 +88,7 @@ internal class JsonTreeBuilder(private val b: ByteArray) {
                 i++
                 JsonObject(emptyMap())
             } else {
-                open.add(LinkedHashMap<String, JsonElement>())
+                open(true)
                 key()
                 null
             }
@@ -71,7 +100,7 @@ internal class JsonTreeBuilder(private val b: ByteArray) {
                 i++
                 JsonArray(emptyList())
             } else {
-                open.add(ArrayList<JsonElement>())
+                open(false)
                 null
             }
         }
