@@ -225,7 +225,7 @@ func (r *reader) key(top *container) error {
 		return err
 	}
 	if r.has(top, key) {
-		r.refuse(at, "json-repeated-key")
+		r.refuse(at, jsonRepeatedKey)
 	}
 	r.skip()
 	if r.peek() != ':' {

@@ -110,12 +110,23 @@ func Check(answer Value, options CheckOptions) []Finding {
 	return SortFindings(append(findings, versionFinding(v)))
 }
 
+// The findings of text that is not JSON (the reader's grammar, json.go and jsonscan.go) and of JSON every binding
+// refuses, by their ids in the catalogue.
+const (
+	jsonNotUTF8       = "json-not-utf8"
+	jsonMalformed     = "json-malformed"
+	jsonTruncated     = "json-truncated"
+	jsonLoneSurrogate = "json-lone-surrogate"
+	jsonNumberRange   = "json-number-range"
+	jsonRepeatedKey   = "json-repeated-key"
+)
+
 // ValidateText is the findings for an answer's text; text that is not JSON, or is refused, is one json finding at
 // the root. JSON of any depth is read: elements deeper than options.MaxDepth are the checker's limit finding.
 func ValidateText(text string, options CheckOptions) []Finding {
 	value, err := ParseJSON(text)
 	if err != nil {
-		return []Finding{jsonFinding(err)}
+		return []Finding{jsonFinding(err.(*JSONError))}
 	}
 	return Check(value, options)
 }

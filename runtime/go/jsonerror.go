@@ -27,11 +27,11 @@ func (e *JSONError) Error() string { return e.Message }
 func (r *reader) verdict(value Value, err error) (Value, error) {
 	switch {
 	case err != nil && r.failedAt < r.valid:
-		return nil, newJSONError(r.text, "json-malformed", r.failedAt, false)
+		return nil, newJSONError(r.text, jsonMalformed, r.failedAt, false)
 	case r.valid < len(r.text):
-		return nil, newJSONError(r.text, "json-not-utf8", r.valid, false)
+		return nil, newJSONError(r.text, jsonNotUTF8, r.valid, false)
 	case err != nil:
-		return nil, newJSONError(r.text, "json-truncated", r.failedAt, false)
+		return nil, newJSONError(r.text, jsonTruncated, r.failedAt, false)
 	case r.refusedAt >= 0:
 		return nil, newJSONError(r.text, r.refusal, r.refusedAt, true)
 	}
@@ -44,7 +44,7 @@ func newJSONError(text, id string, at int, refused bool) *JSONError {
 	lineStart := strings.LastIndexByte(before, '\n') + 1
 	e := &JSONError{ID: id, Refused: refused, Line: 1 + strings.Count(before, "\n"), Column: 1 + utf8.RuneCountInString(before[lineStart:])}
 	values := slots{"line": itoa(e.Line), "column": itoa(e.Column)}
-	if id == "json-malformed" {
+	if id == jsonMalformed {
 		e.Found = foundAt(text, at)
 		values["found"] = e.Found
 	}
@@ -78,13 +78,10 @@ func firstNotUTF8(text string) int {
 	return len(text)
 }
 
-// jsonFinding is the one finding, at the root, for text the reader gives err for.
-func jsonFinding(err error) Finding {
-	if e, ok := err.(*JSONError); ok {
-		entry := findingCatalogue[e.ID]
-		return Finding{Rule: entry.Rule, Severity: entry.Severity, Message: e.Message}
-	}
-	return Finding{Rule: "json", Severity: SeverityError, Message: err.Error()}
+// jsonFinding is the one finding, at the root, for text the reader refuses.
+func jsonFinding(e *JSONError) Finding {
+	entry := findingCatalogue[e.ID]
+	return Finding{Rule: entry.Rule, Severity: entry.Severity, Message: e.Message}
 }
 
 // jsonProblem is the message of the finding, as a reader's error gives it.

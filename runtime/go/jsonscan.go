@@ -77,7 +77,7 @@ func (r *reader) number() (Number, error) {
 	// rounds to zero is read). A whole number of 308 characters or fewer is below a double's largest.
 	if !whole || len(text) > 308 {
 		if f, _ := strconv.ParseFloat(text, 64); math.IsInf(f, 0) {
-			r.refuse(start, "json-number-range")
+			r.refuse(start, jsonNumberRange)
 		}
 	}
 	return Number(text), nil
@@ -184,7 +184,7 @@ func (r *reader) escape(b *strings.Builder, i int) (int, error) {
 			return 12, nil
 		}
 	}
-	r.refuse(i, "json-lone-surrogate")
+	r.refuse(i, jsonLoneSurrogate)
 	b.WriteRune(utf8.RuneError)
 	return 6, nil
 }
