@@ -42,7 +42,7 @@ type reader struct {
 	// object, from its first key, and an array from its first item, so text that only opens arrays (50 MB of "[")
 	// costs no memory a level.
 	depth  int
-	frames []container
+	frames stack
 	// The members of every object and the items of every array being read, innermost last: each container
 	// is copied out, at its exact size, when it closes, so no container's slice grows by doubling.
 	members []Member
@@ -55,17 +55,6 @@ type reader struct {
 	itemSlab   []Value
 	// boxed are short strings already put in a Value, by a hash of a few of their bytes (see box).
 	boxed [64]Value
-}
-
-// container is one being read: its level (0 the outermost), whether it is an object, where its members or items
-// start in the reader's scratch stacks, the key its next value goes under, and for an object past indexFrom
-// members, its keys' index.
-type container struct {
-	level  int
-	object bool
-	from   int
-	key    string
-	index  map[string]int
 }
 
 // bad stops the reading at a malformation at byte at (the text's length when the text ended too soon).
@@ -120,13 +109,11 @@ func (r *reader) read() (Value, error) {
 				return value, nil
 			}
 			// A container with no entry in frames is an array whose first item this is.
-			n := len(r.frames)
-			if n == 0 || r.frames[n-1].level != r.depth-1 {
-				r.frames = append(r.frames, container{level: r.depth - 1, from: len(r.items)})
-				n++
+			top := r.frames.last()
+			if top == nil || top.level() != r.depth-1 {
+				top = r.frames.push(container{tag: (r.depth - 1) << 1, from: len(r.items)})
 			}
-			top := &r.frames[n-1]
-			if top.object {
+			if top.object() {
 				r.addMember(top, top.key, value)
 			} else {
 				r.items = append(r.items, value)
@@ -135,23 +122,23 @@ func (r *reader) read() (Value, error) {
 			if c == ',' {
 				r.pos++
 				r.skip()
-				if top.object {
+				if top.object() {
 					if err := r.key(top); err != nil {
 						return nil, err
 					}
 				}
 				break
 			}
-			if top.object && c == '}' {
+			if top.object() && c == '}' {
 				value = r.closeObject(top)
-			} else if !top.object && c == ']' {
+			} else if !top.object() && c == ']' {
 				value = r.closeArray(top)
 			} else {
 				return nil, r.bad(r.pos)
 			}
 			r.pos++
 			r.depth--
-			r.frames = r.frames[:n-1]
+			r.frames.pop()
 		}
 	}
 }
@@ -167,9 +154,9 @@ func (r *reader) value() (Value, bool, error) {
 			r.pos++
 			return &Object{}, false, nil
 		}
-		r.frames = append(r.frames, container{level: r.depth, object: true, from: len(r.members)})
+		top := r.frames.push(container{tag: r.depth<<1 | 1, from: len(r.members)})
 		r.depth++
-		return nil, true, r.key(&r.frames[len(r.frames)-1])
+		return nil, true, r.key(top)
 	case '[':
 		r.pos++
 		r.skip()

@@ -149,7 +149,7 @@ func TestJSONAnyDepth(t *testing.T) {
 	const depth = 100_000
 	checkJSONCases(t, []jsonCase{
 		{strings.Repeat("[", depth), "json-truncated", 1, depth + 1, ""},
-		{strings.Repeat(`{"a":`, depth), "json-truncated", 1, 5*depth + 1, ""},
+		{strings.Repeat(`{"a":`, 3*depth), "json-truncated", 1, 15*depth + 1, ""}, // the stack in 80 chunks
 		{strings.Repeat(`[{"a":`, depth) + "1" + strings.Repeat("}]", depth-1) + "]]", "json-malformed", 1, 8 * depth, "']'"},
 	})
 	v, err := ParseJSON(strings.Repeat(`[{"a":`, depth) + "1" + strings.Repeat("}]", depth))
@@ -161,6 +161,20 @@ func TestJSONAnyDepth(t *testing.T) {
 	}
 	if v != Number("1") {
 		t.Fatal(v)
+	}
+	// Containers opened and closed about the edges of the reader's stack chunks (16, 32... 4,096 entries, the
+	// largest from 8,176 on): the tree comes out whole at every depth.
+	for _, d := range []int{14, 15, 16, 17, 18, 46, 47, 48, 49, 8174, 8175, 8176, 8177, 8178, 12271, 12272, 12273} {
+		v, err := ParseJSON(strings.Repeat(`{"a":`, d) + `[[1],{"b":[2,{}]},[[3]]]` + strings.Repeat("}", d))
+		if err != nil {
+			t.Fatal(d, err)
+		}
+		for n := 0; n < d; n++ {
+			v, _ = v.(*Object).Get("a")
+		}
+		if got := MarshalValue(v); got != `[[1],{"b":[2,{}]},[[3]]]` {
+			t.Fatal(d, got)
+		}
 	}
 	if testing.Short() {
 		return
