@@ -5,12 +5,13 @@ package elementmodel
 
 // The JSON reader is written by hand because encoding/json loses what an answer needs kept or told: decoding
 // into any puts an object's members in a map (their order gone, a repeated key silently the last one's value)
-// and every number in a float64 (digits past 2^53 gone, 1e400 an error indistinguishable from a typo); it stops
-// at a nesting depth of 10,000, and its errors give a byte offset, not the line, column and character spec/README.md
-// ("Reading JSON") asks every binding to give. This reader keeps member order and each number's text, refuses
-// what no binding reads (a repeated key, a lone surrogate escape, a number past a double), reads any depth with an
-// explicit stack, and says where the first problem is. jsonscan.go reads strings, numbers and words; jsonerror.go
-// turns a problem into the catalogue's finding.
+// and every number in a float64 (digits past 2^53 gone; UseNumber keeps the text but checks no range); it turns
+// bytes that are not UTF-8 and lone surrogate escapes into U+FFFD without a word, stops at a nesting depth of
+// 10,000, and its errors give a byte offset, not the line, column and character spec/README.md ("Reading JSON")
+// asks every binding to give. This reader keeps member order and each number's text, refuses what no binding
+// reads (a repeated key, a lone surrogate escape, a number past a double), reads any depth with an explicit stack
+// (jsonstack.go), and says where the first problem is: jsonscan.go reads strings, numbers and words, and
+// jsonerror.go turns a problem into the catalogue's finding.
 
 import (
 	"errors"
