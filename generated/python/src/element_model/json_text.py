@@ -119,10 +119,11 @@ def loads(text: str | bytes) -> JsonValue:
 def _may_differ(text: str | bytes, value: JsonValue) -> bool:
     """Whether pydantic-core's value may have dropped a repeated key or read a number past a double."""
     written = to_json(value, inf_nan_mode="constants")
+    # An escaped colon, \u003a: one search finds \u0030 to \u003F alike, all rare, all sent to the precise pass.
     if isinstance(text, str):
-        colons, escaped = text.count(":"), "\\u003a" in text or "\\u003A" in text
+        colons, escaped = text.count(":"), "\\u003" in text
     else:
-        colons, escaped = text.count(b":"), b"\\u003a" in text or b"\\u003A" in text
+        colons, escaped = text.count(b":"), b"\\u003" in text
     return escaped or written.count(b":") != colons or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY)
 
 
