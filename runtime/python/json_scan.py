@@ -46,6 +46,7 @@ def _bad(text: str, index: int) -> _Stop:
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_SPACES = frozenset(" \t\n\r")
 _OPENS = re.compile(r"\[+")
 # A string's characters and escapes other than \\u, up to a quote, a \\u escape or a malformation: at most a
 # thousand escapes at a time, as the engine keeps a little memory for each one until the match ends.
@@ -154,7 +155,8 @@ def _word(text: str, pos: int) -> tuple[JsonValue, int]:
 
 
 def _skip(text: str, pos: int) -> int:
-    return _run_end(_SPACE, text, pos)
+    # Most text has no space between tokens: a look at one character is cheaper than a match.
+    return _run_end(_SPACE, text, pos) if text[pos : pos + 1] in _SPACES else pos
 
 
 def _key(text: str, pos: int, policy: _Policy) -> tuple[str, int]:
