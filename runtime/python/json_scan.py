@@ -2,11 +2,11 @@
 (``build``), both with no recursion and in time linear in the text.
 
 ``scan`` builds no value: its stack is one byte per open container plus the keys of the open objects, so text that
-never closes (50 MB of ``[``) costs a little more than the text itself, not a Python list per level. It follows
-spec/README.md, "Reading JSON": the first malformation in text order wins, and only text that has none is then
-refused by policy, the first refusal in text order. Places are indices in code points, which line and column
-count. No regular expression here backtracks: each matches one run of one class of characters, so a string that
-never closes costs one pass over it.
+never closes (50 MB of ``[``) costs a byte a level, not a Python list (64 bytes). It follows spec/README.md,
+"Reading JSON": the first malformation in text order wins, and only text that has none is then refused by policy,
+the first refusal in text order. Places are indices in code points, which line and column count. No regular
+expression here can backtrack: each is a run in which one character decides the next step, with nothing after it
+that could fail, so a string that never closes costs one pass over it.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def _bad(text: str, index: int) -> _Stop:
 _SPACE = re.compile(r"[ \t\n\r]*")
 _SPACES = frozenset(" \t\n\r")
 _OPENS = re.compile(r"\[+")
-# A string's characters and escapes other than \\u, up to a quote, a \\u escape or a malformation: at most a
+# A string's characters and escapes other than \u, up to a quote, a \u escape or a malformation: at most a
 # thousand escapes at a time, as the engine keeps a little memory for each one until the match ends.
 _STRETCH = re.compile(r'[^"\\\x00-\x1f]*(?:\\["\\/bfnrt][^"\\\x00-\x1f]*){0,1000}')
 _HEX4 = re.compile(r"[0-9a-fA-F]{4}")

@@ -2,15 +2,15 @@
 # Regenerate with `npm run generate`.
 """Reads JSON text the way every binding of this package does (spec/README.md, "Reading JSON"), with no recursion.
 
-Why not ``json``: it recurses once per nesting level (a deep answer ends in a RecursionError), keeps the last of a
-repeated key, reads a lone surrogate escape as a lone surrogate and ``1e400`` as infinity, accepts ``NaN``, and says
-where text is not JSON only in its own words and offsets. Every binding gives the same finding at the same line and
+Why not ``json``: member order and exact integers it keeps, but it recurses once per nesting level (a deep answer
+ends in a RecursionError), keeps the last of a repeated key, reads a lone surrogate escape as a lone surrogate and
+``1e400`` as infinity, accepts ``NaN``, and says where text is not JSON only in its own words and offsets. Every binding gives the same finding at the same line and
 column instead, so the precise pass (json_scan.py) is written here: one loop with an explicit stack, one regular
 expression per run of characters, none that can backtrack.
 
 pydantic-core's reader (``from_json``, in Rust) is many times faster than that pass, so ``loads`` tries it first,
-refusing ``NaN`` and ``Infinity``. It refuses what is not JSON and a lone surrogate escape, but not where the
-contract says, and it keeps the last of a repeated key and reads a number past a double as infinity or a big
+refusing ``NaN`` and ``Infinity``. It refuses what is not JSON and a lone surrogate escape, but with no place the
+contract could use, and it keeps the last of a repeated key and reads a number past a double as infinity or a big
 integer. So its value is kept only when a cheap test passes: written back as JSON (again in Rust) it has as many
 colons as the text unless a key was dropped (each key is followed by one colon, every other colon is in a string
 and is written back as it was, unless the text escaped it as ``\\u003a``), and no ``Infinity`` or run of 309 digits
