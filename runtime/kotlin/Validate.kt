@@ -1,3 +1,5 @@
+import kotlinx.serialization.json.JsonElement
+
 /*
  * What every validator of this protocol prints and exits with: `element-spec validate`, the TypeScript package's
  * `element-model-validate`, Python's `python -m element_model.validate`, and this module's
@@ -33,6 +35,28 @@ fun validateBytes(bytes: ByteArray, options: CheckOptions = CheckOptions()): Lis
 /** The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root. */
 private fun jsonFinding(refused: JsonFindingException): Finding = refused.entry.let {
     Finding(requirement = null, rule = it.rule, severity = it.severity, elementId = null, path = "", message = refused.message.orEmpty())
+}
+
+/** Reads [bytes] as JSON text: its deepest nesting, or the [JsonFindingException] of its first problem. */
+internal fun readJson(bytes: ByteArray): Int = try {
+    JsonRecognizer(bytes).read()
+} catch (stop: JsonStop) {
+    val (line, column) = placeOf(bytes, stop.at)
+    throw when (stop.entry) {
+        FindingEntry.JSON_NOT_UTF8 -> JsonNotUtf8Exception(line, column)
+        FindingEntry.JSON_MALFORMED -> JsonMalformedException(foundOf(stop.found), line, column)
+        FindingEntry.JSON_TRUNCATED -> JsonTruncatedException(line, column)
+        FindingEntry.JSON_LONE_SURROGATE -> JsonLoneSurrogateException(line, column)
+        FindingEntry.JSON_NUMBER_RANGE -> JsonNumberRangeException(line, column)
+        FindingEntry.JSON_REPEATED_KEY -> JsonRepeatedKeyException(line, column)
+        else -> IllegalStateException("the reader stopped with ${stop.entry.id}")
+    }
+}
+
+/** The [JsonElement] of [bytes], read without recursion; throws the [JsonFindingException] of its first problem. */
+internal fun jsonTreeOf(bytes: ByteArray): JsonElement {
+    readJson(bytes)
+    return JsonTreeBuilder(bytes).build()
 }
 
 /** The findings as JSON, two spaces to a level, each with the fields every binding prints, in this order. */

@@ -3,9 +3,8 @@
 package dev.elementmodel
 
 import kotlinx.serialization.SerializationException
-import kotlinx.serialization.json.JsonElement
 
-// What a receiver refuses in an answer's text, as exceptions, and the entry points to the reader (JsonReader.kt).
+// What a receiver refuses in an answer's text, as exceptions; Validate.kt reads the text (JsonReader.kt) and throws them.
 
 /** The limits a receiver applies to an answer's text before kotlinx.serialization decodes it. */
 data class DecodingLimits(
@@ -80,27 +79,6 @@ internal fun jsonMessage(entry: FindingEntry, line: Int, column: Int, found: Str
 /** A code point as a finding names it: `'x'` for U+0021 to U+007E, else `U+XXXX`. */
 internal fun foundOf(codePoint: Int): String =
     if (codePoint in 0x21..0x7E) "'${codePoint.toChar()}'" else "U+" + codePoint.toString(16).uppercase().padStart(4, '0')
-
-/** Reads [bytes] as JSON text: its deepest nesting, or the [JsonFindingException] of its first problem. */
-internal fun readJson(bytes: ByteArray): Int = try {
-    JsonRecognizer(bytes).read()
-} catch (stop: JsonStop) {
-    val (line, column) = placeOf(bytes, stop.at)
-    throw when (stop.entry) {
-        FindingEntry.JSON_NOT_UTF8 -> JsonNotUtf8Exception(line, column)
-        FindingEntry.JSON_MALFORMED -> JsonMalformedException(foundOf(stop.found), line, column)
-        FindingEntry.JSON_TRUNCATED -> JsonTruncatedException(line, column)
-        FindingEntry.JSON_LONE_SURROGATE -> JsonLoneSurrogateException(line, column)
-        FindingEntry.JSON_NUMBER_RANGE -> JsonNumberRangeException(line, column)
-        else -> JsonRepeatedKeyException(line, column)
-    }
-}
-
-/** The [JsonElement] of [bytes], read without recursion; throws the [JsonFindingException] of its first problem. */
-internal fun jsonTreeOf(bytes: ByteArray): JsonElement {
-    readJson(bytes)
-    return JsonTreeBuilder(bytes).build()
-}
 
 /** Inputs up to this many levels of nesting are decoded on the caller's thread. */
 internal const val SHALLOW_NESTING = 64

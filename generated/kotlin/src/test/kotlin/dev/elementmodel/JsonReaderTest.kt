@@ -185,9 +185,12 @@ class JsonReaderTest {
             assertEquals(ValidateExit.FAILED, exitCodeOf(findings))
             assertTrue(only.message.startsWith(entry.message.substringBefore('{')), only.message)
         }
-        assertEquals("Not JSON: unexpected ']' at line 1, column 4", validateBytes(bytes("[1,]")).single().message)
-        assertEquals("Not JSON: the text ends at line 1, column 1 before its value is complete", validateText("").single().message)
-        assertEquals("Refused: a key repeated in one object at line 2, column 1", validateText("{\"a\":1,\n\"a\":2}").single().message)
+        // The catalogue's message with its slots filled: the character met, the line and the column.
+        val slots = { line: Int, column: Int -> mapOf("line" to "$line", "column" to "$column") }
+        assertEquals(messageOf(FindingEntry.JSON_MALFORMED, slots(1, 4) + ("found" to "']'")), validateBytes(bytes("[1,]")).single().message)
+        assertEquals(messageOf(FindingEntry.JSON_TRUNCATED, slots(1, 1)), validateText("").single().message)
+        assertEquals(messageOf(FindingEntry.JSON_REPEATED_KEY, slots(2, 1)), validateText("{\"a\":1,\n\"a\":2}").single().message)
+        assertTrue(validateText("[1,]").single().message.contains("']'"))
     }
 
     private inline fun <reified E : JsonFindingException> assertThrowsFinding(block: () -> Unit): E {
