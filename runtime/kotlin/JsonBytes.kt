@@ -144,8 +144,11 @@ private fun putUtf8(out: ByteArray, at: Int, codePoint: Int): Int {
     return o
 }
 
-/** The line and column of byte [at]: 1 plus the line feeds before it, 1 plus the characters since the last one. */
-internal fun placeOf(b: ByteArray, at: Int): Pair<Int, Int> {
+/** A place in a text: 1 plus the line feeds before it, 1 plus the characters (code points) since the last one. */
+internal data class JsonPlace(val line: Int, val column: Int)
+
+/** The place of byte [at], counted over the well-formed UTF-8 before it. */
+internal fun placeOf(b: ByteArray, at: Int): JsonPlace {
     var line = 1
     var column = 1
     for (k in 0 until minOf(at, b.size)) {
@@ -157,7 +160,7 @@ internal fun placeOf(b: ByteArray, at: Int): Pair<Int, Int> {
             column++
         }
     }
-    return line to column
+    return JsonPlace(line, column)
 }
 
 /**

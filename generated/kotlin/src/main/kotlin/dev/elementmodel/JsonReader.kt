@@ -84,7 +84,12 @@ internal class JsonRecognizer(private val b: ByteArray) {
             LBRACKET -> {
                 i++
                 skipWhitespace()
-                if (i < n && b[i] == RBRACKET) i++ else open(false).also { return false }
+                if (i < n && b[i] == RBRACKET) {
+                    i++
+                } else {
+                    open(false)
+                    return false
+                }
             }
             QUOTE -> string()
             T -> literal(TRUE)
