@@ -107,6 +107,8 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
       ? [{ path: test('HostileInputTests.swift'), template: 'HostileInputTests.swift', view: { ...view, cases: casesJson, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name } }]
       : []),
     { path: test('ElementModelTests.swift'), template: 'ElementModelTests.swift', view: elementModelTestsView(ctx, view, attributes.accessors) },
+    // The reader against the reading contract (spec/README.md, "Reading JSON").
+    { path: test('JSONReaderTests.swift'), template: 'JSONReaderTests.swift', view: {} },
     // The checker: the runtime's Check.swift over the kit's checker data for each version (Spec.swift).
     {
       path: source('Spec.swift'),

@@ -23,7 +23,7 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
 /** Type names a model type must not take: Swift's own, and those the generated package declares itself. */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
-  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONReader', 'JSONDocument', 'JSONValueDecoder', 'JSONObjectContainer', 'AnyCodingKey',
+  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONReader', 'JSONDocument', 'JSONParser', 'JSONProblem', 'JSONByte', 'ScalarKey', 'JSONValueDecoder', 'JSONObjectContainer', 'AnyCodingKey',
   'LargeStack', 'Thread', 'AppleRoleMapping', 'NotReportedClass',
   // The reader (EffectiveState.swift), named by the kit's vocabulary.
   ...readerTypeNames('UpperCamelKeeping'),
