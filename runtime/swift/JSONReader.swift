@@ -210,19 +210,17 @@ struct JSONParser {
         refusal = (offset, kind)
     }
 
-    /// A stack of bits, 64 to a word.
+    /// A stack of bits, 64 to a word, its top kept apart: it is read after every value.
     struct BitStack {
         private var words: [UInt64] = []
         private(set) var count = 0
-
-        var last: Bool? {
-            count == 0 ? nil : words[(count - 1) >> 6] >> UInt64((count - 1) & 63) & 1 == 1
-        }
+        private(set) var last: Bool?
 
         mutating func push(_ bit: Bool) {
             if count & 63 == 0 { words.append(0) }
             if bit { words[count >> 6] |= 1 << UInt64(count & 63) }
             count += 1
+            last = bit
         }
 
         mutating func pop() -> Bool {
@@ -231,6 +229,7 @@ struct JSONParser {
             let bit = words[word] >> UInt64(count & 63) & 1 == 1
             words[word] &= ~(1 << UInt64(count & 63))
             if count & 63 == 0 { words.removeLast() }
+            last = count == 0 ? nil : words[(count - 1) >> 6] >> UInt64((count - 1) & 63) & 1 == 1
             return bit
         }
     }
@@ -271,7 +270,11 @@ struct ScalarKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
+        // A native string's UTF-8 is at hand: hashed in one call, not byte by byte.
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }
 
