@@ -30,14 +30,16 @@ final class JSONDocument: @unchecked Sendable {
 /// Text that is not JSON throws the first malformation in text order (`json-not-utf8`, `json-malformed`,
 /// `json-truncated`); JSON that is refused throws the first refusal in text order (`json-lone-surrogate`,
 /// `json-number-range`, `json-repeated-key`), each as `JSONInputError.json` with its line and column. Nesting deeper
-/// than `maxNesting` is a refusal too (`JSONInputError.tooDeep`): what is deeper is read but not kept.
+/// than `maxNesting` is a refusal too (`JSONInputError.tooDeep`). Arrays and objects nested deeper than `keptNesting`
+/// (or `maxNesting`) are read but not kept: each is null in the value.
 ///
 /// A number written without a fraction or exponent that fits in 64 bits is read as an `integer`, exactly; any other
 /// number as a `number`.
 enum JSONReader {
-    static func read(_ data: Data, maxNesting: Int) throws -> JSONDocument {
+    static func read(_ data: Data, maxNesting: Int, keptNesting: Int = .max) throws -> JSONDocument {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), maxNesting: maxNesting)
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes, maxNesting: maxNesting, keptNesting: min(maxNesting, keptNesting))
             do {
                 return try parser.document()
             } catch {
@@ -54,6 +56,7 @@ enum JSONReader {
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxNesting: Int
+    let keptNesting: Int
     var index = 0
 
     // The open arrays and objects, innermost last: whether each is an object, and where its items start in `values`
@@ -72,9 +75,10 @@ struct JSONParser {
     /// Set by `string()`: whether the string just read held a lone surrogate escape.
     var heldLoneSurrogate = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int, keptNesting: Int) {
         self.bytes = bytes
         self.maxNesting = maxNesting
+        self.keptNesting = keptNesting
     }
 
     mutating func document() throws -> JSONDocument {
@@ -126,9 +130,9 @@ struct JSONParser {
                 return .string(try string())
             case JSONByte.openBrace, JSONByte.openBracket:
                 let object = byte == JSONByte.openBrace
-                let kept = isObject.count < maxNesting
-                if !kept { refuse(nil, at: index) }
-                deepest = max(deepest, isObject.count + 1)
+                if isObject.count >= maxNesting { refuse(nil, at: index) }
+                let kept = isObject.count < keptNesting
+                if kept { deepest = max(deepest, isObject.count + 1) }
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == (object ? JSONByte.closeBrace : JSONByte.closeBracket) {
@@ -167,9 +171,9 @@ struct JSONParser {
         skipWhitespace()
     }
 
-    /// Ends the innermost container and gives it as a value; one nested past `maxNesting` is not kept (null).
+    /// Ends the innermost container and gives it as a value; one nested past `keptNesting` is not kept (null).
     private mutating func close() -> JSONValue {
-        let kept = isObject.count <= maxNesting
+        let kept = isObject.count <= keptNesting
         let start = starts.pop()
         defer { values.removeSubrange(start...) }
         guard isObject.pop() else { return kept ? .array(Array(values[start...])) : .null }

@@ -18,8 +18,11 @@ public enum ValidateExit {
 /// problem. JSON of any depth is read, as every binding's validator reads it: elements deeper than
 /// `options.maxDepth` are the checker's `limit` finding, not a refusal.
 public func validateText(_ data: Data, options: CheckOptions = CheckOptions()) -> [Finding] {
+    // Two levels of JSON to an element, and a margin for the values inside the deepest element the checker reads:
+    // arrays and objects deeper are read (a problem there is still found) but not kept, since nothing checks them.
+    let checked = options.maxDepth < (Int.max - 64) / 2 ? 2 * options.maxDepth + 64 : .max
     do {
-        let document = try JSONReader.read(data, maxNesting: .max)
+        let document = try JSONReader.read(data, maxNesting: .max, keptNesting: checked)
         // The value is read without recursion; it is checked, and freed, on a thread whose stack is as deep as it.
         let deep = document.depth > DecodingLimits.defaultMaxNesting
         return try LargeStack.run(if: document.depth > LargeStack.shallow, size: deep ? LargeStack.deep : LargeStack.size) {

@@ -129,6 +129,20 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(problem(many), at(.truncated, 1, many.count + 1))
     }
 
+    /// What is nested deeper than the reader keeps is read, and is null in the value: the validator keeps only what
+    /// its checker can reach, so an answer a million levels deep is one structure finding, not a million arrays.
+    func testWhatIsNestedPastTheKeptDepthIsReadButNotKept() throws {
+        XCTAssertEqual(try JSONReader.read(Data("[[[1]],[]]".utf8), maxNesting: .max, keptNesting: 2).take(), [[nil], []])
+        XCTAssertEqual(problem(Array(#"[[[{"a":1,"a":2}]]]"#.utf8), maxNesting: .max), at(.repeatedKey, 1, 11))
+        XCTAssertThrowsError(try JSONReader.read(Data(#"[[[{"a":1,"a":2}]]]"#.utf8), maxNesting: .max, keptNesting: 2)) { error in
+            XCTAssertEqual(error as? JSONInputError, .json(at(.repeatedKey, 1, 11)))
+        }
+        let depth = 1_000_000
+        let deep = [UInt8](repeating: 0x5B, count: depth) + [UInt8](repeating: 0x5D, count: depth)
+        let findings = validateText(Data(deep), options: CheckOptions(maxDepth: 10))
+        XCTAssertEqual(findings.map(\.rule), ["structure"])
+    }
+
     /// The validator gives one finding at the root, the catalogue's, with the message the reader's error gives.
     func testTheValidatorGivesOneFindingWithTheCatalogueMessage() {
         for (bytes, entry, slots) in [
