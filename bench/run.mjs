@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { realisticAnswer } from './answer.mjs';
 import { bindingDecodeTimes } from './bindings.mjs';
 import { checkerPageTimes } from './checker-page.mjs';
+import { jsonWorstCases } from './json-worst.mjs';
 import { makeSyntheticSpec } from './synthetic.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -189,6 +190,20 @@ try {
   }
   ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
 
+  // Every binding's validator on 50 MB of '[' never closed, against the same validator on an answer of that size
+  // (issue 37: bounded work on any input), each a fresh process; memory where GNU time can measure it.
+  log('worst JSON input ...');
+  const worst = await jsonWorstCases(ROOT);
+  results.measurements.jsonWorst = worst;
+  for (const [name, w] of Object.entries(worst.bindings)) {
+    if (w.error) {
+      log(`${name} worst JSON input: not measured (${w.error.slice(0, 80)})`);
+      continue;
+    }
+    ratio(`${name}: 50 MB of '[' / a 50 MB answer, validator time`, { median: w.brackets.ms }, { median: w.answer.ms }, 1.0, `exit ${w.brackets.code}, fresh processes`);
+    if (w.brackets.kib !== undefined) ratio(`${name}: 50 MB of '[', peak memory / its bytes`, { median: w.brackets.kib * 1024 }, { median: worst.bytes }, 8.0, 'peak resident set of the validator process');
+  }
+
   // The site's checker page in headless Chromium (issue 15): a 5 MB answer, from pressing Check to the verdict drawn.
   log('checker page ...');
   const page = await checkerPageTimes(ROOT, RUNS);
@@ -246,11 +261,11 @@ const tables = [
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
 const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');
 await writeFile(join(OUT, 'results.md'), md);
-// README's performance section shows the same tables, between two markers, so it never shows stale figures.
-const readmePath = join(ROOT, 'README.md');
-const readme = await readFile(readmePath, 'utf8');
+// docs/performance.md shows the same tables, between two markers, so it never shows stale figures.
+const pagePath = join(ROOT, 'docs/performance.md');
+const page = await readFile(pagePath, 'utf8');
 const block = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
-if (block.test(readme)) await writeFile(readmePath, readme.replace(block, `$1${when}:\n\n${tables.join('\n')}\n$2`));
+if (block.test(page)) await writeFile(pagePath, page.replace(block, `$1${when}:\n\n${tables.join('\n')}\n$2`));
 // A small SVG chart of the scaling runs: spec size (log scale) against generate time.
 const pts = m.scaling.map((s) => ({ x: Math.log10(s.factor), y: s.median }));
 const maxY = Math.max(...pts.map((p) => p.y)) * 1.1;

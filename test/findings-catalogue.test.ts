@@ -47,7 +47,7 @@ function types(text: string, message: string): string | null {
 /** How each checker names a finding when it reports it, and the files it reports from. */
 const REPORTED_AS: { language: string; paths: string[]; spelling: (id: string) => string }[] = [
   { language: 'typescript', paths: ['check.ts', 'nested.ts', 'scan.ts'], spelling: (id) => `'${id}'` },
-  { language: 'python', paths: ['check.py', 'nested.py'], spelling: (id) => `"${id}"` },
+  { language: 'python', paths: ['check.py', 'nested.py', 'json_text.py', 'json_scan.py'], spelling: (id) => `"${id}"` },
   { language: 'swift', paths: ['Check.swift', 'Nested.swift', 'Validate.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
   { language: 'kotlin', paths: ['Check.kt', 'Nested.kt', 'Validate.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
   { language: 'go', paths: ['checkrun.go', 'checkwalk.go', 'versions.go', 'nested.go'], spelling: (id) => `"${id}"` },

@@ -3,35 +3,50 @@
 
 package elementmodel
 
+// The JSON reader is written by hand because encoding/json loses what an answer needs kept or told: decoding
+// into any puts an object's members in a map (their order gone, a repeated key silently the last one's value)
+// and every number in a float64 (digits past 2^53 gone; UseNumber keeps the text but checks no range); it turns
+// bytes that are not UTF-8 and lone surrogate escapes into U+FFFD without a word, stops at a nesting depth of
+// 10,000, and its errors give a byte offset, not the line, column and character spec/README.md ("Reading JSON")
+// asks every binding to give. This reader keeps member order and each number's text, refuses what no binding
+// reads (a repeated key, a lone surrogate escape, a number past a double), reads any depth with an explicit stack
+// (jsonstack.go), and says where the first problem is: jsonscan.go reads strings, numbers and words, and
+// jsonerror.go turns a problem into the catalogue's finding.
+
 import (
-	"fmt"
-	"strconv"
-	"strings"
-	"unicode/utf16"
+	"errors"
 	"unicode/utf8"
 )
 
-// JSONError is text that is not JSON (Refused is false), or JSON this package refuses (Refused is true): a
-// key repeated in one object, a lone surrogate, a number too large for a double.
-type JSONError struct {
-	Message string
-	Refused bool
-}
-
-func (e *JSONError) Error() string { return e.Message }
-
-// ParseJSON reads JSON text into a Value with an explicit stack, so text of any depth is read without
-// recursion and without a nesting limit.
+// ParseJSON reads JSON text into a Value: any depth, without recursion, in time linear in the text. Text that is
+// not JSON, or is JSON this package refuses, is a *JSONError at the first problem in text order.
 func ParseJSON(text string) (Value, error) {
-	// Text that is UTF-8 throughout needs no check string by string.
-	r := reader{text: text, checkUTF8: !utf8.ValidString(text)}
-	return r.read()
+	r := reader{text: text, valid: len(text), refusedAt: -1}
+	// One pass over the whole text (fast when it is all ASCII) spares the reader any check string by string.
+	if !utf8.ValidString(text) {
+		r.valid = firstNotUTF8(text)
+	}
+	value, err := r.read()
+	return r.verdict(value, err)
 }
+
+// errStop ends the reading at a malformation; the reader's failedAt says where it is.
+var errStop = errors.New("not JSON")
 
 type reader struct {
-	text      string
-	pos       int
-	checkUTF8 bool
+	text string
+	pos  int
+	// valid is where the first byte that is not UTF-8 stands, or the text's length.
+	valid int
+	// failedAt is where the grammar failed; refusedAt (or -1) is the first policy problem, refusal its id.
+	failedAt  int
+	refusedAt int
+	refusal   string
+	// depth is how many containers are open; frames holds the state of those that need one, innermost last: every
+	// object, from its first key, and an array from its first item, so text that only opens arrays (50 MB of "[")
+	// costs no memory a level.
+	depth  int
+	frames stack
 	// The members of every object and the items of every array being read, innermost last: each container
 	// is copied out, at its exact size, when it closes, so no container's slice grows by doubling.
 	members []Member
@@ -46,21 +61,17 @@ type reader struct {
 	boxed [64]Value
 }
 
-// slabSize is how many objects, members or items one slab holds; a container larger than a quarter of one
-// gets its own slice.
-const slabSize = 1024
-
-// container is an object or an array being read: where its members or items start in the reader's scratch
-// stacks, the key its next value goes under, and for an object past indexFrom members, its keys' index.
-type container struct {
-	object bool
-	from   int
-	key    string
-	index  map[string]int
+// bad stops the reading at a malformation at byte at (the text's length when the text ended too soon).
+func (r *reader) bad(at int) error {
+	r.failedAt = at
+	return errStop
 }
 
-func (r *reader) fail(format string, args ...any) error {
-	return &JSONError{Message: fmt.Sprintf(format, args...)}
+// refuse notes a policy problem at byte at; the first in text order is the one told.
+func (r *reader) refuse(at int, id string) {
+	if r.refusedAt < 0 || at < r.refusedAt {
+		r.refusedAt, r.refusal = at, id
+	}
 }
 
 func (r *reader) skip() {
@@ -74,11 +85,105 @@ func (r *reader) skip() {
 	}
 }
 
+// peek is the byte at the reader's place, or 0 at the end (where bad says the text ended).
 func (r *reader) peek() byte {
 	if r.pos < len(r.text) {
 		return r.text[r.pos]
 	}
 	return 0
+}
+
+func (r *reader) read() (Value, error) {
+	r.skip()
+	for {
+		value, opened, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		if opened {
+			continue
+		}
+		// The value is whole: put it in its container, and close every container the text closes here.
+		for {
+			r.skip()
+			if r.depth == 0 {
+				if r.pos != len(r.text) {
+					return nil, r.bad(r.pos)
+				}
+				return value, nil
+			}
+			// A container with no entry in frames is an array whose first item this is.
+			top := r.frames.last()
+			if top == nil || top.level() != r.depth-1 {
+				top = r.frames.push(container{tag: (r.depth - 1) << 1, from: len(r.items)})
+			}
+			if top.object() {
+				r.addMember(top, top.key, value)
+			} else {
+				r.items = append(r.items, value)
+			}
+			c := r.peek()
+			if c == ',' {
+				r.pos++
+				r.skip()
+				if top.object() {
+					if err := r.key(top); err != nil {
+						return nil, err
+					}
+				}
+				break
+			}
+			if top.object() && c == '}' {
+				value = r.closeObject(top)
+			} else if !top.object() && c == ']' {
+				value = r.closeArray(top)
+			} else {
+				return nil, r.bad(r.pos)
+			}
+			r.pos++
+			r.depth--
+			r.frames.pop()
+		}
+	}
+}
+
+// value reads the value that starts at the reader's place: a whole one, or (opened) the start of a container
+// with something in it, whose first key, for an object, is read too.
+func (r *reader) value() (Value, bool, error) {
+	switch c := r.peek(); c {
+	case '{':
+		r.pos++
+		r.skip()
+		if r.peek() == '}' {
+			r.pos++
+			return &Object{}, false, nil
+		}
+		top := r.frames.push(container{tag: r.depth<<1 | 1, from: len(r.members)})
+		r.depth++
+		return nil, true, r.key(top)
+	case '[':
+		r.pos++
+		r.skip()
+		if r.peek() == ']' {
+			r.pos++
+			return []Value{}, false, nil
+		}
+		r.depth++
+		return nil, true, nil
+	case '"':
+		s, err := r.string()
+		return r.box(s), false, err
+	case 't':
+		return true, false, r.word("true")
+	case 'f':
+		return false, false, r.word("false")
+	case 'n':
+		return nil, false, r.word("null")
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		n, err := r.number()
+		return n, false, err
+	}
+	return nil, false, r.bad(r.pos)
 }
 
 // has reports whether the object being read, top, already has key.
@@ -95,24 +200,29 @@ func (r *reader) has(top *container, key string) bool {
 	return false
 }
 
-func (r *reader) key(top *container) (string, error) {
+// key reads an object's key and the colon after it, as the key top's next value goes under. A key the object
+// already has is refused at its opening quote (keys compare as Go strings do: byte by byte, so code point by
+// code point, with no normalisation).
+func (r *reader) key(top *container) error {
+	at := r.pos
 	if r.peek() != '"' {
-		return "", r.fail("a key was expected at %d", r.pos)
+		return r.bad(r.pos)
 	}
 	key, err := r.string()
 	if err != nil {
-		return "", err
+		return err
 	}
 	if r.has(top, key) {
-		return "", &JSONError{Message: fmt.Sprintf("the key %s twice in one object", strconv.Quote(key)), Refused: true}
+		r.refuse(at, jsonRepeatedKey)
 	}
 	r.skip()
 	if r.peek() != ':' {
-		return "", r.fail("':' was expected at %d", r.pos)
+		return r.bad(r.pos)
 	}
 	r.pos++
 	r.skip()
-	return key, nil
+	top.key = key
+	return nil
 }
 
 // addMember puts a member on the object being read, indexing its keys once it has more than indexFrom, as
@@ -150,6 +260,10 @@ func (r *reader) closeArray(top *container) []Value {
 	return items
 }
 
+// slabSize is how many objects, members or items one slab holds; a container larger than a quarter of one
+// gets its own slice.
+const slabSize = 1024
+
 // carve copies from into a slice cut from the slab, or into its own slice when it is large. The slice's
 // capacity is its length, so appending to it never writes over its neighbour's.
 func carve[T any](slab *[]T, from []T) []T {
@@ -180,265 +294,4 @@ func (r *reader) box(s string) Value {
 	}
 	*slot = s
 	return *slot
-}
-
-func (r *reader) read() (Value, error) {
-	var stack []container
-	r.skip()
-	for {
-		var value Value
-		switch c := r.peek(); {
-		case c == '{':
-			r.pos++
-			r.skip()
-			if r.peek() == '}' {
-				r.pos++
-				value = &Object{}
-				break
-			}
-			stack = append(stack, container{object: true, from: len(r.members)})
-			key, err := r.key(&stack[len(stack)-1])
-			if err != nil {
-				return nil, err
-			}
-			stack[len(stack)-1].key = key
-			continue
-		case c == '[':
-			r.pos++
-			r.skip()
-			if r.peek() == ']' {
-				r.pos++
-				value = []Value{}
-				break
-			}
-			stack = append(stack, container{from: len(r.items)})
-			continue
-		case c == '"':
-			s, err := r.string()
-			if err != nil {
-				return nil, err
-			}
-			value = r.box(s)
-		case c == 't' || c == 'f' || c == 'n':
-			switch {
-			case strings.HasPrefix(r.text[r.pos:], "true"):
-				value, r.pos = true, r.pos+4
-			case strings.HasPrefix(r.text[r.pos:], "false"):
-				value, r.pos = false, r.pos+5
-			case strings.HasPrefix(r.text[r.pos:], "null"):
-				value, r.pos = nil, r.pos+4
-			default:
-				return nil, r.fail("an unexpected word at %d", r.pos)
-			}
-		default:
-			n, err := r.number()
-			if err != nil {
-				return nil, err
-			}
-			value = n
-		}
-		// The value is whole: put it in its container, and close every container the text closes here.
-		for {
-			r.skip()
-			if len(stack) == 0 {
-				if r.pos != len(r.text) {
-					return nil, r.fail("text after the value at %d", r.pos)
-				}
-				return value, nil
-			}
-			top := &stack[len(stack)-1]
-			if top.object {
-				r.addMember(top, top.key, value)
-			} else {
-				r.items = append(r.items, value)
-			}
-			c := r.peek()
-			if c == ',' {
-				r.pos++
-				r.skip()
-				if top.object {
-					key, err := r.key(top)
-					if err != nil {
-						return nil, err
-					}
-					top.key = key
-				}
-				break
-			}
-			if top.object {
-				if c != '}' {
-					return nil, r.fail("',' or '}' was expected at %d", r.pos)
-				}
-				value = r.closeObject(top)
-			} else {
-				if c != ']' {
-					return nil, r.fail("',' or ']' was expected at %d", r.pos)
-				}
-				value = r.closeArray(top)
-			}
-			r.pos++
-			stack = stack[:len(stack)-1]
-		}
-	}
-}
-
-func (r *reader) number() (Number, error) {
-	start := r.pos
-	t := r.text
-	i := r.pos
-	if i < len(t) && t[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		from := i
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		return i - from
-	}
-	switch {
-	case i < len(t) && t[i] == '0':
-		i++
-	case digits() == 0:
-		return "", r.fail("a value was expected at %d", start)
-	}
-	whole := true
-	if i < len(t) && t[i] == '.' {
-		i++
-		whole = false
-		if digits() == 0 {
-			return "", r.fail("a digit was expected at %d", i)
-		}
-	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		whole = false
-		if i < len(t) && (t[i] == '+' || t[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return "", r.fail("a digit was expected at %d", i)
-		}
-	}
-	text := t[start:i]
-	r.pos = i
-	// Every binding reads a number as a double at most: one too large for one is refused, not made infinite.
-	if !whole || len(text) > 308 {
-		if _, err := strconv.ParseFloat(text, 64); err != nil && !isUnderflow(text) {
-			return "", &JSONError{Message: fmt.Sprintf("a number too large for a double at %d", start), Refused: true}
-		}
-	}
-	return Number(text), nil
-}
-
-// isUnderflow reports whether a number out of a double's range is a tiny one (read as zero, as every binding does).
-func isUnderflow(text string) bool {
-	f, _ := strconv.ParseFloat(text, 64)
-	return f > -1 && f < 1
-}
-
-func hexValue(s string) (rune, bool) {
-	var v rune
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return v, true
-}
-
-func (r *reader) string() (string, error) {
-	start := r.pos
-	t := r.text
-	i := r.pos + 1
-	// The common case: no escape, read as a slice of the text.
-	for i < len(t) {
-		c := t[i]
-		if c == '"' {
-			r.pos = i + 1
-			s := t[start+1 : i]
-			if r.checkUTF8 && !utf8.ValidString(s) {
-				return "", r.fail("text that is not UTF-8 in the string at %d", start)
-			}
-			return s, nil
-		}
-		if c == '\\' {
-			break
-		}
-		if c < 0x20 {
-			return "", r.fail("an invalid or unterminated string at %d", start)
-		}
-		i++
-	}
-	var b strings.Builder
-	b.WriteString(t[start+1 : i])
-	for i < len(t) {
-		c := t[i]
-		switch {
-		case c == '"':
-			r.pos = i + 1
-			s := b.String()
-			if !utf8.ValidString(s) {
-				return "", r.fail("text that is not UTF-8 in the string at %d", start)
-			}
-			return s, nil
-		case c < 0x20:
-			return "", r.fail("an invalid or unterminated string at %d", start)
-		case c != '\\':
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		if i+1 >= len(t) {
-			break
-		}
-		e := t[i+1]
-		i += 2
-		switch e {
-		case '"', '\\', '/':
-			b.WriteByte(e)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'u':
-			if i+4 > len(t) {
-				return "", r.fail("an invalid or unterminated string at %d", start)
-			}
-			u, ok := hexValue(t[i : i+4])
-			if !ok {
-				return "", r.fail("an invalid or unterminated string at %d", start)
-			}
-			i += 4
-			if utf16.IsSurrogate(u) {
-				// Only a high half followed by an escaped low half makes a character.
-				if u < 0xdc00 && i+6 <= len(t) && t[i] == '\\' && t[i+1] == 'u' {
-					if low, ok := hexValue(t[i+2 : i+6]); ok && low >= 0xdc00 && low <= 0xdfff {
-						b.WriteRune(utf16.DecodeRune(u, low))
-						i += 6
-						continue
-					}
-				}
-				return "", &JSONError{Message: fmt.Sprintf("a lone surrogate in the string at %d", start), Refused: true}
-			}
-			b.WriteRune(u)
-		default:
-			return "", r.fail("an invalid or unterminated string at %d", start)
-		}
-	}
-	return "", r.fail("an invalid or unterminated string at %d", start)
 }

@@ -110,34 +110,23 @@ func Check(answer Value, options CheckOptions) []Finding {
 	return SortFindings(append(findings, versionFinding(v)))
 }
 
-// ValidateText is the findings for an answer's text; text that is not JSON is one json finding at the root.
-// JSON of any depth is read: elements deeper than options.MaxDepth are the checker's limit finding.
+// The findings of text that is not JSON (the reader's grammar, json.go and jsonscan.go) and of JSON every binding
+// refuses, by their ids in the catalogue.
+const (
+	jsonNotUTF8       = "json-not-utf8"
+	jsonMalformed     = "json-malformed"
+	jsonTruncated     = "json-truncated"
+	jsonLoneSurrogate = "json-lone-surrogate"
+	jsonNumberRange   = "json-number-range"
+	jsonRepeatedKey   = "json-repeated-key"
+)
+
+// ValidateText is the findings for an answer's text; text that is not JSON, or is refused, is one json finding at
+// the root. JSON of any depth is read: elements deeper than options.MaxDepth are the checker's limit finding.
 func ValidateText(text string, options CheckOptions) []Finding {
 	value, err := ParseJSON(text)
 	if err != nil {
-		entry := jsonFinding(err)
-		return []Finding{{Rule: entry.Rule, Severity: entry.Severity, Message: formatMessage(entry, slots{"detail": jsonDetail(err)})}}
+		return []Finding{jsonFinding(err.(*JSONError))}
 	}
 	return Check(value, options)
-}
-
-// jsonFinding is the catalogue's finding for text that is no JSON, or JSON every binding refuses.
-func jsonFinding(err error) findingEntry {
-	if e, ok := err.(*JSONError); ok && e.Refused {
-		return findingCatalogue["json-refused"]
-	}
-	return findingCatalogue["json-malformed"]
-}
-
-// jsonDetail is what the reader says of the text.
-func jsonDetail(err error) string {
-	if e, ok := err.(*JSONError); ok {
-		return e.Message
-	}
-	return err.Error()
-}
-
-// jsonProblem is the message of the finding, as a reader's error gives it.
-func jsonProblem(err error) string {
-	return formatMessage(jsonFinding(err), slots{"detail": jsonDetail(err)})
 }

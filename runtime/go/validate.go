@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"unicode/utf8"
 )
 
 const validateUsage = `usage: element-model-validate [--json] [--batch] FILE|- [FILE...]
@@ -22,9 +21,6 @@ func validateFile(file string, asJSON bool, stdin io.Reader, stderr io.Writer) (
 		data, err = io.ReadAll(stdin)
 	} else {
 		data, err = os.ReadFile(file)
-	}
-	if err == nil && !utf8.Valid(data) {
-		err = fmt.Errorf("not UTF-8 text")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "validate: cannot read %s: %v\n", file, err)
