@@ -40,6 +40,20 @@ public func validateText(_ text: String, options: CheckOptions = CheckOptions())
     validateText(Data(text.utf8), options: options)
 }
 
+extension JSONProblem {
+    /// The catalogue's entry for this finding.
+    var entry: FindingEntry {
+        switch kind {
+        case .notUTF8: return .jsonNotUtf8
+        case .malformed: return .jsonMalformed
+        case .truncated: return .jsonTruncated
+        case .loneSurrogate: return .jsonLoneSurrogate
+        case .numberRange: return .jsonNumberRange
+        case .repeatedKey: return .jsonRepeatedKey
+        }
+    }
+}
+
 /// The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root.
 private func jsonFinding(_ entry: FindingEntry, _ message: String) -> Finding {
     Finding(requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: "", message: message)

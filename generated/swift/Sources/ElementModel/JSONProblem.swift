@@ -57,18 +57,7 @@ public struct JSONProblem: Sendable, Hashable, CustomStringConvertible {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// The catalogue's entry for this finding.
-    var entry: FindingEntry {
-        switch kind {
-        case .notUTF8: return .jsonNotUtf8
-        case .malformed: return .jsonMalformed
-        case .truncated: return .jsonTruncated
-        case .loneSurrogate: return .jsonLoneSurrogate
-        case .numberRange: return .jsonNumberRange
-        case .repeatedKey: return .jsonRepeatedKey
-        }
-    }
-
+    /// The catalogue's message (its entry: Validate.swift).
     public var description: String {
         var slots = ["line": String(line), "column": String(column)]
         if let found { slots["found"] = found }

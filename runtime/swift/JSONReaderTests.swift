@@ -1,5 +1,3 @@
-{{header}}
-
 import Foundation
 import XCTest
 @testable import ElementModel
