@@ -222,6 +222,18 @@ final class HostileInputTests: XCTestCase {
         XCTAssertThrowsError(try Answer(jsonData: Data()))
     }
 
+    /// The decoder fails with the message the validator prints for the same bytes: the catalogue's, with its place.
+    func testTheDecoderFailsWithTheValidatorsMessage() {
+        let texts = ["", "[1,", #"{"a":1,"a":2}"#, Self.answerHead + #""\ud800""# + Self.answerTail, Self.answerHead + "1e999" + Self.answerTail]
+        for data in texts.map({ Data($0.utf8) }) + [Data([0x7B, 0xFF])] {
+            XCTAssertThrowsError(try Answer(jsonData: data)) { error in
+                let findings = validateText(data)
+                XCTAssertEqual(findings.map(\.rule), ["json"])
+                XCTAssertEqual("\(error)", findings.first?.message)
+            }
+        }
+    }
+
     func testATreeAHundredThousandDeepThrowsTooDeep() {
         let text = chain(elements: 100_000)
         let start = Date()
