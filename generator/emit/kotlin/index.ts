@@ -7,7 +7,8 @@ import { readerTypeNames } from '../kit/vocabulary.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
-import { runtimeSources, templateSources } from '../core/templates.js';
+import { runtimeSources } from '../core/templates.js';
+import { declaredNames, matchesOf } from '../kit/declared-names.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
@@ -58,7 +59,7 @@ const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract
  * `ElementJson` configuration.
  */
 export const ownClasses = (): string[] => [
-  ...[...templateSources('kotlin').map((t) => t.source), ...runtimeSources('kotlin').values()].flatMap((source) => [...source.matchAll(DECLARATION)].map((m) => m[1] as string)),
+  ...declaredNames('kotlin', matchesOf(DECLARATION)),
   ...kotlinSpecTypeNames(),
   ...readerTypeNames('UpperCamel'),
   'ElementJson',
