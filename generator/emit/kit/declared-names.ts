@@ -20,3 +20,9 @@ export const matchesOf = (pattern: RegExp) => (source: string): string[] =>
 
 /** The spec data's type names (each binding's Spec file declares them, from kit/spec-shape.ts's one declaration). */
 export const specDataTypeNames = (): string[] => declarationsOf(SpecDataSchema).declarations.map((d) => d.name);
+
+/**
+ * The names of a language's runtime files without their extension: a target that writes a record to a file named
+ * for it (Kotlin, Swift) keeps these from the model's types too, or a record named `Check` is a second Check.kt.
+ */
+export const runtimeFileNames = (folder: string): string[] => [...runtimeSources(folder).keys()].map((name) => name.replace(/\.[^.]+$/, ''));

@@ -2,7 +2,7 @@
  * Swift's naming config for the kit (generator/emit/kit/naming.ts), and Swift's string literals.
  */
 
-import { declaredNames, matchesOf, specDataTypeNames } from '../kit/declared-names.js';
+import { declaredNames, matchesOf, runtimeFileNames, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 
@@ -34,6 +34,7 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
   'CodingKeys', 'Data', 'URL', 'Thread',
   ...declaredNames('swift', matchesOf(SWIFT_DECLARATION)),
+  ...runtimeFileNames('swift'),
   ...specDataTypeNames(),
   ...readerTypeNames('UpperCamelKeeping'),
 ]);
