@@ -3,13 +3,7 @@
 use std::fmt;
 
 use crate::findings::{Slot, entry, format_message};
-
-pub(crate) const NOT_UTF8: &str = "json-not-utf8";
-pub(crate) const MALFORMED: &str = "json-malformed";
-pub(crate) const TRUNCATED: &str = "json-truncated";
-pub(crate) const LONE_SURROGATE: &str = "json-lone-surrogate";
-pub(crate) const NUMBER_RANGE: &str = "json-number-range";
-pub(crate) const REPEATED_KEY: &str = "json-repeated-key";
+use crate::validate::{LONE_SURROGATE, MALFORMED, NUMBER_RANGE, REPEATED_KEY};
 
 /// Text that is not JSON, or JSON this package refuses: the catalogue's finding for it, and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

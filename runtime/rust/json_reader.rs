@@ -18,7 +18,8 @@ use std::str::FromStr;
 use serde_json::{Number, Value};
 
 use crate::json::{Node, dispose_node};
-use crate::json_finding::{JsonTextError, LONE_SURROGATE, MALFORMED, NOT_UTF8, NUMBER_RANGE, Problem, REPEATED_KEY, TRUNCATED};
+use crate::json_finding::{JsonTextError, Problem};
+use crate::validate::{LONE_SURROGATE, MALFORMED, NOT_UTF8, NUMBER_RANGE, REPEATED_KEY, TRUNCATED};
 
 /// The JSON value of `text`, or the finding for it.
 pub fn read_json(text: &str) -> Result<Value, JsonTextError> {

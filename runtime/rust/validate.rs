@@ -20,6 +20,14 @@ file alone prints; the exit code is the highest of theirs.
 Exit 0: no errors (warnings allowed); 1: errors; 2: a usage error or input that cannot be read.
 ";
 
+// The catalogue's ids of the findings the JSON reader gives: text that is not JSON, then JSON refused by policy.
+pub(crate) const NOT_UTF8: &str = "json-not-utf8";
+pub(crate) const MALFORMED: &str = "json-malformed";
+pub(crate) const TRUNCATED: &str = "json-truncated";
+pub(crate) const LONE_SURROGATE: &str = "json-lone-surrogate";
+pub(crate) const NUMBER_RANGE: &str = "json-number-range";
+pub(crate) const REPEATED_KEY: &str = "json-repeated-key";
+
 /// The findings for an answer's text, checked with `options`; text that is not JSON is one finding at the root.
 ///
 /// JSON of any depth is read, as every binding's validator reads it: elements deeper than `options.max_depth` are
