@@ -9,8 +9,8 @@
 //! binding gives one of six findings at a column counted in characters, naming the character met.
 //!
 //! One pass, no recursion: open containers are a stack (a run of arrays opened one inside the other with nothing
-//! between them is one entry, so `[[[[` of any depth takes no memory), and the values read so far wait on two
-//! lists, items and members. The input's UTF-8 is checked first, by the standard library; reading then stops at the
+//! between them is one entry, so `[[[[` of any depth takes one), and the values read so far wait on two lists,
+//! items and members. The input's UTF-8 is checked first, by the standard library; reading then stops at the
 //! first byte that is not UTF-8, which is the finding only if nothing before it was malformed. A refusal (a repeated
 //! key, a lone surrogate, a number past a double) is noted and reading goes on, since a malformation later wins.
 
