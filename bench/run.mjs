@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { realisticAnswer } from './answer.mjs';
 import { bindingDecodeTimes } from './bindings.mjs';
 import { checkerPageTimes } from './checker-page.mjs';
+import { jsonWorstCases } from './json-worst.mjs';
 import { makeSyntheticSpec } from './synthetic.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -188,6 +189,20 @@ try {
     else ratio(label, d, ts, target, 'same answer, in process; parseAnswer timed just before the binding');
   }
   ratio('check peak memory / text size', { median: mem.checkBytes }, { median: mem.textBytes }, 3.0, 'heap growth while checking');
+
+  // Every binding's validator on 50 MB of '[' never closed, against the same validator on an answer of that size
+  // (issue 37: bounded work on any input), each a fresh process; memory where GNU time can measure it.
+  log('worst JSON input ...');
+  const worst = await jsonWorstCases(ROOT);
+  results.measurements.jsonWorst = worst;
+  for (const [name, w] of Object.entries(worst.bindings)) {
+    if (w.error) {
+      log(`${name} worst JSON input: not measured (${w.error.slice(0, 80)})`);
+      continue;
+    }
+    ratio(`${name}: 50 MB of '[' / a 50 MB answer, validator time`, { median: w.brackets.ms }, { median: w.answer.ms }, 1.0, `exit ${w.brackets.code}, fresh processes`);
+    if (w.brackets.kib !== undefined) ratio(`${name}: 50 MB of '[', peak memory / its bytes`, { median: w.brackets.kib * 1024 }, { median: worst.bytes }, 8.0, 'peak resident set of the validator process');
+  }
 
   // The site's checker page in headless Chromium (issue 15): a 5 MB answer, from pressing Check to the verdict drawn.
   log('checker page ...');

@@ -215,12 +215,10 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
       const validator = await loadValidator(resolve(opts.out));
       let highest = 0;
       for (const file of files) {
-        let text: string;
         let printed = '';
         let exit: number;
         try {
-          text = await readInput(file);
-          const findings = validator.validateText(text);
+          const findings = validator.validateBytes(await readInput(file));
           printed = opts.json ? validator.findingsJson(findings) : validator.formatFindings(findings, file === '-' ? '<stdin>' : file);
           exit = validator.exitCodeOf(findings);
         } catch (error) {

@@ -15,6 +15,7 @@ export interface Finding {
 /** What `element-spec validate` takes from the generated package: it prints exactly what the package's validator does. */
 export interface Validator {
   validateText: (text: string) => Finding[];
+  validateBytes: (bytes: Uint8Array) => Finding[];
   formatFindings: (findings: readonly Finding[], name: string) => string;
   findingsJson: (findings: readonly Finding[]) => string;
   exitCodeOf: (findings: readonly Finding[]) => number;
@@ -24,11 +25,12 @@ export async function loadValidator(generatedDir = join(toolchainRoot(), 'genera
   return (await import(pathToFileURL(join(generatedDir, 'typescript/dist/index.js')).href)) as Validator;
 }
 
-export async function readInput(file: string): Promise<string> {
-  if (file !== '-') return readFile(file, 'utf8');
+/** A file's bytes, or standard input's for `-`: the validator reads bytes, so bytes that are not UTF-8 are a finding. */
+export async function readInput(file: string): Promise<Buffer> {
+  if (file !== '-') return readFile(file);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Findings for an answer's text, by the generated package's validator. */

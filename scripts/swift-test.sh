@@ -92,6 +92,7 @@ chroot "$root" /usr/bin/env -i \
   LANG=C.UTF-8 \
   ${conformance:+ELEMENT_CONFORMANCE_DIR="$inside/conformance"} \
   ${ELEMENT_BENCH_FILE:+ELEMENT_BENCH_FILE="$built/swift/$ELEMENT_BENCH_FILE"} \
+  ${ELEMENT_VALIDATE_MEASURE:+ELEMENT_VALIDATE_MEASURE=1} \
   /bin/bash -c "set -euo pipefail; cd '$built/swift'; $command" \
   && status=0 || status=$?
 

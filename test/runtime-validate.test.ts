@@ -104,13 +104,13 @@ describe('element-model-validate', () => {
 
   it('checks many files in one run with --batch: each under its header line, as it alone prints, exiting with the highest code', async () => {
     const all = await vectors();
-    const { validateText, exitCodeOf, findingsJson, formatFindings } = await sdk();
+    const { validateText, validateBytes, exitCodeOf, findingsJson, formatFindings } = await sdk();
     const files = await Promise.all(all.map(async (v) => {
       const file = `${v.name}.json`;
       await writeFile(join(dir, file), JSON.stringify(v.input));
       return { file, findings: validateText(JSON.stringify(v.input)) };
     }));
-    const validator = { validateText, exitCodeOf, findingsJson, formatFindings };
+    const validator = { validateText, validateBytes, exitCodeOf, findingsJson, formatFindings };
     for (const asJson of [true, false]) {
       const wanted = batchCase(validator, files, asJson);
       const r = spawnSync(process.execPath, [BIN, ...wanted.args.split(' ')], { encoding: 'utf8', cwd: dir });

@@ -1,11 +1,16 @@
 import { randomFrom } from '../helpers/seeded.js';
+import { mutateGrammar } from './grammar-mutations.js';
 
 /**
  * Seeded mutations of the conformance vectors for the differential test (test/fuzz/differential.test.ts): each
  * input is a vector's answer with one or two of the changes issue 27 lists (a field set to null, a wrong type, a
  * missing field, an unknown key, role or content kind, a key written twice, a huge number, odd Unicode), written as
- * JSON text. The same seed gives the same inputs.
+ * JSON text; then a share of them (GRAMMAR_SHARE) one change to its bytes or tokens (./grammar-mutations.ts), so the
+ * readers meet text that is not JSON too. The same seed gives the same inputs.
  */
+
+/** The share of inputs whose text is then changed at the level of bytes and tokens. */
+const GRAMMAR_SHARE = 0.4;
 
 /** The part of the generated package's SPEC the mutations read the model's names from. */
 export interface SpecNames {
@@ -48,7 +53,7 @@ export interface DifferentialInput {
   /** The vector it was made from and what was done to it, for a failure's message. */
   name: string;
   changes: string[];
-  text: string;
+  bytes: Uint8Array;
 }
 
 /** Where a mutation can act: an object the checkers walk, and what it is; inside MCP's nested objects, see 'nested'. */
@@ -235,7 +240,13 @@ export function differentialInputs(answers: readonly { name: string; input: unkn
         }
       }
     }
-    inputs.push({ name: base.name, changes, text: write(answer) });
+    const text = write(answer);
+    if (random() < GRAMMAR_SHARE) {
+      const { bytes, change } = mutateGrammar(text, random);
+      inputs.push({ name: base.name, changes: [...changes, change], bytes });
+    } else {
+      inputs.push({ name: base.name, changes, bytes: Buffer.from(text, 'utf8') });
+    }
   }
   return inputs;
 }

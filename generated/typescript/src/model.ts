@@ -1180,8 +1180,12 @@ export type FindingId =
   | "duplicate-id"
   | "deprecated"
   | "deprecated-use-instead"
-  | "json-refused"
   | "json-malformed"
+  | "json-truncated"
+  | "json-not-utf8"
+  | "json-repeated-key"
+  | "json-lone-surrogate"
+  | "json-number-range"
   | "string-too-long"
   | "too-many-elements"
   | "too-deep"
@@ -1229,8 +1233,12 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "duplicate-id": { rule: "unique-id", severity: "error", message: "The id \"{repeated}\" is also used at {path}" },
   "deprecated": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}" },
   "deprecated-use-instead": { rule: "deprecated-name", severity: "warning", message: "\"{name}\" is deprecated since {version}; use {useInstead}" },
-  "json-refused": { rule: "json", severity: "error", message: "Refused: {detail}" },
-  "json-malformed": { rule: "json", severity: "error", message: "Not JSON: {detail}" },
+  "json-malformed": { rule: "json", severity: "error", message: "Not JSON: unexpected {found} at line {line}, column {column}" },
+  "json-truncated": { rule: "json", severity: "error", message: "Not JSON: the text ends at line {line}, column {column} before its value is complete" },
+  "json-not-utf8": { rule: "json", severity: "error", message: "Not JSON: bytes that are not UTF-8 at line {line}, column {column}" },
+  "json-repeated-key": { rule: "json", severity: "error", message: "Refused: a key repeated in one object at line {line}, column {column}" },
+  "json-lone-surrogate": { rule: "json", severity: "error", message: "Refused: a lone surrogate escape at line {line}, column {column}" },
+  "json-number-range": { rule: "json", severity: "error", message: "Refused: a number past the range of a double at line {line}, column {column}" },
   "string-too-long": { rule: "limit", severity: "warning", message: "A string of {length} characters, over the limit of {limit}" },
   "too-many-elements": { rule: "limit", severity: "error", message: "More than {limit} elements; the rest is not checked" },
   "too-deep": { rule: "limit", severity: "error", message: "Deeper than {limit} elements; what is below is not checked" },

@@ -164,11 +164,12 @@ const findings = check(JSON.parse(text));  // [{ requirement, rule, severity, el
 - \`effectiveElements(answer)\`: every element in pre-order with its effective ${model.states.map((s) => s.field).join(', ')}.
 - \`focusPath(answer)\`: the chain of elements on the path from the root's child down.
 - \`fromAppleRole(axRole)\`: the protocol role for an Apple Accessibility role, or \`role: null\` with the reason${reference(publishing, 'apple-mapping.html', 'the Apple mapping')}.
-- \`readJson(text)\`: \`JSON.parse\` that also refuses a key repeated in one object and a lone surrogate, as the
-  Swift and Kotlin bindings do (what \`parseAnswer\` reads with): \`{ value }\` or \`{ problem }\`.
+- \`readJson(text)\`, \`readJsonBytes(bytes)\`: \`JSON.parse\` held to the grammar every binding reads by (what
+  \`parseAnswer\` reads with): \`{ value }\`, or \`{ problem, finding, line, column }\` for text that is not JSON or that
+  every binding refuses (a repeated key, a lone surrogate, a number past a double), at its place.
 - \`check(answer, options)\`: structure and every ${unchecked.length ? 'requirement a checker rule checks' : 'checkable requirement'}
   (${model.requirements.filter((r) => r.checkable && r.rule).map((r) => r.id).join(', ')})${reference(publishing, 'conformance.html', 'conformance')}${uncheckedNote(unchecked)}.
-- \`validateText(text)\`, \`formatFindings\`, \`findingsJson\`: what the validator command prints.
+- \`validateText(text)\`, \`validateBytes(bytes)\`, \`formatFindings\`, \`findingsJson\`: what the validator command prints.
 
 ## The validator
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { VALIDATE_EXIT, exitCodeOf, findingsJson, formatFindings, validateText } from '../dist/index.js';
+import { VALIDATE_EXIT, exitCodeOf, findingsJson, formatFindings, validateBytes } from '../dist/index.js';
 
 const USAGE = `Usage: element-model-validate [--json] <file|->
        element-model-validate [--json] --batch <file>...
@@ -13,15 +13,15 @@ Exit 0: no errors (warnings allowed); 1: errors; 2: a usage error or input that 
 
 /** Checks one file (or - for standard input), prints its findings, and returns its exit code. */
 function validateFile(file, json) {
-  let text;
+  let bytes;
   try {
-    // fd 0 is standard input.
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    // fd 0 is standard input. Bytes, not text: bytes that are not UTF-8 are a finding, not U+FFFD.
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (error) {
     process.stderr.write(`validate: cannot read ${file}: ${error.message}\n`);
     return { out: '', code: VALIDATE_EXIT.usage };
   }
-  const findings = validateText(text);
+  const findings = validateBytes(bytes);
   return { out: json ? findingsJson(findings) : formatFindings(findings, file === '-' ? '<stdin>' : file), code: exitCodeOf(findings) };
 }
 

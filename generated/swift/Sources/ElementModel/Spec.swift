@@ -328,12 +328,24 @@ extension FindingEntry {
     static let deprecatedUseInstead = FindingEntry(
         id: "deprecated-use-instead", rule: "deprecated-name", severity: .warning,
         message: "\"{name}\" is deprecated since {version}; use {useInstead}")
-    static let jsonRefused = FindingEntry(
-        id: "json-refused", rule: "json", severity: .error,
-        message: "Refused: {detail}")
     static let jsonMalformed = FindingEntry(
         id: "json-malformed", rule: "json", severity: .error,
-        message: "Not JSON: {detail}")
+        message: "Not JSON: unexpected {found} at line {line}, column {column}")
+    static let jsonTruncated = FindingEntry(
+        id: "json-truncated", rule: "json", severity: .error,
+        message: "Not JSON: the text ends at line {line}, column {column} before its value is complete")
+    static let jsonNotUtf8 = FindingEntry(
+        id: "json-not-utf8", rule: "json", severity: .error,
+        message: "Not JSON: bytes that are not UTF-8 at line {line}, column {column}")
+    static let jsonRepeatedKey = FindingEntry(
+        id: "json-repeated-key", rule: "json", severity: .error,
+        message: "Refused: a key repeated in one object at line {line}, column {column}")
+    static let jsonLoneSurrogate = FindingEntry(
+        id: "json-lone-surrogate", rule: "json", severity: .error,
+        message: "Refused: a lone surrogate escape at line {line}, column {column}")
+    static let jsonNumberRange = FindingEntry(
+        id: "json-number-range", rule: "json", severity: .error,
+        message: "Refused: a number past the range of a double at line {line}, column {column}")
     static let stringTooLong = FindingEntry(
         id: "string-too-long", rule: "limit", severity: .warning,
         message: "A string of {length} characters, over the limit of {limit}")
@@ -390,8 +402,12 @@ extension FindingEntry {
         .duplicateId,
         .deprecated,
         .deprecatedUseInstead,
-        .jsonRefused,
         .jsonMalformed,
+        .jsonTruncated,
+        .jsonNotUtf8,
+        .jsonRepeatedKey,
+        .jsonLoneSurrogate,
+        .jsonNumberRange,
         .stringTooLong,
         .tooManyElements,
         .tooDeep,

@@ -17,6 +17,12 @@ export declare const VALIDATE_EXIT: {
  * `options.maxDepth` are the checker's `limit` finding, not a refusal.
  */
 export declare function validateText(text: string, options?: CheckOptions): Finding[];
+/**
+ * validateText for bytes, as a file or standard input holds them: bytes that are not UTF-8 are the `json-not-utf8`
+ * finding at the first of them (spec/README.md, "Reading JSON"), where decoding them to text first would read
+ * them as U+FFFD. What the validator command checks.
+ */
+export declare function validateBytes(bytes: Uint8Array, options?: CheckOptions): Finding[];
 /** The findings as JSON, each with the fields every binding prints, in this order. */
 export declare function findingsJson(findings: readonly Finding[]): string;
 /** The findings as a person reads them, under the file's name, with a count of each severity. */

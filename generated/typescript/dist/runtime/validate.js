@@ -2,7 +2,7 @@
 // Regenerate with `npm run generate`.
 import { FINDINGS } from '../model.js';
 import { check } from './check.js';
-import { readJson } from './scan.js';
+import { readJson, readJsonBytes } from './scan.js';
 /**
  * What every validator of this protocol prints and exits with: `element-spec validate`, this package's
  * `element-model-validate`, and the other bindings' validators. Exit 0: no error (warnings allowed); 1: errors;
@@ -15,7 +15,17 @@ export const VALIDATE_EXIT = { ok: 0, failed: 1, usage: 2 };
  * `options.maxDepth` are the checker's `limit` finding, not a refusal.
  */
 export function validateText(text, options) {
-    const read = readJson(text);
+    return findingsOf(readJson(text), options);
+}
+/**
+ * validateText for bytes, as a file or standard input holds them: bytes that are not UTF-8 are the `json-not-utf8`
+ * finding at the first of them (spec/README.md, "Reading JSON"), where decoding them to text first would read
+ * them as U+FFFD. What the validator command checks.
+ */
+export function validateBytes(bytes, options) {
+    return findingsOf(readJsonBytes(bytes), options);
+}
+function findingsOf(read, options) {
     if (read.problem !== undefined) {
         const { rule, severity } = FINDINGS[read.finding];
         return [{ requirement: null, rule, severity, elementId: null, path: '', message: read.problem }];

@@ -3,7 +3,7 @@
 
 import { FINDINGS } from '../model.js';
 import { type CheckOptions, type Finding, check } from './check.js';
-import { readJson } from './scan.js';
+import { type JsonProblem, readJson, readJsonBytes } from './scan.js';
 
 /**
  * What every validator of this protocol prints and exits with: `element-spec validate`, this package's
@@ -18,7 +18,19 @@ export const VALIDATE_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
  * `options.maxDepth` are the checker's `limit` finding, not a refusal.
  */
 export function validateText(text: string, options?: CheckOptions): Finding[] {
-  const read = readJson(text);
+  return findingsOf(readJson(text), options);
+}
+
+/**
+ * validateText for bytes, as a file or standard input holds them: bytes that are not UTF-8 are the `json-not-utf8`
+ * finding at the first of them (spec/README.md, "Reading JSON"), where decoding them to text first would read
+ * them as U+FFFD. What the validator command checks.
+ */
+export function validateBytes(bytes: Uint8Array, options?: CheckOptions): Finding[] {
+  return findingsOf(readJsonBytes(bytes), options);
+}
+
+function findingsOf(read: { value: unknown; problem?: undefined } | JsonProblem, options: CheckOptions | undefined): Finding[] {
   if (read.problem !== undefined) {
     const { rule, severity } = FINDINGS[read.finding];
     return [{ requirement: null, rule, severity, elementId: null, path: '', message: read.problem }];
