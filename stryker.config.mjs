@@ -1,10 +1,10 @@
 // StrykerJS over the spec reader, the model and the TypeScript runtime, with the fast tests
 // (test/mutation/vitest.config.ts). `npm run mutation` (scripts/mutation.mjs) runs it per group of source files,
-// as MUTATION_AREA=extract|model|runtime and MUTATION_FILES=<path>,<path>, so each group's report stands on its
+// as MUTATION_AREA=read|model|runtime and MUTATION_FILES=<path>,<path>, so each group's report stands on its
 // own, a run cut short keeps the groups it finished, and a rerun can take one group; scripts/mutation-summary.mjs
 // sums the reports up per area in bench/results/mutation.json.
 export const AREAS = {
-  extract: 'generator/extract',
+  read: 'generator/read',
   model: 'generator/model',
   runtime: 'runtime/typescript',
 };

@@ -29,6 +29,7 @@ const LONGEST_FIRST = [
   'test/hand-vectors-bindings.test.ts',
   // After the Swift and Kotlin files: it waits on their builds (the build cache's lock), then runs in seconds.
   'test/fuzz/differential.test.ts',
+  'test/json-test-suite.test.ts',
 ];
 
 /** Vitest's order, but the files above first, in that order, so both workers finish at about the same time. */

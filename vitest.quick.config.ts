@@ -1,8 +1,12 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-/** Files that need Swift, Maven, Python's toolchain, rmcp's build or a browser: left to `npm test`. */
+/** Files that need a compiler (Swift, Maven, Go, Rust), Python's toolchain or a browser: left to `npm test`. */
 const NEEDS_TOOLCHAINS = [
+  'test/go.test.ts',
+  'test/go-mcp.test.ts',
+  'test/rust.test.ts',
+  'test/json-test-suite.test.ts',
   'test/swift.test.ts',
   'test/swift-root-manifest.test.ts',
   'test/kotlin.test.ts',

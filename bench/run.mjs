@@ -261,11 +261,11 @@ const tables = [
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
 const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');
 await writeFile(join(OUT, 'results.md'), md);
-// README's performance section shows the same tables, between two markers, so it never shows stale figures.
-const readmePath = join(ROOT, 'README.md');
-const readme = await readFile(readmePath, 'utf8');
+// docs/performance.md shows the same tables, between two markers, so it never shows stale figures.
+const pagePath = join(ROOT, 'docs/performance.md');
+const page = await readFile(pagePath, 'utf8');
 const block = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
-if (block.test(readme)) await writeFile(readmePath, readme.replace(block, `$1${when}:\n\n${tables.join('\n')}\n$2`));
+if (block.test(page)) await writeFile(pagePath, page.replace(block, `$1${when}:\n\n${tables.join('\n')}\n$2`));
 // A small SVG chart of the scaling runs: spec size (log scale) against generate time.
 const pts = m.scaling.map((s) => ({ x: Math.log10(s.factor), y: s.median }));
 const maxY = Math.max(...pts.map((p) => p.y)) * 1.1;

@@ -90,9 +90,9 @@ for (const [name, a] of Object.entries(areas)) {
   console.log(`${name}: ${a.score === null ? '-' : `${(a.score * 100).toFixed(1)}%`} killed (${a.killed + a.timeout} of ${a.killed + a.timeout + a.survived + a.noCoverage}; ${a.ignored} static ignored; ${a.files} files)`);
 }
 
-/** The table between the mutation markers in README.md, as the bench rewrites its own. */
+/** The table between the mutation markers in docs/testing.md, as the bench rewrites its own. */
 function writeReadme({ date, node, areas }) {
-  const path = join(ROOT, 'README.md');
+  const path = join(ROOT, 'docs/testing.md');
   const text = readFileSync(path, 'utf8');
   const start = '<!-- mutation:start -->';
   const end = '<!-- mutation:end -->';

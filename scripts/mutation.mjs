@@ -1,6 +1,6 @@
 // `npm run mutation [-- <group>...]`: runs StrykerJS (stryker.config.mjs) over each group of source files named
 // (all of them by default), one group after another, then writes the summary per area to
-// bench/results/mutation.json (scripts/mutation-summary.mjs). A group is an area (extract, model, runtime) or
+// bench/results/mutation.json (scripts/mutation-summary.mjs). A group is an area (read, model, runtime) or
 // paths joined by commas, all in one area. Each run has a dry run of its own (a minute or more), so the default
 // groups are few; files that fold the whole spec for each mutant are grouped apart, so the rest finish first.
 import { spawnSync } from 'node:child_process';
