@@ -59,6 +59,7 @@ fn read_text(text: &str, cut: bool) -> Result<Node<'_>, JsonTextError> {
         open: Vec::new(),
         items: Vec::new(),
         members: Vec::new(),
+        keys: Vec::new(),
         key_sets: Vec::new(),
         refusal: None,
     };
@@ -84,13 +85,13 @@ const FEW_KEYS: usize = 16;
 /// it does).
 struct Opened {
     start: usize,
+    more: u32,
     object: bool,
-    more: usize,
 }
 
 /// The reader: where it is in the text, the containers open there, and the first refusal met. The items of every
-/// open array are on one list, and the members of every open object on another, innermost last; an object's member
-/// goes on with its key, its value set when read. A container that closes takes its own off the end.
+/// open array are on one list, and the members of every open object on another, innermost last; the key of each
+/// open object's member being read waits on a third. A container that closes takes its own off the end.
 struct Reader<'t> {
     bytes: &'t [u8],
     text: &'t str,
@@ -99,6 +100,7 @@ struct Reader<'t> {
     open: Vec<Opened>,
     items: Vec<Node<'t>>,
     members: Vec<(Cow<'t, str>, Node<'t>)>,
+    keys: Vec<Cow<'t, str>>,
     /// The keys of each open object past [`FEW_KEYS`] members, by where its members start.
     key_sets: Vec<(usize, HashSet<Cow<'t, str>>)>,
     refusal: Option<Problem>,
@@ -178,9 +180,8 @@ impl<'t> Reader<'t> {
                 };
                 let (start, object) = (top.start, top.object);
                 if object {
-                    if let Some(member) = self.members.last_mut() {
-                        member.1 = value;
-                    }
+                    let key = self.keys.pop().unwrap_or_default();
+                    self.members.push((key, value));
                 } else {
                     self.items.push(value);
                 }
@@ -206,7 +207,7 @@ impl<'t> Reader<'t> {
     fn open_array(&mut self) {
         let start = self.items.len();
         match self.open.last_mut() {
-            Some(top) if !top.object && top.start == start => top.more += 1,
+            Some(top) if !top.object && top.start == start && top.more < u32::MAX => top.more += 1,
             _ => self.open.push(Opened { start, object: false, more: 0 }),
         }
     }
@@ -229,7 +230,7 @@ impl<'t> Reader<'t> {
         Node::Object(self.members.drain(start..).collect())
     }
 
-    /// A key and its colon, put on the members with no value yet; the object's members start at `start`.
+    /// A key and its colon, the key kept for the value that follows; the object's members start at `start`.
     fn key(&mut self, start: usize) -> Result<(), Problem> {
         if self.peek() != Some(b'"') {
             return Err(self.fail());
@@ -242,13 +243,13 @@ impl<'t> Reader<'t> {
         }
         self.pos += 1;
         self.skip();
-        self.add_member(start, key, at);
+        self.keep_key(start, key, at);
         Ok(())
     }
 
-    /// Puts a member with `key` (whose quote is at `at`) and no value yet on the object whose members start at
-    /// `start`, refusing a key the object already has. Past [`FEW_KEYS`] members, the keys are kept in a set too.
-    fn add_member(&mut self, start: usize, key: Cow<'t, str>, at: usize) {
+    /// Keeps `key` (whose quote is at `at`) for the next member of the object whose members start at `start`,
+    /// refusing a key the object already has. Past [`FEW_KEYS`] members, the object's keys are kept in a set too.
+    fn keep_key(&mut self, start: usize, key: Cow<'t, str>, at: usize) {
         let repeated = match self.key_sets.last_mut() {
             Some((set_start, keys)) if *set_start == start => !keys.insert(key.clone()),
             _ if self.members.len() - start < FEW_KEYS => self.members[start..].iter().any(|(k, _)| *k == key),
@@ -262,7 +263,7 @@ impl<'t> Reader<'t> {
         if repeated {
             self.refuse(REPEATED_KEY, at);
         }
-        self.members.push((key, Node::Null));
+        self.keys.push(key);
     }
 
     fn word(&mut self, word: &[u8], value: Node<'t>) -> Result<Node<'t>, Problem> {
