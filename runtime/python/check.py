@@ -838,5 +838,5 @@ def findings_json(findings: Sequence[Finding]) -> list[Mapping[str, str | None]]
 
 def json_finding(error: JsonTextError) -> Finding:
     """The catalogue's finding for text that is no JSON, or JSON every binding refuses: one, at the root."""
-    entry = FINDINGS["json-refused" if error.refused else "json-malformed"]
-    return Finding(None, entry.rule, entry.severity, None, "", _message(entry, {"detail": str(error)}))
+    entry = FINDINGS[error.finding]
+    return Finding(None, entry.rule, entry.severity, None, "", str(error))

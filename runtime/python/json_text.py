@@ -1,25 +1,26 @@
-"""Reads JSON text the way every binding of this package does, with no recursion.
+"""Reads JSON text the way every binding of this package does (spec/README.md, "Reading JSON"), with no recursion.
 
-Python's ``json`` module recurses once per nesting level, so a deep answer would end in a RecursionError. This
-reader keeps an explicit stack, and refuses what ``json`` quietly accepts but the other bindings refuse: a key
-repeated in one object, a lone surrogate, and a number too large for a double (``json`` reads ``1e400`` as
-infinity, which JSON cannot write back). Big integers within a double's range stay exact.
+Why not ``json``: member order and exact integers it keeps, but it recurses once per nesting level (a deep answer
+ends in a RecursionError), keeps the last of a repeated key, reads a lone surrogate escape as a lone surrogate and
+``1e400`` as infinity, accepts ``NaN``, and says where text is not JSON only in its own words and offsets. Every binding gives the same finding at the same line and
+column instead, so the precise pass (json_scan.py) is written here: one loop with an explicit stack, one regular
+expression per run of characters, none that can backtrack.
 
-pydantic-core's JSON reader (``from_json``, in Rust) is many times faster, so ``loads`` tries it first, refusing
-``NaN`` and ``Infinity``. It refuses a lone surrogate too, but keeps the last of a repeated key and reads a number
-past a double's range as infinity or a big integer, so a cheap test follows it: the value written back as JSON
-(again in Rust) has as many colons as the text unless a key was dropped (each key is followed by one colon, and
-every other colon is in a string, which is written back as it was), and no ``Infinity`` or run of 309 digits
-unless a number may be out of range. Whatever it cannot read (text too deep for it, text that is not JSON) or
-that fails the test is read again by the reader here, which gives the value or the error, so both paths answer
-alike.
+pydantic-core's reader (``from_json``, in Rust) is many times faster than that pass, so ``loads`` tries it first,
+refusing ``NaN`` and ``Infinity``. It refuses what is not JSON and a lone surrogate escape, but with no place the
+contract could use, and it keeps the last of a repeated key and reads a number past a double as infinity or a big
+integer. So its value is kept only when a cheap test passes: written back as JSON (again in Rust) it has as many
+colons as the text unless a key was dropped (each key is followed by one colon, every other colon is in a string
+and is written back as it was, unless the text escaped it as ``\\u003a``), and no ``Infinity`` or run of 309 digits
+unless a number may be past a double. Anything else (text it refuses, text too deep for it, a value failing the
+test) goes through the precise pass, which gives the first problem and its place, or finds none (then the value
+is pydantic-core's, or built by json_scan.build for text too deep for it).
 """
 
 from __future__ import annotations
 
 import functools
 import gc
-import math
 import re
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -27,68 +28,49 @@ from typing import ParamSpec, TypeVar
 from pydantic import JsonValue
 from pydantic_core import from_json, to_json
 
+from .json_scan import Problem, build, scan
+from .spec import FINDINGS, FindingId
+
 __all__ = ["JsonTextError", "loads"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
-
-class JsonTextError(ValueError):
-    """Text that is not JSON (``refused`` is False), or JSON this package refuses (``refused`` is True)."""
-
-    def __init__(self, message: str, refused: bool = False) -> None:
-        super().__init__(message)
-        self.refused = refused
-
-
-_SPACE = re.compile(r"[ \t\n\r]*")
-_STRING = re.compile(r'"((?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"')
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))")
+_REFUSALS = frozenset(("json-lone-surrogate", "json-number-range", "json-repeated-key"))
+_SLOT = re.compile(r"\{(\w+)\}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Every digit as a nine and every other byte as a space, so that a run of digits is a run of nines.
 _DIGITS_ONLY = bytes(0x39 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
-# 309 digits in a row: the shortest integer too large for a double (a float too large is written as Infinity).
+# 309 digits in a row: the shortest integer that may be too large for a double (a float too large is Infinity).
 _MAY_OVERFLOW = b"9" * 309
-_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_WORDS: dict[str, JsonValue] = {"true": True, "false": False, "null": None}
 
 
-def _unescape(match: re.Match[str]) -> str:
-    code = match.group(1)
-    return chr(int(code, 16)) if code is not None else _SIMPLE[match.group(2)]
+class JsonTextError(ValueError):
+    """Text that is not JSON, or JSON this package refuses (``refused``): one finding of the catalogue, at a place.
+
+    ``finding`` is its id (``json-malformed``...), ``line`` and ``column`` count from 1 (columns in code points),
+    ``found`` is the character met for ``json-malformed`` (``'x'`` or ``U+XXXX``), and the message is the catalogue's.
+    """
+
+    def __init__(self, finding: FindingId, line: int, column: int, found: str | None = None) -> None:
+        slots = {"line": str(line), "column": str(column), "found": found or ""}
+        super().__init__(_SLOT.sub(lambda m: slots.get(m.group(1), m.group(0)), FINDINGS[finding].message))
+        self.finding = finding
+        self.line = line
+        self.column = column
+        self.found = found
+        self.refused = finding in _REFUSALS
 
 
-def _string(text: str, pos: int) -> tuple[str, int]:
-    match = _STRING.match(text, pos)
-    if match is None:
-        raise JsonTextError(f"an invalid or unterminated string at {pos}")
-    body = match.group(1)
-    value = _ESCAPE.sub(_unescape, body) if "\\" in body else body
-    if _SURROGATE.search(value):
-        # Escaped pairs come out as two halves; joined, only a half without its other half is left.
-        try:
-            value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
-        except UnicodeDecodeError:
-            raise JsonTextError(f"a lone surrogate in the string at {pos}", refused=True) from None
-    return value, match.end()
-
-
-def _skip(text: str, pos: int) -> int:
-    match = _SPACE.match(text, pos)
-    return match.end() if match else pos
-
-
-def _key(text: str, pos: int, obj: dict[str, JsonValue]) -> tuple[str, int]:
-    if not text.startswith('"', pos):
-        raise JsonTextError(f"a key was expected at {pos}")
-    key, pos = _string(text, pos)
-    if key in obj:
-        raise JsonTextError(f"the key {key!r} twice in one object", refused=True)
-    pos = _skip(text, pos)
-    if not text.startswith(":", pos):
-        raise JsonTextError(f"':' was expected at {pos}")
-    return key, _skip(text, pos + 1)
+def _error(text: str, finding: FindingId, index: int) -> JsonTextError:
+    """The error for the problem at code point ``index`` of ``text``."""
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    found = None
+    if finding == "json-malformed":
+        code = ord(text[index])
+        found = f"'{text[index]}'" if 0x21 <= code <= 0x7E else f"U+{code:04X}"
+    return JsonTextError(finding, line, column, found)
 
 
 def gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -118,8 +100,8 @@ def gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
 
 
 @gc_paused
-def loads(text: str) -> JsonValue:
-    """The JSON value of ``text``; raises JsonTextError for anything else."""
+def loads(text: str | bytes) -> JsonValue:
+    """The JSON value of ``text`` (bytes are read as UTF-8); raises JsonTextError for anything else."""
     try:
         # Keys only are cached (made once per distinct key): an answer's values are mostly distinct (ids, titles,
         # text), and looking each one up in the cache costs more than it saves.
@@ -127,84 +109,46 @@ def loads(text: str) -> JsonValue:
     except (ValueError, TypeError):
         # TypeError: a str holding a surrogate, which has no UTF-8 for pydantic-core to read.
         return _read(text)
-    written = to_json(value, inf_nan_mode="constants")
-    if written.count(b":") != text.count(":") or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY):
-        return _read(text)
+    if _may_differ(text, value):
+        return _read(text, value)
     return value
 
 
-def _within_double(value: float | int) -> bool:
-    """Whether a number read from the text is within a double's range, as every binding needs it to be."""
+def _may_differ(text: str | bytes, value: JsonValue) -> bool:
+    """Whether pydantic-core's value may have dropped a repeated key or read a number past a double."""
+    written = to_json(value, inf_nan_mode="constants")
+    # An escaped colon, \u003a: one search finds \u0030 to \u003F alike, all rare, all sent to the precise pass.
+    if isinstance(text, str):
+        colons, escaped = text.count(":"), "\\u003" in text
+    else:
+        colons, escaped = text.count(b":"), b"\\u003" in text
+    return escaped or written.count(b":") != colons or b"Infinity" in written or _MAY_OVERFLOW in written.translate(_DIGITS_ONLY)
+
+
+def _read(text: str | bytes, value: JsonValue = None) -> JsonValue:
+    """The precise pass: the value (``value`` when pydantic-core read it already), or the first problem raised.
+
+    Only the text before the first code point that has no UTF-8 is read: a malformation before it wins, and
+    anything else (the text's end, or a refusal, which only JSON can have) gives way to ``json-not-utf8`` there.
+    """
+    readable, whole = _utf8_part(text)
+    problem: Problem | None = scan(readable)
+    if not whole and (problem is None or problem.finding != "json-malformed"):
+        raise _error(readable, "json-not-utf8", len(readable))
+    if problem is not None:
+        raise _error(readable, problem.finding, problem.index)
+    # None is also the value of ``null``, which build reads again at no cost.
+    return value if value is not None else build(readable)
+
+
+def _utf8_part(text: str | bytes) -> tuple[str, bool]:
+    """The text up to its first code point with no UTF-8 (an ill-formed byte, a surrogate), and whether that is all."""
+    if isinstance(text, str):
+        surrogate = _SURROGATE.search(text)
+        return (text, True) if surrogate is None else (text[: surrogate.start()], False)
     try:
-        return math.isfinite(value)
-    except OverflowError:
-        # An int too large to become a float.
-        return False
-
-
-def _read(text: str) -> JsonValue:
-    containers: list[list[JsonValue] | dict[str, JsonValue]] = []
-    keys: list[str] = []
-    pos = _skip(text, 0)
-    while True:
-        value: JsonValue
-        char = text[pos : pos + 1]
-        if char == "{":
-            pos = _skip(text, pos + 1)
-            if text.startswith("}", pos):
-                value, pos = {}, pos + 1
-            else:
-                obj: dict[str, JsonValue] = {}
-                key, pos = _key(text, pos, obj)
-                containers.append(obj)
-                keys.append(key)
-                continue
-        elif char == "[":
-            pos = _skip(text, pos + 1)
-            if text.startswith("]", pos):
-                value, pos = [], pos + 1
-            else:
-                containers.append([])
-                keys.append("")
-                continue
-        elif char == '"':
-            value, pos = _string(text, pos)
-        elif char in ("t", "f", "n"):
-            word = next((w for w in _WORDS if text.startswith(w, pos)), None)
-            if word is None:
-                raise JsonTextError(f"an unexpected word at {pos}")
-            value, pos = _WORDS[word], pos + len(word)
-        else:
-            number = _NUMBER.match(text, pos)
-            if number is None or number.end() == pos:
-                raise JsonTextError(f"a value was expected at {pos}")
-            digits = number.group(0)
-            value = float(digits) if number.group(1) or number.group(2) else int(digits)
-            if not _within_double(value):
-                raise JsonTextError(f"a number too large for a double at {pos}", refused=True)
-            pos = number.end()
-        # The value is whole: put it in its container, and close every container the text closes here.
-        while True:
-            pos = _skip(text, pos)
-            if not containers:
-                if pos != len(text):
-                    raise JsonTextError(f"text after the value at {pos}")
-                return value
-            top = containers[-1]
-            if isinstance(top, list):
-                top.append(value)
-            else:
-                top[keys[-1]] = value
-            char = text[pos : pos + 1]
-            if char == ",":
-                pos = _skip(text, pos + 1)
-                if isinstance(top, dict):
-                    keys[-1], pos = _key(text, pos, top)
-                break
-            closer = "]" if isinstance(top, list) else "}"
-            if char != closer:
-                raise JsonTextError(f"',' or '{closer}' was expected at {pos}")
-            pos += 1
-            containers.pop()
-            keys.pop()
-            value = top
+        return text.decode("utf-8"), True
+    except UnicodeDecodeError as error:
+        # CPython's decoder refuses what RFC 3629 does (overlong forms, surrogates, past U+10FFFF); ``start`` is
+        # the first byte of the first character that is not well-formed.
+        return text[: error.start].decode("utf-8"), False

@@ -268,11 +268,13 @@ def dump_answer(answer: Answer) -> JsonValue:
 
 
 @gc_paused
-def parse_answer(text: str) -> ParsedAnswer:
-    """Parses an answer's text, reads its protocol version, checks it by that version's rules and decodes it.
+def parse_answer(text: str | bytes) -> ParsedAnswer:
+    """Parses an answer's text (bytes are read as UTF-8), reads its protocol version, checks it by that version's
+    rules and decodes it.
 
-    Raises AnswerError for text that is not JSON, that repeats a key in one object or holds a lone surrogate
-    (refused as every binding refuses them), a version this package does not read, or an answer with errors.
+    Raises AnswerError for text that is not JSON (with the validator's message: which finding, and where), that
+    repeats a key in one object, holds a lone surrogate escape or a number past a double (refused as every binding
+    refuses them), a version this package does not read, or an answer with errors.
     """
     try:
         value = loads(text)

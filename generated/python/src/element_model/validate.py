@@ -3,7 +3,8 @@
 """``python -m element_model.validate [--json] [--batch] FILE|-``: checks answers and prints their findings.
 
 The same arguments, exit codes and findings JSON as ``element-spec validate`` and every binding's validator:
-exit 0 when there is no error (warnings allowed), 1 when there are errors, 2 for a usage error or unreadable input.
+exit 0 when there is no error (warnings allowed), 1 when there are errors (bytes that are not JSON, UTF-8 or not,
+included), 2 for a usage error or a file that cannot be opened.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ __all__ = ["format_findings", "main", "validate_text"]
 
 
 @gc_paused
-def validate_text(text: str, options: CheckOptions = LIMITS) -> list[Finding]:
-    """The findings for an answer's text, checked with ``options``; text that is not JSON is one finding at the root.
+def validate_text(text: str | bytes, options: CheckOptions = LIMITS) -> list[Finding]:
+    """The findings for an answer's text (bytes are read as UTF-8), checked with ``options``; text that is not JSON
+    (bytes that are not UTF-8 included) is one finding at the root.
 
     JSON of any depth is read, as every binding's validator reads it: elements deeper than ``options.max_depth``
     are the checker's ``limit`` finding, not a refusal.
@@ -52,11 +54,11 @@ def _validate_file(file: str, as_json: bool) -> tuple[str, int]:
     """What checking one file (or ``-`` for standard input) prints, and its exit code."""
     try:
         if file == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
+            text = sys.stdin.buffer.read()
         else:
-            with open(file, encoding="utf-8") as stream:
+            with open(file, "rb") as stream:
                 text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         sys.stderr.write(f"validate: cannot read {file}: {error}\n")
         return "", 2
     findings = validate_text(text)
