@@ -80,9 +80,9 @@ fn read_text(text: &str, cut: bool) -> Result<Node<'_>, JsonTextError> {
 /// Past this many members, an object's keys are looked up in a set rather than compared one by one.
 const FEW_KEYS: usize = 16;
 
-/// Open containers of one kind, one inside the other: where their items (or members) start on the reader's lists,
-/// and how many arrays beyond the first the run holds (an array opened as the first item of an array starts where
-/// it does).
+/// An open container, or a run of arrays each opened as the first item of the one before (they all start at the
+/// same place): where its items (or members) start on the reader's lists, and how many arrays past the first the
+/// run holds.
 struct Opened {
     start: usize,
     more: u32,
