@@ -250,14 +250,18 @@ impl<'t> Reader<'t> {
     /// Keeps `key` (whose quote is at `at`) for the next member of the object whose members start at `start`,
     /// refusing a key the object already has. Past [`FEW_KEYS`] members, the object's keys are kept in a set too.
     fn keep_key(&mut self, start: usize, key: Cow<'t, str>, at: usize) {
-        let repeated = match self.key_sets.last_mut() {
-            Some((set_start, keys)) if *set_start == start => !keys.insert(key.clone()),
-            _ if self.members.len() - start < FEW_KEYS => self.members[start..].iter().any(|(k, _)| *k == key),
-            _ => {
-                let mut keys: HashSet<Cow<'t, str>> = self.members[start..].iter().map(|(k, _)| k.clone()).collect();
-                let repeated = !keys.insert(key.clone());
-                self.key_sets.push((start, keys));
-                repeated
+        let count = self.members.len() - start;
+        let repeated = if count < FEW_KEYS {
+            count > 0 && self.members[start..].iter().any(|(k, _)| *k == key)
+        } else {
+            match self.key_sets.last_mut() {
+                Some((set_start, keys)) if *set_start == start => !keys.insert(key.clone()),
+                _ => {
+                    let mut keys: HashSet<Cow<'t, str>> = self.members[start..].iter().map(|(k, _)| k.clone()).collect();
+                    let repeated = !keys.insert(key.clone());
+                    self.key_sets.push((start, keys));
+                    repeated
+                }
             }
         };
         if repeated {
