@@ -68,4 +68,3 @@ impl Problem {
 fn name(c: char) -> String {
     if ('\u{21}'..='\u{7e}').contains(&c) { format!("'{c}'") } else { format!("U+{:04X}", u32::from(c)) }
 }
-
