@@ -1,12 +1,13 @@
 //! `element-model-validate [--json] [--batch] FILE|-`: checks answers and prints their findings, with the same
 //! arguments, output, findings JSON and exit codes as `element-spec validate` and every binding's validator: exit 0
-//! when there is no error (warnings allowed), 1 when there are errors, 2 for a usage error or unreadable input.
+//! when there is no error (warnings allowed), 1 when there are errors (text that is not JSON among them), 2 for a
+//! usage error or a file that cannot be read.
 
 use std::io::{Read, Write};
 
 use crate::check::CheckOptions;
-use crate::findings::{Finding, Slot, passes};
-use crate::json::{JsonTextError, dispose_node, quote, read_node};
+use crate::findings::{Finding, passes};
+use crate::json::{JsonTextError, Node, dispose_node, quote, read_node, read_node_bytes};
 use crate::findings::Severity;
 use crate::versions::check_view;
 
@@ -19,28 +20,43 @@ file alone prints; the exit code is the highest of theirs.
 Exit 0: no errors (warnings allowed); 1: errors; 2: a usage error or input that cannot be read.
 ";
 
+// The catalogue's ids of the findings the JSON reader gives: text that is not JSON, then JSON refused by policy.
+pub(crate) const NOT_UTF8: &str = "json-not-utf8";
+pub(crate) const MALFORMED: &str = "json-malformed";
+pub(crate) const TRUNCATED: &str = "json-truncated";
+pub(crate) const LONE_SURROGATE: &str = "json-lone-surrogate";
+pub(crate) const NUMBER_RANGE: &str = "json-number-range";
+pub(crate) const REPEATED_KEY: &str = "json-repeated-key";
+
 /// The findings for an answer's text, checked with `options`; text that is not JSON is one finding at the root.
 ///
 /// JSON of any depth is read, as every binding's validator reads it: elements deeper than `options.max_depth` are
 /// the checker's `limit` finding, not a refusal.
 pub fn validate_text(text: &str, options: CheckOptions) -> Vec<Finding> {
-    match read_node(text) {
+    validate_read(read_node(text), options)
+}
+
+/// The findings for an answer's bytes, as [`validate_text`] gives them; bytes that are not UTF-8 are the
+/// `json-not-utf8` finding, unless the text is malformed before them.
+pub fn validate_bytes(bytes: &[u8], options: CheckOptions) -> Vec<Finding> {
+    validate_read(read_node_bytes(bytes), options)
+}
+
+fn validate_read(read: Result<Node<'_>, JsonTextError>, options: CheckOptions) -> Vec<Finding> {
+    match read {
         Ok(node) => {
             let findings = check_view(&node, options);
             dispose_node(node);
             findings
         }
-        Err(error) => {
-            vec![json_finding(&error)]
-        }
+        Err(error) => vec![json_finding(&error)],
     }
 }
 
-/// The catalogue's finding for text that is no JSON, or JSON every binding refuses: one, at the root.
+/// The catalogue's finding for text that is not JSON, or JSON every binding refuses: one, at the root.
 pub fn json_finding(error: &JsonTextError) -> Finding {
-    let entry = crate::findings::entry(if error.refused { "json-refused" } else { "json-malformed" });
-    let message = crate::findings::format_message(entry, &[("detail", Slot::Text(error.to_string()))]);
-    Finding { requirement: None, rule: entry.rule, severity: entry.severity, element_id: None, path: String::new(), message }
+    let entry = crate::findings::entry(error.id);
+    Finding { requirement: None, rule: entry.rule, severity: entry.severity, element_id: None, path: String::new(), message: error.message() }
 }
 
 fn field(out: &mut String, name: &str, value: Option<&str>, last: bool) {
@@ -107,14 +123,12 @@ pub fn exit_code_of(findings: &[Finding]) -> i32 {
 fn validate_file(file: &str, as_json: bool) -> (String, i32) {
     let mut bytes = Vec::new();
     let read = if file == "-" { std::io::stdin().read_to_end(&mut bytes).map(|_| ()) } else { std::fs::read(file).map(|b| bytes = b) };
-    let text = match read.map_err(|e| e.to_string()).and_then(|()| String::from_utf8(bytes).map_err(|e| e.to_string())) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("validate: cannot read {file}: {error}");
-            return (String::new(), 2);
-        }
-    };
-    let findings = validate_text(&text, CheckOptions::default());
+    if let Err(error) = read {
+        eprintln!("validate: cannot read {file}: {error}");
+        return (String::new(), 2);
+    }
+    // Bytes, not text: bytes that are not UTF-8 are a finding, like any other text that is not JSON.
+    let findings = validate_bytes(&bytes, CheckOptions::default());
     let out = if as_json { findings_json(&findings) } else { format_findings(&findings, if file == "-" { "<stdin>" } else { file }) };
     (out, exit_code_of(&findings))
 }

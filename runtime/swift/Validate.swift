@@ -11,37 +11,52 @@ public enum ValidateExit {
     public static let usage: Int32 = 2
 }
 
-/// The findings for an answer's bytes, checked with `options`. Bytes that are not JSON, or JSON this package
-/// refuses (a key twice in one object, a lone surrogate, a trailing comma), are one `json` finding at the root.
-/// JSON of any depth is read, as every binding's validator reads it: elements deeper than `options.maxDepth` are
-/// the checker's `limit` finding, not a refusal. Bytes that are not UTF-8 are read with U+FFFD in their place, as
-/// the other validators read them.
+/// The findings for an answer's bytes, checked with `options`. Bytes that are not JSON, or JSON every binding
+/// refuses (spec/README.md, "Reading JSON"), are one `json` finding at the root, the catalogue's for the first
+/// problem. JSON of any depth is read, as every binding's validator reads it: elements deeper than
+/// `options.maxDepth` are the checker's `limit` finding, not a refusal.
 public func validateText(_ data: Data, options: CheckOptions = CheckOptions()) -> [Finding] {
-    let bytes = Data(String(decoding: data, as: UTF8.self).utf8)
+    // Two levels of JSON to an element, and a margin for the values inside the deepest element the checker reads:
+    // arrays and objects deeper are read (a problem there is still found) but not kept, since nothing checks them.
+    let checked = options.maxDepth < (Int.max - 64) / 2 ? 2 * options.maxDepth + 64 : .max
     do {
-        let document = try JSONReader.read(bytes, maxNesting: .max)
+        let document = try JSONReader.read(data, maxNesting: .max, keptNesting: checked)
         // The value is read without recursion; it is checked, and freed, on a thread whose stack is as deep as it.
         let deep = document.depth > DecodingLimits.defaultMaxNesting
         return try LargeStack.run(if: document.depth > LargeStack.shallow, size: deep ? LargeStack.deep : LargeStack.size) {
             check(document.take(), options: options)
         }
-    } catch let error as JSONInputError {
-        return [jsonFinding(.jsonRefused, "\(error)")]
-    } catch let DecodingError.dataCorrupted(context) {
-        return [jsonFinding(.jsonMalformed, context.debugDescription)]
+    } catch JSONInputError.json(let problem) {
+        return [jsonFinding(problem.entry, problem.description)]
     } catch {
+        // No nesting limit was set, so nothing else is thrown; said as it is, should that change.
         return [jsonFinding(.jsonMalformed, "\(error)")]
     }
 }
 
-/// The findings for an answer's text, checked with `options`.
+/// The findings for an answer's text, checked with `options`. A Swift string holds no lone surrogate, so its UTF-8
+/// is the text, whole.
 public func validateText(_ text: String, options: CheckOptions = CheckOptions()) -> [Finding] {
     validateText(Data(text.utf8), options: options)
 }
 
+extension JSONProblem {
+    /// The catalogue's entry for this finding.
+    var entry: FindingEntry {
+        switch kind {
+        case .notUTF8: return .jsonNotUtf8
+        case .malformed: return .jsonMalformed
+        case .truncated: return .jsonTruncated
+        case .loneSurrogate: return .jsonLoneSurrogate
+        case .numberRange: return .jsonNumberRange
+        case .repeatedKey: return .jsonRepeatedKey
+        }
+    }
+}
+
 /// The catalogue's finding for text that is no JSON, or JSON every binding refuses, at the root.
-private func jsonFinding(_ entry: FindingEntry, _ detail: String) -> Finding {
-    Finding(requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: "", message: messageOf(entry, ["detail": detail]))
+private func jsonFinding(_ entry: FindingEntry, _ message: String) -> Finding {
+    Finding(requirement: nil, rule: entry.rule, severity: entry.severity, elementId: nil, path: "", message: message)
 }
 
 /// The findings as JSON, two spaces to a level, each with the fields every binding prints, in this order.

@@ -10,6 +10,8 @@ mod check_index;
 pub mod fields;
 pub mod findings;
 pub mod json;
+mod json_finding;
+mod json_reader;
 pub mod model;
 pub mod nested;
 pub mod operations;
@@ -23,12 +25,12 @@ mod walk;
 pub use check::{CheckOptions, Checker, LIMITS};
 pub use findings::{Finding, Severity, passes, sort_findings};
 pub use fields::DecodeError;
-pub use json::{JsonTextError, read_json};
+pub use json::{JsonTextError, read_json, read_json_bytes};
 pub use model::*;
 pub use operations::{Operations, TOOL_DEFINITIONS, ToolDefinition};
 pub use reader::{
     AnswerError, AppleRoleMapping, EffectiveElement, EffectiveState, ParsedAnswer, ReadRole, decode_answer, dump_answer, effective_elements,
-    focus_path, from_apple_role, parse_answer, read_role,
+    focus_path, from_apple_role, parse_answer, parse_answer_bytes, read_role,
 };
 pub use spec::{PROTOCOL_VERSION, SPEC, SPECS};
 pub use spec_data::SpecData;

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::check::LIMITS;
 use crate::fields::{DecodeError, FromJson};
 use crate::findings::{Finding, passes};
-use crate::json::{JsonTextError, Node, dispose_node, read_node};
+use crate::json::{JsonTextError, Node, dispose_node, read_node, read_node_bytes};
 use crate::model::{Answer, Element, Role};
 use crate::spec::SPEC;
 use crate::versions::{checker_for, supported_versions};
@@ -203,7 +203,7 @@ pub enum AnswerError {
 impl fmt::Display for AnswerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnswerError::Json(e) => f.write_str(&crate::validate::json_finding(e).message),
+            AnswerError::Json(e) => fmt::Display::fmt(e, f),
             AnswerError::UnknownVersion(v) => {
                 let read: Vec<&str> = supported_versions().collect();
                 write!(f, "Unknown protocol version {v:?}; this crate reads {}", read.join(", "))
@@ -286,11 +286,22 @@ pub fn dump_answer(answer: &Answer) -> Result<Value, serde_json::Error> {
 
 /// Parses an answer's text, reads its protocol version, checks it by that version's rules and decodes it.
 ///
-/// Refuses text that is not JSON, that repeats a key in one object or holds a lone surrogate (refused as every
-/// binding refuses them), a version this crate does not read, or an answer with errors.
+/// Refuses text that is not JSON, or JSON every binding refuses (a key repeated in one object, a lone surrogate, a
+/// number past a double's range), with the catalogue's finding; a version this crate does not read; or an answer
+/// with errors.
 pub fn parse_answer(text: &str) -> Result<ParsedAnswer, AnswerError> {
+    parse_read(read_node(text))
+}
+
+/// [`parse_answer`] for bytes: bytes that are not UTF-8 are the `json-not-utf8` finding, unless the text is
+/// malformed before them.
+pub fn parse_answer_bytes(bytes: &[u8]) -> Result<ParsedAnswer, AnswerError> {
+    parse_read(read_node_bytes(bytes))
+}
+
+fn parse_read(read: Result<Node<'_>, JsonTextError>) -> Result<ParsedAnswer, AnswerError> {
     // The text is read once, into nodes that borrow its strings; the checker reads them, and the types take them.
-    let node = read_node(text).map_err(AnswerError::Json)?;
+    let node = read.map_err(AnswerError::Json)?;
     let version = node.get(SPEC.tree.version).and_then(Node::as_str);
     let Some(checker) = version.and_then(checker_for) else {
         let version = version.map(str::to_owned);

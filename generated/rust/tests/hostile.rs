@@ -40,7 +40,7 @@ fn every_listed_case() {
         let name = case["name"].as_str().unwrap_or_default();
         let text = case["input"].as_str().unwrap_or_default();
         let outcome = match read_json(text) {
-            Err(e) if e.refused => "refused",
+            Err(e) if e.refused() => "refused",
             Err(_) => "not JSON",
             Ok(value) => match decode_answer(value) {
                 Ok(_) => "ok",
@@ -149,10 +149,10 @@ fn a_huge_string_is_a_limit_warning() {
 #[test]
 fn repeated_keys_lone_surrogates_and_huge_numbers_are_refused() {
     for text in [r#"{"a": 1, "a": 2}"#, r#"{"a": "\ud800"}"#, r#"["\udc00"]"#, r#"{"size": -1e400}"#] {
-        assert!(read_json(text).is_err_and(|e| e.refused), "{text}");
+        assert!(read_json(text).is_err_and(|e| e.refused()), "{text}");
     }
     let big = format!("[{}]", "9".repeat(400));
-    assert!(read_json(&big).is_err_and(|e| e.refused));
+    assert!(read_json(&big).is_err_and(|e| e.refused()));
     // Exact integers: every digit is kept.
     let exact = read_json("[123456789012345678901234567890]").expect("JSON");
     assert_eq!(exact.to_string(), "[123456789012345678901234567890]");
@@ -168,12 +168,12 @@ fn a_repeated_key_is_refused_in_a_small_or_large_object_and_when_escaped() {
         // The first key again, the last one with its first letter escaped, and one from the middle.
         for spelled in ["\"k0\"".to_owned(), format!("\"\\u006b{}\"", n - 1), format!("\"k{}\"", n / 2)] {
             let text = object(&format!("{},{spelled}:null", keys(n)));
-            assert!(read_json(&text).is_err_and(|e| e.refused), "{text}");
+            assert!(read_json(&text).is_err_and(|e| e.refused()), "{text}");
         }
         let answer = answer_of(&format!(",{}", keys(n)));
         assert!(parse_answer(&answer).is_ok(), "{n} unknown fields");
         let answer = answer_of(&format!(",{},\"k1\":1", keys(n)));
-        assert!(matches!(parse_answer(&answer), Err(AnswerError::Json(e)) if e.refused), "{n} unknown fields, one twice");
+        assert!(matches!(parse_answer(&answer), Err(AnswerError::Json(e)) if e.refused()), "{n} unknown fields, one twice");
     }
 }
 

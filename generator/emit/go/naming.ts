@@ -1,3 +1,4 @@
+import { declaredNames, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 
@@ -8,19 +9,29 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   'any', 'bool', 'byte', 'error', 'string', 'int', 'nil', 'true', 'false', 'iota', 'len', 'cap', 'make', 'new',
 ]);
 
+/** An exported package-level name: `type`, `func` (not a method), `var` or `const`, alone or in a ( ) block. */
+const TOP_LEVEL = /^(?:type|func|var|const)\s+([A-Z]\w*)/gm;
+const BLOCK = /^(?:type|var|const)\s*\(\n([\s\S]*?)^\)/gm;
+const IN_BLOCK = /^\t([A-Z]\w*)\b/gm;
+
+/** The exported names a Go source declares at package level. */
+export function goDeclarations(source: string): string[] {
+  const inBlocks = [...source.matchAll(BLOCK)].flatMap((b) => [...(b[1] ?? '').matchAll(IN_BLOCK)].map((m) => m[1] as string));
+  return [...[...source.matchAll(TOP_LEVEL)].map((m) => m[1] as string), ...inBlocks];
+}
+
 /**
- * The exported names the package declares itself (runtime/go/*.go and the templates): no model type may take
- * one, and no record field may take `Extra` (where a record keeps the fields it does not know) or `Kind`.
+ * The exported names the package declares itself, which no model type may take: those written in runtime/go/ and
+ * templates/go/ (read from their sources), the spec data's types (spec.go) and the reader's; no record field may
+ * take `Extra` (where a record keeps the fields it does not know) or `Kind`.
  */
-const RESERVED_TYPES: ReadonlySet<string> = new Set([
-  'Value', 'Number', 'Member', 'Object', 'JSONError', 'DecodeError', 'Finding', 'Severity', 'Checker', 'CheckOptions',
-  'SpecData', 'TypeShape', 'StateDefault', 'StateRule', 'Tree', 'RoleRules', 'FieldRule', 'Removed', 'Deprecated',
-  'Alias', 'Alternatives', 'Property', 'ContentKind', 'Requirement', 'TypeKindOf', 'RecordRules', 'Spec', 'Specs',
-  'Limits', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'Operations', 'ToolDefinition',
-  ...readerTypeNames('UpperCamel'),
-]);
+const RESERVED_TYPES: ReadonlySet<string> = new Set([...declaredNames('go', goDeclarations), ...specDataTypeNames(), ...readerTypeNames('UpperCamel')]);
 
 const RESERVED_MEMBERS: ReadonlySet<string> = new Set(['Extra', 'Kind', 'MarshalJSON', 'UnmarshalJSON', 'String']);
+
+/** Go's initialisms (Effective Go, and the Go wiki's code review comments): `ID`, `URL`, not `Id`, `Url`. */
+const INITIALISMS = /(Id|Url|Uri|Mcp|Json|Http|Api|Mime)(?=[A-Z0-9]|$)/g;
+export const initialisms = (name: string): string => name.replace(INITIALISMS, (word) => word.toUpperCase());
 
 export const GO_NAMING: NamingConfig = {
   keywords: KEYWORDS,
@@ -32,29 +43,12 @@ export const GO_NAMING: NamingConfig = {
   enumCases: 'UpperCamel',
   escapeType: (name) => `${name}Type`,
   escapeMember: (name) => `${name}Field`,
+  spell: initialisms,
 };
 
-/** Go's initialisms (Effective Go, and the Go wiki's code review comments): `ID`, `URL`, not `Id`, `Url`. */
-const INITIALISMS = /(Id|Url|Uri|Mcp|Json|Http|Api|Mime)(?=[A-Z0-9]|$)/g;
-export const initialisms = (name: string): string => name.replace(INITIALISMS, (word) => word.toUpperCase());
 
-/** Names in Go's cases, each with its initialisms in capitals. */
-class GoNames extends Names {
-  override type(name: string): string {
-    return initialisms(super.type(name));
-  }
-  override member(name: string): string {
-    return initialisms(super.member(name));
-  }
-  override constant(name: string): string {
-    return initialisms(super.constant(name));
-  }
-  override enumCase(name: string): string {
-    return initialisms(super.enumCase(name));
-  }
-}
-
-export const goNames = (): Names => new GoNames(GO_NAMING);
+/** Names in Go's cases, each with its initialisms in capitals, clear of what the package declares. */
+export const goNames = (): Names => new Names(GO_NAMING);
 
 /** A Go string literal: JSON's escapes are Go's for every character a spec holds. */
 export const goLiteral = (text: string): string => JSON.stringify(text);

@@ -33,6 +33,8 @@ export interface NamingConfig {
   readonly enumCases: Case;
   /** How a type name that is reserved is made free: `List` -> `ListType` in Kotlin, `List_` in Python. */
   readonly escapeType: (name: string) => string;
+  /** A language's own spelling of a name already in its case (Go's initialisms: `ID`), applied before a reserved name is looked for. */
+  readonly spell?: (name: string) => string;
   /** How any other name that is a keyword or reserved is made legal: `class` -> `class_` in Python, `` `class` `` in Kotlin. */
   readonly escapeMember: (name: string) => string;
   /**
@@ -80,23 +82,29 @@ export function inCase(name: string, style: Case, empty?: string): string {
 export class Names {
   constructor(readonly config: NamingConfig) {}
 
+  /** A name in `style`, spelt as the language spells it. */
+  private spelt(name: string, style: NamingConfig['types']): string {
+    const n = inCase(name, style);
+    return this.config.spell ? this.config.spell(n) : n;
+  }
+
   type(name: string): string {
-    const n = inCase(name, this.config.types);
+    const n = this.spelt(name, this.config.types);
     return this.config.keywords.has(n) || this.config.reservedTypes.has(n) ? this.config.escapeType(n) : n;
   }
 
   member(name: string): string {
-    const n = inCase(name, this.config.members);
+    const n = this.spelt(name, this.config.members);
     return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escapeMember(n) : n;
   }
 
   constant(name: string): string {
-    const n = inCase(name, this.config.constants);
+    const n = this.spelt(name, this.config.constants);
     return this.config.keywords.has(n) ? this.config.escapeMember(n) : n;
   }
 
   enumCase(name: string): string {
-    const n = inCase(name, this.config.enumCases);
+    const n = this.spelt(name, this.config.enumCases);
     return this.config.keywords.has(n) || this.config.reservedMembers.has(n) ? this.config.escapeMember(n) : n;
   }
 }

@@ -2,19 +2,20 @@ import type { CanonicalModel } from '../../model/types.js';
 import { inCase } from '../kit/naming.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
-import { kotlinSpecDeclarations, kotlinSpecLiteral, kotlinSpecTypeNames } from './spec-data.js';
-import { readerTypeNames } from '../kit/vocabulary.js';
+import { kotlinSpecDeclarations, kotlinSpecLiteral } from './spec-data.js';
 import { codeTargetInputs } from '../kit/inputs.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
-import { runtimeSources, templateSources } from '../core/templates.js';
+import { runtimeSources } from '../core/templates.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
 import { KotlinDecls, suppressDeprecation } from './decls.js';
 import { deprecatesAnything } from '../../model/deprecation.js';
-import { kotlinNames, OptionalSerializers, stringLiteral } from './naming.js';
+import { kotlinNames, OptionalSerializers, ownClasses, stringLiteral } from './naming.js';
+
+export { ownClasses };
 import { render } from './templates.js';
 import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
@@ -47,22 +48,6 @@ export const KOTLIN_VERSIONS = {
 const MODULE = 'kotlin';
 const SOURCE_DIR = `${MODULE}/src/main/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
 const TEST_DIR = `${MODULE}/src/test/kotlin/${KOTLIN_PACKAGE.replace(/\./g, '/')}`;
-
-/** A Kotlin class, object or interface declaration, and its name. */
-const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
-
-/**
- * The classes the module declares itself, which no declaration of the model may take: those written in
- * templates/kotlin/ and runtime/kotlin/ (read from their sources, so one added there is kept too), the spec data's
- * types (Spec.kt, from its one declaration), the reader's (EffectiveState.kt, named by the kit's vocabulary), and the
- * `ElementJson` configuration.
- */
-export const ownClasses = (): string[] => [
-  ...[...templateSources('kotlin').map((t) => t.source), ...runtimeSources('kotlin').values()].flatMap((source) => [...source.matchAll(DECLARATION)].map((m) => m[1] as string)),
-  ...kotlinSpecTypeNames(),
-  ...readerTypeNames('UpperCamel'),
-  'ElementJson',
-];
 
 const VALIDATOR_PACKAGE = `${KOTLIN_PACKAGE}.validate`;
 const VALIDATOR_CLASS = 'ElementModelValidate';

@@ -3,7 +3,9 @@
  * serializers its properties need.
  */
 
+import { declaredNames, matchesOf, runtimeFileNames, specDataTypeNames } from '../kit/declared-names.js';
 import { inCase, type NamingConfig, Names } from '../kit/naming.js';
+import { readerTypeNames } from '../kit/vocabulary.js';
 import { wrap } from '../shared/text.js';
 
 /** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
@@ -37,9 +39,26 @@ export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion', ...KOTLIN_RESERVED_TYPE_NAMES]);
 
 /** Kotlin's names: classes and enum entries in UpperCamel, a reserved one suffixed `Type`; properties in lowerCamel, a hard keyword in backticks. */
+/** A Kotlin class, object or interface declaration, and its name. */
+const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
+
+/**
+ * The classes the module declares itself, which no declaration of the model may take: those written in
+ * templates/kotlin/ and runtime/kotlin/ (read from their sources, so one added there is kept too), the names of the
+ * runtime's files (a record is written to a file named for it), the spec data's types (Spec.kt), the reader's
+ * (EffectiveState.kt, named by the kit's vocabulary), and the `ElementJson` configuration.
+ */
+export const ownClasses = (): string[] => [
+  ...declaredNames('kotlin', matchesOf(DECLARATION)),
+  ...runtimeFileNames('kotlin'),
+  ...specDataTypeNames(),
+  ...readerTypeNames('UpperCamel'),
+  'ElementJson',
+];
+
 export const KOTLIN_NAMING: NamingConfig = {
   keywords: KOTLIN_HARD_KEYWORDS,
-  reservedTypes: KOTLIN_RESERVED_TYPE_NAMES,
+  reservedTypes: new Set([...KOTLIN_RESERVED_TYPE_NAMES, ...ownClasses()]),
   reservedMembers: new Set(),
   types: 'UpperCamel',
   members: 'lowerCamel',

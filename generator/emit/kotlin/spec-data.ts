@@ -85,6 +85,3 @@ const KOTLIN_SYNTAX: LiteralSyntax = {
 export function kotlinSpecLiteral(data: SpecData, level: number): string {
   return layout(literalOf(data, root, declarations, KOTLIN_SYNTAX), KOTLIN_SYNTAX, level, level * 4);
 }
-
-/** The names of the spec data's types, as Spec.kt declares them. */
-export const kotlinSpecTypeNames = (): string[] => declarations.map((d) => d.name);

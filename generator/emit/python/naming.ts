@@ -1,3 +1,4 @@
+import { declaredNames, matchesOf, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 
@@ -8,12 +9,18 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   'pass', 'raise', 'return', 'try', 'while', 'with', 'yield', 'match', 'case', '_',
 ]);
 
-/** Builtin types a class must not shadow, and the names the package declares itself (models.py, check.py, reader.py). */
+/** A class, or a module-level name bound to a type (`FindingId = Literal[...]`, `Slot: TypeAlias = ...`), in a Python source. */
+const PYTHON_DECLARATION = /^class\s+(\w+)|^([A-Z]\w*)\s*(?::\s*TypeAlias\s*)?=/gm;
+
+/**
+ * Builtin and typing names a class must not shadow, and the names the package declares itself (its templates' and
+ * runtime's, read from their sources, the spec data's and the reader's).
+ */
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
   'Bool', 'Dict', 'List', 'Set', 'Tuple', 'Type', 'Object', 'Exception', 'Enum', 'BaseModel', 'ConfigDict', 'Field',
-  'JsonValue', 'Tag', 'Discriminator', 'Literal', 'Union', 'Annotated', 'TypeAlias', 'Finding', 'CheckOptions', 'Checker',
-  'SpecData', 'FindingId', 'FindingEntry', 'FindingList', 'ReadRole', 'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'JsonTextError', 'Severity',
-  // The reader (reader.py), named by the kit's vocabulary.
+  'JsonValue', 'Tag', 'Discriminator', 'Literal', 'Union', 'Annotated', 'TypeAlias',
+  ...declaredNames('python', matchesOf(PYTHON_DECLARATION)),
+  ...specDataTypeNames(),
   ...readerTypeNames('UpperCamel'),
 ]);
 

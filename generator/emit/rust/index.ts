@@ -45,6 +45,14 @@ let compiled: Render | undefined;
 const templates = (): Render =>
   (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
 
+/**
+ * Where a runtime file goes in the crate: the validator's main is its binary, a `test_x.rs` the integration test
+ * `tests/x.rs` (tests written by hand against the crate's public API, shipped with it), any other file a module.
+ */
+const runtimePath = (name: string) => {
+  if (name === 'validate_main.rs') return 'rust/src/bin/validate.rs';
+  return name.startsWith('test_') ? `rust/tests/${name.slice('test_'.length)}` : `rust/src/${name}`;
+};
 const optional = (text: string | null | undefined) => (text === null || text === undefined ? 'None' : `Some(${rustString(text)})`);
 
 export function emitRust(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
@@ -134,7 +142,8 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
         }
       : null,
   };
-  // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template.
+  // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template
+  // (runtimePath says where each goes).
   const operations = rustOperations(model);
   const runtime = [...runtimeSources('rust').keys()].filter((name) => name.endsWith('.rs'));
   const entries: FileEntry[] = [
@@ -149,7 +158,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/src/spec.rs', template: 'spec.rs', view: { ...common, versions, dataTypes: rustSpecTypeNames().join(', '), current: staticName(model.protocolVersion), findings } },
     { path: 'rust/src/reader.rs', template: 'reader.rs', view },
     { path: 'rust/src/operations.rs', template: 'operations.rs', view: { ...common, ...operations.view } },
-    ...runtime.map((name) => ({ path: name === 'validate_main.rs' ? 'rust/src/bin/validate.rs' : `rust/src/${name}`, template: name, view: common })),
+    ...runtime.map((name) => ({ path: runtimePath(name), template: name, view: common })),
     { path: 'rust/tests/conformance.rs', template: 'test_conformance.rs', view },
     { path: 'rust/tests/hostile.rs', template: 'test_hostile.rs', view },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },

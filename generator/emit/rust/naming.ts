@@ -1,3 +1,4 @@
+import { declaredNames, matchesOf, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 import { wrap } from '../shared/text.js';
@@ -13,16 +14,18 @@ const KEYWORDS: ReadonlySet<string> = new Set([
 /** Keywords a raw identifier cannot spell: these take a trailing underscore instead. */
 const NOT_RAW: ReadonlySet<string> = new Set(['crate', 'self', 'Self', 'super', '_']);
 
+/** A type or trait a Rust source declares at any level: struct, enum, union, trait or type alias. */
+const RUST_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|union|trait|type)\s+(\w+)/gm;
+
 /**
  * The prelude's and serde's types a model type must not shadow, and the names the crate declares itself (its
- * runtime's types, the reader's).
+ * templates' and runtime's, read from their sources, the spec data's and the reader's).
  */
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
   'Option', 'Result', 'String', 'Vec', 'Box', 'Some', 'None', 'Ok', 'Err', 'Value', 'Map', 'Number', 'Serialize',
-  'Deserialize', 'Serializer', 'Deserializer', 'Finding', 'Slot', 'CheckOptions', 'Checker', 'SpecData', 'TypeShape',
-  'TypeKind', 'StateDefault', 'StateRule', 'Tree', 'RoleRules', 'FieldRule', 'Removed', 'Deprecated', 'Alias',
-  'Alternatives', 'ContentKind', 'Requirement', 'Severity', 'ListSlot', 'FindingEntry', 'JsonTextError', 'ReadRole',
-  'AppleRoleMapping', 'ParsedAnswer', 'AnswerError', 'DecodeError',
+  'Deserialize', 'Serializer', 'Deserializer',
+  ...declaredNames('rust', matchesOf(RUST_DECLARATION)),
+  ...specDataTypeNames(),
   ...readerTypeNames('UpperCamel'),
 ]);
 

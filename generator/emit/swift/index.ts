@@ -92,8 +92,9 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     { path: source(`${content.name}.swift`), template: 'ContentBlock.swift', view: contentView(ctx) },
     { path: source('Operations.swift'), template: 'Operations.swift', view: operations.view },
     { path: test('OperationsTests.swift'), template: 'OperationsTests.swift', view: operations.view },
-    // The runtime that names no spec word (runtime/swift): JSON reading and decoding, the checker, the validator.
-    ...[...runtimeSources('swift').keys()].map((name) => ({ path: source(name), template: name, view: {} })),
+    // The runtime that names no spec word (runtime/swift): JSON reading and decoding, the checker, the validator,
+    // and the tests of them (`*Tests.swift`, into the test target).
+    ...[...runtimeSources('swift').keys()].map((name) => ({ path: name.endsWith('Tests.swift') ? test(name) : source(name), template: name, view: {} })),
     // The reader of effective states, and what the tests need of the tree.
     { path: source('EffectiveState.swift'), template: 'EffectiveState.swift', view },
     { path: source('SafeDecoding.swift'), template: 'SafeDecoding.swift', view },

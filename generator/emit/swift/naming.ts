@@ -2,6 +2,7 @@
  * Swift's naming config for the kit (generator/emit/kit/naming.ts), and Swift's string literals.
  */
 
+import { declaredNames, matchesOf, runtimeFileNames, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 
@@ -21,17 +22,21 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Type names a model type must not take: Swift's own, and those the generated package declares itself. */
+/** A type a Swift source declares: struct, enum, class, protocol, actor or typealias (an extension declares none). */
+const SWIFT_DECLARATION = /^\s*(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)/gm;
+
+/**
+ * Type names a generated type must not shadow: Swift's and Foundation's that the files use, and those the package
+ * declares itself (templates/swift/ and runtime/swift/, read from their sources), the spec data's (Spec.swift) and
+ * the reader's.
+ */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
-  'JSONValue', 'CodingKeys', 'Data', 'URL', 'DecodingLimits', 'JSONInputError', 'JSONReader', 'JSONDocument', 'JSONValueDecoder', 'JSONObjectContainer', 'AnyCodingKey',
-  'LargeStack', 'Thread', 'AppleRoleMapping', 'NotReportedClass',
-  // The reader (EffectiveState.swift), named by the kit's vocabulary.
+  'CodingKeys', 'Data', 'URL', 'Thread',
+  ...declaredNames('swift', matchesOf(SWIFT_DECLARATION)),
+  ...runtimeFileNames('swift'),
+  ...specDataTypeNames(),
   ...readerTypeNames('UpperCamelKeeping'),
-  // The checker (Check.swift) and its rules (Spec.swift).
-  'Severity', 'Finding', 'CheckOptions', 'Spec', 'SpecData', 'TypeShape', 'FieldShape', 'RemovedField', 'ContentKind', 'Alternatives', 'StateRule', 'FindingEntry', 'FindingList',
-  'PathKey', 'ValueRule', 'FieldRule', 'RecordRule', 'CheckRules', 'Frame', 'CheckRun',
-  // The validator (Validate.swift).
-  'ValidateExit',
 ]);
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */

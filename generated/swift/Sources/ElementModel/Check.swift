@@ -557,15 +557,16 @@ private struct CheckRun {
             }
             visit(frame, &stack)
         }
-        // Each element whose id an earlier one has, in the order visited, with that earlier one.
-        var firstOf: [String: Int] = [:]
+        // Each element whose id an earlier one has, in the order visited, with that earlier one. Ids compare code
+        // point by code point, as JSON strings do: "é" and "e\u{301}" are two ids.
+        var firstOf: [ScalarKey: Int] = [:]
         for (n, id) in ids.enumerated() {
             guard let id else { continue }
-            if let first = firstOf[id] {
+            if let first = firstOf[ScalarKey(id)] {
                 here = n
                 report(.duplicateId, id, ["repeated": id, "path": pointer(keys(to: first))], key: .name(spec.tree.id))
             } else {
-                firstOf[id] = n
+                firstOf[ScalarKey(id)] = n
             }
         }
         return sortFindings(findings)

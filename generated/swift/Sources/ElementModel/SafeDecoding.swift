@@ -19,32 +19,28 @@ public struct DecodingLimits: Sendable, Hashable {
 
 /// Why an input was refused before it was decoded.
 public enum JSONInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Arrays and objects nest deeper than the limit allows.
+    /// Arrays and objects nest deeper than the limit allows. Text that is not JSON is `json` instead, wherever it
+    /// goes wrong.
     case tooDeep(limit: Int)
-    /// An object holds the same key twice (after unescaping). JSON parsers disagree on which value wins, so an
-    /// input that says two things is refused.
-    case duplicateKey(String)
-    /// A string holds a `\u` escape of a surrogate that is not part of a pair, which no Unicode text can hold.
-    case loneSurrogate(offset: Int)
-    /// A comma closes an array or object. Foundation accepts it and other parsers do not, so it is refused.
-    case trailingComma(offset: Int)
+    /// Bytes that are not JSON, or JSON every binding refuses (spec/README.md, "Reading JSON"): the finding, and
+    /// where. Its description is the message every binding's validator prints for those bytes.
+    case json(JSONProblem)
 
     public var description: String {
         switch self {
         case .tooDeep(let limit): return "JSON nested deeper than \(limit) levels"
-        case .duplicateKey(let key): return "JSON object with the key \"\(key)\" twice"
-        case .loneSurrogate(let offset): return "JSON string with a lone surrogate escape at byte \(offset)"
-        case .trailingComma(let offset): return "JSON with a trailing comma at byte \(offset)"
+        case .json(let problem): return problem.description
         }
     }
 }
 
 extension Answer {
     /// Decodes an answer from JSON bytes sent by an app nobody controls. ``JSONReader`` reads the bytes in one pass,
-    /// without recursion, and refuses nesting deeper than `limits.maxNesting`, duplicate keys, lone surrogate escapes
-    /// and trailing commas with a ``JSONInputError``; anything else wrong throws a `DecodingError`. Decoding the value
-    /// read recurses, so a deep input is decoded on a thread of its own with a large stack: this never overflows the
-    /// caller's stack, whichever thread it is on.
+    /// without recursion: bytes that are not JSON, or are refused (a key twice in one object, a lone surrogate
+    /// escape, a number past a double), throw ``JSONInputError/json(_:)`` with the validator's message, and nesting
+    /// deeper than `limits.maxNesting` ``JSONInputError/tooDeep(limit:)``; a value of the wrong shape throws a
+    /// `DecodingError`. Decoding the value read recurses, so a deep input is decoded on a thread of its own with a
+    /// large stack: this never overflows the caller's stack, whichever thread it is on.
     public init(jsonData data: Data, limits: DecodingLimits = DecodingLimits()) throws {
         let document = try JSONReader.read(data, maxNesting: limits.maxNesting)
         self = try LargeStack.run(if: document.depth > LargeStack.shallow) {

@@ -199,9 +199,10 @@ final class HostileInputTests: XCTestCase {
             case (.failure(let error), true):
                 XCTFail("\(item.name): does not decode: \(error)")
             case (.failure(let error), false):
-                switch (item.error, error as? JSONInputError) {
-                case (nil, _), ("duplicateKey", .duplicateKey?), ("loneSurrogate", .loneSurrogate?),
-                    ("trailingComma", .trailingComma?):
+                // The listed names are the typed errors of before the reading contract; each is now one finding.
+                let kind: JSONProblem.Kind? = if case .json(let problem)? = error as? JSONInputError { problem.kind } else { nil }
+                switch (item.error, kind) {
+                case (nil, _), ("duplicateKey", .repeatedKey?), ("loneSurrogate", .loneSurrogate?), ("trailingComma", .malformed?):
                     continue
                 default:
                     XCTFail("\(item.name): expected \(item.error ?? "an error"), got \(error)")
@@ -221,6 +222,18 @@ final class HostileInputTests: XCTestCase {
         XCTAssertThrowsError(try Answer(jsonData: Data()))
     }
 
+    /// The decoder fails with the message the validator prints for the same bytes: the catalogue's, with its place.
+    func testTheDecoderFailsWithTheValidatorsMessage() {
+        let texts = ["", "[1,", #"{"a":1,"a":2}"#, Self.answerHead + #""\ud800""# + Self.answerTail, Self.answerHead + "1e999" + Self.answerTail]
+        for data in texts.map({ Data($0.utf8) }) + [Data([0x7B, 0xFF])] {
+            XCTAssertThrowsError(try Answer(jsonData: data)) { error in
+                let findings = validateText(data)
+                XCTAssertEqual(findings.map(\.rule), ["json"])
+                XCTAssertEqual("\(error)", findings.first?.message)
+            }
+        }
+    }
+
     func testATreeAHundredThousandDeepThrowsTooDeep() {
         let text = chain(elements: 100_000)
         let start = Date()
@@ -228,10 +241,10 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(error as? JSONInputError, .tooDeep(limit: DecodingLimits.defaultMaxNesting))
         }
         report("refuse a tree 100,000 deep (\(text.utf8.count) bytes)", since: start)
-        // Brackets alone, a million deep.
+        // Brackets alone, a million deep, are not JSON: the text ends first, and that is the error.
         let brackets = String(repeating: "[", count: 1_000_000)
         XCTAssertThrowsError(try Answer(jsonData: Data(brackets.utf8))) { error in
-            XCTAssertEqual(error as? JSONInputError, .tooDeep(limit: DecodingLimits.defaultMaxNesting))
+            XCTAssertEqual(error as? JSONInputError, .json(JSONProblem(.truncated, line: 1, column: 1_000_001)))
         }
     }
 
@@ -323,6 +336,20 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// Ids compare as JSON strings do, code point by code point: "é" (U+00E9) and "e" with U+0301 are two ids, which
+    /// Swift's own `==` takes for one.
+    func testIdsEqualOnlyAfterNormalisationAreTwoIds() {
+        let answer = { (parent: String, child: String) in
+            Self.answerHead + Self.elementHead.replacingOccurrences(of: "\"e\"", with: "\"\(parent)\"") + Self.childrenOpen
+                + Self.leaf.replacingOccurrences(of: "\"e\"", with: "\"\(child)\"") + Self.childrenClose + Self.answerTail
+        }
+        // As many findings as for two ids apart ("p" and "q"); one more, the repeated id, for one id twice.
+        let apart = validateText(answer("p", "q")).count
+        XCTAssertEqual(validateText(answer("\u{e9}", "e\u{301}")).count, apart)
+        XCTAssertEqual(validateText(answer("e\u{301}", "e\u{301}")).count, apart + 1)
+        XCTAssertEqual(validateText(answer("\u{e9}", "\u{e9}")).count, apart + 1)
+    }
+
     func testManyKeysInOneObject() throws {
         let count = 200_000
         var text = Self.answerHead + Self.elementHead
@@ -331,8 +358,11 @@ final class HostileInputTests: XCTestCase {
         let start = Date()
         XCTAssertNoThrow(try decode(text).get())
         report("decode an element with \(count) unknown keys", since: start)
-        XCTAssertThrowsError(try decode(text.replacingOccurrences(of: "\"k\(count - 1)\"", with: "\"k7\"")).get()) { error in
-            XCTAssertEqual(error as? JSONInputError, .duplicateKey("k7"))
+        let repeated = text.replacingOccurrences(of: "\"k\(count - 1)\"", with: "\"k7\"")
+        // The later key's opening quote: the text is one line of ASCII, so its column is its offset plus 1.
+        let column = repeated.utf8.count - "\"k7\":\(count - 1)}".utf8.count - Self.answerTail.utf8.count + 1
+        XCTAssertThrowsError(try decode(repeated).get()) { error in
+            XCTAssertEqual(error as? JSONInputError, .json(JSONProblem(.repeatedKey, line: 1, column: column)))
         }
     }
 }
