@@ -1,4 +1,4 @@
-// The bytes of JSON text, as JsonReader.kt and JsonTree.kt read them: UTF-8 by RFC 3629's table, escapes, keys, places.
+// The bytes of JSON text as JsonRecognizer.kt and JsonTree.kt read them: UTF-8 (RFC 3629), escapes, keys, places.
 
 internal const val QUOTE: Byte = 0x22
 internal const val BACKSLASH: Byte = 0x5C

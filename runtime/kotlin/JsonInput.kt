@@ -1,6 +1,6 @@
 import kotlinx.serialization.SerializationException
 
-// What a receiver refuses in an answer's text, as exceptions; Validate.kt reads the text (JsonReader.kt) and throws them.
+// What a receiver refuses in an answer's text, as exceptions; Validate.kt reads the text (JsonRecognizer.kt) and throws them.
 
 /** The limits a receiver applies to an answer's text before kotlinx.serialization decodes it. */
 data class DecodingLimits(

@@ -4,7 +4,7 @@ package dev.elementmodel
 
 /**
  * Decodes an [Answer] from JSON text sent by an app nobody controls. The text is first read by this module's
- * own reader (JsonReader.kt), without recursion: text that is not JSON, or JSON every binding refuses, throws the
+ * own reader (JsonRecognizer.kt), without recursion: text that is not JSON, or JSON every binding refuses, throws the
  * [JsonFindingException] of its first problem, with the validator's message (a surrogate not in a pair is bytes
  * that are not UTF-8); nesting deeper than [limits] throws [JsonTooDeepException]. Then kotlinx.serialization
  * decodes text known to be JSON; an answer of the wrong shape throws its [kotlinx.serialization.SerializationException].
