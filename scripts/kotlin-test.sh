@@ -8,7 +8,7 @@
 # it run, and the goal is `mvn test`: a run that is about another set of vectors needs neither the hostile inputs
 # again nor the jars.
 # With ELEMENT_VALIDATE_ONLY set as well as ELEMENT_VALIDATE_CASES, the tests do not run (-DskipTests): the jars and
-# the cases only (the differential test, test/differential.test.ts, which needs only the validator).
+# the cases only (the differential test, test/fuzz/differential.test.ts, which needs only the validator).
 # Works on a copy in the toolchain cache (below), so generated/ never gains target/ output. Maven's local repository
 # stays at its default (~/.m2), a cache outside the clone.
 set -euo pipefail

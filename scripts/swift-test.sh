@@ -10,7 +10,7 @@
 # runs each of its cases after the build, and the results are copied back into that folder.
 #
 # With ELEMENT_VALIDATE_ONLY set as well, the package's tests do not run: the build and the cases only (the
-# differential test, test/differential.test.ts, which needs only the validator).
+# differential test, test/fuzz/differential.test.ts, which needs only the validator).
 #
 # With ELEMENT_TEST_FILTER set (a test class's name, say ConformanceTests), `swift test` runs only the tests it
 # matches: a run that is about another set of vectors need not run the hostile inputs again.

@@ -88,7 +88,7 @@ describe('Python package', () => {
         expect({ out: asText.stdout, code: asText.code }, name).toEqual({ out: validator.formatFindings(findings, file), code: exit });
         batch.push({ file: name, findings });
       }
-      // Every vector again in one run, as the differential test runs thousands (test/differential.test.ts).
+      // Every vector again in one run, as the differential test runs thousands (test/fuzz/differential.test.ts).
       for (const asJson of [true, false]) {
         const wanted = batchCase(await loadValidator(GENERATED), batch, asJson);
         const got = await run(python, ['-m', 'element_model.validate', ...wanted.args.split(' ')], env, dir);
