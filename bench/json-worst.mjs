@@ -47,6 +47,9 @@ const BINDINGS = {
   }])),
 };
 
+/** The bindings measured, by their runtime/ folder's name (test/json-test-suite.test.ts holds them to runtime/). */
+export const WORST_BINDINGS = () => Object.keys(BINDINGS);
+
 /** For each binding: { brackets, answer } each { ms, kib? , code }, and the input size; or { error }. */
 export async function jsonWorstCases(root) {
   const dir = await mkdtemp(join(tmpdir(), 'element-json-worst-'));
