@@ -295,6 +295,9 @@ describe('the package', () => {
       // The versions it speaks, as constants of the installed package.
       const { stdout: versions } = await run(process.execPath, ['--input-type=module', '-e', `import { PROTOCOL_VERSION, SDK_VERSION } from '${PACKAGE_NAME}'; console.log(SDK_VERSION, PROTOCOL_VERSION);`], { cwd: dir });
       expect(versions).toBe(`${sdkVersion} ${(await realModel()).protocolVersion}\n`);
+      // And from CommonJS, as the README says: require() of the ES module.
+      const { stdout: required } = await run(process.execPath, ['--input-type=commonjs', '-e', `const sdk = require('${PACKAGE_NAME}'); console.log(sdk.SDK_VERSION, typeof sdk.check);`], { cwd: dir });
+      expect(required).toBe(`${sdkVersion} function\n`);
     }, 120_000);
   });
 });

@@ -42,7 +42,8 @@ function packageJson(model: CanonicalModel, publishing: Publishing): string {
     type: 'module',
     main: './dist/index.js',
     types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+    // `default`, not `import`: CommonJS's require() of an ES module (every Node in `engines`) resolves it too.
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
     bin: { [VALIDATOR_BIN]: `./bin/${VALIDATOR_BIN}.js` },
     files: ['bin', 'dist', 'src'],
     sideEffects: false,
