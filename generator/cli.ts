@@ -203,16 +203,22 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     .argument('<files...>', 'the answer as JSON, or - to read standard input; several with --batch')
     .option('--json', 'print the findings as JSON')
     .option('--batch', 'check each file in turn, as the packages\' validators do; the exit code is the highest of theirs')
-    .option('--out <dir>', 'the generated folder whose TypeScript checker to use', DEFAULT_DIRS.out)
-    .action(async (files: string[], opts: { json?: boolean; batch?: boolean; out: string }) => {
+    .option('--out <dir>', 'the generated folder whose TypeScript checker to use (default: ./generated if it holds one, else the toolchain\'s own)')
+    .action(async (files: string[], opts: { json?: boolean; batch?: boolean; out?: string }) => {
       if (files.length !== 1 && !opts.batch) {
         io.err('validate: one file, or --batch with several\n');
         code = EXIT.usage;
         return;
       }
-      const { loadValidator, readInput } = await import('./validate-answer.js');
+      const { findValidator, readInput } = await import('./validate-answer.js');
       // The package's own validator, so this command and element-model-validate print the same.
-      const validator = await loadValidator(resolve(opts.out));
+      const found = await findValidator(opts.out === undefined ? undefined : resolve(opts.out));
+      if ('missing' in found) {
+        io.err(`validate: ${found.missing}\n`);
+        code = EXIT.usage;
+        return;
+      }
+      const validator = found.validator;
       let highest = 0;
       for (const file of files) {
         let printed = '';

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +116,20 @@ describe('the command line', () => {
     expect(await main(['frobnicate'], capture())).toBe(2);
     expect(await main(['generate', '--no-such-option'], capture())).toBe(2);
     expect(await main([], capture())).toBe(2);
+  });
+
+  it('validates from any folder with the toolchain\'s own package, and says what to pass when --out holds none', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'element-validate-cwd-'));
+    try {
+      const answer = join(ROOT, 'generated/docs/examples/rfc-0001-3.json');
+      const bin = join(ROOT, 'bin/element-spec.js');
+      const ran = await run(process.execPath, [bin, 'validate', answer], { cwd: elsewhere });
+      expect(ran.stdout).toBe(`${answer}: no findings\n`);
+      const refused = await run(process.execPath, [bin, 'validate', '--out', 'nowhere', answer], { cwd: elsewhere }).catch((e: { code: number; stderr: string }) => e);
+      expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/^validate: no generated TypeScript package in .*nowhere .*; pass --out/) });
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });
 
