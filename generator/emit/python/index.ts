@@ -100,6 +100,8 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     regenerate: context.regenerate,
     distribution: DISTRIBUTION,
     pins: PINS,
+    // A library's extra asks for a range: the version the tests run with, up to the next major.
+    mcpRange: `>=${PINS.mcp},<${Number(PINS.mcp.split('.')[0]) + 1}`,
     validator: VALIDATOR_COMMAND,
   };
   const roles = kit.roles;

@@ -23,11 +23,15 @@ import { rustOperations } from './operations.js';
 import { docComment, RUST_NAMING, rustNames, rustString } from './naming.js';
 import { deprecatesAnything } from '../../model/deprecation.js';
 
-/** The crate's name on crates.io, its library's name, the Rust it needs, and the exact versions of what it uses. */
+/**
+ * The crate's name on crates.io, its library's name, the Rust it needs, and the lowest versions of what it uses: the
+ * manifest asks for them by caret range, as a library does, so a consumer on a newer compatible serde builds; the
+ * exact versions the tests build with are in Cargo.lock.
+ */
 const CRATE = 'element-model';
 const MODULE = 'element_model';
 const MSRV = '1.85';
-export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145', regex: '1.12.2' };
+export const RUST_DEPENDENCIES = { serde: '1.0.228', serdeJson: '1.0.145', regex: '1.12.2' };
 /**
  * What the README's "Use with MCP" example adds beside the crate: MCP's official Rust SDK with the features it uses
  * (its server and client, stdio and a child process; no macros, no HTTP) and tokio, exact. test/rust-mcp/Cargo.toml,
@@ -35,7 +39,7 @@ export const RUST_PINS = { serde: '1.0.228', serdeJson: '1.0.145', regex: '1.12.
  */
 export const RUST_MCP_DEPENDENCIES = [
   'rmcp = { version = "=3.11.0", default-features = false, features = ["server", "client", "transport-io", "transport-child-process"] }',
-  `serde_json = "=${RUST_PINS.serdeJson}"`,
+  `serde_json = "=${RUST_DEPENDENCIES.serdeJson}"`,
   'tokio = { version = "=1.54.1", default-features = false, features = ["macros", "rt", "time"] }',
 ];
 /** The test folder that holds the conformance vectors the crate bundles. */
@@ -98,7 +102,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     crate: CRATE,
     module: MODULE,
     msrv: MSRV,
-    pins: RUST_PINS,
+    dependencies: RUST_DEPENDENCIES,
     validator: VALIDATOR_COMMAND,
     sdkVersion: publishing.sdkVersion,
     sdkVersionLiteral: rustString(publishing.sdkVersion),
