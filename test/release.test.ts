@@ -10,13 +10,13 @@ import type { Publishing } from '../generator/emit/shared/publishing.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { release } from '../generator/release/index.js';
 import { rootOf } from '../generator/release/releasable.js';
+import { releasePackers } from '../generator/release/packers.js';
 import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-version.js';
 import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
 import { writeTree } from '../generator/write/tree.js';
 import { withRevision } from './helpers/revision.js';
 import { editFile, ROOT, scratch } from './helpers/spec.js';
-import { PACKERS } from '../generator/release/packers.js';
-import { mavenMissing, requireTool, swiftMissing } from './helpers/toolchain.js';
+import { goMissing, mavenMissing, requireTool, rustMissing, swiftMissing } from './helpers/toolchain.js';
 
 const run = promisify(execFile);
 
@@ -52,6 +52,10 @@ async function project(publishing: Publishing) {
 }
 
 const released: Publishing = { ...PUBLISHING, sdkVersion: '0.1.1', released: [{ sdk: '0.1.0', protocol: '0.2.0' }] };
+/** The same, with the repository's address set, which the Go module's path is made from. */
+const REPOSITORY = 'https://example.com/element/spec';
+const GO_MODULE = 'example.com/element/spec/generated/go';
+const releasedWithRepository: Publishing = { ...released, repository: REPOSITORY };
 
 describe('the SDK version a release gets (docs/publishing.md)', () => {
   it('steps the last released SDK version by the protocol change, as the versioning table steps the protocol', () => {
@@ -86,7 +90,7 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
   let err = '';
   let code = -1;
   beforeAll(async () => {
-    s = await project(released);
+    s = await project(releasedWithRepository);
     before = await treeHash(s.dir);
     code = await main(['release', '--dry-run', '--root', s.dir, '--date', '2026-12-04'], { out: (t) => { out += t; }, err: (t) => { err += t; } });
   }, 600_000);
@@ -94,20 +98,31 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
 
   it('packs every package into build/release/<version>/, with notes and checksums, and changes no file of the project', async (ctx) => {
     requireTool(ctx, mavenMissing());
+    requireTool(ctx, goMissing());
+    requireTool(ctx, rustMissing());
     expect(code, err).toBe(0);
     expect(await treeHash(s.dir)).toEqual(before);
     const dest = join(s.dir, 'build/release/0.2.1');
     const files = (await readdir(dest, { recursive: true })).sort();
     for (const name of ['element-model-sdk-0.1.1.tgz', 'element_model-0.1.1-py3-none-any.whl', 'element_model-0.1.1.tar.gz', 'element-model-0.1.1.jar',
       'element-model-0.1.1-sources.jar', 'element-model-0.1.1-javadoc.jar', 'element-model-0.1.1.pom', 'element-model-validate-0.1.1.jar',
-      'ElementModel-0.1.1.zip', 'model.json', 'RELEASE_NOTES.md', 'SHA256SUMS']) expect(files).toContain(name);
+      'ElementModel-0.1.1.zip', 'model.json', 'RELEASE_NOTES.md', 'SHA256SUMS', 'element-model-0.1.1.crate',
+      `go/${GO_MODULE}/@v/v0.1.1.zip`, `go/${GO_MODULE}/@v/v0.1.1.mod`, `go/${GO_MODULE}/@v/v0.1.1.info`, `go/${GO_MODULE}/@v/list`]) expect(files).toContain(name);
+    // The Go module zip as the module proxy serves it: every entry under <module>@<version>/.
+    const goZip = (await run('unzip', ['-Z1', join(dest, `go/${GO_MODULE}/@v/v0.1.1.zip`)])).stdout.split('\n').filter(Boolean);
+    expect(goZip).toContain(`${GO_MODULE}@v0.1.1/go.mod`);
+    expect(goZip.every((f) => f.startsWith(`${GO_MODULE}@v0.1.1/`))).toBe(true);
+    expect(out).toContain('tag generated/go/v0.1.1 in the repository');
     expect(files.filter((f) => f.startsWith('schema/') && f.endsWith('.json')).length).toBeGreaterThan(0);
     // The Swift archive as SwiftPM lays a source archive out: one top folder, the manifest in it.
     const zipped = (await run('unzip', ['-Z1', join(dest, 'ElementModel-0.1.1.zip')])).stdout.split('\n').filter(Boolean);
     expect(zipped).toContain('ElementModel-0.1.1/Package.swift');
     expect(zipped.every((f) => f.startsWith('ElementModel-0.1.1/'))).toBe(true);
     // The progress per package, and a closing table that names every file.
-    for (const packer of ['npm', 'python', 'maven', 'swift']) expect(err).toContain(`release: packed ${packer}`);
+    // One package per target the registry says is released, each with its progress line.
+    const packers = (await releasePackers()).map((p) => p.name);
+    expect(packers).toEqual(expect.arrayContaining(['npm', 'python', 'maven', 'swift', 'go', 'rust', 'schema', 'model']));
+    for (const packer of packers) expect(err).toContain(`release: packed ${packer}`);
     for (const name of files.filter((f) => !f.startsWith('schema'))) expect(out).toContain(name);
   });
 
@@ -116,14 +131,19 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
     await run('sha256sum', ['--check', '--strict', '--quiet', 'SHA256SUMS'], { cwd: dest });
     const notes = await readFile(join(dest, 'RELEASE_NOTES.md'), 'utf8');
     expect(notes).toMatch(/^## 0\.2\.1 \(2026-12-04\)\n\nProtocol 0\.2\.1, an additive change from 0\.2\.0; made by /);
-    expect(notes).toContain('[RFC-0002: A hovered state](spec/rfcs/0002-');
-    expect(notes).toMatch(/- \*\*additive\*\* `state-added`: .*hovered.*\(\[RFC-0002 §1\]\(spec\/rfcs\/0002-[a-z-]+\.md#L\d+\)\)/);
-    expect(notes).toContain('Every package is SDK 0.1.1');
+    // Links into the repository at the release's tag, as publishing.json names it.
+    expect(notes).toContain(`[RFC-0002: A hovered state](${REPOSITORY}/blob/0.1.1/spec/rfcs/0002-`);
+    expect(notes).toMatch(/- \*\*additive\*\* `state-added`: .*hovered.*\(\[RFC-0002 §1\]\(https:\/\/example\.com\/element\/spec\/blob\/0\.1\.1\/spec\/rfcs\/0002-[a-z-]+\.md#L\d+\)\)/);
+    expect(notes).toContain('Every package is SDK 0.1.1: npm, ');
+    // Every registry a package goes to is named, crates.io and the Go module proxy among them.
+    for (const to of (await releasePackers()).flatMap((p) => p.publishedTo ?? [])) expect(notes.split('\n').find((l) => l.startsWith('Every package'))).toContain(to);
     expect(notes).toContain('| 0.1.1 (this one) | 0.2.1 |\n| 0.1.0 | 0.2.0 |');
   });
 
   it('gives artifacts that install the ecosystem\'s way and whose validators agree on an answer', async (ctx) => {
     requireTool(ctx, mavenMissing());
+    requireTool(ctx, goMissing());
+    requireTool(ctx, rustMissing());
     const dest = join(s.dir, 'build/release/0.2.1');
     const answer = join(s.out, 'docs/examples/rfc-0001-3.json');
     const consumer = await mkdtemp(join(tmpdir(), 'element-release-consumer-'));
@@ -135,8 +155,17 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
       await run(join(venv, 'bin/python'), ['-m', 'pip', 'install', '-q', '--no-deps', '--target', join(consumer, 'py'), join(dest, 'element_model-0.1.1-py3-none-any.whl')]);
       const fromWheel = await run(join(venv, 'bin/python'), ['-m', 'element_model.validate', answer], { env: { ...process.env, PYTHONPATH: join(consumer, 'py') } });
       const fromJar = await run('java', ['-jar', join(dest, 'element-model-validate-0.1.1.jar'), answer]);
+      // Go: the module fetched from the release's proxy folder the way `go get` fetches it, its validator run.
+      const goEnv = { ...process.env, GOPATH: join(consumer, 'gopath'), GOMODCACHE: join(consumer, 'gopath/mod'), GOFLAGS: '-modcacherw', GOPROXY: `file://${join(dest, 'go')}`, GOSUMDB: 'off', GOTOOLCHAIN: 'local' };
+      const fromGo = await run('go', ['run', `${GO_MODULE}/cmd/element-model-validate@v0.1.1`, answer], { cwd: consumer, env: goEnv });
+      // Rust: the .crate unpacked as cargo unpacks a downloaded crate, its validator built from it alone.
+      await run('tar', ['-xzf', join(dest, 'element-model-0.1.1.crate'), '-C', consumer]);
+      const rustEnv = await run('bash', [join(ROOT, 'scripts/rust-env.sh')]);
+      const fromCrate = await run('bash', ['-c', `${rustEnv.stdout}\ncargo run --offline --quiet --bin element-model-validate -- "$1"`, 'crate', answer], { cwd: join(consumer, 'element-model-0.1.1'), maxBuffer: 64 * 1024 * 1024 });
       expect(fromWheel.stdout).toBe(fromNpm.stdout);
       expect(fromJar.stdout).toBe(fromNpm.stdout);
+      expect(fromGo.stdout).toBe(fromNpm.stdout);
+      expect(fromCrate.stdout).toBe(fromNpm.stdout);
       expect(fromNpm.stdout).toMatch(/rfc-0001-3\.json/);
     } finally {
       await rm(consumer, { recursive: true, force: true });
@@ -193,6 +222,28 @@ describe('element-spec release', () => {
   }, 120_000);
 });
 
+describe('a package its README line could not install', () => {
+  it('is refused by a release and warned of by a dry run, which packs it anyway', async () => {
+    // The repository is unset, so the Go module's path is one `go get` refuses (no dot in its first element).
+    const s = await project(released);
+    try {
+      const go = (await releasePackers()).filter((p) => p.name === 'go');
+      const before = await treeHash(s.dir);
+      const refused = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: false, date: '2026-12-04', packers: go }, { progress: () => {} });
+      expect(refused.dest).toBeNull();
+      expect(refused.diagnostics.items.map((d) => [d.severity, d.ruleId, d.file])).toEqual([['error', 'not-installable', 'publishing.json']]);
+      expect(refused.diagnostics.items[0]?.message).toMatch(/"elementmodel", which has no dot .* set "repository" in publishing\.json/);
+      expect(await treeHash(s.dir)).toEqual(before);
+      const dry = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: true, date: '2026-12-04', packers: go }, { progress: () => {} });
+      expect(dry.diagnostics.items.map((d) => [d.severity, d.ruleId])).toEqual([['warning', 'not-installable']]);
+      expect(dry.artifacts.map((a) => a.file)).toEqual(['go/elementmodel/@v/v0.1.1.zip', 'go/elementmodel/@v/v0.1.1.mod', 'go/elementmodel/@v/v0.1.1.info', 'go/elementmodel/@v/list']);
+      expect(dry.artifacts[0]?.checks).toContain('not downloadable by go (module path without a dot)');
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
+
 describe('the Swift source archive', () => {
   it('builds with SwiftPM and passes the package\'s conformance tests, unzipped as a consumer would', async (ctx) => {
     requireTool(ctx, swiftMissing());
@@ -202,7 +253,7 @@ describe('the Swift source archive', () => {
     const publishing = JSON.parse(await readFile(join(ROOT, 'publishing.json'), 'utf8')) as Publishing;
     await writeFile(join(s.dir, 'publishing.json'), `${JSON.stringify(publishing, null, 2)}\n`);
     try {
-      const swiftPacker = PACKERS.filter((p) => p.name === 'swift');
+      const swiftPacker = (await releasePackers()).filter((p) => p.name === 'swift');
       const result = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: true, packers: swiftPacker }, { progress: () => {} });
       expect(result.diagnostics.items).toEqual([]);
       const zip = result.artifacts.find((a) => a.file.endsWith('.zip'))?.file ?? '';

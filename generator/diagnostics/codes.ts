@@ -143,6 +143,10 @@ export const RULES = {
     summary: 'A version cannot be released as the spec and publishing.json stand',
     hint: 'Only the version the counted RFCs make now is released, once: its RFCs Accepted, generated/ regenerated and committed, and publishing.json not listing it (docs/publishing.md, "A release").',
   },
+  'not-installable': {
+    summary: 'A package of the release could not be installed by its README\'s install line',
+    hint: 'Set what the package\'s address is made from in publishing.json (docs/publishing.md) and regenerate; a dry run packs it anyway and warns.',
+  },
 } as const;
 
 export type RuleId = keyof typeof RULES;

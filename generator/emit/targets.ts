@@ -26,6 +26,7 @@ export const TARGETS = [
     // First on the worker: loading TypeScript's compiler there overlaps reading the spec on the main thread.
     thread: 'worker',
     emit: files(async () => (await import('./typescript/package.js')).emitPackage),
+    packer: async () => (await import('../release/pack/npm.js')).npm,
   },
   {
     name: 'swift',
@@ -36,6 +37,7 @@ export const TARGETS = [
     needs: ['conformance'],
     thread: 'main',
     emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context, (await context.needed('conformance')).files),
+    packer: async () => (await import('../release/pack/swift.js')).swift,
   },
   {
     name: 'kotlin',
@@ -46,6 +48,7 @@ export const TARGETS = [
     needs: ['conformance'],
     thread: 'main',
     emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context, (await context.needed('conformance')).files),
+    packer: async () => (await import('../release/pack/maven.js')).maven,
   },
   {
     name: 'model',
@@ -54,6 +57,7 @@ export const TARGETS = [
     needs: [],
     thread: 'main',
     emit: files(async () => (await import('./model/index.js')).emitModel),
+    packer: async () => (await import('../release/pack/spec-files.js')).model,
   },
   {
     name: 'schema',
@@ -62,6 +66,7 @@ export const TARGETS = [
     needs: [],
     thread: 'main',
     emit: files(async () => (await import('./schema/index.js')).emitSchema),
+    packer: async () => (await import('../release/pack/spec-files.js')).schemas,
   },
   {
     name: 'conformance',
@@ -87,6 +92,7 @@ export const TARGETS = [
     needs: [],
     thread: 'main',
     emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
+    packer: async () => (await import('../release/pack/python.js')).python,
   },
   {
     name: 'go',
@@ -96,6 +102,7 @@ export const TARGETS = [
     needs: ['conformance'],
     thread: 'main',
     emit: async (model, context) => (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
+    packer: async () => (await import('../release/pack/go.js')).go,
   },
   {
     name: 'rust',
@@ -106,6 +113,7 @@ export const TARGETS = [
     needs: ['conformance'],
     thread: 'main',
     emit: async (model, context) => (await import('./rust/index.js')).emitRust(model, context, (await context.needed('conformance')).files),
+    packer: async () => (await import('../release/pack/rust.js')).rust,
   },
 ] as const satisfies readonly Target[];
 

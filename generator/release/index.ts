@@ -8,7 +8,7 @@ import { PUBLISHING_FILE } from '../emit/shared/publishing.js';
 import { generateInMemory } from '../pipeline.js';
 import { writeTree } from '../write/tree.js';
 import { releaseNotes } from './notes.js';
-import { type Artifact, PACKERS, type Packer } from './packers.js';
+import { type Artifact, type Packer, releasePackers } from './packers.js';
 import { planRelease, type ReleasePlan, type ReleaseRoot } from './releasable.js';
 import { afterRelease, releaseSdkVersion } from './sdk-version.js';
 import { prependChangelog, stampReleased } from './stamp.js';
@@ -38,6 +38,8 @@ interface Io {
   progress: (line: string) => void;
 }
 
+const registriesOf = (packers: readonly Packer[]) => packers.flatMap((p) => (p.publishedTo ? [p.publishedTo] : []));
+
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/')).sort();
@@ -50,7 +52,7 @@ async function checksums(dir: string): Promise<string> {
 }
 
 /** Packs every package from the tree the release generates, into a staging folder renamed into place at the end. */
-async function packAll(plan: ReleasePlan, sdk: string, options: ReleaseOptions, date: string, io: Io): Promise<{ dest: string; artifacts: Artifact[] }> {
+async function packAll(plan: ReleasePlan, packers: readonly Packer[], sdk: string, options: ReleaseOptions, date: string, io: Io): Promise<{ dest: string; artifacts: Artifact[] }> {
   const version = plan.model.protocolVersion;
   const dest = join(options.where.root, 'build/release', version);
   await mkdir(dirname(dest), { recursive: true });
@@ -62,14 +64,15 @@ async function packAll(plan: ReleasePlan, sdk: string, options: ReleaseOptions, 
     if (!run.model) throw new Error('the spec did not generate again with the release SDK version');
     await writeTree(join(tree, 'generated'), run.files);
     const artifacts: Artifact[] = [];
-    for (const packer of options.packers ?? PACKERS) {
+    const publishing = { ...plan.publishing, sdkVersion: sdk };
+    for (const packer of packers) {
       io.progress(`release: packing ${packer.name}`);
       const started = Date.now();
-      const made = await packer.pack({ plan, out: join(tree, 'generated'), scripts: options.scripts, dest: staging });
+      const made = await packer.pack({ protocolVersion: version, publishing, date, out: join(tree, 'generated'), scripts: options.scripts, dest: staging });
       artifacts.push(...made);
       io.progress(`release: packed ${packer.name}: ${made.map((a) => a.file).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
-    await writeFile(join(staging, 'RELEASE_NOTES.md'), releaseNotes(plan, sdk, date));
+    await writeFile(join(staging, 'RELEASE_NOTES.md'), releaseNotes(plan, sdk, date, registriesOf(packers)));
     await writeFile(join(staging, 'SHA256SUMS'), await checksums(staging));
     await rm(dest, { recursive: true, force: true });
     await rename(staging, dest);
@@ -85,7 +88,7 @@ async function packAll(plan: ReleasePlan, sdk: string, options: ReleaseOptions, 
  * notes to CHANGELOG.md. The RFCs are written first (generation reads them); if generation then fails, they are
  * put back, so a refused step leaves the tree as it was.
  */
-async function stampAndRegenerate(plan: ReleasePlan, sdk: string, options: ReleaseOptions, date: string, d: Diagnostics): Promise<void> {
+async function stampAndRegenerate(plan: ReleasePlan, packers: readonly Packer[], sdk: string, options: ReleaseOptions, date: string, d: Diagnostics): Promise<void> {
   const { where } = options;
   const version = plan.model.protocolVersion;
   const originals = new Map<string, string>();
@@ -114,7 +117,22 @@ async function stampAndRegenerate(plan: ReleasePlan, sdk: string, options: Relea
   await writeFile(join(where.root, PUBLISHING_FILE), `${JSON.stringify(publishing, null, 2)}\n`);
   const changelogPath = join(where.root, 'CHANGELOG.md');
   const existing = await readFile(changelogPath, 'utf8').catch(() => null);
-  await writeFile(changelogPath, prependChangelog(existing, releaseNotes(plan, sdk, date)));
+  await writeFile(changelogPath, prependChangelog(existing, releaseNotes(plan, sdk, date, registriesOf(packers))));
+}
+
+/**
+ * Whether each package could be installed by its README's line as the tree stands. A dry run packs anyway and
+ * warns; a release is refused, as a package nobody can fetch is not published.
+ */
+async function installable(plan: ReleasePlan, packers: readonly Packer[], options: ReleaseOptions, d: Diagnostics): Promise<boolean> {
+  for (const packer of packers) {
+    const reason = await packer.notInstallable?.({ out: options.where.out, publishing: plan.publishing });
+    if (!reason) continue;
+    const place = { file: PUBLISHING_FILE, line: 1, column: 1 };
+    if (options.dryRun) d.warning('not-installable', place, reason, packer.name);
+    else d.error('not-installable', place, reason, packer.name);
+  }
+  return !d.hasErrors;
 }
 
 export async function release(options: ReleaseOptions, io: Io): Promise<ReleaseResult> {
@@ -129,9 +147,11 @@ export async function release(options: ReleaseOptions, io: Io): Promise<ReleaseR
   if (!plan) return { diagnostics: d, dest: null, artifacts: [], sdk: null };
   const sdk = releaseSdkVersion(plan.publishing, diffReport(plan.previous, plan.model).class);
   io.progress(`release: protocol ${plan.model.protocolVersion}, SDK ${sdk}${options.dryRun ? ' (dry run: spec/, generated/ and publishing.json stay as they are)' : ''}`);
-  const { dest, artifacts } = await packAll(plan, sdk, options, date, io);
+  const packers = options.packers ?? (await releasePackers());
+  if (!(await installable(plan, packers, options, d))) return { diagnostics: d, dest: null, artifacts: [], sdk };
+  const { dest, artifacts } = await packAll(plan, packers, sdk, options, date, io);
   if (!options.dryRun) {
-    await stampAndRegenerate(plan, sdk, options, date, d);
+    await stampAndRegenerate(plan, packers, sdk, options, date, d);
     if (d.hasErrors) {
       await rm(dest, { recursive: true, force: true });
       return { diagnostics: d, dest: null, artifacts: [], sdk };

@@ -10,11 +10,14 @@ function specLink(plan: ReleasePlan, file: string, line: number): string {
   return repo ? `${repo}/blob/${plan.publishing.sdkVersion}/${file}#L${line}` : `${file}#L${line}`;
 }
 
+/** Names as a sentence lists them: a, b and c. */
+const listed = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
 /**
  * RELEASE_NOTES.md: the version and its effect against the version before it, each change with its class and a
  * link to the RFC row that makes it, the SDK version the packages get, and the SDK-to-protocol table.
  */
-export function releaseNotes(plan: ReleasePlan, sdk: string, date: string | null): string {
+export function releaseNotes(plan: ReleasePlan, sdk: string, date: string | null, registries: readonly string[]): string {
   const { model, previous } = plan;
   const report = diffReport(previous, model);
   const heading = `## ${model.protocolVersion}${date ? ` (${date})` : ''}`;
@@ -32,7 +35,7 @@ export function releaseNotes(plan: ReleasePlan, sdk: string, date: string | null
     '',
     `Protocol ${model.protocolVersion}, ${what}; made by ${rfcs || 'no RFC'}.`,
     '',
-    `Every package is SDK ${sdk}: npm, Maven, PyPI and the Swift package.`,
+    `Every package is SDK ${sdk}${registries.length ? `: ${listed(registries)}` : ''}.`,
     '',
     `### Changes (${report.changes.length})`,
     '',

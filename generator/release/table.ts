@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { Artifact } from './packers.js';
+import type { Artifact } from './packer.js';
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 
 /** What a release packed, as a table: each file with its package, size and the checks it passed. */
 export async function releaseTable(dest: string, artifacts: readonly Artifact[]): Promise<string> {

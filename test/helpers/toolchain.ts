@@ -59,6 +59,12 @@ export function mavenMissing(): string | null {
   return null;
 }
 
+/** Why the Go builds cannot run here (the go command on PATH), or null. */
+export function goMissing(): string | null {
+  const ran = spawnSync('go', ['version'], { stdio: 'ignore' });
+  return ran.error || ran.status !== 0 ? 'go is not on PATH (run: sudo bash scripts/install-toolchains.sh go)' : null;
+}
+
 /** Why the Rust builds cannot run here (scripts/rust-env.sh finds cargo 1.85, or `minimum`, or later), or null. */
 export function rustMissing(minimum?: string): string | null {
   const ran = spawnSync('bash', [join(ROOT, 'scripts/rust-env.sh'), ...(minimum ? [minimum] : [])], { encoding: 'utf8' });

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
+import type { Packer } from '../../release/packer.js';
 import type { Publishing } from '../shared/publishing.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
@@ -75,4 +76,6 @@ export interface Target {
   readonly thread: 'main' | 'worker';
   /** Its files and diagnostics. Loads the target's code when first called, so an unused target costs nothing. */
   emit(model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>>;
+  /** How `release` packs its folder, loaded when a release runs; absent for a target that is not released on its own. */
+  readonly packer?: () => Promise<Packer>;
 }

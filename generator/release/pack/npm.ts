@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import type { Packer } from '../packer.js';
+import { runTool, withCopy } from '../tools.js';
+
+/** The npm tarball, as `npm pack` makes it from the TypeScript package. */
+export const npm: Packer = {
+  name: 'npm',
+  publishedTo: 'npm',
+  async pack({ out, dest }) {
+    return withCopy(join(out, 'typescript'), async (copy) => {
+      const printed = await runTool('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: copy });
+      const [entry] = JSON.parse(printed.slice(printed.indexOf('['))) as { filename: string; files: unknown[] }[];
+      if (!entry) throw new Error('npm pack printed no package');
+      return [{ package: 'npm', file: entry.filename.replace(/^@/, '').replace(/\//g, '-'), checks: [`npm pack: ${entry.files.length} files`] }];
+    });
+  },
+};
