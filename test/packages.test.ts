@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitTarget } from '../generator/emit/index.js';
+import { TARGETS } from '../generator/emit/targets.js';
 import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sdkVersionTable } from '../generator/emit/shared/publishing.js';
 import type { GeneratedFile } from '../generator/emit/core/target.js';
 import type { CanonicalModel } from '../generator/model/types.js';
@@ -9,8 +10,10 @@ import { GENERATED, ROOT, realModel } from './helpers/spec.js';
 import { fenced } from './helpers/readme.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 
-// What every generated package ships beside its code, as its ecosystem expects of a published package.
-const PACKAGES = ['typescript', 'python', 'swift', 'kotlin'];
+// Every target the registry releases to a registry of its ecosystem: what each ships beside its code, as that
+// ecosystem expects of a published package.
+const PACKAGES: string[] = [];
+for (const target of TARGETS) if ('packer' in target && (await target.packer()).publishedTo) PACKAGES.push(target.name);
 
 describe('every generated package', () => {
   it.each(PACKAGES)('%s ships the repository\'s LICENSE and a README', async (name) => {
@@ -60,17 +63,23 @@ function versionsIn(files: Map<string, string>) {
     maven: /<artifactId>element-model<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(pom)?.[1],
     python: /^version = "([^"]+)"$/m.exec(at(files, 'python/pyproject.toml'))?.[1],
     swiftTag: /\.package\(url: "[^"]*", from: "([^"]+)"\)/.exec(at(files, 'swift/README.md'))?.[1],
+    crate: /^version = "([^"]+)"$/m.exec(at(files, 'rust/Cargo.toml'))?.[1],
+    goGet: /^go get \S+@v(\S+)$/m.exec(at(files, 'go/README.md'))?.[1],
     sdkConstants: [
       /export const SDK_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
       /const val SDK_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
       /^SDK_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
       /public let sdkVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
+      /^const SDKVersion = "([^"]+)"/m.exec(at(files, 'go/spec.go'))?.[1],
+      /^pub const SDK_VERSION: &str = "([^"]+)";/m.exec(at(files, 'rust/src/lib.rs'))?.[1],
     ],
     protocolConstants: [
       /export const PROTOCOL_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
       /const val PROTOCOL_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
       /^PROTOCOL_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
       /public let protocolVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
+      /^const ProtocolVersion = "([^"]+)"/m.exec(at(files, 'go/spec.go'))?.[1],
+      /^pub const PROTOCOL_VERSION: &str = "([^"]+)";/m.exec(at(files, 'rust/src/spec.rs'))?.[1],
       /<element\.protocol\.version>([^<]+)</.exec(pom)?.[1],
     ],
   };
@@ -89,11 +98,13 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
       maven: sdkVersion,
       python: sdkVersion,
       swiftTag: sdkVersion,
-      sdkConstants: [sdkVersion, sdkVersion, sdkVersion, sdkVersion],
-      protocolConstants: Array(5).fill(model.protocolVersion),
+      crate: sdkVersion,
+      goGet: sdkVersion,
+      sdkConstants: Array(6).fill(sdkVersion),
+      protocolConstants: Array(7).fill(model.protocolVersion),
     });
     // What is on disk is what the emitters make from publishing.json.
-    for (const path of ['typescript/package.json', 'kotlin/pom.xml', 'python/pyproject.toml', ...READMES]) {
+    for (const path of ['typescript/package.json', 'kotlin/pom.xml', 'python/pyproject.toml', 'rust/Cargo.toml', 'go/go.mod', ...READMES]) {
       expect(await readFile(join(GENERATED, path), 'utf8'), path).toBe(at(files, path));
     }
   });
@@ -106,8 +117,10 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
     expect(found.maven).toBe('7.3.1');
     expect(found.python).toBe('7.3.1');
     expect(found.swiftTag).toBe('7.3.1');
-    expect(found.sdkConstants).toEqual(['7.3.1', '7.3.1', '7.3.1', '7.3.1']);
-    expect(found.protocolConstants).toEqual(Array(5).fill(model.protocolVersion));
+    expect(found.crate).toBe('7.3.1');
+    expect(found.goGet).toBe('7.3.1');
+    expect(found.sdkConstants).toEqual(Array(6).fill('7.3.1'));
+    expect(found.protocolConstants).toEqual(Array(7).fill(model.protocolVersion));
     const table = sdkVersionTable(SAMPLE, model);
     expect(table.split('\n').slice(2)).toEqual([`| 7.3.1 (this one) | ${model.protocolVersion} |`, '| 7.3.0 | 0.2.0 |', '| 7.2.0 | 0.1.0 |']);
     for (const readme of READMES) expect(at(files, readme), readme).toContain(table);

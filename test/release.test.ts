@@ -10,6 +10,7 @@ import type { Publishing } from '../generator/emit/shared/publishing.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { release } from '../generator/release/index.js';
 import { rootOf } from '../generator/release/releasable.js';
+import { projectElements } from '../generator/release/pack/maven.js';
 import { releasePackers } from '../generator/release/packers.js';
 import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-version.js';
 import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
@@ -220,6 +221,17 @@ describe('element-spec release', () => {
       await s.dispose();
     }
   }, 120_000);
+});
+
+describe("the pom's check", () => {
+  it("reads <project>'s own elements: a licence's or the scm's <url> is not the project's", () => {
+    const pom = `<?xml version="1.0"?>\n<project><!-- <url>x</url> --><modelVersion>4.0.0</modelVersion><artifactId>a</artifactId><version>1.2.3</version>
+      <licenses><license><name>Apache</name><url>https://www.apache.org/licenses/LICENSE-2.0.txt</url></license></licenses>
+      <scm><url>https://example.com/repo</url></scm><dependencies><dependency><artifactId>b</artifactId><version>9</version></dependency></dependencies></project>`;
+    const found = projectElements(pom);
+    expect([...found.keys()]).toEqual(['modelVersion', 'artifactId', 'version', 'licenses', 'scm', 'dependencies']);
+    expect([found.get('artifactId'), found.get('version'), found.has('url')]).toEqual(['a', '1.2.3', false]);
+  });
 });
 
 describe('a package its README line could not install', () => {
