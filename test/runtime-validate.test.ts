@@ -8,7 +8,7 @@ import { sdk, vectors } from './helpers/sdk.js';
 import { GENERATED, ROOT } from './helpers/spec.js';
 import { batchCase } from './helpers/validator-cases.js';
 
-// The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/validate.ts), the
+// The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/typescript/validate.ts), the
 // element-model-validate command built on them, and element-spec validate, which must print the same.
 const BIN = join(GENERATED, 'typescript/bin/element-model-validate.js');
 const bin = (args: string[], input?: string) => {

@@ -20,7 +20,7 @@ private final class Outcome<Value>: @unchecked Sendable {
 
 /// Answers from apps nobody controls: each decodes or throws, and none traps or overflows the stack.
 final class HostileInputTests: XCTestCase {
-    /// The small hostile inputs, generated from the model's shape (generator/emit/swift/hostile.ts).
+    /// The small hostile inputs, generated from the model's shape (generator/emit/shared/hostile.ts).
     private static let cases = ###"""
 [
     {"name":"a valid answer","input":"{\"protocol\":\"0.2.0\",\"instance\":\"sample\",\"root\":{\"id\":\"e\",\"role\":\"Application\",\"children\":[{\"id\":\"child\",\"role\":\"Group\"}]}}","decodes":true,"error":null},
