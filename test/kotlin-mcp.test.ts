@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mavenMissing, requireTool, runScript } from './helpers/toolchain.js';
-import { realModel } from './helpers/spec.js';
+import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { KOTLIN_MCP_SDK } from '../generator/emit/kotlin/index.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /**
  * The Kotlin binding with MCP's Java SDK (io.modelcontextprotocol.sdk:mcp, pinned in test/kotlin-mcp/pom.xml): a
@@ -17,5 +20,11 @@ describe('Kotlin with MCP\'s Java SDK', () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0/);
     expect(output).toMatch(/^McpRoundTripTest: \d+ vectors over stdio in [\d.]+ s$/m);
+  });
+
+  it('the README names the MCP SDK version the round trip runs with', async () => {
+    const pom = await readFile(join(ROOT, 'test/kotlin-mcp/pom.xml'), 'utf8');
+    expect(/<mcp\.version>([^<]+)<\/mcp\.version>/.exec(pom)?.[1]).toBe(KOTLIN_MCP_SDK.version);
+    expect(await readFile(join(GENERATED, 'kotlin/README.md'), 'utf8')).toContain(`\`${KOTLIN_MCP_SDK.group}:${KOTLIN_MCP_SDK.artifact}:${KOTLIN_MCP_SDK.version}\``);
   });
 });

@@ -77,12 +77,15 @@ describe("the README's Use with MCP example", () => {
     await tsc(['provider.mjs', 'host.mjs']);
     const { stdout } = await run(process.execPath, ['host.mjs'], { cwd: dir });
     expect(stdout).toBe('[]\n');
-    // Not vacuous: an answer with an error is refused by the provider's parseAnswer, and the host's call fails.
+    // Not vacuous: an answer with an error is refused by the provider's parseAnswer, which returns a tool error (not a
+    // JSON-RPC error), and the host reads isError first: exit 1, the provider's message on standard error.
     const broken = JSON.parse(example.answer) as Record<string, Record<string, unknown>>;
     const root = broken[model.tree.root];
     if (root) delete root[model.tree.id];
     await writeFile(join(dir, example.file), JSON.stringify(broken));
-    await expect(run(process.execPath, ['host.mjs'], { cwd: dir })).rejects.toThrow();
+    const failed = await run(process.execPath, ['host.mjs'], { cwd: dir }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^tool error: \[\{"type":"text","text":".+"\}\]\n$/) });
+    expect((failed as { stderr: string }).stderr).not.toContain('-32603');
   }, 120_000);
 });
 

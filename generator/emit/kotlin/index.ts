@@ -200,6 +200,12 @@ function pomView(model: CanonicalModel, publishing: Publishing, header: string) 
   };
 }
 
+/**
+ * MCP's Java SDK as the README's "Use with MCP" names it: the version test/kotlin-mcp/pom.xml pins and runs the
+ * README's code with (test/kotlin-mcp.test.ts holds the two equal).
+ */
+export const KOTLIN_MCP_SDK = { group: 'io.modelcontextprotocol.sdk', artifact: 'mcp', version: '2.2.0' };
+
 /** The module's README: how to add it, the example, the validator. */
 function readmeView(model: CanonicalModel, publishing: Publishing, header: string, tree: ReturnType<typeof treeNames>, example: ReadmeExample | null) {
   return {
@@ -217,5 +223,6 @@ function readmeView(model: CanonicalModel, publishing: Publishing, header: strin
     validator: VALIDATOR,
     jvmTarget: KOTLIN_VERSIONS.jvmTarget,
     bundledVectors: BUNDLED_VECTORS,
+    mcp: KOTLIN_MCP_SDK,
   };
 }

@@ -26,9 +26,14 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({
   tools: [{ name: ${tool}, description: ${JSON.stringify(operation.meaning).replace(/"/g, "'")}, inputSchema: { type: 'object' }, outputSchema }],
 }));
 server.setRequestHandler(CallToolRequestSchema, () => {
-  /** @type {import('${packageName}').Answer} */
-  const answer = parseAnswer(readFileSync('${answerFile}', 'utf8')).answer;
-  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+  try {
+    /** @type {import('${packageName}').Answer} */
+    const answer = parseAnswer(readFileSync('${answerFile}', 'utf8')).answer;
+    return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+  } catch (error) {
+    // No answer to give (bad JSON, a version it does not read, errors): a tool error the host sees as one.
+    return { content: [{ type: 'text', text: String(error instanceof Error ? error.message : error) }], isError: true };
+  }
 });
 await server.connect(new StdioServerTransport());
 `;
@@ -40,7 +45,13 @@ const client = new Client({ name: 'host', version: '1.0.0' });
 await client.connect(new StdioClientTransport({ command: process.execPath, args: ['provider.mjs'] }));
 await client.listTools(); // the client checks each tool's result against the outputSchema it states
 const result = await client.callTool({ name: ${tool}, arguments: {} });
-console.log(JSON.stringify(check(result.structuredContent)));
+if (result.isError) {
+  // The provider had no answer to give; what it said is in the text content.
+  console.error('tool error:', JSON.stringify(result.content));
+  process.exitCode = 1;
+} else {
+  console.log(JSON.stringify(check(result.structuredContent)));
+}
 await client.close();
 `;
   return { provider, host };

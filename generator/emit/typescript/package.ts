@@ -105,8 +105,8 @@ With \`@modelcontextprotocol/sdk\` installed, \`provider.mjs\`:
 \`\`\`js
 ${example.provider}\`\`\`
 
-and \`host.mjs\`, which starts the provider, calls the tool and checks the answer (\`node host.mjs\` prints \`[]\` for a
-valid answer):
+and \`host.mjs\`, which starts the provider, calls the tool, reads \`isError\` first and checks the answer (\`node
+host.mjs\` prints \`[]\` for a valid answer; a provider with no answer returns a tool error, and the host exits 1):
 
 \`\`\`js
 ${example.host}\`\`\`
