@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the generated Python package with pip and runs its tests (pytest) and mypy --strict, against the shared
 # conformance vectors. Usage: scripts/python-test.sh [package-dir] [conformance-dir]
-#   defaults: generated/python and the conformance folder beside it (generated/conformance).
+#   defaults: generated/python and the conformance vectors it bundles in tests/conformance.
 # With ELEMENT_TEST_FILTER set (a pytest -k expression, say conformance), only the tests it selects run, and mypy
 # does not: a run that is about another set of vectors need not check the same source again.
 # Works on copies in a temporary folder, so generated/ never gains build output or caches.
@@ -9,7 +9,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 package="$(cd "${1:-$here/generated/python}" && pwd)"
-conformance="$(cd "${2:-$package/../conformance}" && pwd)"
+conformance="$(cd "${2:-$package/tests/conformance}" && pwd)"
 
 venv="$(bash "$here/scripts/python-venv.sh" "$package/requirements-test.txt")" || exit $?
 python="$venv/bin/python"
@@ -17,7 +17,10 @@ python="$venv/bin/python"
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-python.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp -R "$package" "$work/python"
-cp -R "$conformance" "$work/conformance"
+if [ "$conformance" != "$package/tests/conformance" ]; then
+  rm -rf "$work/python/tests/conformance"
+  cp -R "$conformance" "$work/python/tests/conformance"
+fi
 
 # pip install ./generated/python, into this run's own folder: the cached venv holds only the pinned tools.
 "$python" -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation --target "$work/site" "$work/python"

@@ -81,7 +81,7 @@ describe('the code targets report what a model lacks instead of throwing', () =>
     const model = await realModel();
     const broken = { ...model, tree: { ...model.tree, node: `${model.tree.node}Missing` } };
     const settings = { regenerate: 'npm run generate', versions: [broken] };
-    for (const result of [emitSwift(broken, settings, []), emitKotlin(broken, settings, []), emitPython(broken, { ...settings, needed: () => Promise.reject(new Error('none')) })]) {
+    for (const result of [emitSwift(broken, settings, []), emitKotlin(broken, settings, []), emitPython(broken, { ...settings, needed: () => Promise.reject(new Error('none')) }, [])]) {
       expect(result.files).toEqual([]);
       expect(result.diagnostics.length).toBeGreaterThan(0);
       expect(result.diagnostics.every((d) => d.ruleId === 'emitter')).toBe(true);

@@ -117,8 +117,8 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
     expect(files.filter((f) => f.startsWith('schema/') && f.endsWith('.json')).length).toBeGreaterThan(0);
     // The Swift archive as SwiftPM lays a source archive out: one top folder, the manifest in it.
     const zipped = (await run('unzip', ['-Z1', join(dest, 'ElementModel-0.1.1.zip')])).stdout.split('\n').filter(Boolean);
-    expect(zipped).toContain('ElementModel-0.1.1/Package.swift');
-    expect(zipped.every((f) => f.startsWith('ElementModel-0.1.1/'))).toBe(true);
+    expect(zipped).toContain('ElementModel/Package.swift');
+    expect(zipped.every((f) => f.startsWith('ElementModel/'))).toBe(true);
     // The progress per package, and a closing table that names every file.
     // One package per target the registry says is released, each with its progress line.
     const packers = (await releasePackers()).map((p) => p.name);
@@ -163,6 +163,14 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
       await run('tar', ['-xzf', join(dest, 'element-model-0.1.1.crate'), '-C', consumer]);
       const rustEnv = await run('bash', [join(ROOT, 'scripts/rust-env.sh')]);
       const fromCrate = await run('bash', ['-c', `${rustEnv.stdout}\ncargo run --offline --quiet --bin element-model-validate -- "$1"`, 'crate', answer], { cwd: join(consumer, 'element-model-0.1.1'), maxBuffer: 64 * 1024 * 1024 });
+      // The sdist alone passes its own tests, as a packager who builds from it runs them (the vectors come with it).
+      await run('tar', ['-xzf', join(dest, 'element_model-0.1.1.tar.gz'), '-C', consumer]);
+      const sdist = join(consumer, 'element_model-0.1.1');
+      const testVenv = (await run('bash', [join(ROOT, 'scripts/python-venv.sh'), join(sdist, 'requirements-test.txt')])).stdout.trim();
+      const pytest = await run(join(testVenv, 'bin/python'), ['-m', 'pytest', '-q', '-rs', '-p', 'no:cacheprovider', 'tests'], { cwd: sdist, env: { ...process.env, PYTHONPATH: join(sdist, 'src'), PYTHONDONTWRITEBYTECODE: '1' } });
+      expect(pytest.stdout).toMatch(/^\d+ passed(, \d+ skipped)? in /m);
+      // The only skips are the vectors that do not decode (nothing to dump), not a missing file or module.
+      expect(pytest.stdout.split('\n').filter((l) => l.startsWith('SKIPPED')).every((l) => l.endsWith(': does not decode'))).toBe(true);
       expect(fromWheel.stdout).toBe(fromNpm.stdout);
       expect(fromJar.stdout).toBe(fromNpm.stdout);
       expect(fromGo.stdout).toBe(fromNpm.stdout);
@@ -271,7 +279,9 @@ describe('the Swift source archive', () => {
       const zip = result.artifacts.find((a) => a.file.endsWith('.zip'))?.file ?? '';
       const unpacked = join(s.dir, 'unpacked');
       await run('unzip', ['-q', join(result.dest ?? '', zip), '-d', unpacked]);
-      const top = join(unpacked, zip.replace(/\.zip$/, ''));
+      // One top folder, named for the package, so SwiftPM's identity of the path dependency is the package's name.
+      expect(await readdir(unpacked)).toEqual(['ElementModel']);
+      const top = join(unpacked, 'ElementModel');
       const { stdout, stderr } = await run('bash', [join(ROOT, 'scripts/swift-test.sh'), top], { env: { ...process.env, ELEMENT_TEST_FILTER: 'Conformance' }, maxBuffer: 64 * 1024 * 1024 });
       expect(stderr).toMatch(/swift-test: passed/);
       expect(stdout).toMatch(/Executed \d+ tests?, with 0 failures/);

@@ -89,9 +89,10 @@ export const TARGETS = [
     name: 'python',
     outDir: 'python',
     templates: templateFolder('python'),
-    needs: [],
+    // The package bundles the vectors its tests run (its sdist alone passes them), so it needs the conformance target.
+    needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context),
+    emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/python.js')).python,
   },
   {

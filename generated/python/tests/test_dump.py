@@ -17,7 +17,7 @@ from pydantic import BaseModel, JsonValue, ValidationError
 
 from element_model import Answer, Element, Role, decode_answer
 
-CONFORMANCE = Path(__file__).resolve().parents[2] / "conformance"
+CONFORMANCE = Path(__file__).resolve().parent / "conformance"
 VECTORS = sorted((CONFORMANCE / "vectors").glob("*.json"))
 
 

@@ -15,6 +15,10 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+
+# MCP's SDK comes with the test extra (pip install .[test]); without it these tests are skipped, not an import error.
+pytest.importorskip("mcp")
+
 from mcp import StdioServerParameters
 from pydantic import JsonValue, TypeAdapter, ValidationError
 
@@ -43,7 +47,7 @@ async def ask(client: Client) -> list[Finding]:
     return check(result.structured_content)
 
 
-CONFORMANCE = Path(__file__).resolve().parents[2] / "conformance"
+CONFORMANCE = Path(__file__).resolve().parent / "conformance"
 VECTORS = sorted((CONFORMANCE / "vectors").glob("*.json"))
 PROVIDER = Path(__file__).resolve().parent / "mcp_provider.py"
 ANSWER = "{\"protocol\":\"0.2.0\",\"instance\":\"k3f9x2\",\"root\":{\"id\":\"app\",\"role\":\"Application\",\"title\":\"Example\",\"children\":[{\"id\":\"w-1\",\"role\":\"Window\",\"subrole\":\"pane\",\"focused\":true,\"children\":[{\"id\":\"th-2\",\"role\":\"List\",\"subrole\":\"thread\",\"title\":\"Launch plan\",\"focused\":true,\"children\":[{\"id\":\"c-3\",\"role\":\"Row\",\"subrole\":\"comment\",\"title\":\"Comment by Ada\",\"focused\":true,\"children\":[{\"id\":\"sel-4\",\"role\":\"Text\",\"selected\":true,\"content\":[{\"type\":\"text\",\"text\":\"what it shows\"}]}]}]}]},{\"id\":\"w-2\",\"role\":\"Window\",\"subrole\":\"pane\",\"children\":[{\"id\":\"th-7\",\"role\":\"List\",\"subrole\":\"thread\",\"title\":\"Budget\"}]}]}}"
