@@ -161,6 +161,10 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(first?.changes.map((c) => c.subject)).not.toContain('role Chart');
     expect(first?.changes.length).toBe((real.rfcs[0]?.changes.length ?? 0));
   },
+  'two-rfcs-released-together': (m) => {
+    // Released together, each stamped: neither is a late RFC for a released version.
+    expect(m.rfcs.map((r) => [r.id, r.version, r.metadata['Released in']])).toEqual([['RFC-0001', '0.2.0', '0.2.0'], ['RFC-0002', '0.2.0', '0.2.0 (2026-12-04)']]);
+  },
   'amend-unreleased-rfc': (m) => {
     const type = (name: string) => m.types.find((t) => t.name === name) as { since: string; fields: { name: string; since: string; type: unknown }[] };
     expect(m.protocolVersion).toBe('0.2.1');

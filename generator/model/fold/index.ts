@@ -127,7 +127,9 @@ function readEffect(rfc: RfcDraft, state: FoldState, step: VersionStep | null, d
 
 /** An RFC restating the current version's step: it joins the version, unless that version is released. */
 function joinStep(rfc: RfcDraft, read: ReadEffect, step: VersionStep, written: string, d: Diagnostics): ReadEffect {
-  if (step.releasedBy) {
+  // A version is released with all its RFCs (element-spec release stamps each): only an RFC left out of it is late.
+  const ownRelease = full(rfc.metadata.get('Released in')?.plain.split(/\s/)[0] ?? '');
+  if (step.releasedBy && ownRelease !== step.to) {
     d.error('version-sequence', read.place, `${step.to} is released (${step.releasedBy}), so ${rfc.id} cannot make it too; a released version is frozen: step from ${step.to}`, written);
   } else if (read.effect !== step.effect) {
     d.error('version-sequence', read.place, `${step.rfc} makes ${step.to} as ${stepText(step)}; to make that version with it, ${rfc.id} states the same Version effect`, written);
