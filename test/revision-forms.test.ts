@@ -14,7 +14,8 @@ import { realModel } from './helpers/spec.js';
 /**
  * The revisions maintainers write next, and the slips they make writing them (spec/README.md, "Changing the
  * protocol"): each fixture folder is an RFC laid over the live spec, or an edit of it, and `expected.json` holds
- * the exact diagnostics. Every one either builds a model every target emits, or fails with located diagnostics;
+ * the exact diagnostics; `recorded.json` names released versions whose record is written first, so the fixture's
+ * RFCs are checked against a frozen release (test/helpers/revision.ts). Every one either builds a model every target emits, or fails with located diagnostics;
  * none ends in an internal error. `UPDATE=1` rewrites the expected files (read the diff before committing it).
  */
 const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
