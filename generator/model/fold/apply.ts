@@ -296,7 +296,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
  * held among themselves; every other item stays where it was. A table that restates rows in their own order moves
  * nothing.
  */
-export function inTableOrder<T>(items: readonly T[], key: (item: T) => string, restated: readonly string[]): T[] {
+function inTableOrder<T>(items: readonly T[], key: (item: T) => string, restated: readonly string[]): T[] {
   const wanted = [...new Set(restated)];
   const slots = items.flatMap((item, i) => (wanted.includes(key(item)) ? [i] : []));
   const byKey = new Map(items.map((item) => [key(item), item]));
