@@ -29,15 +29,19 @@ export async function pickModel(which: string, versions: readonly CanonicalModel
 /**
  * The two models `diff` compares. `all` holds the model after each counted RFC, the last being the current one.
  * Without --to: the current model, against the model of the counted RFCs before the newest one, released or not,
- * so an Editorial RFC (which keeps the version) shows its own edit rather than the whole model. With --to: that
- * version as it finally stood, against the version before it.
+ * so an Editorial RFC (which keeps the version) shows its own edit rather than the whole model; an RFC that makes a
+ * version with the RFC before it shows the whole version. With --to: that version as it finally stood, against the
+ * version before it.
  */
 export async function pickModels(opts: { from?: string; to?: string }, all: readonly CanonicalModel[]): Promise<{ from: CanonicalModel | null; to: CanonicalModel }> {
   const current = all.at(-1);
   if (!current) throw new Error('the spec makes no version');
   const to = opts.to ? await pickModel(opts.to, all) : current;
   if (opts.from) return { from: await pickModel(opts.from, all), to };
-  const index = opts.to ? all.findIndex((v) => v.protocolVersion === to.protocolVersion) : all.length - 1;
+  // An RFC that makes a version with the one before it (the same step) is shown with the whole version, since
+  // that version's class is theirs together.
+  const joins = !opts.to && current.rfcs.at(-1)?.effect !== 'editorial' && all.at(-2)?.protocolVersion === current.protocolVersion;
+  const index = opts.to || joins ? all.findIndex((v) => v.protocolVersion === to.protocolVersion) : all.length - 1;
   return { from: index > 0 ? (all[index - 1] ?? null) : null, to };
 }
 

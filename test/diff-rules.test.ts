@@ -197,6 +197,40 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
   // MCP's version and content kinds are on the wire (issue 29): a move is at least additive.
   { name: "the other specification's version moved", edit: (m) => { mcp(m).protocolVersion = '2026-01-01'; }, expected: [`additive external-version-changed external ContentBlock: ContentBlock follows 2026-01-01, was ${mcp(base).protocolVersion}`] },
   {
+    // Order is part of the model: a receiver reads no role and no field by its place, so a new order is editorial.
+    name: 'two kinds of roles swapped, and two roles of a kind; a role moved to another kind is only moved',
+    edit: (m) => {
+      const [apps, containers, ...rest] = m.roleKinds;
+      if (!apps || !containers) throw new Error('two kinds');
+      m.roleKinds = [{ ...containers, roles: ['Table', 'List', 'Group'] }, apps, ...rest];
+      const byName = new Map(m.roles.map((r) => [r.name, r]));
+      m.roles = m.roleKinds.flatMap((k) => k.roles.map((n) => byName.get(n) as CanonicalModel['roles'][number]));
+    },
+    expected: [
+      'editorial roles-reordered role kinds: The kinds of roles are in another order: Containers, The app and its windows, were The app and its windows, Containers',
+      'editorial roles-reordered roles of Containers: The roles of Containers are in another order: Table, List, Group, were Group, List, Table',
+    ],
+  },
+  {
+    name: 'fields in another order, only the stretch that moved named',
+    edit: (m) => {
+      const [relation, id, url] = record(m, 'Related').fields;
+      if (!relation || !id || !url) throw new Error('three fields');
+      record(m, 'Related').fields = [relation, url, id];
+    },
+    expected: ['editorial fields-reordered fields of Related: The fields of Related are in another order: url, id, were id, url'],
+  },
+  {
+    name: "the tree's id now another field that was there before: breaking, as every checker reads the tree by it",
+    edit: (m) => { m.tree = { ...m.tree, id: 'subrole' }; },
+    expected: ["breaking tree-changed tree id: The tree's id is subrole, was id"],
+  },
+  {
+    name: "the tree's content field removed: said by the removal alone",
+    edit: (m) => { record(m, 'Element').fields = record(m, 'Element').fields.filter((f) => f.name !== 'content'); m.tree = { ...m.tree, content: null }; },
+    expected: ['breaking field-removed Element.content: Field Element.content removed'],
+  },
+  {
     name: 'a content kind added',
     edit: (m) => {
       mcp(m).definitions.VideoContent = { type: 'object', properties: { type: { type: 'string', const: 'video' } }, required: ['type'] };
@@ -304,6 +338,22 @@ describe('placeOfChange', () => {
     expect(line('Related.url')).toBe(record(base, 'Related').fields.find((f) => f.name === 'url')?.source.line);
     expect(here('versioning')).toBeNull();
     expect(line('external ContentBlock')).toBe(mcp(base).source.line);
+  });
+
+  it('finds a new order at the first name that moved, and a tree part at its field', () => {
+    const reordered = copy();
+    const [relation, id, url] = record(reordered, 'Related').fields;
+    if (!relation || !id || !url) throw new Error('three fields');
+    record(reordered, 'Related').fields = [relation, url, id];
+    const [apps, containers, ...rest] = reordered.roleKinds;
+    if (!apps || !containers) throw new Error('two kinds');
+    reordered.roleKinds = [{ ...containers, roles: ['Group', 'Table', 'List'] }, apps, ...rest];
+    const placed = (subject: string) => placeOfChange({ rule: 'fields-reordered', class: 'editorial', subject, message: '' }, copy(), reordered)?.line;
+    expect(placed('fields of Related')).toBe(url.source.line);
+    expect(placed('roles of Containers')).toBe(source(base.roles, (r) => r.name === 'Table'));
+    expect(placed('role kinds')).toBe(source(base.roles, (r) => r.name === 'Group'));
+    expect(line('tree id')).toBe(record(base, 'Element').fields.find((f) => f.name === 'id')?.source.line);
+    expect(line('tree root')).toBe(record(base, 'Answer').fields.find((f) => f.name === 'root')?.source.line);
   });
 
   it('finds what the newer model no longer has at its Removed row of this version, or nowhere', () => {

@@ -98,6 +98,21 @@ describe('diff', () => {
     }
   });
 
+  it('by default shows the whole version for an RFC that makes it with the RFC before it (an amendment of 0.2.1)', async () => {
+    const s = await scratch(false);
+    try {
+      const amend = join(import.meta.dirname, 'fixtures/revision-forms/amend-unreleased-rfc');
+      for (const name of ['0002-shortcuts.md', '0003-shortcut-record.md']) await cp(join(amend, name), join(s.spec, 'rfcs', name));
+      const plain = await diff(['--spec', s.spec]);
+      expect(plain.code, plain.err).toBe(0);
+      // Not RFC-0003's own edit (a string field made a record, breaking), but 0.2.1 from 0.2.0: additive.
+      expect(plain.report).toMatchObject({ from: '0.2.0', fromRfc: 'RFC-0001', to: '0.2.1', toRfc: 'RFC-0003', class: 'additive' });
+      expect(plain.report.changes.map((c: { rule: string; subject: string }) => `${c.rule} ${c.subject}`)).toEqual(['field-added Element.shortcut', 'type-added Shortcut']);
+    } finally {
+      await s.dispose();
+    }
+  });
+
   it('compares the only version with nothing before it', async () => {
     const only = await diff([]);
     expect(only.code).toBe(0);

@@ -6,6 +6,35 @@ import { withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
 
 // Apart from test/revisions.test.ts because it needs Swift, Maven and Go, which the quick loop leaves out.
+// The step to 1.0.0, made by two RFCs together over a released 0.2.0: each binding names its versions in code
+// (Swift's protocol1_0_0, Rust's PROTOCOL1_0_0, Python's SPEC_1_0_0...), and keeps 0.2.0 beside 1.0.0.
+describe('two RFCs that make 1.0.0 together, over a released 0.2.0, in the bindings', () => {
+  let s: Awaited<ReturnType<typeof withRevision>>;
+  const read = (path: string) => readFile(join(s.out, path), 'utf8');
+  beforeAll(async () => {
+    s = await withRevision('one-point-oh');
+    const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
+    expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
+  }, 120_000);
+  afterAll(() => s.dispose());
+
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'swift/Sources/ElementModel/Element.swift', 'ConformanceTests'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'kotlin/src/main/kotlin/dev/elementmodel/Element.kt', 'ConformanceTest'],
+    ['Go', 'go', 'scripts/go-test.sh', 'go/types.go', 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer|TestAppleRoles'],
+    ['Rust', 'rust', 'scripts/rust-test.sh', 'rust/src/model.rs', 'conformance'],
+    ['Python', 'python', 'scripts/python-test.sh', 'python/src/element_model/models.py', 'conformance'],
+  ] as const)('the %s binding keeps 0.2.0 beside 1.0.0, compiles and passes every vector', { timeout: 900_000 }, async ([, dir, script, source, suite], ctx) => {
+    const types = await read(source).catch(() => '');
+    expect(types).toContain('note');
+    expect(JSON.parse(await read('conformance/index.json')).protocolVersion).toBe('1.0.0');
+    expect(await read('model/versions/0.2.0.json')).toContain('"protocolVersion": "0.2.0"');
+    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_TEST_FILTER: suite });
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+  });
+});
+
 describe('an additive RFC: a new optional state, "Absent means false", in the bindings', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');

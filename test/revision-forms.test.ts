@@ -14,7 +14,8 @@ import { realModel } from './helpers/spec.js';
 /**
  * The revisions maintainers write next, and the slips they make writing them (spec/README.md, "Changing the
  * protocol"): each fixture folder is an RFC laid over the live spec, or an edit of it, and `expected.json` holds
- * the exact diagnostics. Every one either builds a model every target emits, or fails with located diagnostics;
+ * the exact diagnostics; `recorded.json` names released versions whose record is written first, so the fixture's
+ * RFCs are checked against a frozen release (test/helpers/revision.ts). Every one either builds a model every target emits, or fails with located diagnostics;
  * none ends in an internal error. `UPDATE=1` rewrites the expected files (read the diff before committing it).
  */
 const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
@@ -126,6 +127,66 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
   'checkable-without-rule': (m) => {
     expect(m.requirements.filter((r) => r.id === 'R9' || r.id === 'R10').map((r) => [r.id, r.checkable, r.rule])).toEqual([['R9', true, null], ['R10', false, null]]);
   },
+  'reorder-roles': (m, real) => {
+    // The kinds and the roles a Kind table restates take its order, in the places they held; nothing else moves.
+    expect(m.roleKinds.map((k) => k.name)).toEqual(['Containers', 'The app and its windows', 'Entries', 'Text', 'Pictures and pages', 'Added by this protocol']);
+    expect(m.roles.map((r) => r.name)).toEqual(['Table', 'List', 'Group', 'Application', 'Window', 'Row', 'Cell', 'Text', 'Heading', 'Link', 'Image', 'Page', 'Document']);
+    expect(m.protocolVersion).toBe(real.protocolVersion);
+    expect(m.appleRoles).toEqual(real.appleRoles);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial roles-reordered role kinds: The kinds of roles are in another order: Containers, The app and its windows, were The app and its windows, Containers',
+      'editorial roles-reordered roles of Containers: The roles of Containers are in another order: Table, List, Group, were Group, List, Table',
+    ]);
+  },
+  'reorder-fields': (m) => {
+    const fields = (type: string) => (m.types.find((t) => t.name === type) as { fields: { name: string; since: string }[] }).fields;
+    expect(fields('Related').map((f) => f.name)).toEqual(['url', 'id', 'relation']);
+    // Only the two rows the table restates trade places.
+    expect(fields('Element').map((f) => f.name)).toEqual(['id', 'role', 'title', 'subrole', 'content', 'url', 'selected', 'focused', 'visible', 'children', 'attributes']);
+    expect(fields('Element').every((f) => f.since === '0.2.0')).toBe(true);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial fields-reordered fields of Element: The fields of Element are in another order: title, subrole, were subrole, title',
+      'editorial fields-reordered fields of Related: The fields of Related are in another order: url, id, relation, were relation, id, url',
+    ]);
+  },
+  'two-rfcs-one-version': (m, real) => {
+    // RFC-0002 restates RFC-0001's step, so both make 0.2.0, and what RFC-0002 adds comes in 0.2.0.
+    expect(m.protocolVersion).toBe('0.2.0');
+    expect(m.rfcs.map((r) => [r.id, r.effect, r.from, r.version])).toEqual([['RFC-0001', 'breaking', '0.1.0', '0.2.0'], ['RFC-0002', 'breaking', '0.1.0', '0.2.0']]);
+    const element = m.types.find((t) => t.name === 'Element') as { fields: { name: string; since: string }[] };
+    expect(element.fields.find((f) => f.name === 'note')?.since).toBe('0.2.0');
+    expect(m.roles.find((r) => r.name === 'Chart')).toMatchObject({ since: '0.2.0', kind: 'Pictures and pages' });
+    // 0.2.0's changes from 0.1 are listed once, each with the first RFC that made it: Chart is RFC-0002's.
+    const [first, second] = m.rfcs;
+    expect(second?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual(['additive role-added role Chart']);
+    expect(first?.changes.map((c) => c.subject)).not.toContain('role Chart');
+    expect(first?.changes.length).toBe((real.rfcs[0]?.changes.length ?? 0));
+  },
+  'two-rfcs-released-together': (m) => {
+    // Released together, each stamped: neither is a late RFC for a released version.
+    expect(m.rfcs.map((r) => [r.id, r.version, r.metadata['Released in']])).toEqual([['RFC-0001', '0.2.0', '0.2.0'], ['RFC-0002', '0.2.0', '0.2.0 (2026-12-04)']]);
+  },
+  'amend-unreleased-rfc': (m) => {
+    const type = (name: string) => m.types.find((t) => t.name === name) as { since: string; fields: { name: string; since: string; type: unknown }[] };
+    expect(m.protocolVersion).toBe('0.2.1');
+    expect(m.rfcs.slice(1).map((r) => [r.id, r.effect, r.from, r.version])).toEqual([['RFC-0002', 'additive', '0.2.0', '0.2.1'], ['RFC-0003', 'additive', '0.2.0', '0.2.1']]);
+    // The field and its record share the version they first appear in together.
+    expect(type('Element').fields.find((f) => f.name === 'shortcut')).toMatchObject({ since: '0.2.1', type: { kind: 'named', name: 'Shortcut' } });
+    expect(type('Shortcut').since).toBe('0.2.1');
+    // hint came and went in 0.2.1: no version held it, so nothing records its removal.
+    expect(type('Element').fields.map((f) => f.name)).not.toContain('hint');
+    expect(m.removed.filter((r) => r.name === 'hint')).toEqual([]);
+    // 0.2.1's changes from 0.2.0, once: additive, with no trace of the string shortcut that never was released.
+    expect(m.rfcs.slice(1).map((r) => r.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`))).toEqual([['additive field-added Element.shortcut'], ['additive type-added Shortcut']]);
+  },
+  'step-to-one': (m, real) => {
+    expect(m.rfcs.map((r) => r.version)).toEqual(['0.2.0', '1.0.0', '1.1.0']);
+    expect(m.protocolVersion).toBe('1.1.0');
+    // The rule for 0.x stands as RFC-0001 published it; 1.0.0 only moves to its other column.
+    expect(m.versioning).toEqual(real.versioning);
+    const element = m.types.find((t) => t.name === 'Element') as { fields: { name: string; since: string }[] };
+    expect(element.fields.find((f) => f.name === 'note')?.since).toBe('1.1.0');
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);
@@ -151,7 +212,8 @@ describe('revision forms and slips: each reads into the expected model or the ex
       const folder = join(FIXTURES, name);
       const s = await specWithFixture(folder);
       try {
-        const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec));
+        // With the records a fixture's recorded.json writes (none otherwise), as generate reads them.
+        const { model, diagnostics } = await assembleModel(await readSpecFiles(s.spec, s.out));
         const actual: Expected = {
           builds: model !== null,
           diagnostics: diagnostics.items.map(({ severity, ruleId, file, line, column, message }) => ({ severity, ruleId, file, line, column, message })),

@@ -81,7 +81,7 @@ export const RULES = {
   },
   'version-sequence': {
     summary: "An RFC's version does not follow the previous one",
-    hint: 'An RFC starts from the version the previous counted RFC made, and steps it as section 10 says.',
+    hint: 'An RFC starts from the version the previous counted RFC made, and steps it as section 10 says; to make an unreleased version with the RFC that made it, state that RFC\'s Version effect (spec/README.md, "Two RFCs for one version"); before 1.0 a Breaking change may name 1.0.0.',
   },
   'version-effect': {
     summary: "An RFC's Version effect disagrees with what it changes",

@@ -7,11 +7,11 @@ import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
 import { exampleStanding } from './examples.js';
-import { fold } from './fold/index.js';
+import { type VersionSnapshot, fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
 import { type Release, checkFrozen, checkStillReleased, readRecord } from './frozen.js';
 import { type ParseCache, RecentParses, cacheKey } from './parses.js';
-import type { CanonicalModel } from './types.js';
+import type { CanonicalModel, RfcSummary } from './types.js';
 import { modelProblems } from './validate.js';
 
 export interface AssembledModel {
@@ -95,31 +95,13 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const model: CanonicalModel = { ...folded, external };
 
   // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
-  let previous: CanonicalModel | null = null;
-  const byVersion = new Map<string, CanonicalModel>();
-  const releases = new Map<string, Release>();
-  const allVersions: CanonicalModel[] = [];
-  for (const snap of result.snapshots) {
-    const own = snap === lastSnapshot ? null : externalsOf(snap, external, recordOf(snap.model.protocolVersion, snap.released), files.recorded?.get(snap.model.protocolVersion)?.path ?? null, d);
-    const current: CanonicalModel = own === null ? model : { ...snap.model, external: own };
-    allVersions.push(current);
-    const changes = diffModels(previous, current);
-    const computed = classify(changes);
-    if (computed !== snap.effect) {
-      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but what it changes is ${computed}: ${whatMakes(computed, changes, previous, current)}`, snap.effect);
-    }
-    for (const m of [model, current]) {
-      const rfc = m.rfcs.find((r) => r.id === snap.rfc);
-      if (rfc) rfc.changes = changes;
-    }
-    if (snap.released) byVersion.set(current.protocolVersion, current);
-    if (snap.releasedPlace) releases.set(current.protocolVersion, { version: current.protocolVersion, rfc: snap.rfc, model: current, place: snap.releasedPlace });
-    previous = current;
-  }
-  // A released version is frozen: its record, when there is one, says what it was (model/frozen.ts).
+  const { allVersions, releases, byVersion } = checkEffects(result.snapshots, lastSnapshot, model, (snap) => externalsOf(snap, external, recordOf(snap.model.protocolVersion, snap.released), files.recorded?.get(snap.model.protocolVersion)?.path ?? null, d), d);
+  // A released version is frozen: its record, when there is one, says what it was (model/frozen.ts). The version is
+  // compared as it finally stands, so an Editorial RFC after the release is held to the record too.
   for (const release of releases.values()) {
     const record = recordOf(release.version, true);
-    if (record) checkFrozen(release, record, files.recorded?.get(release.version)?.path ?? '', d);
+    const final = [...allVersions].reverse().find((v) => v.protocolVersion === release.version) ?? release.model;
+    if (record) checkFrozen({ ...release, model: final }, record, files.recorded?.get(release.version)?.path ?? '', d);
   }
   if (files.recorded) checkStillReleased(files.recorded, new Set(releases.keys()), model, d);
   if (d.hasErrors) return { model: null, versions: [], allVersions: [], diagnostics: d };
@@ -144,6 +126,71 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
     d.warning('example-left-out', { file, line, column }, `The example of ${ex.source.document} section ${ex.source.section ?? '?'} is not a conformance vector of ${model.protocolVersion}: ${standing.why}`);
   }
   return { model, versions: [...byVersion.values()], allVersions, diagnostics: d };
+}
+
+interface Member { snap: VersionSnapshot; rfc: RfcSummary | undefined; own: Change[] }
+
+/**
+ * Checks each counted RFC's Version effect against its changes and gives each RFC its changes. An RFC that joins a
+ * version (the same step as the version's first RFC) is checked by the version's changes together, from the version
+ * before; the version's changes are then shared out among its RFCs, each to the first that touched its subject, so
+ * the changelog lists what the version changed, once.
+ */
+function checkEffects(
+  snapshots: readonly VersionSnapshot[],
+  last: VersionSnapshot,
+  model: CanonicalModel,
+  externalsOfSnap: (snap: VersionSnapshot) => CanonicalModel['external'],
+  d: Diagnostics,
+) {
+  let previous: CanonicalModel | null = null;
+  let start: CanonicalModel | null = null;
+  let members: Member[] = [];
+  const byVersion = new Map<string, CanonicalModel>();
+  const releases = new Map<string, Release>();
+  const allVersions: CanonicalModel[] = [];
+  const share = () => {
+    const end = allVersions.at(-1);
+    if (end && members.some((m) => m.snap.joins)) shareChanges(diffModels(start, end), members.filter((m) => m.snap.effect !== 'editorial'));
+  };
+  for (const snap of snapshots) {
+    const current: CanonicalModel = snap === last ? model : { ...snap.model, external: externalsOfSnap(snap) };
+    if (snap.effect !== 'editorial' && !snap.joins) {
+      share();
+      start = previous;
+      members = [];
+    }
+    const own = diffModels(previous, current);
+    const changes = snap.joins ? diffModels(start, current) : own;
+    const computed = classify(changes);
+    if (computed !== snap.effect) {
+      const together = snap.joins ? `${current.protocolVersion} as its RFCs make it together (from ${start?.protocolVersion ?? 'nothing'})` : 'what it changes';
+      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but ${together} is ${computed}: ${whatMakes(computed, changes, snap.joins ? start : previous, current)}${joinHint(snap, current, releases)}`, snap.effect);
+    }
+    const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
+    if (rfc) rfc.changes = own;
+    members.push({ snap, rfc, own });
+    allVersions.push(current);
+    if (snap.released) byVersion.set(current.protocolVersion, current);
+    if (snap.releasedPlace) releases.set(current.protocolVersion, { version: current.protocolVersion, rfc: snap.rfc, model: current, place: snap.releasedPlace });
+    previous = current;
+  }
+  share();
+  return { allVersions, releases, byVersion };
+}
+
+/** Each of a version's changes goes to the first of its RFCs whose own changes name that subject (else the first). */
+function shareChanges(net: readonly Change[], members: readonly Member[]): void {
+  const owner = (c: Change) => members.find((m) => m.own.some((x) => x.subject === c.subject)) ?? members[0];
+  for (const m of members) if (m.rfc) m.rfc.changes = net.filter((c) => owner(c) === m);
+}
+
+/** For an Editorial RFC that adds to an unreleased version: the form that makes that version with its first RFC. */
+function joinHint(snap: VersionSnapshot, current: CanonicalModel, releases: ReadonlyMap<string, Release>): string {
+  if (snap.effect !== 'editorial' || releases.has(current.protocolVersion)) return '';
+  const first = current.rfcs.filter((r) => r.version === current.protocolVersion && r.effect !== 'editorial').at(0);
+  const text = first?.metadata['Version effect'];
+  return first && text ? `. ${current.protocolVersion} is unreleased: to add this to it, state ${first.id}'s Version effect (${text}), and the two make that version together` : '';
 }
 
 /** Up to five of the changes that give an RFC its class, each with the place that states it. */

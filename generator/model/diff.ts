@@ -23,6 +23,12 @@ export const CHANGE_RULES = {
   'role-added': 'additive',
   'role-removed': 'breaking',
   'role-moved': 'editorial',
+  // Order is part of the model, but no receiver reads a role or a field by its place: a new order is editorial.
+  'roles-reordered': 'editorial',
+  'fields-reordered': 'editorial',
+  // Which field is the tree's id, children, role...: a reorder or a reworded requirement may move it, and every
+  // checker reads the tree by it.
+  'tree-changed': 'breaking',
   'role-rule-changed': 'breaking',
   'mapping-added': 'additive',
   'mapping-removed': 'breaking',
@@ -69,6 +75,21 @@ function same(a: unknown, b: unknown): boolean {
 /** A list that holds the very objects of the one before it (versions share them, model/fold.ts) has no changes. */
 const unchanged = <T>(a: readonly T[] | undefined, b: readonly T[]) => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
+/**
+ * The items both lists hold, where their order differs: the stretch from the first to the last that moved, as each
+ * list has it; null when the common items stand in the same order.
+ */
+export function reordered(before: readonly string[], after: readonly string[]): { was: string[]; now: string[] } | null {
+  const was = before.filter((x) => after.includes(x));
+  const now = after.filter((x) => before.includes(x));
+  const first = now.findIndex((x, i) => was[i] !== x);
+  if (first < 0) return null;
+  let last = now.length - 1;
+  while (last > first && was[last] === now[last]) last--;
+  return { was: was.slice(first, last + 1), now: now.slice(first, last + 1) };
+}
+const listed = (names: readonly string[]) => names.join(', ');
+
 /** Every change from `before` (null: nothing yet) to `after`, sorted by subject then rule. */
 export function diffModels(before: CanonicalModel | null, after: CanonicalModel): Change[] {
   const changes: Change[] = [];
@@ -102,6 +123,8 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     for (const fa of fieldsA.values()) {
       if (!namesB.has(fa.name)) add('field-removed', `${name}.${fa.name}`, `Field ${name}.${fa.name} removed`);
     }
+    const order = reordered([...fieldsA.keys()], fieldsB.map((f) => f.name));
+    if (order) add('fields-reordered', `fields of ${name}`, `The fields of ${name} are in another order: ${listed(order.now)}, were ${listed(order.was)}`);
   }
   for (const name of typesA.keys()) if (!typesB.has(name)) add('type-removed', name, `Type ${name} removed`);
 
@@ -134,7 +157,9 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     }
     const rolesB = new Set(after.roles.map((r) => r.name));
     for (const ra of rolesA.values()) if (!rolesB.has(ra.name) && !aliasesB.has(ra.name)) add('role-removed', `role ${ra.name}`, `Role ${ra.name} removed`);
+    rolesReordered(before, after, add);
   }
+  if (before) treeChanged(before, after, add);
   if (before) {
     for (const key of ['root', 'unknown', 'fallback'] as const) {
       if (before.roleRules[key] !== after.roleRules[key]) add('role-rule-changed', `role rule ${key}`, `The ${key} role changed from ${before.roleRules[key]} to ${after.roleRules[key]}`);
@@ -229,6 +254,39 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   return changes.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 }
 
+/**
+ * The tree's parts (which record is the answer, which field is the id...) that now fall to another name still there:
+ * a part whose name was removed is said by that removal already.
+ */
+function treeChanged(before: CanonicalModel, after: CanonicalModel, add: (rule: ChangeRule, subject: string, message: string) => void): void {
+  const fieldsOf = (type: string) => {
+    const def = after.types.find((t) => t.name === type);
+    return def?.kind === 'record' ? def.fields.map((f) => f.name) : [];
+  };
+  for (const key of Object.keys(after.tree) as (keyof CanonicalModel['tree'])[]) {
+    const was = before.tree[key];
+    const now = after.tree[key];
+    if (was === now || was === null || now === null) continue;
+    const still = key === 'answer' || key === 'node' ? after.types.some((t) => t.name === was) : fieldsOf(key === 'root' || key === 'version' ? after.tree.answer : after.tree.node).includes(was);
+    if (still) add('tree-changed', `tree ${key}`, `The tree's ${key} is ${now}, was ${was}`);
+  }
+}
+
+/**
+ * The role language's order: of its kinds, and of the roles that stay in each kind. A role moved to another kind is
+ * `role-moved` on its own, so only the roles a kind keeps are compared.
+ */
+function rolesReordered(before: CanonicalModel | null, after: CanonicalModel, add: (rule: ChangeRule, subject: string, message: string) => void): void {
+  if (!before) return;
+  const kinds = reordered(before.roleKinds.map((k) => k.name), after.roleKinds.map((k) => k.name));
+  if (kinds) add('roles-reordered', 'role kinds', `The kinds of roles are in another order: ${listed(kinds.now)}, were ${listed(kinds.was)}`);
+  for (const kb of after.roleKinds) {
+    const ka = before.roleKinds.find((k) => k.name === kb.name);
+    const order = ka && reordered(ka.roles, kb.roles);
+    if (order) add('roles-reordered', `roles of ${kb.name}`, `The roles of ${kb.name} are in another order: ${listed(order.now)}, were ${listed(order.was)}`);
+  }
+}
+
 /** The class of a set of changes: breaking if any is, else additive if any is, else editorial. */
 export function classify(changes: readonly Change[]): ChangeClass {
   if (changes.some((c) => c.class === 'breaking')) return 'breaking';
@@ -245,7 +303,31 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
   const [word, ...rest] = subject.split(' ');
   const name = rest.join(' ');
   switch (word) {
+    case 'fields': {
+      // The first field whose place moved: the row that reorders it.
+      const def = after.types.find((t) => t.name === name.replace(/^of /, ''));
+      const was = before?.types.find((t) => t.name === def?.name);
+      const fields = def?.kind === 'record' ? def.fields : [];
+      const moved = reordered(was?.kind === 'record' ? was.fields.map((f) => f.name) : [], fields.map((f) => f.name))?.now[0];
+      return fields.find((f) => f.name === moved)?.source ?? def?.source ?? null;
+    }
+    case 'roles': {
+      const kind = name.replace(/^of /, '');
+      const moved = reordered(before?.roleKinds.find((k) => k.name === kind)?.roles ?? [], after.roleKinds.find((k) => k.name === kind)?.roles ?? [])?.now[0];
+      return after.roles.find((r) => r.name === moved)?.source ?? null;
+    }
+    case 'tree': {
+      const key = name as keyof CanonicalModel['tree'];
+      const type = key === 'root' || key === 'version' ? after.tree.answer : after.tree.node;
+      const def = after.types.find((t) => t.name === (key === 'answer' || key === 'node' ? after.tree[key] : type));
+      return (def?.kind === 'record' ? def.fields.find((f) => f.name === after.tree[key])?.source : undefined) ?? def?.source ?? null;
+    }
     case 'role':
+      if (name === 'kinds') {
+        const moved = reordered(before?.roleKinds.map((k) => k.name) ?? [], after.roleKinds.map((k) => k.name))?.now[0];
+        const first = after.roleKinds.find((k) => k.name === moved)?.roles[0];
+        return after.roles.find((r) => r.name === first)?.source ?? null;
+      }
       if (name.startsWith('rule ')) return after.roleRules.source;
       return after.roles.find((r) => r.name === name)?.source ?? removedRow(name);
     case 'Apple': {

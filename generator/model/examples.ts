@@ -34,7 +34,9 @@ export function exampleStanding(model: CanonicalModel, example: Example, read: r
   const version = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[model.tree.version] : undefined;
   if (typeof version !== 'string') return { kind: 'left-out', why: `it names no version in ${model.tree.version}` };
   const at = model.rfcs.findIndex((r) => r.id === example.source.document);
-  const breaking = model.rfcs.slice(at + 1).reverse().find((r) => answerChange(r) !== undefined);
+  // The RFCs that make one version with the example's own were checked against it as they left it (fold/resolve.ts).
+  const own = model.rfcs[at]?.version;
+  const breaking = model.rfcs.slice(at + 1).reverse().find((r) => r.version !== own && answerChange(r) !== undefined);
   if (!breaking) return { kind: read.includes(version) ? 'read' : 'unread', version };
   if (read.includes(version)) return { kind: 'released', version };
   const change = answerChange(breaking);

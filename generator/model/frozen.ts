@@ -4,13 +4,19 @@ import { diffModels, placeOfChange } from './diff.js';
 import type { CanonicalModel } from './types.js';
 import { loadModelJson } from './validate.js';
 
-/** A released version: the model its RFCs make now, the RFC that released it, and where it says so. */
+/**
+ * A released version: the model its RFCs make now (with any Editorial RFC after it, which keeps the version), the RFC
+ * that released it, and where it says so.
+ */
 export interface Release {
   version: string;
   rfc: string;
   model: CanonicalModel;
   place: Place;
 }
+
+/** An editorial change that is no wording (an order) keeps the version, so it cannot go into a released one alone. */
+const EDITORIAL_HINT = 'A released version is frozen, and an Editorial RFC keeps the version: restore the order its record has, and make the new order in the next RFC that steps the version (Additive or Breaking, with the change that steps it).';
 
 const placeOf = (s: { file: string; line: number; column: number }): Place => ({ file: s.file, line: s.line, column: s.column });
 
@@ -38,7 +44,9 @@ export function readRecord(version: string, recorded: { path: string; text: stri
 export function checkFrozen(release: Release, before: CanonicalModel, recordPath: string, d: Diagnostics): void {
   const { version, rfc, model } = release;
   for (const change of diffModels(before, model)) {
-    if (change.class === 'editorial') continue;
+    // Only wording may change: a new order or a role moved to another kind is editorial, and still a change of the
+    // released SDKs and schemas.
+    if (change.rule === 'wording-changed') continue;
     const typeName = change.subject.includes(' ') ? undefined : change.subject.split('.')[0];
     const at = placeOfChange(change, before, model) ?? model.types.find((t) => t.name === typeName)?.source ?? release.place;
     d.error(
@@ -46,6 +54,7 @@ export function checkFrozen(release: Release, before: CanonicalModel, recordPath
       placeOf(at),
       `${version} is released (${rfc}) and frozen, but this changes it from its record ${recordPath}: ${change.message} (${change.rule}, ${change.class})`,
       change.subject,
+      change.class === 'editorial' ? EDITORIAL_HINT : undefined,
     );
   }
 }

@@ -101,7 +101,9 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       if (at >= 0) fields[at] = field;
       else fields.push(field);
     }
-    state.types.set(type.name, { ...type, fields });
+    // Order is part of a record: the rows a table restates take its order, in the places they held.
+    const restated = table.rows.map((r) => r.name).filter((n) => type.fields.some((f) => f.name === n));
+    state.types.set(type.name, { ...type, fields: inTableOrder(fields, (f) => f.name, restated) });
   }
 
   for (const table of rfc.stateTables) {
@@ -113,8 +115,9 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   }
 
   for (const row of rfc.removed) {
-    state.removed.push({ name: row.name, from: row.from, replacedBy: row.replacedBy, version: since, source: src(null, row.place) });
     const type = state.types.get(row.from);
+    // A name that came in this same version (an RFC amending an unreleased one) was never in a version: no removal to record.
+    if (sinceOf(state, type, row.name) !== since) state.removed.push({ name: row.name, from: row.from, replacedBy: row.replacedBy, version: since, source: src(null, row.place) });
     if (type?.kind === 'record') {
       if (type.fields.some((f) => f.name === row.name)) {
         state.types.set(row.from, { ...type, fields: type.fields.filter((f) => f.name !== row.name) });
@@ -148,14 +151,24 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     }
   }
 
+  // Order is part of the language: the kinds and roles a Kind table restates take its order, in the places they held;
+  // a role new to its kind goes at the end of it.
+  const kindsBefore = state.kinds.map((k) => k.name);
   for (const row of rfc.roleKinds) {
     if (!state.kinds.some((k) => k.name === row.kind)) state.kinds.push({ name: row.kind, roles: [] });
+    const stays = (name: string) => state.roles.get(name)?.kind === row.kind;
+    const inKind = row.roles.map((r) => r.value).filter(stays);
     for (const role of row.roles) {
       const prior = state.roles.get(role.value);
-      if (prior) withoutRole(state, role.value);
       const at = state.kinds.findIndex((k) => k.name === row.kind);
-      const kind = state.kinds[at] as (typeof state.kinds)[number];
-      state.kinds[at] = { ...kind, roles: [...kind.roles, role.value] };
+      if (prior && stays(role.value)) {
+        const kind = state.kinds[at] as (typeof state.kinds)[number];
+        state.kinds[at] = { ...kind, roles: inTableOrder(kind.roles, (r) => r, inKind) };
+      } else {
+        if (prior) withoutRole(state, role.value);
+        const kind = state.kinds[at] as (typeof state.kinds)[number];
+        state.kinds[at] = { ...kind, roles: [...kind.roles, role.value] };
+      }
       state.roles.set(role.value, {
         name: role.value,
         kind: row.kind,
@@ -169,6 +182,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       });
     }
   }
+  state.kinds = inTableOrder(state.kinds, (k) => k.name, rfc.roleKinds.map((r) => r.kind).filter((k) => kindsBefore.includes(k)));
   // Apple's names: a role claims its own name (Apple's name: yes) and the names of its Also covers row. A row
   // restated in a later RFC replaces the role's claims of that kind; a name no role claims any more is orphaned here.
   const claimsOf = (role: string) => {
@@ -275,6 +289,31 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     if (n && !state.types.has(n)) d.error('unknown-type', use.place, 'The type names nothing in the Types table', n);
   }
   return changes;
+}
+
+/**
+ * `items` with the ones `restated` names (each once, in an RFC's table order) put in that order, in the places they
+ * held among themselves; every other item stays where it was. A table that restates rows in their own order moves
+ * nothing.
+ */
+function inTableOrder<T>(items: readonly T[], key: (item: T) => string, restated: readonly string[]): T[] {
+  const wanted = [...new Set(restated)];
+  const slots = items.flatMap((item, i) => (wanted.includes(key(item)) ? [i] : []));
+  const byKey = new Map(items.map((item) => [key(item), item]));
+  const out = [...items];
+  slots.forEach((slot, i) => {
+    const item = byKey.get(wanted[i] as string);
+    if (item !== undefined) out[slot] = item;
+  });
+  return out;
+}
+
+/** The version a name came in: a field of a record, a role, a reserved attribute, a requirement or an operation. */
+function sinceOf(state: FoldState, type: TypeDef | undefined, name: string): string | undefined {
+  if (type?.kind === 'record') return type.fields.find((f) => f.name === name)?.since;
+  if (type?.kind === 'roles') return state.roles.get(name)?.since;
+  if (type?.kind === 'attributes') return state.attributes.get(name)?.since;
+  return type ? undefined : (state.requirements.get(name) ?? state.operations.get(name))?.since;
 }
 
 /** Takes a role out of every kind. Objects are replaced, never changed: earlier snapshots share them. */

@@ -31,6 +31,11 @@ export interface VersionSnapshot {
   model: FoldedModel;
   /** What each external type follows after this RFC, by type: build.ts checks it against the package. */
   follows: ReadonlyMap<string, ExternalDeclaration>;
+  /**
+   * Whether this RFC states the same step as the version's first RFC (same FROM and TO) and so makes that unreleased
+   * version with it: the version's class is then that of their changes together, from the version before.
+   */
+  joins: boolean;
 }
 
 export interface FoldResult {
@@ -55,8 +60,36 @@ function bump(from: string, effect: string, rules: readonly VersionRule[]): stri
   return null;
 }
 
-/** The step an RFC declares, checked against the version before it; null when it cannot be read. */
-function readEffect(rfc: RfcDraft, state: FoldState, d: Diagnostics): { effect: Effect; from: string | null; to: string; place: Place } | null {
+/** A Version effect as read: its class, the versions it steps between, and where it is stated. */
+interface ReadEffect {
+  effect: Effect;
+  from: string | null;
+  to: string;
+  place: Place;
+  /** It restates the step of the unreleased version before it, and makes that version with it. */
+  joins: boolean;
+}
+
+/** The step that made the current version: its first RFC's Version effect, and whether the version is released. */
+export interface VersionStep {
+  rfc: string;
+  effect: Effect;
+  from: string | null;
+  to: string;
+  /** The Version effect as its RFC writes it. */
+  text: string;
+  /** The RFC that released it, when one has. */
+  releasedBy: string | null;
+}
+
+const stepText = (s: VersionStep) => s.text;
+
+/**
+ * The step an RFC declares, checked against the version before it; null when it cannot be read. An RFC that states
+ * the same FROM and TO as the step that made the current version, while that version is unreleased, makes that
+ * version with it (two RFCs for one version, or an RFC amending an unreleased one).
+ */
+function readEffect(rfc: RfcDraft, state: FoldState, step: VersionStep | null, d: Diagnostics): ReadEffect | null {
   const cell = rfc.metadata.get('Version effect');
   if (!cell) return null;
   const m = EFFECT.exec(cell.plain);
@@ -71,15 +104,37 @@ function readEffect(rfc: RfcDraft, state: FoldState, d: Diagnostics): { effect: 
     d.error('bad-version', cell.place, 'A version in the Version effect is not a version number', cell.plain);
     return null;
   }
+  const read = { effect, from, to, place: cell.place, joins: false };
   // The RFC's own versioning table governs its own step (RFC-0001 introduces the rule it follows).
   const rules = rfc.versioning.length ? rfc.versioning : state.versioning;
   if (state.version !== null && from !== state.version) {
-    d.error('version-sequence', cell.place, `${rfc.id} starts from ${m[2] ?? from}, but the version before it is ${state.version}`, cell.plain);
+    if (step && effect !== 'editorial' && from === step.from && to === step.to) return joinStep(rfc, read, step, cell.plain, d);
+    const join = step && to === step.to && !step.releasedBy ? `; to make ${step.to} together with ${step.rfc}, state its Version effect, ${stepText(step)}` : '';
+    d.error('version-sequence', cell.place, `${rfc.id} starts from ${m[2] ?? from}, but the version before it is ${state.version}${join}`, cell.plain);
   } else if (from) {
     const expected = bump(from, effect, rules);
-    if (expected && expected !== to) d.error('version-sequence', cell.place, `${effect === 'additive' ? 'An' : 'A'} ${effect} change from ${from} makes ${expected}, not ${to}`, cell.plain);
+    // Before 1.0 a breaking change may name 1.0.0 instead: the step that makes the protocol stable.
+    const toOne = effect === 'breaking' && semver.major(from) === 0 && to === '1.0.0';
+    if (expected && expected !== to && !toOne) {
+      const same = step && to === step.to && !step.releasedBy ? `; to make ${to} together with ${step.rfc}, state its Version effect, ${stepText(step)}` : '';
+      const beforeOne = semver.major(from) === 0;
+      const one = beforeOne && to === '1.0.0' ? ' (only a breaking change may name 1.0.0)' : '';
+      d.error('version-sequence', cell.place, `${effect === 'additive' ? 'An' : 'A'} ${effect} change from ${from} makes ${expected}${effect === 'breaking' && beforeOne ? ' (or 1.0.0)' : ''}, not ${to}${one}${same}`, cell.plain);
+    }
   }
-  return { effect, from, to, place: cell.place };
+  return read;
+}
+
+/** An RFC restating the current version's step: it joins the version, unless that version is released. */
+function joinStep(rfc: RfcDraft, read: ReadEffect, step: VersionStep, written: string, d: Diagnostics): ReadEffect {
+  // A version is released with all its RFCs (element-spec release stamps each): only an RFC left out of it is late.
+  const ownRelease = full(rfc.metadata.get('Released in')?.plain.split(/\s/)[0] ?? '');
+  if (step.releasedBy && ownRelease !== step.to) {
+    d.error('version-sequence', read.place, `${step.to} is released (${step.releasedBy}), so ${rfc.id} cannot make it too; a released version is frozen: step from ${step.to}`, written);
+  } else if (read.effect !== step.effect) {
+    d.error('version-sequence', read.place, `${step.rfc} makes ${step.to} as ${stepText(step)}; to make that version with it, ${rfc.id} states the same Version effect`, written);
+  }
+  return { ...read, joins: true };
 }
 
 /** Released in is `—` until the version is released, then the version this RFC makes. */
@@ -110,7 +165,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   const snapshots: VersionSnapshot[] = [];
   const seenNumbers = new Map<number, string>();
 
-  const foldOne = (target: FoldState, rfc: RfcDraft, sink: Diagnostics, effect: { effect: Effect; from: string | null; to: string; place: Place } | null, status: string) => {
+  const foldOne = (target: FoldState, rfc: RfcDraft, sink: Diagnostics, effect: ReadEffect | null, status: string) => {
     const hasEarlierVersion = target.version !== null;
     if (rfc.versioning.length) target.versioning = rfc.versioning.map(({ change, beforeOne, fromOne }) => ({ change, beforeOne, fromOne }));
     const to = effect?.to ?? target.version ?? '0.0.0';
@@ -138,11 +193,13 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
 
   /** Checks an RFC that does not change the model against a copy of it; its problems go to `sink`. */
   const checkAside = (rfc: RfcDraft, sink: Diagnostics, status: string) => {
-    const effect = readEffect(rfc, state, sink);
+    const effect = readEffect(rfc, state, step, sink);
     foldOne(copyState(state), rfc, sink, effect, status);
   };
 
   let unfolded = false;
+  /** The step that made the current version, which a later RFC may restate to make that version with it. */
+  let step: VersionStep | null = null;
   for (const rfc of [...input.rfcs].sort((a, b) => a.number - b.number || (a.file < b.file ? -1 : 1))) {
     const earlier = seenNumbers.get(rfc.number);
     if (earlier) {
@@ -164,7 +221,7 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       for (const item of aside.items) d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual, item.hint);
       continue;
     }
-    const effect = status ? readEffect(rfc, state, d) : null;
+    const effect: ReadEffect | null = status ? readEffect(rfc, state, step, d) : null;
     if (!status || !effect) {
       // Without a status or a version this RFC cannot be folded, but its tables can still be checked.
       unfolded = true;
@@ -173,7 +230,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
     const model = foldOne(state, rfc, d, effect, status.status);
     const releasedPlace = readReleased(rfc, effect.to, d);
-    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model, follows: new Map(state.follows) });
+    if (effect.effect !== 'editorial' && !effect.joins) step = { rfc: rfc.id, effect: effect.effect, from: effect.from, to: effect.to, text: rfc.metadata.get('Version effect')?.plain ?? '', releasedBy: null };
+    if (step && releasedPlace) step = { ...step, releasedBy: step.releasedBy ?? rfc.id };
+    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model, follows: new Map(state.follows), joins: effect.joins });
     // The next RFC builds on a copy, so this version's maps stay as they are.
     state = copyState(state);
   }

@@ -237,10 +237,17 @@ function checkStates(state: FoldState, tree: TreeShape, ctx: ResolveContext): vo
  */
 function checkExamples(state: FoldState, tree: TreeShape, ctx: ResolveContext): void {
   const rfc = state.rfcs.at(-1);
+  // Two RFCs may make one version: the examples of the earlier ones must still be answers of it as this one leaves it.
+  const sameVersion = new Set(state.rfcs.filter((r) => r.version === rfc?.version && r.effect !== 'editorial').map((r) => r.id));
   for (const example of state.examples) {
-    if (example.source.document !== rfc?.id) continue;
+    const own = example.source.document === rfc?.id;
+    if (!own && (rfc?.effect === 'editorial' || !sameVersion.has(example.source.document))) continue;
+    const at = placeOf(example.source);
+    // An example already said to be no answer when its own RFC was folded is not said again.
+    if (!own && ctx.d.items.some((x) => x.ruleId === 'bad-example' && x.file === at.file && x.line === at.line)) continue;
     const problem = answerProblem(state, tree, example.value);
-    if (problem) ctx.d.error('bad-example', placeOf(example.source), `The example is not an answer of this version: ${problem}`);
+    const which = own ? 'this version' : `${rfc?.version}, as ${rfc?.id} leaves it (the two make one version; update this example, or make that change in a version of its own)`;
+    if (problem) ctx.d.error('bad-example', at, `The example is not an answer of ${which}: ${problem}`);
   }
 }
 
