@@ -122,12 +122,15 @@ public func passes(_ findings: [Finding]) -> Bool {
     !findings.contains { $0.severity == .error }
 }
 
-/// Findings by path, then requirement, then rule, as every binding orders them.
+/// Findings by path, then requirement, then rule, as every binding orders them: by UTF-16 code units, as
+/// JavaScript compares strings. Swift's `<` compares canonically equivalent paths (`/é`, `/e\u{301}`) as equal, and
+/// others by their normalised form.
 public func sortFindings(_ findings: [Finding]) -> [Finding] {
-    findings.sorted { a, b in
-        if a.path != b.path { return a.path < b.path }
-        if (a.requirement ?? "") != (b.requirement ?? "") { return (a.requirement ?? "") < (b.requirement ?? "") }
-        return a.rule < b.rule
+    func precedes(_ x: String, _ y: String) -> Bool? {
+        sameScalars(x, y) ? nil : x.utf16.lexicographicallyPrecedes(y.utf16)
+    }
+    return findings.sorted { a, b in
+        precedes(a.path, b.path) ?? precedes(a.requirement ?? "", b.requirement ?? "") ?? (precedes(a.rule, b.rule) ?? false)
     }
 }
 
@@ -137,7 +140,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .integer, .number: return "number"
+        case .number: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"

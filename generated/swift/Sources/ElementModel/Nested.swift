@@ -47,8 +47,8 @@ func checkNested(_ value: JSONValue, _ shape: NestedShape, property: String, sha
             } else if let pattern = own.pattern, !matches(pattern, text) {
                 say(.wrongForm, ["form": own.form ?? "pattern-matching", "property": name])
             }
-        case .integer, .number:
-            let number = value.numberValue ?? 0
+        case .number(let exact):
+            let number = exact.doubleValue
             if let minimum = own.minimum, number < minimum {
                 say(.outOfRange, ["bounds": own.bounds ?? "", "property": name])
             } else if let maximum = own.maximum, number > maximum {
