@@ -1,6 +1,6 @@
 import Foundation
 
-/// Any JSON value, kept exactly as it was read: attribute values, `_meta` and unknown fields hold these.
+/// Any JSON value, kept exactly as it was read: attribute values, free-form objects and unknown fields hold these.
 ///
 /// Nothing JSON tells apart is lost. An object keeps its members in order, and two keys that differ in any code
 /// point are two members (``JSONObject``); a number keeps the text it was written as (``JSONNumber``), so
