@@ -62,7 +62,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     /// Where the member of this key is, compared by code points.
     public func index(forKey key: String) -> Int? {
         if let positions { return positions[ScalarKey(key)] }
-        return members.firstIndex { sameScalars($0.key, key) }
+        for position in members.indices where sameScalars(members[position].key, key) { return position }
+        return nil
     }
 
     /// The value of the member whose key has these code points; setting one adds the member last if there is none,
@@ -145,7 +146,9 @@ extension JSONObject: Codable {
 /// compares by canonical equivalence.
 func sameScalars(_ a: String, _ b: String) -> Bool {
     let count = a.utf8.count
-    guard count == b.utf8.count else { return false }
+    // Strings that differ in length or are not even canonically equivalent differ: the standard library's `==` is
+    // fast (one comparison of bytes for ASCII), so only strings it finds equal are compared byte for byte.
+    guard count == b.utf8.count, a == b else { return false }
     if count == 0 { return true }
     // Native strings hold their UTF-8: compared in one call, not byte by byte.
     let compared = a.utf8.withContiguousStorageIfAvailable { x in
@@ -155,4 +158,21 @@ func sameScalars(_ a: String, _ b: String) -> Bool {
         }
     }
     return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+}
+
+extension Dictionary where Key == String {
+    /// The value of the key with exactly these code points. A `String` key is found by canonical equivalence, so
+    /// `["K": 1]["\u{212A}"]` (KELVIN SIGN) is 1; the checker looks up what an answer names as JSON compares it.
+    subscript(exactly key: String) -> Value? {
+        guard let found = index(forKey: key), sameScalars(self[found].key, key) else { return nil }
+        return self[found].value
+    }
+}
+
+extension Set where Element == String {
+    /// Whether the set holds a string with exactly these code points (`contains` compares by canonical equivalence).
+    func contains(exactly member: String) -> Bool {
+        guard let found = firstIndex(of: member) else { return false }
+        return sameScalars(self[found], member)
+    }
 }

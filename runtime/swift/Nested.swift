@@ -40,7 +40,7 @@ func checkNested(_ value: JSONValue, _ shape: NestedShape, property: String, sha
         }
         switch value {
         case .string(let text):
-            if let values = own.enum, !values.contains(text) {
+            if let values = own.enum, !values.contains(where: { sameScalars($0, text) }) {
                 say(.notOneOf, ["property": name], lists: ["allowed": values])
             } else if let pattern = own.pattern, !matches(pattern, text) {
                 say(.wrongForm, ["form": own.form ?? "pattern-matching", "property": name])

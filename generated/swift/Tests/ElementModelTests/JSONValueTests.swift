@@ -73,6 +73,17 @@ final class JSONValueTests: XCTestCase {
         throw XCTSkip("no vector's answer checks with no finding")
     }
 
+    /// The checker looks up the names an answer holds (fields, roles, states, content kinds) as JSON compares them:
+    /// a name canonically equivalent to one the spec has, as U+212A KELVIN SIGN is to `K`, is not that name.
+    func testNamesAreLookedUpByCodePoint() {
+        let names: [String: Int] = ["K": 1]
+        XCTAssertEqual(names["\u{212A}"], 1)
+        XCTAssertNil(names[exactly: "\u{212A}"])
+        XCTAssertEqual(names[exactly: "K"], 1)
+        XCTAssertFalse(Set(["K"]).contains(exactly: "\u{212A}"))
+        XCTAssertTrue(Set(["K"]).contains(exactly: "K"))
+    }
+
     func testMembersKeepTheirOrder() throws {
         XCTAssertEqual(try read(#"{"b":1,"a":2,"c":{"z":0,"y":1}}"#).objectValue?.keys, ["b", "a", "c"])
         // Past the size where a key index is kept, too.
