@@ -120,12 +120,15 @@ public func passes(_ findings: [Finding]) -> Bool {
     !findings.contains { $0.severity == .error }
 }
 
-/// Findings by path, then requirement, then rule, as every binding orders them.
+/// Findings by path, then requirement, then rule, as every binding orders them: by UTF-16 code units, as
+/// JavaScript compares strings. Swift's `<` compares canonically equivalent paths (`/é`, `/e\u{301}`) as equal, and
+/// others by their normalised form.
 public func sortFindings(_ findings: [Finding]) -> [Finding] {
-    findings.sorted { a, b in
-        if a.path != b.path { return a.path < b.path }
-        if (a.requirement ?? "") != (b.requirement ?? "") { return (a.requirement ?? "") < (b.requirement ?? "") }
-        return a.rule < b.rule
+    func precedes(_ x: String, _ y: String) -> Bool? {
+        sameScalars(x, y) ? nil : x.utf16.lexicographicallyPrecedes(y.utf16)
+    }
+    return findings.sorted { a, b in
+        precedes(a.path, b.path) ?? precedes(a.requirement ?? "", b.requirement ?? "") ?? (precedes(a.rule, b.rule) ?? false)
     }
 }
 
@@ -135,7 +138,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .integer, .number: return "number"
+        case .number: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -366,9 +369,9 @@ private struct CheckRun {
                 report(.wrongRoleType, elementId, ["found": value.jsonType], key: key)
                 return
             }
-            if let deprecated = rules.deprecatedRoles[role] {
+            if let deprecated = rules.deprecatedRoles[exactly: role] {
                 reportDeprecated(deprecated, key: key, elementId)
-            } else if !rules.roles.contains(role) {
+            } else if !rules.roles.contains(exactly: role) {
                 report(.unknownRole, elementId, ["name": role, "unknownRole": spec.roleRules.unknown], key: key)
             }
         case .kind("external"):
@@ -391,11 +394,11 @@ private struct CheckRun {
             return false
         }
         for (key, item) in object {
-            guard let rule = record.fields[key] else {
+            guard let rule = record.fields[exactly: key] else {
                 checkUnknownField(record, key, elementId)
                 continue
             }
-            if let deprecated = record.deprecated[key] { reportDeprecated(deprecated, key: .name(key), elementId) }
+            if let deprecated = record.deprecated[exactly: key] { reportDeprecated(deprecated, key: .name(key), elementId) }
             if !rule.walked { checkValue(item, rule.value, key: .name(key), elementId) }
         }
         for name in record.required where object[name] == nil {
@@ -414,14 +417,14 @@ private struct CheckRun {
     }
 
     mutating func checkUnknownField(_ record: RecordRule, _ key: String, _ elementId: String?) {
-        if let removed = record.removed[key] {
+        if let removed = record.removed[exactly: key] {
             let slots = ["field": key, "version": removed.version, "replacedBy": removed.replacedBy]
             if removed.states.isEmpty {
                 report(.removedField, elementId, slots, key: .name(key))
             } else {
                 report(.removedState, elementId, slots, lists: ["states": removed.states], key: .name(key))
             }
-        } else if !record.isNode && rules.stateNames.contains(key) {
+        } else if !record.isNode && rules.stateNames.contains(exactly: key) {
             report(.stateOnRecord, elementId, ["field": key, "record": record.name], key: .name(key))
         } else {
             report(.unknownField, elementId, ["record": record.name, "field": key], key: .name(key))
@@ -434,10 +437,10 @@ private struct CheckRun {
             return
         }
         for (key, item) in object {
-            if let reserved = rules.reserved[key] {
-                if let deprecated = rules.deprecatedAttributes[key] { reportDeprecated(deprecated, key: .name(key), elementId) }
+            if let reserved = rules.reserved[exactly: key] {
+                if let deprecated = rules.deprecatedAttributes[exactly: key] { reportDeprecated(deprecated, key: .name(key), elementId) }
                 checkValue(item, reserved, key: .name(key), elementId)
-            } else if rules.stateNames.contains(key) {
+            } else if rules.stateNames.contains(exactly: key) {
                 report(.stateInAttributes, elementId, ["field": key], key: .name(key))
             }
         }
@@ -453,14 +456,14 @@ private struct CheckRun {
             report(.wrongContentTagType, elementId, ["found": jsonType(tag)], key: .name(spec.contentTag))
             return
         }
-        guard let kind = rules.contentByTag[tagText] else {
+        guard let kind = rules.contentByTag[exactly: tagText] else {
             // A kind a later MCP version may define: a receiver keeps it whole, so it is flagged, not refused.
             let kinds = spec.contentKinds.map(\.type)
             report(.unknownContentKind, elementId, ["kind": tagText], lists: ["kinds": kinds], key: .name(spec.contentTag))
             return
         }
         for (name, item) in object {
-            guard let expected = kind.properties[name] else { continue }
+            guard let expected = kind.properties[exactly: name] else { continue }
             if expected != "any" && item.jsonType != expected {
                 report(.wrongContentPropertyType, elementId, ["expected": expected, "property": name, "found": item.jsonType], key: .name(name))
             } else if let text = item.stringValue {
@@ -498,7 +501,7 @@ private struct CheckRun {
         let n = visited(parent: frame.parent, index: frame.index, id: elementId)
         here = n
         guard let node = rules.records[spec.tree.node], checkRecord(frame.value, node, elementId), let element = object else { return }
-        if frame.depth == 0, let role = element[spec.tree.role]?.stringValue, role != spec.roleRules.root {
+        if frame.depth == 0, let role = element[spec.tree.role]?.stringValue, !sameScalars(role, spec.roleRules.root) {
             report(.rootRole, elementId, ["name": role, "rootRole": spec.roleRules.root], key: .name(spec.tree.role))
         }
         var bits: UInt64 = 0

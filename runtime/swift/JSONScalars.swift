@@ -21,7 +21,8 @@ extension JSONParser {
         }
     }
 
-    /// Reads the number at the index. One past the range of a double is refused where it starts, and read as null.
+    /// Reads the number at the index, as its text. One past the range of a double is refused where it starts, and
+    /// read as null.
     mutating func number() throws -> JSONValue {
         let start = index
         var end = index
@@ -44,12 +45,13 @@ extension JSONParser {
         }
         index = end
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        if whole, let value = Int64(text) { return .integer(value) }
-        guard let value = Double(text), value.isFinite else {
+        // Kept as its text. Only whether it is past a double needs a double: a whole number of up to 300 digits
+        // never is.
+        if !(whole && end - start <= 300), !(Double(text)?.isFinite ?? false) {
             refuse(.numberRange, at: start)
             return .null
         }
-        return .number(value)
+        return .number(JSONNumber(read: text))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

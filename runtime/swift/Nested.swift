@@ -40,13 +40,13 @@ func checkNested(_ value: JSONValue, _ shape: NestedShape, property: String, sha
         }
         switch value {
         case .string(let text):
-            if let values = own.enum, !values.contains(text) {
+            if let values = own.enum, !values.contains(where: { sameScalars($0, text) }) {
                 say(.notOneOf, ["property": name], lists: ["allowed": values])
             } else if let pattern = own.pattern, !matches(pattern, text) {
                 say(.wrongForm, ["form": own.form ?? "pattern-matching", "property": name])
             }
-        case .integer, .number:
-            let number = value.numberValue ?? 0
+        case .number(let exact):
+            let number = exact.doubleValue
             if let minimum = own.minimum, number < minimum {
                 say(.outOfRange, ["bounds": own.bounds ?? "", "property": name])
             } else if let maximum = own.maximum, number > maximum {

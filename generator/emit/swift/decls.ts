@@ -105,7 +105,7 @@ export class SwiftDecls {
       case 'json':
         return 'JSONValue';
       case 'jsonObject':
-        return '[String: JSONValue]';
+        return 'JSONObject';
       case 'array':
         return `[${this.type(t.items, owner, key, nested)}]`;
       case 'ref':
@@ -153,7 +153,7 @@ export class SwiftDecls {
       });
     const ordered = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
     const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional, fallback: p.optional ? 'nil' : null as string | null }));
-    initParameters.push({ name: UNKNOWN_FIELDS, type: '[String: JSONValue]', optional: false, fallback: '[:]' });
+    initParameters.push({ name: UNKNOWN_FIELDS, type: 'JSONObject', optional: false, fallback: '[:]' });
     const inline = initParameters.map((p) => `${p.name}: ${p.type}${p.optional ? '?' : ''}${p.fallback ? ` = ${p.fallback}` : ''}`).join(', ');
     return {
       kind: 'record',

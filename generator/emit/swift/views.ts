@@ -97,7 +97,8 @@ export function appleView(ctx: SwiftContext, naming: ReturnType<typeof roleNamin
 export function attributesView(ctx: SwiftContext, typeOf: (t: TypeView) => string) {
   const { attributes } = ctx.inputs;
   const accessorNames = distinct(['values', ...attributes.reserved.map((f) => f.name)]).slice(1);
-  const primitive = { string: 'string', boolean: 'bool', number: 'number', integer: 'number' } as const;
+  // A number is decoded like a record (once, exactly from its text), as `JSONValue` holds it as a `JSONNumber`.
+  const primitive = { string: 'string', boolean: 'bool' } as const;
   const accessors = attributes.reserved.map((f, i) => ({
     name: accessorNames[i],
     key: stringLiteral(f.key),

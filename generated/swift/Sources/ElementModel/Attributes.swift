@@ -6,9 +6,9 @@
 /// must have their types to decode (a value of another type is a decoding error), and have typed accessors that
 /// read what was decoded once, when the attributes were decoded or set.
 public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    /// Every attribute, by name. Setting a reserved attribute here to a value not of its type leaves its typed
-    /// accessor nil; `check` reports such a value in an answer.
-    public var values: [String: JSONValue] {
+    /// Every attribute, in order, by name (compared by code point). Setting a reserved attribute here to a value
+    /// not of its type leaves its typed accessor nil; `check` reports such a value in an answer.
+    public var values: JSONObject {
         didSet {
             if oldValue["related"] != values["related"] { decodedRelated = Self.decoded(values["related"]) }
         }
@@ -17,13 +17,13 @@ public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLi
     /// `related` as decoded from `values`, once.
     private var decodedRelated: [Related]?
 
-    public init(_ values: [String: JSONValue] = [:]) {
+    public init(_ values: JSONObject = [:]) {
         self.values = values
         self.decodedRelated = Self.decoded(values["related"])
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self.init(JSONObject(elements))
     }
 
     public subscript(name: String) -> JSONValue? {
@@ -59,7 +59,7 @@ public struct Attributes: Codable, Sendable, Hashable, ExpressibleByDictionaryLi
     where Container.Key == AnyCodingKey {
         _ = try keyed.decodeOptional(String.self, forKey: AnyCodingKey("author"))
         self.decodedRelated = try keyed.decodeOptional([Related].self, forKey: AnyCodingKey("related"))
-        self.values = try decoder.singleValueContainer().decode([String: JSONValue].self)
+        self.values = try decoder.singleValueContainer().decode(JSONObject.self)
     }
 
     /// A value read as `T`, or nil when it is absent or of another type.

@@ -61,14 +61,14 @@ public enum ContentBlock: Codable, Sendable, Hashable {
 /// A block of a kind this version does not know, kept whole.
 public struct UnknownContentBlock: Codable, Sendable, Hashable {
     /// Every field of the block, `type` included, as it was sent.
-    public var fields: [String: JSONValue]
+    public var fields: JSONObject
 
     /// The block's `type`: a kind this version does not define.
     public var type: String {
         fields["type"]?.stringValue ?? ""
     }
 
-    public init(fields: [String: JSONValue]) {
+    public init(fields: JSONObject) {
         self.fields = fields
     }
 
@@ -76,7 +76,7 @@ public struct UnknownContentBlock: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DiscriminatorKey.self)
         _ = try container.decode(String.self, forKey: .type)
-        self.fields = try decoder.singleValueContainer().decode([String: JSONValue].self)
+        self.fields = try decoder.singleValueContainer().decode(JSONObject.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,15 +94,15 @@ public struct Annotations: Codable, Sendable, Hashable {
     public var audience: [McpRole]?
     public var priority: Double?
     public var lastModified: String?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         audience: [McpRole]? = nil,
         priority: Double? = nil,
         lastModified: String? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        unknownFields: JSONObject = [:]
     ) {
         self.audience = audience
         self.priority = priority
@@ -140,7 +140,7 @@ public struct Annotations: Codable, Sendable, Hashable {
         try container.encodeIfPresent(lastModified, forKey: .lastModified)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -154,17 +154,17 @@ public struct AudioContent: Codable, Sendable, Hashable {
     public var data: String
     public var mimeType: String
     public var annotations: Annotations?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         data: String,
         mimeType: String,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.data = data
         self.mimeType = mimeType
@@ -200,7 +200,7 @@ public struct AudioContent: Codable, Sendable, Hashable {
         self.data = try container.decode(String.self, forKey: .data)
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -213,7 +213,7 @@ public struct AudioContent: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -224,17 +224,17 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
     public var uri: String
     public var blob: String
     public var mimeType: String?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         uri: String,
         blob: String,
         mimeType: String? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.uri = uri
         self.blob = blob
@@ -264,7 +264,7 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
         self.uri = try container.decode(String.self, forKey: .uri)
         self.blob = try container.decode(String.self, forKey: .blob)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -276,7 +276,7 @@ public struct BlobResourceContents: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -289,16 +289,16 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
 
     public var resource: EmbeddedResource.Resource
     public var annotations: Annotations?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         resource: EmbeddedResource.Resource,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.annotations = annotations
@@ -339,7 +339,7 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
         }
         self.resource = try container.decode(EmbeddedResource.Resource.self, forKey: .resource)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -351,7 +351,7 @@ public struct EmbeddedResource: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -396,16 +396,16 @@ public struct Icon: Codable, Sendable, Hashable {
     public var mimeType: String?
     public var sizes: [String]?
     public var theme: Icon.Theme?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         src: String,
         mimeType: String? = nil,
         sizes: [String]? = nil,
         theme: Icon.Theme? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        unknownFields: JSONObject = [:]
     ) {
         self.src = src
         self.mimeType = mimeType
@@ -447,7 +447,7 @@ public struct Icon: Codable, Sendable, Hashable {
         try container.encodeIfPresent(theme, forKey: .theme)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -466,17 +466,17 @@ public struct ImageContent: Codable, Sendable, Hashable {
     public var data: String
     public var mimeType: String
     public var annotations: Annotations?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         data: String,
         mimeType: String,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.data = data
         self.mimeType = mimeType
@@ -512,7 +512,7 @@ public struct ImageContent: Codable, Sendable, Hashable {
         self.data = try container.decode(String.self, forKey: .data)
         self.mimeType = try container.decode(String.self, forKey: .mimeType)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -525,7 +525,7 @@ public struct ImageContent: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -549,10 +549,10 @@ public struct ResourceLink: Codable, Sendable, Hashable {
     public var mimeType: String?
     public var size: Double?
     public var annotations: Annotations?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         name: String,
@@ -563,8 +563,8 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         mimeType: String? = nil,
         size: Double? = nil,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.name = name
         self.uri = uri
@@ -615,7 +615,7 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
         self.size = try container.decodeOptional(Double.self, forKey: .size)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -633,7 +633,7 @@ public struct ResourceLink: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -646,16 +646,16 @@ public struct TextContent: Codable, Sendable, Hashable {
 
     public var text: String
     public var annotations: Annotations?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         text: String,
         annotations: Annotations? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.text = text
         self.annotations = annotations
@@ -688,7 +688,7 @@ public struct TextContent: Codable, Sendable, Hashable {
         }
         self.text = try container.decode(String.self, forKey: .text)
         self.annotations = try container.decodeOptional(Annotations.self, forKey: .annotations)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -700,7 +700,7 @@ public struct TextContent: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
@@ -711,17 +711,17 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
     public var uri: String
     public var text: String
     public var mimeType: String?
-    public var meta: [String: JSONValue]?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    public var meta: JSONObject?
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         uri: String,
         text: String,
         mimeType: String? = nil,
-        meta: [String: JSONValue]? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        meta: JSONObject? = nil,
+        unknownFields: JSONObject = [:]
     ) {
         self.uri = uri
         self.text = text
@@ -751,7 +751,7 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
         self.uri = try container.decode(String.self, forKey: .uri)
         self.text = try container.decode(String.self, forKey: .text)
         self.mimeType = try container.decodeOptional(String.self, forKey: .mimeType)
-        self.meta = try container.decodeOptional([String: JSONValue].self, forKey: .meta)
+        self.meta = try container.decodeOptional(JSONObject.self, forKey: .meta)
         self.unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -763,7 +763,7 @@ public struct TextResourceContents: Codable, Sendable, Hashable {
         try container.encodeIfPresent(meta, forKey: .meta)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }

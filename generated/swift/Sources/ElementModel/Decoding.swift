@@ -11,19 +11,28 @@ extension KeyedDecodingContainerProtocol {
 }
 
 extension Decoder {
-    /// The fields of the object being decoded whose keys are not among `known`, as they were sent.
-    func unknownFields<Known: CodingKey>(besides known: Known.Type) throws -> [String: JSONValue] {
-        var unknown: [String: JSONValue] = [:]
+    /// The fields of the object being decoded whose keys are not among `known`, as they were sent, in order.
+    func unknownFields<Known: CodingKey>(besides known: Known.Type) throws -> JSONObject {
+        var unknown = JSONObject()
         // A value this package's reader read: its fields are at hand, with no container to open.
         if let read = self as? JSONValueDecoder, case .object(let fields) = read.value {
-            for (key, value) in fields where Known(stringValue: key) == nil { unknown[key] = value }
+            for (key, value) in fields where Known.exactly(key) == nil { unknown[key] = value }
             return unknown
         }
         let every = try container(keyedBy: AnyCodingKey.self)
-        for key in every.allKeys where Known(stringValue: key.stringValue) == nil {
+        for key in every.allKeys where Known.exactly(key.stringValue) == nil {
             unknown[key.stringValue] = try every.decode(JSONValue.self, forKey: key)
         }
         return unknown
+    }
+}
+
+extension CodingKey {
+    /// The key named by exactly these code points, or nil: a `String` enum's `init(stringValue:)` compares by
+    /// canonical equivalence, and would take `"\u{212A}"` (KELVIN SIGN) for a key named `K`.
+    static func exactly(_ name: String) -> Self? {
+        guard let key = Self(stringValue: name), sameScalars(key.stringValue, name) else { return nil }
+        return key
     }
 }
 

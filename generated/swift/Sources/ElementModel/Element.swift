@@ -27,9 +27,9 @@ public struct Element: Codable, Sendable, Hashable {
     public var children: [Element]?
     /// Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`.
     public var attributes: Attributes?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         id: String,
@@ -43,7 +43,7 @@ public struct Element: Codable, Sendable, Hashable {
         visible: Bool? = nil,
         children: [Element]? = nil,
         attributes: Attributes? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        unknownFields: JSONObject = [:]
     ) {
         self.id = id
         self.role = role
@@ -113,7 +113,7 @@ public struct Element: Codable, Sendable, Hashable {
         try container.encodeIfPresent(attributes, forKey: .attributes)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }

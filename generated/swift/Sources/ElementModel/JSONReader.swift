@@ -36,8 +36,7 @@ final class JSONDocument: @unchecked Sendable {
 /// than `maxNesting` is a refusal too (`JSONInputError.tooDeep`). Arrays and objects nested deeper than `keptNesting`
 /// (or `maxNesting`) are read but not kept: each is null in the value.
 ///
-/// A number written without a fraction or exponent that fits in 64 bits is read as an `integer`, exactly; any other
-/// number as a `number`.
+/// Objects keep their members in order (``JSONObject``), numbers their text (``JSONNumber``).
 enum JSONReader {
     static func read(_ data: Data, maxNesting: Int, keptNesting: Int = .max) throws -> JSONDocument {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -140,7 +139,7 @@ struct JSONParser {
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == (object ? JSONByte.closeBrace : JSONByte.closeBracket) {
                     index += 1
-                    return kept ? (object ? .object([:]) : .array([])) : .null
+                    return kept ? (object ? .object(JSONObject()) : .array([])) : .null
                 }
                 isObject.push(object)
                 starts.push(values.count)
@@ -189,14 +188,9 @@ struct JSONParser {
             findRepeatedKey(from: first)
             return .null
         }
-        var object = [String: JSONValue](minimumCapacity: values.count - start)
-        var compared = false
-        // Two keys a dictionary of Strings holds as one are the same key, or canonically equivalent ones: which, the
-        // keys' code points say, once per object.
-        for (key, value) in zip(keys[first...], values[start...]) where object.updateValue(value, forKey: key) != nil && !compared {
-            compared = true
-            findRepeatedKey(from: first)
-        }
+        let (object, unique) = JSONObject.read(Array(zip(keys[first...], values[start...])))
+        // Which key repeats an earlier one, and where, is only worked out when one does.
+        if !unique { findRepeatedKey(from: first) }
         return .object(object)
     }
 
@@ -273,7 +267,7 @@ struct ScalarKey: Hashable {
     }
 
     static func == (a: ScalarKey, b: ScalarKey) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8)
+        sameScalars(a.text, b.text)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -294,7 +288,7 @@ extension JSONValue {
         while let value = stack.popLast() {
             switch value {
             case .array(let items): stack.append(contentsOf: items)
-            case .object(let members): stack.append(contentsOf: members.values)
+            case .object(let object): stack.append(contentsOf: object.values)
             default: break
             }
         }

@@ -4,7 +4,8 @@ import Foundation
 
 /// Decodes `Decodable` values from a ``JSONValue`` that ``JSONReader`` has read, as Foundation's `JSONDecoder`
 /// decodes the same JSON: a `String` only from a string, a `Bool` only from `true` or `false`, a floating-point
-/// number from any number, an integer only from a whole number in its range. A ``JSONValue`` field is handed over
+/// number from any number (its nearest value), an integer only from a number whose value is whole and in its range
+/// (read from the number's text, so every `UInt64` is exact). An object's keys are looked up by code point. A ``JSONValue`` field is handed over
 /// as it is, not probed type by type, which is what makes this faster than decoding the bytes again.
 ///
 /// A class, whose instances are the nodes of the coding path: each nested value's decoder points to its parent's
@@ -40,7 +41,7 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes `type` from `value`, found at `key` of what `parent` decodes.
     fileprivate static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, in parent: JSONValueDecoder?, at key: (any CodingKey)?) throws -> T {
         if T.self == JSONValue.self, let same = value as? T { return same }
-        if T.self == [String: JSONValue].self, case .object(let object) = value, let object = object as? T { return object }
+        if T.self == JSONObject.self, case .object(let object) = value, let object = object as? T { return object }
         if T.self == [JSONValue].self, case .array(let array) = value, let array = array as? T { return array }
         return try T(from: JSONValueDecoder(value: value, parent: parent, key: key))
     }
@@ -56,7 +57,7 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The container `container(keyedBy:)` boxes, as itself: calls on it are direct, and can be specialized.
     func objectContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> JSONObjectContainer<Key> {
-        guard case .object(let object) = value else { throw mismatch([String: JSONValue].self, value, codingPath) }
+        guard case .object(let object) = value else { throw mismatch(JSONObject.self, value, codingPath) }
         return JSONObjectContainer<Key>(object: object, decoder: self)
     }
 
@@ -100,7 +101,7 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
     switch value {
     case .null: found = "null"
     case .bool: found = "a boolean"
-    case .integer, .number: found = "a number"
+    case .number: found = "a number"
     case .string: found = "a string"
     case .array: found = "an array"
     case .object: found = "an object"
@@ -121,11 +122,8 @@ private enum Scalars {
     }
 
     static func double(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
-        switch value {
-        case .integer(let integer): return Double(integer)
-        case .number(let number): return number
-        default: throw mismatch(Double.self, value, path())
-        }
+        guard case .number(let number) = value else { throw mismatch(Double.self, value, path()) }
+        return number.doubleValue
     }
 
     static func float(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Float {
@@ -135,29 +133,24 @@ private enum Scalars {
     }
 
     static func integer<T: FixedWidthInteger>(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
-        let exact: T?
-        switch value {
-        case .integer(let integer): exact = T(exactly: integer)
-        case .number(let number): exact = T(exactly: number)
-        default: throw mismatch(T.self, value, path())
-        }
-        guard let exact else { throw notRepresentable(value, T.self, path()) }
+        guard case .number(let number) = value else { throw mismatch(T.self, value, path()) }
+        guard let exact = number.exactly(T.self) else { throw notRepresentable(value, T.self, path()) }
         return exact
     }
 
     private static func notRepresentable(_ value: JSONValue, _ type: Any.Type, _ path: [any CodingKey]) -> DecodingError {
-        let number = value.integerValue.map { String($0) } ?? value.numberValue.map { String($0) } ?? ""
+        let number = value.exactNumber?.text ?? ""
         return DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: "Number \(number) is not representable in \(type)."))
     }
 }
 
 /// The keyed container of a ``JSONValueDecoder``: an object's fields.
 struct JSONObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: [String: JSONValue]
+    let object: JSONObject
     let decoder: JSONValueDecoder
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { object.keys.compactMap { Key.exactly($0) } }
 
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
 
@@ -324,7 +317,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let key = IndexKey(currentIndex)
-        return try decoder.child(next([String: JSONValue].self), at: key).container(keyedBy: type)
+        return try decoder.child(next(JSONObject.self), at: key).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -8,15 +8,15 @@ public struct Related: Codable, Sendable, Hashable {
     public var id: String?
     /// An address. A link gives `id` or `url`.
     public var url: String?
-    /// The fields this version does not define, by key, as they were sent: kept, and encoded back, so a receiver
+    /// The fields this version does not define, as they were sent, in order: kept, and encoded back, so a receiver
     /// that re-emits the value loses nothing.
-    public var unknownFields: [String: JSONValue]
+    public var unknownFields: JSONObject
 
     public init(
         relation: String,
         id: String? = nil,
         url: String? = nil,
-        unknownFields: [String: JSONValue] = [:]
+        unknownFields: JSONObject = [:]
     ) {
         self.relation = relation
         self.id = id
@@ -54,7 +54,7 @@ public struct Related: Codable, Sendable, Hashable {
         try container.encodeIfPresent(url, forKey: .url)
         // A key this version defines is written from its property alone, even if unknownFields names it too.
         var rest = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+        for (key, value) in unknownFields where CodingKeys.exactly(key) == nil {
             try rest.encode(value, forKey: AnyCodingKey(key))
         }
     }
