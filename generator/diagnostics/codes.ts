@@ -127,6 +127,10 @@ export const RULES = {
     summary: 'The spec gives no example answer',
     hint: 'Each package\'s README shows the first RFC example marked ```json (with nothing after json on the fence line), and its tests run it: give one, an answer of the current version.',
   },
+  'no-current-example': {
+    summary: 'No RFC example is an answer of the current version',
+    hint: 'Every package\'s README shows, and its tests run, the newest RFC example that is an answer of the version generated. When an RFC changes what an answer is (a required field added, a role removed), give it a ```json example of the version it makes.',
+  },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',

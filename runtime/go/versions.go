@@ -5,12 +5,18 @@ import "strings"
 var checkers = func() map[string]*Checker {
 	out := make(map[string]*Checker, len(Specs))
 	for i := range Specs {
-		out[Specs[i].Version] = NewChecker(&Specs[i])
+		c := NewChecker(&Specs[i])
+		out[Specs[i].Version] = c
+		// An older version whose answers are answers of this one (ReadsAlso) is checked by its rules.
+		for _, older := range Specs[i].ReadsAlso {
+			out[older] = c
+		}
 	}
 	return out
 }()
 
-// CheckerFor is the checker of a protocol version this package reads, or nil.
+// CheckerFor is the checker of a protocol version this package reads (or one whose answers it reads as one it
+// reads, SpecData.ReadsAlso), or nil.
 func CheckerFor(version string) *Checker { return checkers[version] }
 
 // SupportedVersions are the protocol versions this package reads, oldest first.

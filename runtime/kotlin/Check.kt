@@ -211,7 +211,11 @@ private class Rules(val spec: SpecData) {
 }
 
 /** The lookups of each version this module reads, by version. */
-private val rulesByVersion: Map<String, Rules> = Spec.all.associate { it.version to Rules(it) }
+// An older version whose answers are answers of a version read (`readsAlso`) is checked by that version's rules.
+private val rulesByVersion: Map<String, Rules> = Spec.all.flatMap { spec ->
+    val rules = Rules(spec)
+    (listOf(spec.version) + spec.readsAlso).map { it to rules }
+}.toMap()
 
 /** An element waiting on the walk's stack, with what it needs from its parent. */
 private class Frame(

@@ -18,16 +18,17 @@ pub fn supported_versions() -> impl Iterator<Item = &'static str> {
     SPECS.iter().map(|s| s.version)
 }
 
-/// The rules of a version this package reads.
+/// The rules of a version this package reads, or of the one that reads an older version's answers (`reads_also`).
 pub fn spec_for(version: &str) -> Option<&'static SpecData> {
-    SPECS.iter().copied().find(|s| s.version == version)
+    SPECS.iter().copied().find(|s| s.version == version || s.reads_also.contains(&version))
 }
 
 /// The checker of each version this package reads, built on first use.
 pub fn checker_for(version: &str) -> Option<&'static Checker> {
     static CHECKERS: OnceLock<Vec<Checker>> = OnceLock::new();
     let checkers = CHECKERS.get_or_init(|| SPECS.iter().map(|s| Checker::new(s)).collect());
-    checkers.iter().find(|c| c.spec().version == version)
+    let spec = spec_for(version)?;
+    checkers.iter().find(|c| c.spec().version == spec.version)
 }
 
 /// A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0).

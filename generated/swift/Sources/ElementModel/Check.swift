@@ -260,7 +260,13 @@ private struct CheckRules: Sendable {
 }
 
 /// The lookups of each version this package reads, by version.
-private let rulesByVersion = Dictionary(Spec.all.map { ($0.version, CheckRules($0)) }, uniquingKeysWith: { first, _ in first })
+// An older version whose answers are answers of a version read (`readsAlso`) is checked by that version's rules.
+private let rulesByVersion = Dictionary(
+    Spec.all.flatMap { spec -> [(String, CheckRules)] in
+        let rules = CheckRules(spec)
+        return ([spec.version] + spec.readsAlso).map { ($0, rules) }
+    },
+    uniquingKeysWith: { first, _ in first })
 
 /// The lookups of the version these types describe.
 private let currentRules = rulesByVersion[Spec.version] ?? CheckRules(Spec.current)
