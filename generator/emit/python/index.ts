@@ -15,7 +15,7 @@ import { licenseText } from '../shared/license.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { AnswerBuilder } from '../conformance/answers.js';
+import { requiredPlaceholders } from '../kit/placeholders.js';
 import { pythonOperations } from './operations.js';
 import { pythonSpecDeclarations, pythonSpecLiteral } from './spec-data.js';
 
@@ -192,7 +192,7 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
     roleKey: model.tree.role,
     // The element's other required fields, with placeholder values: the tests that build an element by hand send
     // them, so a field an RFC makes required does not break them.
-    requiredFields: JSON.stringify(requiredOf(model)),
+    requiredFields: JSON.stringify(requiredPlaceholders(model, model.tree.node, [model.tree.id, model.tree.role])),
     rootKey: model.tree.root,
     childrenKey: model.tree.children,
     contentKey: model.tree.content,
@@ -271,10 +271,4 @@ export function emitPython(model: CanonicalModel, context: EmitContext): TargetR
   const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
   const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
   return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
-}
-
-/** The required fields of the tree's element other than its id and role, each with a placeholder value. */
-function requiredOf(model: CanonicalModel): Record<string, unknown> {
-  const { [model.tree.id]: _id, [model.tree.role]: _role, ...rest } = new AnswerBuilder(model).element('e', model.roleRules.root);
-  return rest;
 }
