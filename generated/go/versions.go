@@ -96,7 +96,8 @@ func versionFinding(version string) Finding {
 	return Finding{nil, entry.Rule, entry.Severity, nil, pointer([]any{Spec.Tree.Version}), message}
 }
 
-// Check checks an answer (a decoded JSON value) by the rules of the version its version field names.
+// Check checks an answer (a decoded JSON value) by the rules of the version its version field names (an older
+// version a read one ReadsAlso is checked by that one's rules, with no finding).
 //
 // A version this package does not read is checked by the current version's rules and is one version error at
 // that field; a missing or non-string version is a structure error, as any required field's would be.

@@ -125,7 +125,7 @@ export const RULES = {
   },
   'missing-example': {
     summary: 'The spec gives no example answer',
-    hint: 'Each package\'s README shows the first RFC example marked ```json (with nothing after json on the fence line), and its tests run it: give one, an answer of the current version.',
+    hint: 'Each package\'s README shows the newest RFC example marked ```json (with nothing after json on the fence line) that is an answer of the current version, and its tests run it: give one.',
   },
   'no-current-example': {
     summary: 'No RFC example is an answer of the current version',

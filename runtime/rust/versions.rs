@@ -71,7 +71,8 @@ fn version_finding(version: &str) -> Finding {
     Finding { requirement: None, rule: e.rule, severity: e.severity, element_id: None, path, message: format_message(e, &slots) }
 }
 
-/// Checks an answer (a decoded JSON value) by the rules of the version its version field names.
+/// Checks an answer (a decoded JSON value) by the rules of the version its version field names (an older version a
+/// read one `reads_also` is checked by that one's rules, with no finding).
 ///
 /// A version this package does not read is checked by the current version's rules and is one `version` error at
 /// that field; a missing or non-string version is a `structure` error, as any required field's would be.

@@ -610,8 +610,8 @@ export function rulesOf(version: string): SpecData | undefined {
 }
 
 /**
- * Checks an answer by the rules of the version its version field names, when this package reads that version;
- * any other version is checked by the current version's rules and is one `version` error at that field. A missing
+ * Checks an answer by the rules of the version its version field names, when this package reads that version (an
+ * older version a read one `readsAlso` is checked by that one's rules, with no finding); any other version is checked by the current version's rules and is one `version` error at that field. A missing
  * or non-string version is a `structure` error, as any required field's would be.
  */
 export function check(answer: unknown, options?: CheckOptions): Finding[] {

@@ -38,7 +38,8 @@ public struct CheckOptions: Sendable, Hashable {
 }
 
 /// Checks an answer (any JSON value) by the rules of the version its version field names, when this package reads
-/// it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules and
+/// it (an older version a read one `readsAlso` is checked by that one's rules, with no finding); findings sorted by
+/// path, requirement, rule. Any other version is checked by the current version's rules and
 /// is one `version` error at that field; a missing or non-string version is a `structure` error, as any required
 /// field's would be.
 public func check(_ answer: JSONValue, options: CheckOptions = CheckOptions()) -> [Finding] {
