@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { assembleModel } from '../generator/model/assemble.js';
+import { readAlsoBy } from '../generator/model/examples.js';
+import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { specWithFixture } from './helpers/revision.js';
 import { editFile } from './helpers/spec.js';
@@ -72,4 +74,27 @@ describe("an RFC's example, once a later RFC makes a new version", () => {
       await s.dispose();
     }
   }, 120_000);
+});
+
+// Which older versions a version's checker reads as its own (issue 38): back through Additive and Editorial RFCs,
+// up to a Breaking one or a released version, which keeps its own rules. The chains are written by hand here.
+describe('readAlsoBy', () => {
+  type Step = [version: string, from: string | null, effect: 'breaking' | 'additive' | 'editorial', released?: string];
+  const model = (steps: Step[]) =>
+    ({ rfcs: steps.map(([version, from, effect, released]) => ({ version, from, effect, metadata: { 'Released in': released ?? '—' } })) }) as unknown as CanonicalModel;
+
+  it('reads the versions an additive or editorial chain steps from, never released, back to a breaking step', () => {
+    const m = model([['0.2.0', '0.1', 'breaking'], ['0.2.1', '0.2.0', 'additive'], ['0.2.1', '0.2.1', 'editorial'], ['0.2.2', '0.2.1', 'additive']]);
+    expect(readAlsoBy(m, '0.2.2')).toEqual(['0.2.0', '0.2.1']);
+    expect(readAlsoBy(m, '0.2.1')).toEqual(['0.2.0']);
+    expect(readAlsoBy(m, '0.2.0')).toEqual([]);
+  });
+
+  it('stops at a breaking step and at a released version', () => {
+    const breaking = model([['0.2.0', '0.1', 'breaking'], ['0.3.0', '0.2.0', 'breaking'], ['0.3.1', '0.3.0', 'additive']]);
+    expect(readAlsoBy(breaking, '0.3.1')).toEqual(['0.3.0']);
+    const released = model([['0.2.0', '0.1', 'breaking'], ['0.2.1', '0.2.0', 'additive', '0.2.1'], ['0.2.2', '0.2.1', 'additive']]);
+    expect(readAlsoBy(released, '0.2.2')).toEqual([]);
+    expect(readAlsoBy(released, '0.2.1')).toEqual(['0.2.0']);
+  });
 });
