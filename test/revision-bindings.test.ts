@@ -122,6 +122,8 @@ describe('an answer of an unreleased version an additive RFC steps from, in the 
     const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
     expect(sdk.check(vector.input)).toEqual([]);
     expect(sdk.parseAnswer(JSON.stringify(vector.input)).findings).toEqual([]);
+    // The site says so on 0.2.1's entry.
+    expect(await readFile(join(s.out, 'docs/versions.md'), 'utf8')).toContain('Every checker reads an answer of 0.2.0 (never released; only Additive or Editorial RFCs since) by the\nrules of 0.2.1, with no finding.');
     // A version no RFC made is still older than every version read.
     expect(sdk.check({ ...vector.input, protocol: '0.1.9' }).map((f: { message: string }) => f.message)).toEqual([
       'Protocol version "0.1.9" is older than every version this checker reads (0.2.1); checked by the rules of 0.2.1',
