@@ -40,6 +40,15 @@ A fixture: it declares itself additive and removes six fields.
 | \`instance\` | \`Answer\` | Nothing |
 `;
 
+/** ADDITIVE_BUT_REMOVES_SIX declared Breaking, with an example of 0.3.0: the README example must be an answer of it. */
+const BREAKING_REMOVES_SIX = `${ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0')}
+## 2. Example
+
+\`\`\`json
+{ "protocol": "0.3.0", "root": { "id": "app", "role": "Application" } }
+\`\`\`
+`;
+
 /** What a breaking RFC-0002 over an unreleased 0.2.0 says of RFC-0001's example, which it no longer carries as a vector. */
 const EXAMPLE_LEFT_OUT = 'example-left-out spec/rfcs/0001-element-model.md:42:1 The example of RFC-0001 section 3 is not a conformance vector of 0.3.0: it is an answer of 0.2.0, never released, and RFC-0002 changed what an answer is after it (field-removed Answer.instance), so it need not be an answer of 0.3.0';
 
@@ -103,7 +112,7 @@ describe('assembleModel at the edges of its stages', () => {
   it('a released RFC is one of the versions, an unreleased one only of allVersions', async () => {
     const files = await liveFiles();
     const released = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
-    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const second = BREAKING_REMOVES_SIX;
     const built = await assembleModel({ ...released, rfcs: [...released.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     expect(said(built.diagnostics.items)).toEqual([]);
     expect(built.versions.map((m) => m.protocolVersion)).toEqual(['0.2.0', '0.3.0']);
@@ -122,7 +131,7 @@ describe('assembleModel at the edges of its stages', () => {
 
   it('reads Released in by its first word, so a date may follow the version', async () => {
     const files = await liveFiles();
-    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const second = BREAKING_REMOVES_SIX;
     const dated = rfc(files, (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 (2026-12-01) |'));
     const built = await assembleModel({ ...dated, rfcs: [...dated.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     expect(said(built.diagnostics.items)).toEqual([]);
@@ -162,7 +171,7 @@ describe('assembleModel at the edges of its stages', () => {
 
   it('a third RFC keeps what the first two removed, their examples and their place in the list', async () => {
     const files = await liveFiles();
-    const second = ADDITIVE_BUT_REMOVES_SIX.replace('Additive: 0.2.0 to 0.2.1', 'Breaking: 0.2.0 to 0.3.0');
+    const second = BREAKING_REMOVES_SIX;
     const third = `# RFC-0003: A note\n\nA fixture that changes nothing.\n\n| Field | Value |\n|---|---|\n| Status | Accepted |\n| Version effect | Editorial |\n| Supersedes or amends | Amends RFC-0002 |\n`;
     const two = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }] });
     const three = await assembleModel({ ...files, rfcs: [...files.rfcs, { path: 'spec/rfcs/0002-fewer-fields.md', baseName: '0002-fewer-fields.md', text: second }, { path: 'spec/rfcs/0003-a-note.md', baseName: '0003-a-note.md', text: third }] });
@@ -173,7 +182,9 @@ describe('assembleModel at the edges of its stages', () => {
     expect(model.removed.length).toBeGreaterThanOrEqual(6);
     expect(model.removed).toEqual(two.model.removed);
     expect(model.examples).toEqual(two.model.examples);
-    expect(model.examples).toEqual((await realModel()).examples);
+    // RFC-0001's example, then RFC-0002's own.
+    expect(model.examples.slice(0, -1)).toEqual((await realModel()).examples);
+    expect(model.examples.at(-1)?.source.document).toBe('RFC-0002');
     expect(model.examples.length).toBeGreaterThan(0);
     expect(model.versioning).toEqual(two.model.versioning);
     expect(model.versioning).toEqual((await realModel()).versioning);

@@ -1,8 +1,13 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
+import { assembleModel } from '../generator/model/assemble.js';
+import type { CanonicalModel } from '../generator/model/types.js';
+import { readSpecFiles } from '../generator/spec-files.js';
 import { main } from '../generator/cli.js';
-import { withRevision } from './helpers/revision.js';
+import { pathToFileURL } from 'node:url';
+import { specWithFixture, withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
 
 // Apart from test/revisions.test.ts because it needs Swift, Maven and Go, which the quick loop leaves out.
@@ -87,5 +92,83 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
     // Each suite says how many vectors it ran (Go's verbose run lists each vector's findings test).
     const count = dir === 'go' ? (result.output.match(/--- PASS: TestFindings\//g) ?? []).length : Number((dir === 'swift' ? /ConformanceTests: checked (\d+) vectors/ : /Tests run: (\d+),.* in dev\.elementmodel\.ConformanceTest/).exec(result.output)?.[1]);
     expect(count, result.output).toBe(written.length + (dir === 'kotlin' ? 1 : 0));
+  });
+});
+
+/** A revision-forms fixture laid over the live spec and generated, for the bindings' own tests. */
+async function generatedForm(name: string) {
+  const s = await specWithFixture(join(import.meta.dirname, 'fixtures/revision-forms', name));
+  const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
+  expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
+  return s;
+}
+
+// Issue 38: a Breaking RFC makes `title` required and adds a required `Answer.app`, with an example of its own.
+describe('a breaking RFC with new required fields and its own example, in the bindings', () => {
+  let s: Awaited<ReturnType<typeof generatedForm>>;
+  beforeAll(async () => { s = await generatedForm('required-fields-with-example'); }, 120_000);
+  afterAll(() => s.dispose());
+
+  it('every README shows the RFC-0002 example, which the TypeScript checker finds nothing in', async () => {
+    const model = (await assembleModel(await readSpecFiles(s.spec))).model as CanonicalModel;
+    const example = readmeExample(model);
+    if ('missing' in example) throw new Error(example.missing);
+    expect(JSON.parse(example.answer)).toMatchObject({ protocol: '0.3.0', app: 'Planner' });
+    // Where each package's README example, or the test that runs it, holds the answer (the others read answer.json).
+    const holders = ['rust/README.md', 'go/example_test.go', 'python/tests/test_readme.py', 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt', 'swift/Tests/ElementModelTests/ReadmeExampleTests.swift', 'docs/index.md'];
+    for (const holder of holders) expect(await readFile(join(s.out, holder), 'utf8'), holder).toContain('Planner');
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    expect(sdk.check(JSON.parse(example.answer))).toEqual([]);
+  });
+
+  // Each binding's README test (Go's Example, Rust's doc test, Python's test_readme) and the tests that build an
+  // element by hand (Python's), with every vector.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ReadmeExampleTests|ConformanceTests', /ReadmeExampleTests/],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest*,*ReadmeExampleTest', /ReadmeExampleTest/],
+    ['Python', 'python', 'scripts/python-test.sh', 'conformance or readme or dump', /\b\d+ passed/],
+    ['Go', 'go', 'scripts/go-test.sh', 'Example|TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer', /--- PASS: Example/],
+    // Rust whole: the README's example is a doc test.
+    ['Rust', 'rust', 'scripts/rust-test.sh', '', /cargo package/],
+  ] as const)('the %s binding runs its README example and every vector', { timeout: 900_000 }, async ([, dir, script, suite, said], ctx) => {
+    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], suite ? { ELEMENT_TEST_FILTER: suite } : {});
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(said);
+  });
+});
+
+// Issue 38: RFC-0001's 0.2.0 never released, an Additive RFC-0002 released as 0.2.1. RFC-0001's example (an answer
+// of 0.2.0) is a vector with no findings, which every binding's conformance suite runs.
+describe('an answer of an unreleased version an additive RFC steps from, in the bindings', () => {
+  let s: Awaited<ReturnType<typeof generatedForm>>;
+  beforeAll(async () => { s = await generatedForm('additive-released-over-unreleased'); }, 120_000);
+  afterAll(() => s.dispose());
+
+  it('is a vector with no findings, which the TypeScript checker and parseAnswer agree with', async () => {
+    const vector = JSON.parse(await readFile(join(s.out, 'conformance/vectors/example-rfc-0001-3.json'), 'utf8'));
+    expect(vector).toMatchObject({ input: { protocol: '0.2.0' }, findings: [] });
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    expect(sdk.check(vector.input)).toEqual([]);
+    expect(sdk.parseAnswer(JSON.stringify(vector.input)).findings).toEqual([]);
+    // The site says so on 0.2.1's entry.
+    expect(await readFile(join(s.out, 'docs/versions.md'), 'utf8')).toContain('Every checker reads an answer of 0.2.0 (never released; only Additive or Editorial RFCs since) by the\nrules of 0.2.1, with no finding.');
+    // A version no RFC made is still older than every version read.
+    expect(sdk.check({ ...vector.input, protocol: '0.1.9' }).map((f: { message: string }) => f.message)).toEqual([
+      'Protocol version "0.1.9" is older than every version this checker reads (0.2.1); checked by the rules of 0.2.1',
+    ]);
+  });
+
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest'],
+    ['Python', 'python', 'scripts/python-test.sh', 'conformance'],
+    ['Go', 'go', 'scripts/go-test.sh', 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer'],
+    ['Rust', 'rust', 'scripts/rust-test.sh', 'conformance'],
+  ] as const)('the %s checker reads it by 0.2.1\'s rules, with every vector', { timeout: 900_000 }, async ([, dir, script, suite], ctx) => {
+    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_TEST_FILTER: suite });
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    if (dir === 'go') expect(result.output).toContain('--- PASS: TestFindings/example-rfc-0001-3');
   });
 });

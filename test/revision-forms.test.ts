@@ -6,6 +6,10 @@ import { main } from '../generator/cli.js';
 import { emitAll } from '../generator/emit/index.js';
 import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel } from '../generator/model/types.js';
+import { currentExample } from '../generator/model/examples.js';
+import { buildVectors } from '../generator/emit/conformance/index.js';
+import { specData } from '../generator/emit/kit/spec-data.js';
+import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { expectMatchesGolden } from './helpers/golden.js';
 import { specWithFixture } from './helpers/revision.js';
@@ -186,6 +190,18 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.versioning).toEqual(real.versioning);
     const element = m.types.find((t) => t.name === 'Element') as { fields: { name: string; since: string }[] };
     expect(element.fields.find((f) => f.name === 'note')?.since).toBe('1.1.0');
+  },
+  'required-fields-with-example': (m) => {
+    // RFC-0001's example lacks the new required fields: the README example is RFC-0002's, the newest that is an answer.
+    expect(currentExample(m)?.source.document).toBe('RFC-0002');
+    const example = readmeExample(m);
+    expect('missing' in example ? example.missing : JSON.parse(example.answer)).toMatchObject({ protocol: '0.3.0', app: 'Planner', root: { title: 'Planner' } });
+  },
+  'additive-released-over-unreleased': (m) => {
+    // 0.2.0 was never released and 0.2.1 only added a field: an answer of 0.2.0 is read by 0.2.1's rules, no error.
+    expect(specData(m).readsAlso).toEqual(['0.2.0']);
+    const vector = buildVectors(m, ['0.2.1']).find((v) => v.name === 'example-rfc-0001-3');
+    expect(vector).toMatchObject({ input: { protocol: '0.2.0' }, findings: [] });
   },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);

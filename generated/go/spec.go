@@ -176,6 +176,8 @@ type Requirement struct {
 type SpecData struct {
 	// The protocol version these rules are.
 	Version string
+	// Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.
+	ReadsAlso []string
 	// Every role of the role language, in the spec's order.
 	Roles     []string
 	RoleRules RoleRules
@@ -202,7 +204,8 @@ type SpecData struct {
 // Specs are the rules of every protocol version this package reads, oldest first.
 var Specs = []SpecData{
 	{
-		Version: "0.2.0",
+		Version:   "0.2.0",
+		ReadsAlso: []string{},
 		Roles: []string{
 			"Application",
 			"Window",

@@ -125,7 +125,11 @@ export const RULES = {
   },
   'missing-example': {
     summary: 'The spec gives no example answer',
-    hint: 'Each package\'s README shows the first RFC example marked ```json (with nothing after json on the fence line), and its tests run it: give one, an answer of the current version.',
+    hint: 'Each package\'s README shows the newest RFC example marked ```json (with nothing after json on the fence line) that is an answer of the current version, and its tests run it: give one.',
+  },
+  'no-current-example': {
+    summary: 'No RFC example is an answer of the current version',
+    hint: 'Every package\'s README shows, and its tests run, the newest RFC example that is an answer of the version generated. When an RFC changes what an answer is (a required field added, a role removed), give it a ```json example of the version it makes.',
   },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',

@@ -6,12 +6,12 @@ import { parseMarkdown } from '../read/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
-import { exampleStanding } from './examples.js';
+import { currentExample, currentProblem, exampleStanding } from './examples.js';
 import { type VersionSnapshot, fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
 import { type Release, checkFrozen, checkStillReleased, readRecord } from './frozen.js';
 import { type ParseCache, RecentParses, cacheKey } from './parses.js';
-import type { CanonicalModel, RfcSummary } from './types.js';
+import type { CanonicalModel, Example, RfcSummary } from './types.js';
 import { modelProblems } from './validate.js';
 
 export interface AssembledModel {
@@ -109,12 +109,19 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const problems = modelProblems(model);
   for (const problem of problems) d.error('bad-model', { file: 'spec', line: 1, column: 1 }, problem);
   if (problems.length) return { model: null, versions: [], allVersions: [], diagnostics: d };
-  // Every package's README example, and the test that runs it, read the spec's first example answer
+  // Every package's README example, and the test that runs it, read an RFC example answer
   // (emit/shared/readme-example.ts): a spec with none is said once, here, not by every target.
   const first = model.examples[0]?.value;
   if (typeof first !== 'object' || first === null || Array.isArray(first)) {
     const at = model.examples[0]?.source ?? model.rfcs[0]?.source;
     d.error('missing-example', { file: at?.file ?? 'spec', line: at?.line ?? 1, column: at?.column ?? 1 }, 'The spec gives no example answer: no json block in an RFC holds one');
+    return { model: null, versions: [], allVersions: [], diagnostics: d };
+  }
+  // The README example must be an answer of this version: the newest RFC example that is (model/examples.ts).
+  if (!currentExample(model)) {
+    const last = model.examples.at(-1) as Example;
+    const { file, line, column } = last.source;
+    d.error('no-current-example', { file, line, column }, `No RFC example is an answer of ${model.protocolVersion}, so no package has a README example: the newest, of ${last.source.document}, is not (${currentProblem(model, last)})`);
     return { model: null, versions: [], allVersions: [], diagnostics: d };
   }
   byVersion.set(model.protocolVersion, model);

@@ -1,4 +1,6 @@
 import type { CHANGE_RULES } from './diff.js';
+import { answerProblem } from './answer-shape.js';
+import { releasedIn } from './frozen.js';
 import type { CanonicalModel, Example, RfcSummary } from './types.js';
 
 /**
@@ -13,11 +15,12 @@ const ANSWER_NEUTRAL: ReadonlySet<keyof typeof CHANGE_RULES> = new Set([
  * What an RFC's json example is in the current version's conformance vectors, decided from the model alone, so
  * the conformance target (which makes the vectors) and the model build (which says why one is left out) agree.
  *
- * - `read`: an answer of a version the checkers read (the current one or a released one), checked by that
- *   version's rules: a vector with no findings.
- * - `unread`: an answer of an older version never released, with no breaking change to answers since: it still
- *   decodes (the changes since keep older answers valid), and a checker reads it by the current version's rules,
- *   with one `version` error (spec/README.md, Protocol versions).
+ * - `read`: an answer of a version the checkers read (the current one or a released one), or of an older one whose
+ *   answers stay answers of one they read (`readAlsoBy`), checked by that version's rules (`version`): a vector
+ *   with no findings.
+ * - `unread`: an answer of an older version never released, with no breaking change to answers since but a
+ *   Breaking RFC all the same (one that changed no answer, such as a field made optional): it still decodes, and a
+ *   checker reads it by the current version's rules, with one `version` error (spec/README.md, Protocol versions).
  * - `released`: from before a breaking change to answers, of a released version: a vector of that version, kept
  *   under conformance/versions/, not of the current one, which may no longer decode it.
  * - `left-out`: from before a breaking change to answers, of a version never released: no checker reads it as its
@@ -37,11 +40,48 @@ export function exampleStanding(model: CanonicalModel, example: Example, read: r
   // The RFCs that make one version with the example's own were checked against it as they left it (fold/resolve.ts).
   const own = model.rfcs[at]?.version;
   const breaking = model.rfcs.slice(at + 1).reverse().find((r) => r.version !== own && answerChange(r) !== undefined);
-  if (!breaking) return { kind: read.includes(version) ? 'read' : 'unread', version };
-  if (read.includes(version)) return { kind: 'released', version };
+  const rules = read.includes(version) ? version : read.find((kept) => readAlsoBy(model, kept).includes(version));
+  if (!breaking) return rules === undefined ? { kind: 'unread', version } : { kind: 'read', version: rules };
+  if (rules !== undefined) return { kind: 'released', version: rules };
   const change = answerChange(breaking);
   return {
     kind: 'left-out',
     why: `it is an answer of ${version}, never released, and ${breaking.id} changed what an answer is after it (${change?.rule} ${change?.subject}), so it need not be an answer of ${model.protocolVersion}`,
   };
 }
+
+/**
+ * The versions the counted RFCs made before `version` whose answers are still answers of it: those reached from it
+ * backwards through Additive and Editorial RFCs only (the versioning table keeps every answer valid across such a
+ * step), up to the last Breaking one or a released version (which a package keeps with its own rules).
+ */
+export function readAlsoBy(model: CanonicalModel, version: string): string[] {
+  const released = new Set(model.rfcs.map((r) => releasedIn(r.metadata['Released in'])).filter((v): v is string => v !== null));
+  const out: string[] = [];
+  const last = model.rfcs.map((r) => r.version).lastIndexOf(version);
+  for (let i = last; i >= 0; i--) {
+    const rfc = model.rfcs[i] as RfcSummary;
+    // A released version keeps its own rules, and the versions before it are read by them.
+    if (rfc.effect === 'breaking' || rfc.from === null || released.has(rfc.from)) break;
+    if (rfc.from !== version && !out.includes(rfc.from)) out.push(rfc.from);
+  }
+  return out.reverse();
+}
+
+/** Why an example is not an answer of the current version (its types and roles), or null when it is. */
+export function currentProblem(model: CanonicalModel, example: Example): string | null {
+  const types = new Map(model.types.map((t) => [t.name, t]));
+  const roles = new Set(model.roles.map((r) => r.name));
+  const stamped = isRecord(example.value) ? { ...example.value, [model.tree.version]: model.protocolVersion } : example.value;
+  return answerProblem((name) => types.get(name), model.tree, stamped, (role) => roles.has(role));
+}
+
+/**
+ * The example every package's README shows and runs, and the site's home page: the newest RFC example that is an
+ * answer of the current version, or undefined when none is (the build fails then, `no-current-example`).
+ */
+export function currentExample(model: CanonicalModel): Example | undefined {
+  return [...model.examples].reverse().find((ex) => currentProblem(model, ex) === null);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

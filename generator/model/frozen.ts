@@ -59,7 +59,8 @@ export function checkFrozen(release: Release, before: CanonicalModel, recordPath
   }
 }
 
-const releasedIn = (markdown: string | undefined): string | null => {
+/** The version a Released in cell names, or null (`—`). */
+export const releasedIn = (markdown: string | undefined): string | null => {
   const first = (markdown ?? '').trim().split(/\s/)[0] ?? '';
   return semver.valid(first) ?? semver.valid(`${first}.0`);
 };

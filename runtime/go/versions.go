@@ -5,12 +5,18 @@ import "strings"
 var checkers = func() map[string]*Checker {
 	out := make(map[string]*Checker, len(Specs))
 	for i := range Specs {
-		out[Specs[i].Version] = NewChecker(&Specs[i])
+		c := NewChecker(&Specs[i])
+		out[Specs[i].Version] = c
+		// An older version whose answers are answers of this one (ReadsAlso) is checked by its rules.
+		for _, older := range Specs[i].ReadsAlso {
+			out[older] = c
+		}
 	}
 	return out
 }()
 
-// CheckerFor is the checker of a protocol version this package reads, or nil.
+// CheckerFor is the checker of a protocol version this package reads (or one whose answers it reads as one it
+// reads, SpecData.ReadsAlso), or nil.
 func CheckerFor(version string) *Checker { return checkers[version] }
 
 // SupportedVersions are the protocol versions this package reads, oldest first.
@@ -87,7 +93,8 @@ func versionFinding(version string) Finding {
 	return Finding{nil, entry.Rule, entry.Severity, nil, pointer([]any{Spec.Tree.Version}), message}
 }
 
-// Check checks an answer (a decoded JSON value) by the rules of the version its version field names.
+// Check checks an answer (a decoded JSON value) by the rules of the version its version field names (an older
+// version a read one ReadsAlso is checked by that one's rules, with no finding).
 //
 // A version this package does not read is checked by the current version's rules and is one version error at
 // that field; a missing or non-string version is a structure error, as any required field's would be.

@@ -40,7 +40,8 @@ data class CheckOptions(
 
 /**
  * Checks an answer (a decoded JSON value) by the rules of the version its version field names, when this module
- * reads it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules
+ * reads it (an older version a read one `readsAlso` is checked by that one's rules, with no finding); findings
+ * sorted by path, requirement, rule. Any other version is checked by the current version's rules
  * and is one `version` error at that field; a missing or non-string version is a `structure` error, as any
  * required field's would be.
  */
@@ -211,7 +212,11 @@ private class Rules(val spec: SpecData) {
 }
 
 /** The lookups of each version this module reads, by version. */
-private val rulesByVersion: Map<String, Rules> = Spec.all.associate { it.version to Rules(it) }
+// An older version whose answers are answers of a version read (`readsAlso`) is checked by that version's rules.
+private val rulesByVersion: Map<String, Rules> = Spec.all.flatMap { spec ->
+    val rules = Rules(spec)
+    (listOf(spec.version) + spec.readsAlso).map { it to rules }
+}.toMap()
 
 /** An element waiting on the walk's stack, with what it needs from its parent. */
 private class Frame(

@@ -15,16 +15,17 @@ pub fn supported_versions() -> impl Iterator<Item = &'static str> {
     SPECS.iter().map(|s| s.version)
 }
 
-/// The rules of a version this package reads.
+/// The rules of a version this package reads, or of the one that reads an older version's answers (`reads_also`).
 pub fn spec_for(version: &str) -> Option<&'static SpecData> {
-    SPECS.iter().copied().find(|s| s.version == version)
+    SPECS.iter().copied().find(|s| s.version == version || s.reads_also.contains(&version))
 }
 
 /// The checker of each version this package reads, built on first use.
 pub fn checker_for(version: &str) -> Option<&'static Checker> {
     static CHECKERS: OnceLock<Vec<Checker>> = OnceLock::new();
     let checkers = CHECKERS.get_or_init(|| SPECS.iter().map(|s| Checker::new(s)).collect());
-    checkers.iter().find(|c| c.spec().version == version)
+    let spec = spec_for(version)?;
+    checkers.iter().find(|c| c.spec().version == spec.version)
 }
 
 /// A version's parts, digits each: three, or two read with a third of 0 (as the spec reads 0.1 as 0.1.0).
@@ -70,7 +71,8 @@ fn version_finding(version: &str) -> Finding {
     Finding { requirement: None, rule: e.rule, severity: e.severity, element_id: None, path, message: format_message(e, &slots) }
 }
 
-/// Checks an answer (a decoded JSON value) by the rules of the version its version field names.
+/// Checks an answer (a decoded JSON value) by the rules of the version its version field names (an older version a
+/// read one `reads_also` is checked by that one's rules, with no finding).
 ///
 /// A version this package does not read is checked by the current version's rules and is one `version` error at
 /// that field; a missing or non-string version is a `structure` error, as any required field's would be.

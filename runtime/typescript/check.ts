@@ -600,15 +600,25 @@ function versionFinding(version: string): Finding {
 }
 
 /**
- * Checks an answer by the rules of the version its version field names, when this package reads that version;
- * any other version is checked by the current version's rules and is one `version` error at that field. A missing
+ * The rules an answer of `version` is checked by: that version's, when this package reads it, or those of the
+ * version that reads an older one's answers as its own (`readsAlso`: only Additive or Editorial RFCs between).
+ */
+export function rulesOf(version: string): SpecData | undefined {
+  // Own keys only: a version such as "constructor" is not one this package reads.
+  if (hasOwn(SPECS, version)) return SPECS[version] as SpecData;
+  return Object.values(SPECS).find((spec) => spec.readsAlso.includes(version));
+}
+
+/**
+ * Checks an answer by the rules of the version its version field names, when this package reads that version (an
+ * older version a read one `readsAlso` is checked by that one's rules, with no finding); any other version is checked by the current version's rules and is one `version` error at that field. A missing
  * or non-string version is a `structure` error, as any required field's would be.
  */
 export function check(answer: unknown, options?: CheckOptions): Finding[] {
   const version = isObject(answer) && hasOwn(answer, SPEC.tree.version) ? answer[SPEC.tree.version] : undefined;
-  const spec = typeof version === 'string' && hasOwn(SPECS, version) ? (SPECS[version] as SpecData) : SPEC;
-  const findings = checkerOf(spec)(answer, options);
-  if (typeof version !== 'string' || spec.version === version) return findings;
+  const rules = typeof version === 'string' ? rulesOf(version) : undefined;
+  const findings = checkerOf(rules ?? SPEC)(answer, options);
+  if (typeof version !== 'string' || rules !== undefined) return findings;
   findings.push(versionFinding(version));
   return sortFindings(findings);
 }

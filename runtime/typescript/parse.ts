@@ -1,5 +1,5 @@
 import { SPEC, SPECS, type Answer } from '../model.js';
-import { type Finding, check, passes } from './check.js';
+import { type Finding, check, passes, rulesOf } from './check.js';
 import { readJson } from './scan.js';
 
 export class AnswerError extends Error {
@@ -27,8 +27,7 @@ export function parseAnswer(json: string): { answer: Answer; findings: Finding[]
   if (read.problem !== undefined) throw new AnswerError(read.problem);
   const { value } = read;
   const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[SPEC.tree.version] : undefined;
-  // Own keys only: a version such as "constructor" is not one this package reads.
-  if (typeof version !== 'string' || !Object.prototype.hasOwnProperty.call(SPECS, version)) {
+  if (typeof version !== 'string' || rulesOf(version) === undefined) {
     throw new AnswerError(
       `Unknown protocol version ${JSON.stringify(version)}; this package reads ${SUPPORTED_VERSIONS.join(', ')}`,
     );

@@ -31,6 +31,8 @@ from element_model import (
 # The vectors the package bundles beside its tests (a run about other vectors puts them here instead).
 CONFORMANCE = Path(__file__).resolve().parent / "conformance"
 VECTORS = sorted((CONFORMANCE / "vectors").glob("*.json"))
+# The element's required fields besides its id and role, read from the spec: an element built here sends them.
+REQUIRED = cast(dict[str, JsonValue], json.loads("{}"))
 
 
 def vector(path: Path) -> dict[str, JsonValue]:
@@ -46,11 +48,11 @@ def test_a_known_role_is_always_its_role_and_an_unknown_one_stays_its_string() -
     # As in every binding: a word of the language decodes to its member, equal to its string; any other string is
     # kept as it is, unknown, and reads as the fallback.
     for role in Role:
-        element = Element.model_validate({"id": "e", "role": role.value})
+        element = Element.model_validate({**REQUIRED, "id": "e", "role": role.value})
         assert element.role is role
         assert role == role.value
         assert read_role(role.value).known
-    outside = Element.model_validate({"id": "e", "role": "NoWordOfTheLanguage"})
+    outside = Element.model_validate({**REQUIRED, "id": "e", "role": "NoWordOfTheLanguage"})
     assert not isinstance(outside.role, Role)
     read = read_role(outside.role)
     assert (read.known, read.raw, read.role) == (False, "NoWordOfTheLanguage", Role(SPEC.role_rules.unknown))

@@ -14,6 +14,7 @@ pub const PROTOCOL_VERSION: &str = "0.2.0";
 /// The rules of protocol 0.2.0.
 pub static PROTOCOL0_2_0: SpecData = SpecData {
     version: "0.2.0",
+    reads_also: &[],
     roles: &[
         "Application",
         "Window",

@@ -271,6 +271,10 @@ impl Requirement {
 pub struct SpecData {
     /// The protocol version these rules are.
     pub version: &'static str,
+    /// Older versions, never released, whose answers are answers of this one (only Additive or
+    /// Editorial RFCs since): an answer naming one is checked by these rules, with no version
+    /// finding.
+    pub reads_also: &'static [&'static str],
     /// Every role of the role language, in the spec's order.
     pub roles: &'static [&'static str],
     pub role_rules: RoleRules,

@@ -338,6 +338,8 @@ export type Tree = {
 export type SpecData = {
   /** The protocol version these rules are. */
   readonly version: string;
+  /** Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding. */
+  readonly readsAlso: readonly string[];
   /** Every role of the role language, in the spec's order. */
   readonly roles: readonly string[];
   readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };

@@ -172,6 +172,7 @@ export const STATES = [
 /** The rules of protocol 0.2.0, the version these types describe. */
 export const SPEC = {
   version: "0.2.0",
+  readsAlso: [],
   roles: [
     "Application",
     "Window",

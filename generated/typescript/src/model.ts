@@ -451,6 +451,8 @@ export type Tree = {
 export type SpecData = {
   /** The protocol version these rules are. */
   readonly version: string;
+  /** Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding. */
+  readonly readsAlso: readonly string[];
   /** Every role of the role language, in the spec's order. */
   readonly roles: readonly string[];
   readonly roleRules: { readonly root: string; readonly unknown: string; readonly fallback: string };
@@ -506,6 +508,7 @@ export const STATES: readonly { readonly name: StateName; readonly default: Stat
 /** The rules of protocol 0.2.0, the version these types describe. */
 export const SPEC: SpecData = {
   version: "0.2.0",
+  readsAlso: [],
   roles: [
     "Application",
     "Window",

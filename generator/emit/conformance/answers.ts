@@ -1,4 +1,5 @@
-import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import type { CanonicalModel } from '../../model/types.js';
+import { placeholderOf, requiredPlaceholders } from '../kit/placeholders.js';
 import type { ExpectedFinding, Json, Vector } from '../kit/vector.js';
 
 export type { ExpectedFinding, Vector } from '../kit/vector.js';
@@ -20,19 +21,8 @@ export class AnswerBuilder {
     return this.model.requirements.find((r) => r.rule === rule)?.id ?? null;
   }
 
-  /** A placeholder value of a type, for required fields the vector does not care about. */
-  private filler(type: TypeRef, name: string): Json {
-    if (type.kind === 'array') return [];
-    if (type.kind === 'primitive') return type.name === 'string' ? `${name}-1` : type.name === 'boolean' ? false : 0;
-    return {};
-  }
-
   element(id: string, role: string, extra: Obj = {}, children?: Obj[]): Obj {
-    const node = this.model.types.find((t) => t.name === this.tree.node);
-    const out: Obj = { [this.tree.id]: id, [this.tree.role]: role };
-    if (node?.kind === 'record') {
-      for (const f of node.fields) if (f.required && !(f.name in out)) out[f.name] = this.filler(f.type, f.name);
-    }
+    const out: Obj = { [this.tree.id]: id, [this.tree.role]: role, ...requiredPlaceholders(this.model, this.tree.node, [this.tree.id, this.tree.role]) };
     Object.assign(out, extra);
     if (children) out[this.tree.children] = children;
     return out;
@@ -45,7 +35,7 @@ export class AnswerBuilder {
       for (const f of type.fields) {
         if (f.name === this.tree.version) out[f.name] = this.model.protocolVersion;
         else if (f.name === this.tree.root) out[f.name] = root;
-        else if (f.required) out[f.name] = this.filler(f.type, f.name);
+        else if (f.required) out[f.name] = placeholderOf(f.type, f.name);
       }
     }
     return { ...out, ...extra };

@@ -46,7 +46,10 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
     // warnings; a released version's own rules are that version's, and an example of it names what it had then.
     const deprecations = standing.kind === 'unread' || standing.version === model.protocolVersion ? deprecatedFindings(model, ex.value) : [];
     if (standing.kind === 'read') {
-      add({ name, description: `${of}.`, covers, input: ex.value as never, decodes: true, strictValid: true, findings: deprecations });
+      // An answer of an older version whose answers are answers of one read (model/examples.ts, readAlsoBy).
+      const own = (ex.value as Obj)[t.version];
+      const readAs = own === standing.version ? '' : `, an answer of ${String(own)}, read by the rules of ${standing.version} (only Additive or Editorial RFCs between)`;
+      add({ name, description: `${of}${readAs}.`, covers, input: ex.value as never, decodes: true, strictValid: true, findings: deprecations });
       return;
     }
     add({

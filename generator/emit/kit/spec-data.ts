@@ -1,3 +1,4 @@
+import { readAlsoBy } from '../../model/examples.js';
 import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
 import { anyOfRefs, constOf } from './json-schema.js';
@@ -129,6 +130,7 @@ export function specData(model: CanonicalModel): SpecData {
   );
   const data: SpecData = {
     version: model.protocolVersion,
+    readsAlso: readAlsoBy(model, model.protocolVersion),
     roles: model.roles.map((r) => r.name),
     roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
     states: model.states.map((s) => ({

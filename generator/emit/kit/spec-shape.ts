@@ -94,6 +94,9 @@ const FieldRuleSchema = named(
 export const SpecDataSchema = named(
   z.object({
     version: z.string().describe('The protocol version these rules are.'),
+    readsAlso: z
+      .array(z.string())
+      .describe('Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.'),
     roles: z.array(z.string()).describe('Every role of the role language, in the spec\'s order.'),
     roleRules: named(
       z.object({ root: z.string(), unknown: z.string(), fallback: z.string() }),

@@ -16,6 +16,7 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { readmeExample } from '../shared/readme-example.js';
+import { requiredPlaceholders } from '../kit/placeholders.js';
 import { pythonOperations } from './operations.js';
 import { pythonSpecDeclarations, pythonSpecLiteral } from './spec-data.js';
 
@@ -192,6 +193,9 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
     unknownContent: kit.content?.unknown.name ?? null,
     idKey: model.tree.id,
     roleKey: model.tree.role,
+    // The element's other required fields, with placeholder values: the tests that build an element by hand send
+    // them, so a field an RFC makes required does not break them.
+    requiredFields: JSON.stringify(requiredPlaceholders(model, model.tree.node, [model.tree.id, model.tree.role])),
     rootKey: model.tree.root,
     childrenKey: model.tree.children,
     contentKey: model.tree.content,

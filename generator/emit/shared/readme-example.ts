@@ -1,8 +1,10 @@
+import { currentExample } from '../../model/examples.js';
 import type { CanonicalModel } from '../../model/types.js';
 
 /**
- * What every package's README example is run on, and what it prints: the spec's first example answer (at the
- * protocol version being generated), read from a file named `answer.json`. Each package's README shows its example
+ * What every package's README example is run on, and what it prints: the newest RFC example that is an answer of
+ * the protocol version being generated (model/examples.ts, `currentExample`), stamped with that version, read from
+ * a file named `answer.json`. Each package's README shows its example
  * and this output, and the package's own tests run the same example, from the same template, on the same answer.
  */
 export interface ReadmeExample {
@@ -23,8 +25,8 @@ const NO_FINDINGS = ': no findings';
 
 /** The README example's answer and output, or what the model lacks for one. */
 export function readmeExample(model: CanonicalModel): ReadmeExample | { missing: string } {
-  const example = model.examples[0]?.value;
-  if (typeof example !== 'object' || example === null || Array.isArray(example)) return { missing: 'the spec has no example answer' };
+  const example = currentExample(model)?.value;
+  if (typeof example !== 'object' || example === null || Array.isArray(example)) return { missing: `the spec has no example answer of ${model.protocolVersion}` };
   const answer = { ...(example as Record<string, unknown>), [model.tree.version]: model.protocolVersion };
   const root = answer[model.tree.root];
   if (typeof root !== 'object' || root === null) return { missing: `the example answer has no ${model.tree.root}` };

@@ -3,6 +3,7 @@ import type { AppleRoleRow } from '../../read/reference.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../read/signatures.js';
 import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, TypeRef } from '../types.js';
 import type { RfcChanges } from './apply.js';
+import { answerProblem } from '../answer-shape.js';
 import type { FoldedModel, FoldState, RoleRuleKey } from './state.js';
 
 export interface ResolveContext {
@@ -245,40 +246,8 @@ function checkExamples(state: FoldState, tree: TreeShape, ctx: ResolveContext): 
     const at = placeOf(example.source);
     // An example already said to be no answer when its own RFC was folded is not said again.
     if (!own && ctx.d.items.some((x) => x.ruleId === 'bad-example' && x.file === at.file && x.line === at.line)) continue;
-    const problem = answerProblem(state, tree, example.value);
+    const problem = answerProblem((name) => state.types.get(name), tree, example.value);
     const which = own ? 'this version' : `${rfc?.version}, as ${rfc?.id} leaves it (the two make one version; update this example, or make that change in a version of its own)`;
     if (problem) ctx.d.error('bad-example', at, `The example is not an answer of ${which}: ${problem}`);
   }
-}
-
-/** The first way `value` is not an answer by the record types, as "path: what", or null. */
-function answerProblem(state: FoldState, tree: TreeShape, value: unknown): string | null {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-  const valueProblem = (ref: TypeRef, v: unknown, path: string, depth: number): string | null => {
-    if (depth > 1000) return null;
-    if (ref.kind === 'primitive') return typeof v === ref.name ? null : `${path || '/'}: a ${ref.name} is expected, not ${typeOf(v)}`;
-    if (ref.kind === 'array') {
-      if (!Array.isArray(v)) return `${path || '/'}: an array is expected, not ${typeOf(v)}`;
-      for (const [i, item] of v.entries()) {
-        const p = valueProblem(ref.items, item, `${path}/${i}`, depth + 1);
-        if (p) return p;
-      }
-      return null;
-    }
-    const def = state.types.get(ref.name);
-    if (def?.kind === 'roles') return typeof v === 'string' ? null : `${path || '/'}: a role (a string) is expected, not ${typeOf(v)}`;
-    if (def?.kind === 'attributes') return isObject(v) ? null : `${path || '/'}: an object of attributes is expected, not ${typeOf(v)}`;
-    if (def?.kind !== 'record') return null;
-    if (!isObject(v)) return `${path || '/'}: ${def.name} (an object) is expected, not ${typeOf(v)}`;
-    for (const f of def.fields) if (f.required && !(f.name in v)) return `${path || '/'}: ${def.name} has no ${f.name}`;
-    for (const [key, item] of Object.entries(v)) {
-      const field = def.fields.find((f) => f.name === key);
-      if (!field) return `${path}/${key}: ${def.name} has no field ${key}`;
-      const p = valueProblem(field.type, item, `${path}/${key}`, depth + 1);
-      if (p) return p;
-    }
-    return null;
-  };
-  return valueProblem({ kind: 'named', name: tree.answer }, value, '', 0);
 }

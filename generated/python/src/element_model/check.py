@@ -34,7 +34,7 @@ from .spec import (
     TypeShape,
 )
 
-__all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "passes", "sort_findings"]
+__all__ = ["LIMITS", "CheckOptions", "Checker", "Finding", "Severity", "check", "checker_for", "checker_of_version", "passes", "sort_findings"]
 
 Severity = Literal["error", "warning"]
 Key = Union[str, int]
@@ -771,7 +771,16 @@ def checker_for(spec: SpecData) -> Checker:
     return check
 
 
-_checkers = {version: checker_for(spec) for version, spec in SPECS.items()}
+# An older version whose answers are answers of a version read (``reads_also``) is checked by that version's rules.
+_checkers = {
+    version: checker for spec in SPECS.values() for checker in [checker_for(spec)] for version in (spec.version, *spec.reads_also)
+}
+
+
+def checker_of_version(version: str) -> Checker | None:
+    """The checker an answer of ``version`` is checked by: that version's, when this package reads it, or that of
+    the version that reads an older one's answers as its own (``reads_also``); None for any other version."""
+    return _checkers.get(version)
 
 
 def _version_parts(version: str) -> tuple[str, str, str] | None:
@@ -809,7 +818,8 @@ def _version_finding(version: str) -> Finding:
 
 
 def check(answer: object, options: CheckOptions = LIMITS) -> list[Finding]:
-    """Checks an answer (a decoded JSON value) by the rules of the version its version field names.
+    """Checks an answer (a decoded JSON value) by the rules of the version its version field names (an older
+    version a read one ``reads_also`` is checked by that one's rules, with no finding).
 
     A version this package does not read is checked by the current version's rules and is one ``version`` error
     at that field; a missing or non-string version is a ``structure`` error, as any required field's would be.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue, ValidationError
 
-from .check import Finding, checker_for, json_finding, passes
+from .check import Finding, checker_of_version, json_finding, passes
 from .json_text import JsonTextError, gc_paused, loads
 from .models import Answer, Element, Role
 from .spec import SPEC, SPECS
@@ -216,9 +216,6 @@ class ParsedAnswer:
 SUPPORTED_VERSIONS: tuple[str, ...] = tuple(SPECS)
 """The protocol versions this package reads."""
 
-_checkers = {version: checker_for(spec) for version, spec in SPECS.items()}
-
-
 @gc_paused
 def decode_answer(value: JsonValue) -> Answer:
     """The models of a decoded answer; a tree of any depth decodes without recursion.
@@ -281,7 +278,7 @@ def parse_answer(text: str | bytes) -> ParsedAnswer:
     except JsonTextError as error:
         raise AnswerError(json_finding(error).message) from None
     version = value.get(SPEC.tree.version) if isinstance(value, dict) else None
-    checker = _checkers.get(version) if isinstance(version, str) else None
+    checker = checker_of_version(version) if isinstance(version, str) else None
     if checker is None or not isinstance(value, dict):
         raise AnswerError(f"Unknown protocol version {version!r}; this package reads {', '.join(SUPPORTED_VERSIONS)}")
     findings = checker(value)

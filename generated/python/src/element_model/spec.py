@@ -210,6 +210,10 @@ class SpecData:
 
     version: str
     """The protocol version these rules are."""
+    reads_also: tuple[str, ...]
+    """Older versions, never released, whose answers are answers of this one (only Additive or
+    Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.
+    """
     roles: tuple[str, ...]
     """Every role of the role language, in the spec's order."""
     role_rules: RoleRules
@@ -301,6 +305,7 @@ class FindingEntry:
 
 SPEC_0_2_0 = SpecData(
     version="0.2.0",
+    reads_also=(),
     roles=(
         "Application",
         "Window",

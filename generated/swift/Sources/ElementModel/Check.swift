@@ -38,7 +38,8 @@ public struct CheckOptions: Sendable, Hashable {
 }
 
 /// Checks an answer (any JSON value) by the rules of the version its version field names, when this package reads
-/// it; findings sorted by path, requirement, rule. Any other version is checked by the current version's rules and
+/// it (an older version a read one `readsAlso` is checked by that one's rules, with no finding); findings sorted by
+/// path, requirement, rule. Any other version is checked by the current version's rules and
 /// is one `version` error at that field; a missing or non-string version is a `structure` error, as any required
 /// field's would be.
 public func check(_ answer: JSONValue, options: CheckOptions = CheckOptions()) -> [Finding] {
@@ -263,7 +264,13 @@ private struct CheckRules: Sendable {
 }
 
 /// The lookups of each version this package reads, by version.
-private let rulesByVersion = Dictionary(Spec.all.map { ($0.version, CheckRules($0)) }, uniquingKeysWith: { first, _ in first })
+// An older version whose answers are answers of a version read (`readsAlso`) is checked by that version's rules.
+private let rulesByVersion = Dictionary(
+    Spec.all.flatMap { spec -> [(String, CheckRules)] in
+        let rules = CheckRules(spec)
+        return ([spec.version] + spec.readsAlso).map { ($0, rules) }
+    },
+    uniquingKeysWith: { first, _ in first })
 
 /// The lookups of the version these types describe.
 private let currentRules = rulesByVersion[Spec.version] ?? CheckRules(Spec.current)

@@ -195,6 +195,8 @@ struct Requirement: Sendable {
 struct SpecData: Sendable {
     /// The protocol version these rules are.
     var version: String
+    /// Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.
+    var readsAlso: [String]
     /// Every role of the role language, in the spec's order.
     var roles: [String]
     var roleRules: RoleRules
@@ -433,6 +435,7 @@ enum Spec {
     /// The rules of protocol 0.2.0.
     static let protocol0_2_0 = SpecData(
         version: "0.2.0",
+        readsAlso: [],
         roles: [
             "Application",
             "Window",

@@ -37,8 +37,13 @@ export declare const findingMessage: (id: FindingId, slots: Slots) => string;
  */
 export declare function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOptions) => Finding[];
 /**
- * Checks an answer by the rules of the version its version field names, when this package reads that version;
- * any other version is checked by the current version's rules and is one `version` error at that field. A missing
+ * The rules an answer of `version` is checked by: that version's, when this package reads it, or those of the
+ * version that reads an older one's answers as its own (`readsAlso`: only Additive or Editorial RFCs between).
+ */
+export declare function rulesOf(version: string): SpecData | undefined;
+/**
+ * Checks an answer by the rules of the version its version field names, when this package reads that version (an
+ * older version a read one `readsAlso` is checked by that one's rules, with no finding); any other version is checked by the current version's rules and is one `version` error at that field. A missing
  * or non-string version is a `structure` error, as any required field's would be.
  */
 export declare function check(answer: unknown, options?: CheckOptions): Finding[];

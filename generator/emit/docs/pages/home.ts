@@ -6,6 +6,7 @@ import { contentSample } from '../samples.js';
 import { withDeprecation } from '../deprecated.js';
 import type { DocPage } from '../page.js';
 import { exampleBlock } from './examples.js';
+import { currentExample } from '../../../model/examples.js';
 import { DocExample, Docs, anchorTag, cell, code, link, render, rfcPage } from '../site.js';
 
 export function indexPage(d: Docs, exs: DocExample[]): DocPage {
@@ -15,7 +16,8 @@ export function indexPage(d: Docs, exs: DocExample[]): DocPage {
   const answerOp = m.operations.find((o) => o.returns === m.tree.answer);
   const title = `Element model ${m.protocolVersion}`;
   const description = `Reference for the element model, protocol ${m.protocolVersion}: operations, the answer, roles, the Apple mapping and conformance.`;
-  const firstExample = exs.find((e) => m.examples.some((x) => x.value === e.value));
+  const current = currentExample(m);
+  const firstExample = exs.find((e) => e.value === current?.value);
   const view = {
     ...d.front(path, title, description, 1),
     title,

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { publishingOf, sdkVersionTable } from '../../shared/publishing.js';
 import { sentence } from '../../shared/text.js';
 import { slugify } from '../slug.js';
+import { readAlsoBy } from '../../../model/examples.js';
 import type { DocPage } from '../page.js';
 import { Docs, PublishedFile, cell, code, link, render, rfcPage } from '../site.js';
 
@@ -32,6 +33,8 @@ export function versionsPage(d: Docs): DocPage {
           fields: r.fields.map((f) => ({ name: code(f.name), type: code(f.notation), required: f.required ? 'yes' : 'no', since: f.since, meaning: cell(sentence(f.meaning)) })),
         })),
         roles: v.roles.map((r) => code(r.name)).join(', '),
+        // Older versions, never released, whose answers the checkers read by this version's rules.
+        readsAlso: readAlsoBy(v, v.protocolVersion).join(', '),
       };
     }),
   };

@@ -182,6 +182,8 @@ internal class Requirement(
 internal class SpecData(
     /** The protocol version these rules are. */
     val version: String,
+    /** Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding. */
+    val readsAlso: List<String>,
     /** Every role of the role language, in the spec's order. */
     val roles: List<String>,
     val roleRules: RoleRules,
@@ -281,6 +283,7 @@ internal object Spec {
 /** The rules of protocol 0.2.0. */
 private fun protocol0_2_0(): SpecData = SpecData(
     version = "0.2.0",
+    readsAlso = listOf(),
     roles = listOf(
         "Application",
         "Window",
