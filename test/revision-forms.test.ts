@@ -104,6 +104,12 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.removed.filter((r) => r.version === '0.3.0')).toEqual([expect.objectContaining({ name: 'R4', from: 'Requirements', kind: 'requirement', replacedBy: null })]);
     expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual(['breaking requirement-removed R4: Requirement R4 removed']);
   },
+  'rejected-and-withdrawn': (m) => {
+    // Only the counted RFC changed the model; the closed ones are read, and give no warning.
+    expect(m.rfcs.map((r) => r.id)).toEqual(['RFC-0001', 'RFC-0002']);
+    expect(m.protocolVersion).toBe('0.2.1');
+    expect((m.types.find((t) => t.name === 'Related') as { fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(['relation', 'id', 'url', 'label']);
+  },
   'restate-keeps-since': (m, real) => {
     const since = <T extends { since: string }>(list: T[], pick: (x: T) => boolean) => list.find(pick)?.since;
     const related = (x: CanonicalModel) => (x.types.find((t) => t.name === 'Related') as { fields: { name: string; since: string; meaning: string }[] }).fields;
