@@ -95,10 +95,10 @@ describe('a breaking RFC removing a requirement, an operation, a reserved attrib
     expect(await read('go/operations.go')).not.toContain('Locate');
   });
 
-  // Each binding's own tests on the revised packages (Swift's conformance suite; the others whole), then its
-  // validator on every vector and on the answer above, printing what TypeScript's prints.
+  // Each binding's own tests on the revised packages (Swift's conformance and hostile-input suites; the others
+  // whole), then its validator on every vector and on the answer above, printing what TypeScript's prints.
   it.for([
-    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests'],
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests|HostileInputTests'],
     ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', ''],
     ['Python', 'python', 'scripts/python-test.sh', ''],
     ['Go', 'go', 'scripts/go-test.sh', ''],
