@@ -54,8 +54,37 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
   { name: 'a field reworded', edit: (m) => { field(m, 'Related', 'url').meaning = 'Where'; }, expected: ['editorial wording-changed Related.url: The meaning of Related.url was reworded'] },
   {
     name: 'a name removed that the model never held, its replacement without backticks',
-    edit: (m) => m.removed.push({ from: 'Element', name: 'kind', replacedBy: '`role`', version: m.protocolVersion, source: at() }),
+    edit: (m) => m.removed.push({ from: 'Element', name: 'kind', kind: 'field', replacedBy: '`role`', version: m.protocolVersion, source: at() }),
     expected: ['breaking name-removed Element.kind: Element.kind removed; replaced by role'],
+  },
+  {
+    name: 'a name removed with `—` in Replaced by: no replacement, not "replaced by —"',
+    edit: (m) => m.removed.push({ from: 'Element', name: 'kind', kind: 'field', replacedBy: null, version: m.protocolVersion, source: at() }),
+    expected: ['breaking name-removed Element.kind: Element.kind removed; with no replacement'],
+  },
+  {
+    // The Removed rows that took them out are no answer's names: only the lists' own changes say they went.
+    name: 'a requirement, an operation and a reserved attribute removed by Removed rows: their own kinds, never name-removed',
+    edit: (m) => {
+      m.requirements = m.requirements.filter((r) => r.id !== 'R4');
+      m.operations = m.operations.filter((o) => o.name !== 'locate');
+      m.attributes = m.attributes.filter((a) => a.name !== 'author');
+      m.removed.push(
+        { from: 'Requirements', name: 'R4', kind: 'requirement', replacedBy: null, version: m.protocolVersion, source: at() },
+        { from: 'Operations', name: 'locate', kind: 'operation', replacedBy: 'Nothing', version: m.protocolVersion, source: at() },
+        { from: 'Attributes', name: 'author', kind: 'attribute', replacedBy: null, version: m.protocolVersion, source: at() },
+      );
+    },
+    expected: [
+      'breaking requirement-removed R4: Requirement R4 removed',
+      'breaking attribute-removed attribute author: Reserved attribute author removed',
+      'breaking operation-removed operation locate: Operation locate removed',
+    ],
+  },
+  {
+    name: 'a reserved attribute the model never held, removed (the version before the model\'s)',
+    edit: (m) => m.removed.push({ from: 'Attributes', name: 'payload', kind: 'attribute', replacedBy: '`related`', version: m.protocolVersion, source: at() }),
+    expected: ['breaking attribute-removed attribute payload: Reserved attribute payload removed; replaced by related'],
   },
   {
     name: 'a role added, one moved, a mapping gained and one lost, and the Apple name given up',
@@ -96,7 +125,7 @@ const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string
       m.roles = m.roles.filter((r) => r.name !== 'Image');
       const group = m.roles.find((r) => r.name === 'Group') as CanonicalModel['roles'][number];
       group.aliases = [{ name: 'Image', version: m.protocolVersion, source: at() }];
-      m.removed.push({ from: 'Role', name: 'Image', replacedBy: '`Group`', version: m.protocolVersion, source: at() });
+      m.removed.push({ from: 'Role', name: 'Image', kind: 'role', replacedBy: '`Group`', version: m.protocolVersion, source: at() });
     },
     expected: ['additive deprecated role Image: Role Image renamed: a deprecated alias of Group'],
   },
@@ -304,7 +333,7 @@ describe('diffModels, one rule at a time', () => {
   it('a removed field is not also a removed name', () => {
     const after = copy();
     record(after, 'Related').fields = record(after, 'Related').fields.filter((f) => f.name !== 'url');
-    after.removed.push({ from: 'Related', name: 'url', replacedBy: 'nothing', version: after.protocolVersion, source: at() });
+    after.removed.push({ from: 'Related', name: 'url', kind: 'field', replacedBy: 'nothing', version: after.protocolVersion, source: at() });
     expect(lines(diffModels(copy(), after))).toEqual(['breaking field-removed Related.url: Field Related.url removed']);
   });
 });

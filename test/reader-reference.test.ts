@@ -9,25 +9,27 @@ const doc = (text: string) => documentOf('ref.md', parseMarkdown(text));
 const said = (d: Diagnostics) => d.items.map((x) => `${x.ruleId} ${x.line}:${x.column} ${x.message}${x.actual === undefined ? '' : ` [${x.actual}]`}`);
 
 describe('reference readers', () => {
-  it('process: statuses with whether they count, a repeated status reported at its row', () => {
+  it('process: statuses with whether they count and whether they are open, a repeated status reported at its row', () => {
     const d = new Diagnostics();
-    const rows = extractProcess(doc('| Status | Counted | Meaning |\n|---|---|---|\n| Accepted | yes | m |\n| Draft | no | m |\n| Accepted | no | m |\n| Odd | maybe | m |\n'), d);
-    expect(rows.map((r) => [r.status, r.counted, r.place.line])).toEqual([['Accepted', true, 3], ['Draft', false, 4]]);
+    const text = '| Status | Counted | Open | Meaning |\n|---|---|---|---|\n| Accepted | yes | no | m |\n| Draft | no | yes | m |\n| Accepted | no | no | m |\n| Odd | maybe | no | m |\n| Rejected | no | never | m |\n';
+    const rows = extractProcess(doc(text), d);
+    expect(rows.map((r) => [r.status, r.counted, r.open, r.place.line])).toEqual([['Accepted', true, false, 3], ['Draft', false, true, 4]]);
     expect(said(d)).toEqual([
       'duplicate-entry 5:3 This row repeats the one at line 3 [Accepted]',
       'bad-cell 6:9 The Counted cell must start with yes or no [maybe]',
+      'bad-cell 7:19 The Open cell must start with yes or no [never]',
     ]);
   });
 
   it('a file without the table it needs, or with its columns wrong, says which columns it should have', () => {
     const missing = new Diagnostics();
     expect(extractProcess(doc('Prose only.\n'), missing)).toEqual([]);
-    expect(said(missing)).toEqual(['missing-table 1:1 This file needs a table with the columns Status | Counted | Meaning']);
+    expect(said(missing)).toEqual(['missing-table 1:1 This file needs a table with the columns Status | Counted | Open | Meaning']);
     const wrong = new Diagnostics();
     extractProcess(doc('| Status | Counted |\n|---|---|\n| A | yes |\n'), wrong);
     expect(said(wrong)).toEqual([
-      'table-columns 1:1 This table\'s columns should be: Status | Counted | Meaning [Status | Counted]',
-      'missing-table 1:1 This file needs a table with the columns Status | Counted | Meaning',
+      'table-columns 1:1 This table\'s columns should be: Status | Counted | Open | Meaning [Status | Counted]',
+      'missing-table 1:1 This file needs a table with the columns Status | Counted | Open | Meaning',
     ]);
   });
 

@@ -278,7 +278,7 @@ describe('extractRfc, one table at a time', () => {
   });
 
   it('reads nothing from a table of a reference file, and nothing from a prose table, however wide its rows', () => {
-    const text = `${HEAD}${table('| Status | Counted | Meaning |', [['Draft', 'no', 'Not yet.']])}\n${table('| Name | Age |', [['a', '1', 'extra']])}`;
+    const text = `${HEAD}${table('| Status | Counted | Open | Meaning |', [['Draft', 'no', 'yes', 'Not yet.']])}\n${table('| Name | Age |', [['a', '1', 'extra']])}`;
     const { draft, diagnostics } = read(text);
     expect(diagnostics).toEqual([]);
     expect(draft && { ...draft, metadata: [...draft.metadata.keys()], body: null, sections: null }).toMatchObject({

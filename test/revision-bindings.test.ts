@@ -1,14 +1,15 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { main } from '../generator/cli.js';
-import { pathToFileURL } from 'node:url';
 import { specWithFixture, withRevision } from './helpers/revision.js';
 import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
 // Apart from test/revisions.test.ts because it needs Swift, Maven and Go, which the quick loop leaves out.
 // The step to 1.0.0, made by two RFCs together over a released 0.2.0: each binding names its versions in code
@@ -170,5 +171,67 @@ describe('an answer of an unreleased version an additive RFC steps from, in the 
     requireTool(ctx, scriptToolMissing(result));
     expect(result.code, result.output).toBe(0);
     if (dir === 'go') expect(result.output).toContain('--- PASS: TestFindings/example-rfc-0001-3');
+  });
+});
+
+// test/fixtures/revisions/removal: RFC-0002 (breaking, 0.3.0) removes R4 (unique-id) and the reserved attribute
+// author with nothing in their place, the operation locate and the field url, over a released 0.2.0.
+describe('a breaking RFC removing a requirement, an operation, a reserved attribute and a field, in every binding', () => {
+  let s: Awaited<ReturnType<typeof withRevision>>;
+  const read = (path: string) => readFile(join(s.out, path), 'utf8');
+  // One element holding the removed attribute and field, and an id repeated: what each version's rules say of it.
+  const answer = (protocol: string) => ({ protocol, instance: 'i', root: { id: 'app', role: 'Application', children: [{ id: 'a', role: 'Row', url: 'u', attributes: { author: 'Ada' } }, { id: 'a', role: 'Row' }] } });
+  beforeAll(async () => {
+    s = await withRevision('removal');
+    const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
+    expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
+  }, 120_000);
+  afterAll(() => s.dispose());
+
+  it('TypeScript: the removed attribute and field are reported where they stand, the repeated id no longer is', async () => {
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    expect(sdk.check(answer('0.3.0')).map((f: Record<string, unknown>) => `${f.rule} ${f.severity} ${f.path}: ${f.message}`)).toEqual([
+      'structure error /root/children/0/attributes/author: "author" was removed in 0.3.0, with no replacement',
+      'structure error /root/children/0/url: "url" was removed in 0.3.0; use An attribute of the app\'s choosing',
+    ]);
+    // 0.2.0, released, had all three.
+    expect(sdk.check(answer('0.2.0')).map((f: Record<string, unknown>) => `${f.requirement} ${f.path}`)).toEqual(['R4 /root/children/1/id']);
+    const index = JSON.parse(await read('conformance/index.json')) as { vectors: string[] };
+    expect(index.vectors).toContain('removed-attributes-author');
+    expect(index.vectors).not.toContain('unique-id-repeat');
+    for (const name of index.vectors) {
+      const vector = JSON.parse(await read(`conformance/vectors/${name}.json`));
+      expect(sdk.check(vector.input).map(({ requirement, rule, severity, elementId, path }: Record<string, unknown>) => ({ requirement, rule, severity, elementId, path })), name).toEqual(vector.findings);
+    }
+    expect(await read('go/operations.go')).not.toContain('Locate');
+  });
+
+  // Each binding's own tests on the revised packages (Swift's conformance and hostile-input suites; the others
+  // whole), then its validator on every vector and on the answer above, printing what TypeScript's prints.
+  it.for([
+    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests|HostileInputTests'],
+    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', ''],
+    ['Python', 'python', 'scripts/python-test.sh', ''],
+    ['Go', 'go', 'scripts/go-test.sh', ''],
+    ['Rust', 'rust', 'scripts/rust-test.sh', ''],
+  ] as const)('the %s binding passes its tests, and its validator prints what TypeScript\'s does', { timeout: 1_200_000 }, async ([, dir, script, suite], ctx) => {
+    const casesDir = join(s.dir, `validate-${dir}`);
+    const cases = await writeValidatorCases(casesDir, { generated: s.out, handVectors: false, extra: { 'removed-names.json': answer('0.3.0'), 'removed-names-0.2.0.json': answer('0.2.0') } });
+    const said = cases.map((c) => (typeof c.out === 'string' ? c.out : '')).join('\n');
+    expect(said).toContain('\\"author\\" was removed in 0.3.0, with no replacement');
+    const python = dir === 'python';
+    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ...(suite ? { ELEMENT_TEST_FILTER: suite } : {}), ...(python ? {} : { ELEMENT_VALIDATE_CASES: casesDir }) });
+    requireTool(ctx, scriptToolMissing(result));
+    expect(result.code, result.output).toBe(0);
+    if (python) {
+      expect(result.output).toContain('Success: no issues found');
+      const venv = await runScript('scripts/python-venv.sh', []);
+      const bin = join(venv.output.trim().split('\n').at(-1) ?? '', 'bin/python');
+      const ran = await runScript('scripts/validator-cases.sh', [casesDir, bin, '-m', 'element_model.validate'], { PYTHONPATH: join(s.out, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
+      expect(ran.output).toContain(`validator-cases: ran ${cases.length} cases`);
+    } else {
+      expect(result.output).toContain(`validator-cases: ran ${cases.length} cases`);
+    }
+    expect(validatorMismatches(cases, await readValidatorResults(casesDir, cases))).toEqual([]);
   });
 });

@@ -95,7 +95,25 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     );
     // The state goes with its field; the other states stay as they were.
     expect(m.states.map((st) => st.field)).toEqual(['selected', 'visible']);
-    expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.from}.${r.name}`)).toEqual(['Requirements.R7', 'Operations.locate', 'Attributes.author', 'Element.url', 'Element.focused']);
+    expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.kind} ${r.from}.${r.name}`)).toEqual([
+      'requirement Requirements.R7', 'operation Operations.locate', 'attribute Attributes.author', 'field Element.url', 'field Element.focused',
+    ]);
+    // Each has its own kind of change; none is a name an answer held that a provider must stop sending.
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.rule} ${c.subject}`)).toEqual([
+      'field-removed Element.focused', 'field-removed Element.url', 'requirement-removed R7', 'attribute-removed attribute author', 'operation-removed operation locate', 'state-removed state focused',
+    ]);
+  },
+  'remove-unique-id': (m, real) => {
+    expect(m.requirements.map((r) => r.id)).toEqual(real.requirements.map((r) => r.id).filter((id) => id !== 'R4'));
+    // `—` in Replaced by: nothing replaced it.
+    expect(m.removed.filter((r) => r.version === '0.3.0')).toEqual([expect.objectContaining({ name: 'R4', from: 'Requirements', kind: 'requirement', replacedBy: null })]);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual(['breaking requirement-removed R4: Requirement R4 removed']);
+  },
+  'rejected-and-withdrawn': (m) => {
+    // Only the counted RFC changed the model; the closed ones are read, and give no warning.
+    expect(m.rfcs.map((r) => r.id)).toEqual(['RFC-0001', 'RFC-0002']);
+    expect(m.protocolVersion).toBe('0.2.1');
+    expect((m.types.find((t) => t.name === 'Related') as { fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(['relation', 'id', 'url', 'label']);
   },
   'restate-keeps-since': (m, real) => {
     const since = <T extends { since: string }>(list: T[], pick: (x: T) => boolean) => list.find(pick)?.since;
@@ -299,6 +317,51 @@ describe('two requirements on one checker rule', () => {
         compared += vector.findings.filter((f: { requirement: string }) => f.requirement === 'R6').length;
       }
       expect(compared).toBeGreaterThan(0);
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
+
+describe('removing a requirement, an operation or a reserved attribute, in what generate writes', () => {
+  const generated = async (name: string) => {
+    const s = await specWithFixture(join(FIXTURES, name));
+    expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(0);
+    const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+    const read = (path: string) => readFileSync(join(s.out, path), 'utf8');
+    const vectors = (JSON.parse(read('conformance/index.json')) as { vectors: string[] }).vectors.map((v) => JSON.parse(read(`conformance/vectors/${v}.json`)));
+    return { s, sdk, read, vectors };
+  };
+  const answer = (children: unknown[]) => ({ protocol: '0.3.0', instance: 'i', root: { id: 'app', role: 'Application', children } });
+
+  it('a removed rule is no longer checked, and its vectors go with it', async () => {
+    const { s, sdk, vectors } = await generated('remove-unique-id');
+    try {
+      expect(sdk.check(answer([{ id: 'a', role: 'Row' }, { id: 'a', role: 'Row' }]))).toEqual([]);
+      expect(vectors.map((v) => v.name)).not.toContain('unique-id-repeat');
+      expect(vectors.flatMap((v) => v.findings).filter((f: { rule: string }) => f.rule === 'unique-id')).toEqual([]);
+      // No name an answer held: the binding's data lists only names a checker reports.
+      expect(sdk.SPEC.removed.map((r: { name: string }) => r.name)).not.toContain('R4');
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+
+  it('a removed reserved attribute is reported where it stands; the migration page says each removal in its own words', async () => {
+    const { s, sdk, read, vectors } = await generated('remove-requirement-operation-attribute');
+    try {
+      expect(sdk.check(answer([{ id: 'a', role: 'Row', attributes: { author: 'Ada', note: 'kept' } }])).map((f: Record<string, unknown>) => `${f.rule} ${f.severity} ${f.path}: ${f.message}`)).toEqual([
+        'structure error /root/children/0/attributes/author: "author" was removed in 0.3.0; use An attribute of the app\'s choosing',
+      ]);
+      expect(vectors.find((v) => v.name === 'removed-attributes-author')).toMatchObject({ strictValid: false, findings: [{ rule: 'structure', severity: 'error', path: '/root/children/0/attributes/author' }] });
+      expect(sdk.SPEC.removed.filter((r: { version: string }) => r.version === '0.3.0').map((r: { name: string }) => r.name)).toEqual(['author', 'url', 'focused']);
+      const migration = read('docs/migrating-from-0.2.md');
+      expect(migration).toContain('## Requirements no longer checked');
+      expect(migration).toContain('- `R7`, replaced by Nothing');
+      expect(migration).toContain('## Operations no longer offered');
+      expect(migration).not.toMatch(/^\| `(R7|locate)` \|/m);
+      expect(migration).toMatch(/^\| `author` \|/m);
+      expect(read('docs/rfcs/rfc-0002.md')).not.toContain('name-removed');
     } finally {
       await s.dispose();
     }

@@ -58,6 +58,7 @@ type index struct {
 	deprecatedByType     map[string]map[string]DeprecatedName
 	deprecatedRoles      map[string]DeprecatedName
 	deprecatedAttributes map[string]DeprecatedName
+	removedAttributes    map[string]RemovedField // reported where an answer still holds one, as a removed field is
 	requirementOf        map[string]string
 	roles                map[string]bool
 	stateNames           map[string]bool
@@ -98,6 +99,7 @@ func newIndex(spec *SpecData) *index {
 		}
 		if kind == TypeKindAttributes {
 			ix.deprecatedAttributes = ix.deprecatedByType[name]
+			ix.removedAttributes = ix.removedByType[name]
 		}
 	}
 	for _, r := range spec.Requirements {

@@ -207,13 +207,22 @@ func (c *checkRun) checkRecord(value Value, record *recordRule, elementID *strin
 	return true
 }
 
+// reportRemoved reports a name its version removed where an answer still holds it: what replaced it, or that
+// nothing did (ReplacedBy is empty for the spec's "—").
+func (c *checkRun) reportRemoved(removed RemovedField, key string, elementID *string) {
+	switch {
+	case removed.ReplacedBy == "":
+		c.report("removed-without-replacement", elementID, key, slots{"field": key, "version": removed.Version})
+	case len(removed.States) > 0:
+		c.report("removed-state", elementID, key, slots{"field": key, "states": removed.States, "version": removed.Version, "replacedBy": removed.ReplacedBy})
+	default:
+		c.report("removed-field", elementID, key, slots{"field": key, "version": removed.Version, "replacedBy": removed.ReplacedBy})
+	}
+}
+
 func (c *checkRun) checkUnknownField(record *recordRule, key string, elementID *string) {
 	if removed, ok := record.removed[key]; ok {
-		if len(removed.States) > 0 {
-			c.report("removed-state", elementID, key, slots{"field": key, "states": removed.States, "version": removed.Version, "replacedBy": removed.ReplacedBy})
-		} else {
-			c.report("removed-field", elementID, key, slots{"field": key, "version": removed.Version, "replacedBy": removed.ReplacedBy})
-		}
+		c.reportRemoved(removed, key, elementID)
 	} else if !record.isNode && c.ix.stateNames[key] {
 		c.report("state-on-record", elementID, key, slots{"field": key, "record": record.name})
 	} else {
@@ -234,6 +243,8 @@ func (c *checkRun) checkAttributes(value Value, elementID *string) {
 				c.reportDeprecated(d, m.Key, elementID)
 			}
 			c.checkValue(m.Value, reserved, keyStep(m.Key), elementID)
+		} else if removed, ok := c.ix.removedAttributes[m.Key]; ok {
+			c.reportRemoved(removed, m.Key, elementID)
 		} else if c.ix.stateNames[m.Key] {
 			c.report("state-in-attributes", elementID, m.Key, slots{"field": m.Key})
 		}

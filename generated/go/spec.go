@@ -83,7 +83,7 @@ type AttributeRule struct {
 	Type TypeShape
 }
 
-// RemovedField is a field a version removed from a record, and what replaced it; `states` are the element states it moved.
+// RemovedField is a name a version removed from a type (a field, role or reserved attribute), and what replaced it (null: nothing did); `states` are the element states it moved.
 type RemovedField struct {
 	Name       string
 	From       string
@@ -522,6 +522,7 @@ var findingCatalogue = map[string]findingEntry{
 	"missing-field":               {"structure", SeverityError, "{record} is missing its required field \"{field}\"", nil},
 	"unknown-field":               {"structure", SeverityWarning, "{record} has no field \"{field}\"; a receiver ignores it", nil},
 	"removed-field":               {"structure", SeverityError, "\"{field}\" was removed in {version}; use {replacedBy}", nil},
+	"removed-without-replacement": {"structure", SeverityError, "\"{field}\" was removed in {version}, with no replacement", nil},
 	"wrong-content-type":          {"structure", SeverityError, "Expected a content block object, found {found}", nil},
 	"wrong-content-tag-type":      {"structure", SeverityError, "Expected a string content block type, found {found}", nil},
 	"wrong-content-property-type": {"structure", SeverityError, "Expected {expected} for \"{property}\", found {found}", nil},

@@ -128,16 +128,22 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   }
   for (const name of typesA.keys()) if (!typesB.has(name)) add('type-removed', name, `Type ${name} removed`);
 
-  // Names removed by a Removed table: breaking even when the model never held them (0.1's names).
+  // Names an answer held, removed by a Removed table: breaking even when the model never held them (0.1's names).
+  // A requirement or an operation is no answer's name: requirement-removed and operation-removed below say it.
   const removedA = new Set((before?.removed ?? []).map((r) => `${r.from}.${r.name}`));
   // A role removed with a deprecated alias still decodes: it is deprecated, not gone (spec/README.md).
   const aliasesB = new Map(after.roles.flatMap((r) => (r.aliases ?? []).map((a) => [a.name, r.name] as const)));
-  const rolesType = after.types.find((t) => t.kind === 'roles')?.name;
   const fieldsRemoved = new Set(changes.filter((c) => c.rule === 'field-removed').map((c) => c.subject));
+  const attributesA = new Set((before?.attributes ?? []).map((a) => a.name));
   for (const r of after.removed) {
     const key = `${r.from}.${r.name}`;
-    if (!removedA.has(key) && !fieldsRemoved.has(key) && !(r.from === rolesType && aliasesB.has(r.name))) {
-      add('name-removed', key, `${key} removed; replaced by ${r.replacedBy.replace(/`/g, '')}`);
+    if (removedA.has(key) || r.kind === 'requirement' || r.kind === 'operation') continue;
+    const replaced = r.replacedBy === null ? 'with no replacement' : `replaced by ${r.replacedBy.replace(/`/g, '')}`;
+    // A reserved attribute the model held is attribute-removed below; one of the version before the model, here.
+    if (r.kind === 'attribute') {
+      if (!attributesA.has(r.name)) add('attribute-removed', `attribute ${r.name}`, `Reserved attribute ${r.name} removed; ${replaced}`);
+    } else if (!fieldsRemoved.has(key) && !(r.kind === 'role' && aliasesB.has(r.name))) {
+      add('name-removed', key, `${key} removed; ${replaced}`);
     }
   }
 

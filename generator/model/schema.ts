@@ -48,7 +48,7 @@ export const MODEL_SCHEMA = {
     },
     roleRules: object({ root: str, unknown: str, fallback: str, source }),
     states: { type: 'array', items: object({ field: str, type: str, reachable: bool, path: bool, source }) },
-    removed: { type: 'array', items: object({ name: str, from: str, replacedBy: str, version: str, source }) },
+    removed: { type: 'array', items: object({ name: str, from: str, kind: { enum: ['field', 'role', 'attribute', 'requirement', 'operation'] }, replacedBy: nullableStr, version: str, source }) },
     notReported: { type: 'array', items: object({ name: str, reason: str, source }) },
     appleRoles: {
       type: 'array',

@@ -108,10 +108,18 @@ export interface State {
   source: Source;
 }
 
+/**
+ * What a Removed row took out: a name an answer held (a record's field, a role, a reserved attribute), which a
+ * checker still reports where it stands, or a requirement or an operation, which an answer never held.
+ */
+export type RemovedKind = 'field' | 'role' | 'attribute' | 'requirement' | 'operation';
+
 export interface Removed {
   name: string;
   from: string;
-  replacedBy: string;
+  kind: RemovedKind;
+  /** What replaced it, as the spec writes it (Markdown), or null for `—`: nothing does. */
+  replacedBy: string | null;
   /** The version that removed it. */
   version: string;
   source: Source;

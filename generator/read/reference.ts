@@ -6,6 +6,8 @@ import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './
 export interface StatusRow {
   status: string;
   counted: boolean;
+  /** Whether an RFC of this status may still be accepted (a Draft): only then is it checked as if it were next. */
+  open: boolean;
   place: Place;
 }
 
@@ -81,7 +83,8 @@ export function extractProcess(doc: SpecDocument, d: Diagnostics): StatusRow[] {
   for (const table of tablesOf(doc, ['statuses'], d).get('statuses') ?? []) {
     for (const row of uniqueRows(table, (r) => required(r[0] as Cell, 'Status', d), d)) {
       const counted = yesNo(row[1] as Cell, 'Counted', d);
-      if (counted !== null) statuses.push({ status: (row[0] as Cell).plain, counted, place: (row[0] as Cell).place });
+      const open = yesNo(row[2] as Cell, 'Open', d);
+      if (counted !== null && open !== null) statuses.push({ status: (row[0] as Cell).plain, counted, open, place: (row[0] as Cell).place });
     }
   }
   return statuses;

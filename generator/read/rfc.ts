@@ -42,7 +42,7 @@ export interface RfcDraft {
   types: TypeRow[];
   fieldTables: SectionTable<FieldRow>[];
   stateTables: SectionTable<{ field: string; reachable: boolean; path: boolean; place: Place }>[];
-  removed: { name: string; from: string; replacedBy: string; place: Place }[];
+  removed: { name: string; from: string; replacedBy: string | null; place: Place }[];
   /** Use instead: Markdown, or null for `—`; its first code span, for an alias or a binding's replacement. */
   deprecated: { name: string; from: string; useInstead: string | null; useInsteadName: string | null; place: Place; useInsteadPlace: Place }[];
   roleKinds: { kind: string; roles: Located<string>[]; place: Place }[];
@@ -227,7 +227,8 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const from = name(cell(1), col(1), d);
         const by = required(cell(2), col(2), d);
         if (n === null || from === null || by === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Removed name ${n}`)) break;
-        draft.removed.push({ name: n, from, replacedBy: cell(2).markdown, place: cell(0).place });
+        // `—` (or None) says nothing replaced it, as in a Deprecated row's Use instead.
+        draft.removed.push({ name: n, from, replacedBy: isAbsent(cell(2)) ? null : cell(2).markdown, place: cell(0).place });
         break;
       }
       case 'deprecated': {

@@ -175,6 +175,10 @@ private class Rules(val spec: SpecData) {
     /** Deprecated roles (aliases among them) and reserved attributes, by name. */
     val deprecatedRoles: Map<String, DeprecatedName> = deprecatedOfKind(TypeKind.ROLES)
     val deprecatedAttributes: Map<String, DeprecatedName> = deprecatedOfKind(TypeKind.ATTRIBUTES)
+
+    /** Reserved attributes a version removed: reported where an answer still holds one, as a removed field is. */
+    val removedAttributes: Map<String, RemovedField> =
+        spec.typeKinds.entries.firstOrNull { it.value == TypeKind.ATTRIBUTES }?.let { removedByType[it.key] }.orEmpty()
     val requirementOf: Map<String, String> = spec.requirements.mapNotNull { r -> r.rule?.let { it to r.id } }.toMap()
     val roles: Set<String> = spec.roles.toSet()
     val stateNames: Set<String> = spec.states.map { it.name }.toSet()
@@ -369,17 +373,25 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
         return true
     }
 
+    /** A name its version removed, where an answer still holds it: what replaced it, or that nothing did. */
+    private fun reportRemoved(removed: RemovedField, key: String, elementId: String?) {
+        val replacedBy = removed.replacedBy
+        if (replacedBy == null) {
+            report(FindingEntry.REMOVED_WITHOUT_REPLACEMENT, elementId, mapOf("field" to key, "version" to removed.version), key)
+            return
+        }
+        val slots = mapOf("field" to key, "version" to removed.version, "replacedBy" to replacedBy)
+        if (removed.states.isEmpty()) {
+            report(FindingEntry.REMOVED_FIELD, elementId, slots, key)
+        } else {
+            report(FindingEntry.REMOVED_STATE, elementId, slots, key, mapOf("states" to removed.states))
+        }
+    }
+
     private fun checkUnknownField(record: RecordRule, key: String, elementId: String?) {
         val removed = record.removed[key]
         when {
-            removed != null -> {
-                val slots = mapOf("field" to key, "version" to removed.version, "replacedBy" to removed.replacedBy)
-                if (removed.states.isEmpty()) {
-                    report(FindingEntry.REMOVED_FIELD, elementId, slots, key)
-                } else {
-                    report(FindingEntry.REMOVED_STATE, elementId, slots, key, mapOf("states" to removed.states))
-                }
-            }
+            removed != null -> reportRemoved(removed, key, elementId)
             !record.isNode && key in rules.stateNames ->
                 report(FindingEntry.STATE_ON_RECORD, elementId, mapOf("field" to key, "record" to record.name), key)
             else -> report(FindingEntry.UNKNOWN_FIELD, elementId, mapOf("record" to record.name, "field" to key), key)
@@ -396,8 +408,13 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
             if (reserved != null) {
                 rules.deprecatedAttributes[key]?.let { reportDeprecated(it, key, elementId) }
                 checkValue(item, reserved, key, elementId)
-            } else if (key in rules.stateNames) {
-                report(FindingEntry.STATE_IN_ATTRIBUTES, elementId, mapOf("field" to key), key)
+            } else {
+                val removed = rules.removedAttributes[key]
+                if (removed != null) {
+                    reportRemoved(removed, key, elementId)
+                } else if (key in rules.stateNames) {
+                    report(FindingEntry.STATE_IN_ATTRIBUTES, elementId, mapOf("field" to key), key)
+                }
             }
         }
     }

@@ -284,6 +284,8 @@ class _Index:
         kinds = spec.type_kinds
         self.deprecated_roles = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "roles"), {})
         self.deprecated_attributes = next((self.deprecated_by_type.get(n, {}) for n, k in kinds.items() if k == "attributes"), {})
+        # Reserved attributes a version removed: reported where an answer still holds one, as a removed field is.
+        self.removed_attributes = next((self.removed_by_type.get(n, {}) for n, k in kinds.items() if k == "attributes"), {})
         self.requirement_of = {r.rule: r.id for r in spec.requirements if r.rule is not None}
         self.roles = frozenset(spec.roles)
         self.state_names = frozenset(s.name for s in spec.states)
@@ -291,14 +293,14 @@ class _Index:
         self.content_by_type = {k.type: self._content_rule(k) for k in spec.content_kinds}
         self.content_quick = {k.type: self._content_quick(k) for k in spec.content_kinds}
         self.reserved = {a.name: self._value_rule(a.type) for a in spec.reserved_attributes}
-        # The attributes' quick test: a reserved attribute by its own test; a deprecated one, a state's name or a
-        # reserved attribute without a test, by the full check.
+        # The attributes' quick test: a reserved attribute by its own test; a deprecated one, a removed one, a state's
+        # name or a reserved attribute without a test, by the full check.
         self.attribute_rules: dict[str, _FieldRule] = {}
         for name, rule in self.reserved.items():
             field_rule = self._field_rule(rule, False, False)
             if field_rule.passes is not None and name not in self.deprecated_attributes:
                 self.attribute_rules[name] = field_rule
-        self.attribute_look = (self.reserved.keys() - self.attribute_rules.keys()) | self.state_names
+        self.attribute_look = (self.reserved.keys() - self.attribute_rules.keys()) | self.state_names | self.removed_attributes.keys()
         self.answer = self._record_rule(spec.tree.answer)
         self.node = self._record_rule(spec.tree.node)
 
@@ -607,14 +609,21 @@ class _Check:
                     self.report("missing-field", element_id, {"record": record.name, "field": name})
         return True
 
+    def report_removed(self, removed: RemovedField, key: str, element_id: str | None) -> None:
+        """A name its version removed, where an answer still holds it: what replaced it, or that nothing did."""
+        if removed.replaced_by is None:
+            self.report("removed-without-replacement", element_id, {"field": key, "version": removed.version}, key)
+            return
+        slots: dict[str, SlotValue] = {"field": key, "version": removed.version, "replacedBy": removed.replaced_by}
+        if removed.states:
+            self.report("removed-state", element_id, {**slots, "states": removed.states}, key)
+        else:
+            self.report("removed-field", element_id, slots, key)
+
     def check_unknown_field(self, record: _RecordRule, key: str, element_id: str | None) -> None:
         removed = record.removed.get(key)
         if removed is not None:
-            slots: dict[str, SlotValue] = {"field": key, "version": removed.version, "replacedBy": removed.replaced_by}
-            if removed.states:
-                self.report("removed-state", element_id, {**slots, "states": removed.states}, key)
-            else:
-                self.report("removed-field", element_id, slots, key)
+            self.report_removed(removed, key, element_id)
         elif not record.is_node and key in self.ix.state_names:
             self.report("state-on-record", element_id, {"field": key, "record": record.name}, key)
         else:
@@ -631,6 +640,8 @@ class _Check:
                 self.report_deprecated(deprecated, key, element_id)
             if reserved is not None:
                 self.check_value(item, reserved, key, element_id)
+            elif key in self.ix.removed_attributes:
+                self.report_removed(self.ix.removed_attributes[key], key, element_id)
             elif key in self.ix.state_names:
                 self.report("state-in-attributes", element_id, {"field": key}, key)
 

@@ -10,7 +10,7 @@ use crate::walk::{Frame, Key, NONE, Visited};
 use crate::findings::{Finding, Slot, entry, push_pointer, sort_findings};
 use crate::json::View;
 use crate::nested::{NestedKey, check_nested_view};
-use crate::spec_data::{DeprecatedName, SpecData};
+use crate::spec_data::{DeprecatedName, RemovedField, SpecData};
 
 /// Limits the RFC leaves open; going past one is a `limit` finding, never a crash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,15 +186,23 @@ impl<'a, J: View> Check<'a, J> {
         Some(value)
     }
 
+    /// A name its version removed, where an answer still holds it: what replaced it, or that nothing did.
+    fn report_removed(&mut self, removed: &RemovedField, key: &'a str, element_id: Option<&str>) {
+        let Some(replaced_by) = removed.replaced_by else {
+            return self.report("removed-without-replacement", element_id, &[("field", key.into()), ("version", removed.version.into())], Some(Key::Name(key)));
+        };
+        let mut slots = vec![("field", Slot::from(key)), ("version", removed.version.into()), ("replacedBy", replaced_by.into())];
+        if removed.states.is_empty() {
+            self.report("removed-field", element_id, &slots, Some(Key::Name(key)));
+        } else {
+            slots.push(("states", Slot::List(removed.states.iter().map(|s| (*s).to_owned()).collect())));
+            self.report("removed-state", element_id, &slots, Some(Key::Name(key)));
+        }
+    }
+
     fn check_unknown_field(&mut self, record: &RecordRule, key: &'a str, element_id: Option<&str>) {
         if let Some(removed) = record.removed.get(key) {
-            let mut slots = vec![("field", Slot::from(key)), ("version", removed.version.into()), ("replacedBy", removed.replaced_by.into())];
-            if removed.states.is_empty() {
-                self.report("removed-field", element_id, &slots, Some(Key::Name(key)));
-            } else {
-                slots.push(("states", Slot::List(removed.states.iter().map(|s| (*s).to_owned()).collect())));
-                self.report("removed-state", element_id, &slots, Some(Key::Name(key)));
-            }
+            self.report_removed(removed, key, element_id);
         } else if !record.is_node && self.ix.state_names.contains(key) {
             self.report("state-on-record", element_id, &[("field", key.into()), ("record", record.name.into())], Some(Key::Name(key)));
         } else {
@@ -212,6 +220,8 @@ impl<'a, J: View> Check<'a, J> {
                     self.report_deprecated(d, Key::Name(key), element_id);
                 }
                 self.check_value(item, reserved, Key::Name(key), element_id);
+            } else if let Some(removed) = self.ix.removed_attributes.get(key) {
+                self.report_removed(removed, key, element_id);
             } else if self.ix.state_names.contains(key) {
                 self.report("state-in-attributes", element_id, &[("field", key.into())], Some(Key::Name(key)));
             }

@@ -78,6 +78,8 @@ pub(crate) struct Index {
     pub records: Vec<RecordRule>,
     pub deprecated_roles: HashMap<&'static str, &'static DeprecatedName>,
     pub deprecated_attributes: HashMap<&'static str, &'static DeprecatedName>,
+    /// Reserved attributes a version removed: reported where an answer still holds one, as a removed field is.
+    pub removed_attributes: HashMap<&'static str, &'static RemovedField>,
     pub requirement_of: HashMap<&'static str, &'static str>,
     pub roles: HashSet<&'static str>,
     pub state_names: HashSet<&'static str>,
@@ -112,6 +114,12 @@ impl Index {
             records: Vec::new(),
             deprecated_roles: by_type(spec.deprecated, TypeKind::Roles),
             deprecated_attributes: by_type(spec.deprecated, TypeKind::Attributes),
+            removed_attributes: spec
+                .type_kinds
+                .iter()
+                .find(|(_, k)| *k == TypeKind::Attributes)
+                .map(|(attributes, _)| spec.removed.iter().filter(|r| r.from == *attributes).map(|r| (r.name, r)).collect())
+                .unwrap_or_default(),
             requirement_of,
             roles: spec.roles.iter().copied().collect(),
             state_names: spec.states.iter().map(|s| s.name).collect(),

@@ -124,15 +124,26 @@ pub struct AttributeRule {
     pub r#type: TypeShape,
 }
 
-/// A field a version removed from a record, and what replaced it; `states` are the element states
-/// it moved.
+/// A name a version removed from a type (a field, role or reserved attribute), and what replaced it
+/// (null: nothing did); `states` are the element states it moved.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RemovedField {
     pub name: &'static str,
     pub from: &'static str,
-    pub replaced_by: &'static str,
+    pub replaced_by: Option<&'static str>,
     pub version: &'static str,
     pub states: &'static [&'static str],
+}
+
+impl RemovedField {
+    /// Every field empty: what the data's values of this type leave unsaid.
+    pub const EMPTY: Self = Self {
+        name: "",
+        from: "",
+        replaced_by: None,
+        version: "",
+        states: &[],
+    };
 }
 
 /// A name a version deprecated (a field, role or reserved attribute, by the type it stands in), and

@@ -350,7 +350,7 @@ export type SpecData = {
   /** Each record's fields, by the record's name, in the spec's order. */
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
-  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string | null; readonly version: string; readonly states: readonly string[] }[];
   /** Deprecated names an answer can hold, aliases too. */
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
   /** Removed roles a receiver still reads. */
@@ -379,6 +379,7 @@ export type FindingId =
   | "missing-field"
   | "unknown-field"
   | "removed-field"
+  | "removed-without-replacement"
   | "wrong-content-type"
   | "wrong-content-tag-type"
   | "wrong-content-property-type"

@@ -463,7 +463,7 @@ export type SpecData = {
   /** Each record's fields, by the record's name, in the spec's order. */
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
-  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string; readonly version: string; readonly states: readonly string[] }[];
+  readonly removed: readonly { readonly name: string; readonly from: string; readonly replacedBy: string | null; readonly version: string; readonly states: readonly string[] }[];
   /** Deprecated names an answer can hold, aliases too. */
   readonly deprecated: readonly { readonly name: string; readonly from: string; readonly useInstead: string | null; readonly version: string }[];
   /** Removed roles a receiver still reads. */
@@ -1163,6 +1163,7 @@ export type FindingId =
   | "missing-field"
   | "unknown-field"
   | "removed-field"
+  | "removed-without-replacement"
   | "wrong-content-type"
   | "wrong-content-tag-type"
   | "wrong-content-property-type"
@@ -1216,6 +1217,7 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "missing-field": { rule: "structure", severity: "error", message: "{record} is missing its required field \"{field}\"" },
   "unknown-field": { rule: "structure", severity: "warning", message: "{record} has no field \"{field}\"; a receiver ignores it" },
   "removed-field": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}; use {replacedBy}" },
+  "removed-without-replacement": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}, with no replacement" },
   "wrong-content-type": { rule: "structure", severity: "error", message: "Expected a content block object, found {found}" },
   "wrong-content-tag-type": { rule: "structure", severity: "error", message: "Expected a string content block type, found {found}" },
   "wrong-content-property-type": { rule: "structure", severity: "error", message: "Expected {expected} for \"{property}\", found {found}" },

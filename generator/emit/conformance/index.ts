@@ -13,6 +13,7 @@ import { referenceElements } from './reference.js';
 import { contentAlternatives } from '../kit/spec-data.js';
 import { exampleStanding } from '../../model/examples.js';
 import { deprecatedFindings } from './deprecated.js';
+import { CHECK_RULES } from '../../model/check-rules.js';
 
 type Obj = Record<string, unknown>;
 
@@ -27,8 +28,12 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
   const req = (rule: string) => b.requirementOf(rule);
   const finding = (rule: string, severity: 'error' | 'warning', path: string, elementId: string | null, requirement = req(rule)): ExpectedFinding =>
     ({ requirement, rule, severity, elementId, path });
-  const add = (v: Omit<Vector, 'covers'> & { covers?: (string | null)[] }) =>
-    vectors.push({ ...v, covers: (v.covers ?? []).filter((c): c is string => c !== null) });
+  // A checker drops the findings of a rule no requirement names (a Removed row took its requirement out): a vector
+  // built to give such a finding tests nothing a checker of this version does, so it is left out.
+  const unnamed = (f: ExpectedFinding) => f.requirement === null && Object.hasOwn(CHECK_RULES, f.rule);
+  const add = (v: Omit<Vector, 'covers'> & { covers?: (string | null)[] }) => {
+    if (!v.findings.some(unnamed)) vectors.push({ ...v, covers: (v.covers ?? []).filter((c): c is string => c !== null) });
+  };
   const root = (children: Obj[] = [], extra: Obj = {}) => b.element('app', model.roleRules.root, extra as never, (children.length ? children : undefined) as never);
   const childPath = (...indexes: number[]) => `/${t.root}${indexes.map((i) => `/${t.children}/${i}`).join('')}`;
   const states = model.states.map((s) => s.field);
@@ -91,12 +96,21 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
       });
       continue;
     }
-    // Only a record's removed fields are refused by name; a removed attribute is an ordinary one again, and a field a
-    // later RFC restored is a field.
+    // A removed reserved attribute is reported where it stands, as a removed field is, unless a later RFC restored it.
+    if (r.kind === 'attribute') {
+      if (!t.attributes || model.attributes.some((a) => a.name === r.name)) continue;
+      add({
+        name: `removed-${r.from.toLowerCase()}-${r.name}`, description: `An element's ${t.attributes} hold ${r.name}, a reserved attribute removed in ${r.version}.`,
+        input: b.answer(root([b.element('e-1', b.otherRole(), { [t.attributes]: { [r.name]: 'x' } })])) as never, decodes: true, strictValid: false,
+        findings: [finding('structure', 'error', `${childPath(0)}/${t.attributes}/${r.name}`, 'e-1', null)],
+      });
+      continue;
+    }
+    // A record's removed fields are refused by name, unless a later RFC restored the field.
     if (from?.kind !== 'record' || from.fields.some((f) => f.name === r.name)) continue;
     // The vector puts the name on the answer or on an element; other records sit deeper, in attributes.
     if (r.from !== t.answer && r.from !== t.node) continue;
-    const movesState = [...r.replacedBy.matchAll(/`([^`]+)`/g)].some((m) => states.includes(m[1] as string));
+    const movesState = [...(r.replacedBy ?? '').matchAll(/`([^`]+)`/g)].some((m) => states.includes(m[1] as string));
     const onAnswer = r.from === t.answer;
     const input = onAnswer ? b.answer(root(), { [r.name]: [] }) : b.answer(root([b.element('e-1', b.otherRole(), { [r.name]: 'x' })]));
     const path = onAnswer ? `/${r.name}` : `${childPath(0)}/${r.name}`;

@@ -57,6 +57,12 @@ export function render(name: string, view: object): string {
 // Markdown helpers.
 
 /** Spec Markdown made safe for one table cell and for renderers that read HTML in Markdown (VitePress, MDX). */
+/** A Removed row's Replaced by as a sentence's end: `replaced by X`, or `with no replacement` for `—`. */
+export const replacedByText = (replacedBy: string | null): string => (replacedBy === null ? 'with no replacement' : `replaced by ${cell(replacedBy)}`);
+
+/** Whether a Removed row took out a name an answer held (a field, role or reserved attribute), not a requirement or operation. */
+export const isAnswerName = (x: { kind: string }): boolean => x.kind !== 'requirement' && x.kind !== 'operation';
+
 export function cell(markdown: string): string {
   return markdown
     .replace(/\s*\n\s*/g, ' ')

@@ -79,6 +79,10 @@ function exclusive(def: Schema, definitions: Record<string, Schema>): Schema {
   return { ...def, properties };
 }
 
+/** The reserved attributes a version removed from the attributes type so named, and no later RFC reserved again. */
+const removedAttributes = (model: CanonicalModel, attributes: string): string[] =>
+  model.removed.filter((r) => r.kind === 'attribute' && r.from === attributes && !model.attributes.some((a) => a.name === r.name)).map((r) => r.name);
+
 /**
  * The answer's JSON Schema (2020-12), an object at its top level as MCP wants of a tool's outputSchema. Strict, for providers: roles from the language, the root's role, no field
  * the spec does not define, no state among the attributes. Lenient, for receivers: any role string and unknown
@@ -99,7 +103,8 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
         type: 'object',
         description: plainText(type.meaning),
         properties,
-        ...(strictness === 'strict' ? { propertyNames: { not: { enum: model.states.map((s) => s.field) } } } : {}),
+        // No state among the attributes, and no reserved attribute a version removed (unless one is reserved again).
+        ...(strictness === 'strict' ? { propertyNames: { not: { enum: [...model.states.map((s) => s.field), ...removedAttributes(model, type.name)] } } } : {}),
       };
     } else if (type.kind === 'external') {
       const ext = model.external.find((e) => e.name === type.name);

@@ -33,7 +33,9 @@ export const FINDINGS: readonly FindingEntry[] = [
   { id: 'wrong-children-type', rule: 'structure', severity: 'error', message: 'Expected an array of elements, found {found}' },
   { id: 'missing-field', rule: 'structure', severity: 'error', message: '{record} is missing its required field "{field}"' },
   { id: 'unknown-field', rule: 'structure', severity: 'warning', message: '{record} has no field "{field}"; a receiver ignores it' },
+  // A name a version removed (a field, or a reserved attribute), with what replaced it, or `—` in Replaced by.
   { id: 'removed-field', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}; use {replacedBy}' },
+  { id: 'removed-without-replacement', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}, with no replacement' },
   // Content blocks: MCP's, checked by the kinds of the pinned MCP version.
   { id: 'wrong-content-type', rule: 'structure', severity: 'error', message: 'Expected a content block object, found {found}' },
   { id: 'wrong-content-tag-type', rule: 'structure', severity: 'error', message: 'Expected a string content block type, found {found}' },

@@ -143,12 +143,13 @@ export function specData(model: CanonicalModel): SpecData {
     typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
     records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
     reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
-    removed: model.removed.map((r) => ({
+    // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none.
+    removed: model.removed.filter((r) => r.kind !== 'requirement' && r.kind !== 'operation').map((r) => ({
       name: r.name,
       from: r.from,
-      replacedBy: plainText(r.replacedBy).replace(/`/g, ''),
+      replacedBy: r.replacedBy === null ? null : plainText(r.replacedBy).replace(/`/g, ''),
       version: r.version,
-      states: [...r.replacedBy.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n): n is string => n !== undefined && stateNames.has(n)),
+      states: [...(r.replacedBy ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n): n is string => n !== undefined && stateNames.has(n)),
     })),
     deprecated: deprecatedInAnswers(model),
     aliases: model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, role: r.name }))),

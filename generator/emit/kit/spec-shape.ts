@@ -132,9 +132,9 @@ export const SpecDataSchema = named(
     reservedAttributes: z.array(named(z.object({ name: z.string(), type: TypeShapeSchema }), 'AttributeRule', 'A reserved attribute and its type.')),
     removed: z.array(
       named(
-        z.object({ name: z.string(), from: z.string(), replacedBy: z.string(), version: z.string(), states: z.array(z.string()) }),
+        z.object({ name: z.string(), from: z.string(), replacedBy: z.string().nullable(), version: z.string(), states: z.array(z.string()) }),
         'RemovedField',
-        'A field a version removed from a record, and what replaced it; `states` are the element states it moved.',
+        'A name a version removed from a type (a field, role or reserved attribute), and what replaced it (null: nothing did); `states` are the element states it moved.',
       ),
     ),
     deprecated: z

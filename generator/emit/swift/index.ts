@@ -105,7 +105,12 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     },
     ...bundled,
     ...(stringField && !casesJson.includes('"###')
-      ? [{ path: test('HostileInputTests.swift'), template: 'HostileInputTests.swift', view: { ...view, cases: casesJson, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name } }]
+      ? [{
+          path: test('HostileInputTests.swift'),
+          template: 'HostileInputTests.swift',
+          // How ids compare is tested while a requirement names the checker rule that compares them (a Removed row may take it out).
+          view: { ...view, cases: casesJson, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name, idsChecked: model.requirements.some((r) => r.rule === 'unique-id') },
+        }]
       : []),
     { path: test('ElementModelTests.swift'), template: 'ElementModelTests.swift', view: elementModelTestsView(ctx, view, attributes.accessors) },
     // The checker: the runtime's Check.swift over the kit's checker data for each version (Spec.swift).

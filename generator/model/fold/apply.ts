@@ -2,7 +2,7 @@ import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../read/reference.js';
 import type { RfcDraft } from '../../read/rfc.js';
 import { CHECK_RULES } from '../check-rules.js';
-import type { Deprecation, Field, RoleAlias, Source, TypeDef, TypeRef } from '../types.js';
+import type { Deprecation, Field, RemovedKind, RoleAlias, Source, TypeDef, TypeRef } from '../types.js';
 import { applyDeprecations } from './deprecate.js';
 import type { FoldState } from './state.js';
 
@@ -117,8 +117,12 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const row of rfc.removed) {
     const type = state.types.get(row.from);
     // A name that came in this same version (an RFC amending an unreleased one) was never in a version: no removal to record.
-    if (sinceOf(state, type, row.name) !== since) state.removed.push({ name: row.name, from: row.from, replacedBy: row.replacedBy, version: since, source: src(null, row.place) });
+    const recorded = sinceOf(state, type, row.name) !== since;
+    const removed = (kind: RemovedKind) => {
+      if (recorded) state.removed.push({ name: row.name, from: row.from, kind, replacedBy: row.replacedBy, version: since, source: src(null, row.place) });
+    };
     if (type?.kind === 'record') {
+      removed('field');
       if (type.fields.some((f) => f.name === row.name)) {
         state.types.set(row.from, { ...type, fields: type.fields.filter((f) => f.name !== row.name) });
         changes.removedFields.set(`${row.from}.${row.name}`, row.place);
@@ -128,9 +132,10 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       }
       if (state.states.get(row.name)?.type === row.from) state.states.delete(row.name);
     } else if (type?.kind === 'roles') {
-      const removed = state.roles.get(row.name);
-      if (removed && state.roles.delete(row.name)) {
-        if (removed.aliases?.length) changes.removedAliases.set(row.name, removed.aliases);
+      removed('role');
+      const role = state.roles.get(row.name);
+      if (role && state.roles.delete(row.name)) {
+        if (role.aliases?.length) changes.removedAliases.set(row.name, role.aliases);
         withoutRole(state, row.name);
         changes.removedRoles.set(row.name, row.place);
         for (const name of state.appleClaims.get(row.name)?.keys() ?? []) changes.orphaned.set(name, row.place);
@@ -139,13 +144,17 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         d.error('unknown-role', row.place, 'The role to remove is not in the role language', row.name);
       }
     } else if (type?.kind === 'attributes') {
+      removed('attribute');
       if (!state.attributes.delete(row.name) && ctx.hasEarlierVersion) {
         d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to remove`, row.name);
       }
     } else if (type) {
       d.error('bad-cell', row.place, `Names are removed from a record, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
-    } else if (state.requirements.delete(row.name) || state.operations.delete(row.name)) {
+    } else if (state.requirements.delete(row.name)) {
       // A requirement or an operation is removed by its own name; From says where it stood.
+      removed('requirement');
+    } else if (state.operations.delete(row.name)) {
+      removed('operation');
     } else {
       d.error('unknown-type', row.place, `The From column names no type, and ${row.name} is no requirement or operation`, row.from);
     }

@@ -214,6 +214,9 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
     const status = statusCell ? statusOf.get(statusCell.plain) : undefined;
     if (statusCell && !status) d.error('unknown-status', statusCell.place, 'The Status is not one spec/process.md lists', statusCell.plain);
+    // A closed RFC (Rejected, Withdrawn) will never be accepted: it is read, but not checked against a model that
+    // moved on since it was written, which would warn on every run with nothing a maintainer could clear.
+    if (status && !status.counted && !status.open) continue;
     if (status && !status.counted) {
       // A Draft is read and checked as if it were accepted next; what it would break is said, as warnings.
       const aside = new Diagnostics();

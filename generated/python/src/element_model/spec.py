@@ -89,13 +89,13 @@ class AttributeRule:
 
 @dataclass(frozen=True, kw_only=True)
 class RemovedField:
-    """A field a version removed from a record, and what replaced it; `states` are the element
-    states it moved.
+    """A name a version removed from a type (a field, role or reserved attribute), and what replaced
+    it (null: nothing did); `states` are the element states it moved.
     """
 
     name: str
     from_: str
-    replaced_by: str
+    replaced_by: str | None = None
     version: str
     states: tuple[str, ...]
 
@@ -247,6 +247,7 @@ FindingId = Literal[
     "missing-field",
     "unknown-field",
     "removed-field",
+    "removed-without-replacement",
     "wrong-content-type",
     "wrong-content-tag-type",
     "wrong-content-property-type",
@@ -636,6 +637,7 @@ FINDINGS: dict[FindingId, FindingEntry] = {
     "missing-field": FindingEntry("structure", "error", "{record} is missing its required field \"{field}\""),
     "unknown-field": FindingEntry("structure", "warning", "{record} has no field \"{field}\"; a receiver ignores it"),
     "removed-field": FindingEntry("structure", "error", "\"{field}\" was removed in {version}; use {replacedBy}"),
+    "removed-without-replacement": FindingEntry("structure", "error", "\"{field}\" was removed in {version}, with no replacement"),
     "wrong-content-type": FindingEntry("structure", "error", "Expected a content block object, found {found}"),
     "wrong-content-tag-type": FindingEntry("structure", "error", "Expected a string content block type, found {found}"),
     "wrong-content-property-type": FindingEntry("structure", "error", "Expected {expected} for \"{property}\", found {found}"),

@@ -220,6 +220,8 @@ private struct CheckRules: Sendable {
     /// Deprecated roles (aliases among them) and reserved attributes, by name.
     var deprecatedRoles: [String: DeprecatedName] = [:]
     var deprecatedAttributes: [String: DeprecatedName] = [:]
+    /// Reserved attributes a version removed: reported where an answer still holds one, as a removed field is.
+    var removedAttributes: [String: RemovedField] = [:]
 
     init(_ spec: SpecData) {
         self.spec = spec
@@ -234,7 +236,10 @@ private struct CheckRules: Sendable {
         let byName = { (names: [DeprecatedName]?) in Dictionary((names ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         for (type, kind) in spec.typeKinds {
             if kind == .roles { deprecatedRoles = byName(deprecatedByType[type]) }
-            if kind == .attributes { deprecatedAttributes = byName(deprecatedByType[type]) }
+            if kind == .attributes {
+                deprecatedAttributes = byName(deprecatedByType[type])
+                removedAttributes = Dictionary((removedByType[type] ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            }
         }
         for (name, fields) in spec.records {
             var rule = RecordRule(
@@ -425,14 +430,23 @@ private struct CheckRun {
         }
     }
 
+    /// A name its version removed, where an answer still holds it: what replaced it, or that nothing did.
+    mutating func reportRemoved(_ removed: RemovedField, _ key: String, _ elementId: String?) {
+        guard let replacedBy = removed.replacedBy else {
+            report(.removedWithoutReplacement, elementId, ["field": key, "version": removed.version], key: .name(key))
+            return
+        }
+        let slots = ["field": key, "version": removed.version, "replacedBy": replacedBy]
+        if removed.states.isEmpty {
+            report(.removedField, elementId, slots, key: .name(key))
+        } else {
+            report(.removedState, elementId, slots, lists: ["states": removed.states], key: .name(key))
+        }
+    }
+
     mutating func checkUnknownField(_ record: RecordRule, _ key: String, _ elementId: String?) {
         if let removed = record.removed[exactly: key] {
-            let slots = ["field": key, "version": removed.version, "replacedBy": removed.replacedBy]
-            if removed.states.isEmpty {
-                report(.removedField, elementId, slots, key: .name(key))
-            } else {
-                report(.removedState, elementId, slots, lists: ["states": removed.states], key: .name(key))
-            }
+            reportRemoved(removed, key, elementId)
         } else if !record.isNode && rules.stateNames.contains(exactly: key) {
             report(.stateOnRecord, elementId, ["field": key, "record": record.name], key: .name(key))
         } else {
@@ -449,6 +463,8 @@ private struct CheckRun {
             if let reserved = rules.reserved[exactly: key] {
                 if let deprecated = rules.deprecatedAttributes[exactly: key] { reportDeprecated(deprecated, key: .name(key), elementId) }
                 checkValue(item, reserved, key: .name(key), elementId)
+            } else if let removed = rules.removedAttributes[exactly: key] {
+                reportRemoved(removed, key, elementId)
             } else if rules.stateNames.contains(exactly: key) {
                 report(.stateInAttributes, elementId, ["field": key], key: .name(key))
             }

@@ -72,11 +72,11 @@ struct AttributeRule: Sendable {
     var type: TypeShape
 }
 
-/// A field a version removed from a record, and what replaced it; `states` are the element states it moved.
+/// A name a version removed from a type (a field, role or reserved attribute), and what replaced it (null: nothing did); `states` are the element states it moved.
 struct RemovedField: Sendable {
     var name: String
     var from: String
-    var replacedBy: String
+    var replacedBy: String? = nil
     var version: String
     var states: [String]
 }
@@ -265,6 +265,9 @@ extension FindingEntry {
     static let removedField = FindingEntry(
         id: "removed-field", rule: "structure", severity: .error,
         message: "\"{field}\" was removed in {version}; use {replacedBy}")
+    static let removedWithoutReplacement = FindingEntry(
+        id: "removed-without-replacement", rule: "structure", severity: .error,
+        message: "\"{field}\" was removed in {version}, with no replacement")
     static let wrongContentType = FindingEntry(
         id: "wrong-content-type", rule: "structure", severity: .error,
         message: "Expected a content block object, found {found}")
@@ -384,6 +387,7 @@ extension FindingEntry {
         .missingField,
         .unknownField,
         .removedField,
+        .removedWithoutReplacement,
         .wrongContentType,
         .wrongContentTagType,
         .wrongContentPropertyType,

@@ -176,6 +176,8 @@ function indexSpec(spec: SpecData) {
     /** Deprecated roles (aliases among them) and reserved attributes, by name. */
     deprecatedRoles: deprecatedByType.get(ofKind('roles') ?? '') ?? new Map<string, Deprecated>(),
     deprecatedAttributes: deprecatedByType.get(ofKind('attributes') ?? '') ?? new Map<string, Deprecated>(),
+    /** Reserved attributes a version removed: reported where an answer still holds one, as a removed field is. */
+    removedAttributes: removedByType.get(ofKind('attributes') ?? ''),
     stateNames: new Set<string>(spec.states.map((s) => s.name)),
     pathStates: spec.states.filter((s) => s.path).map((s) => s.name),
     contentByType: new Map(spec.contentKinds.map((k) => [k.type, contentRule(k)])),
@@ -401,13 +403,18 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
       return true;
     };
 
+    /** A name its version removed, where an answer still holds it: what replaced it, or that nothing did. */
+    const reportRemoved = (r: Removed, key: string, elementId: string | null): void => {
+      if (r.replacedBy === null) return report('removed-without-replacement', elementId, { field: key, version: r.version }, key);
+      const slots = { field: key, version: r.version, replacedBy: r.replacedBy };
+      if (r.states.length) report('removed-state', elementId, { ...slots, states: r.states }, key);
+      else report('removed-field', elementId, slots, key);
+    };
+
     const checkUnknownField = (record: RecordRule, key: string, elementId: string | null): void => {
       const r = record.removed?.get(key);
-      if (r) {
-        const slots = { field: key, version: r.version, replacedBy: r.replacedBy };
-        if (r.states.length) report('removed-state', elementId, { ...slots, states: r.states }, key);
-        else report('removed-field', elementId, slots, key);
-      } else if (!record.isNode && ix.stateNames.has(key)) {
+      if (r) reportRemoved(r, key, elementId);
+      else if (!record.isNode && ix.stateNames.has(key)) {
         report('state-on-record', elementId, { field: key, record: record.name }, key);
       } else {
         report('unknown-field', elementId, { record: record.name, field: key }, key);
@@ -421,7 +428,9 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
         const reserved = ix.reserved.get(key);
         const deprecated = reserved ? ix.deprecatedAttributes.get(key) : undefined;
         if (deprecated) reportDeprecated(deprecated, key, elementId);
+        const removed = reserved ? undefined : ix.removedAttributes?.get(key);
         if (reserved) checkValue(value[key], reserved, key, elementId);
+        else if (removed) reportRemoved(removed, key, elementId);
         else if (ix.stateNames.has(key)) report('state-in-attributes', elementId, { field: key }, key);
       }
     };

@@ -1,6 +1,6 @@
 import type { DocPage } from '../page.js';
 import { migrations } from './migrations.js';
-import { Docs, cell, code, link, render, rfcPage } from '../site.js';
+import { Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage } from '../site.js';
 
 function changes(d: Docs, from: string, version: string): { class: string; rule: string; change: string }[] {
   return d.model.rfcs
@@ -27,7 +27,10 @@ export function changelogPages(d: Docs): DocPage[] {
         from: r.from ?? '—', version: r.version, status: r.status, amends: cell(r.supersedesOrAmends),
       })),
       changes: changes(d, path, version),
-      removed: d.model.removed.filter((x) => x.version === version).map((x) => ({ name: code(x.name), from: x.from, replacedBy: cell(x.replacedBy) })),
+      removed: d.model.removed.filter((x) => x.version === version && isAnswerName(x)).map((x) => ({ name: code(x.name), from: x.from, replacedBy: replacedByText(x.replacedBy) })),
+      // A requirement removed is no longer checked, an operation no longer offered: neither is a name an answer held.
+      unchecked: d.model.removed.filter((x) => x.version === version && x.kind === 'requirement').map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
+      withdrawn: d.model.removed.filter((x) => x.version === version && x.kind === 'operation').map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
       migration: mig ? { title: mig.title, link: link(path, mig.path) } : null,
     };
     pages.push({ path, title, description, position: versions.length - i, markdown: render('changelog.md', view) });

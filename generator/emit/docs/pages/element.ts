@@ -21,7 +21,7 @@ export function elementPage(d: Docs): DocPage {
         field: code(s.field), reachable: s.reachable ? 'yes' : 'no', path: s.path ? 'yes' : 'no', source: d.source(path, s.source),
       })),
       removed: d.model.removed.filter((x) => x.from === r.name).map((x) => ({
-        name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy), source: d.source(path, x.source),
+        name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy ?? '—'), source: d.source(path, x.source),
       })),
     })),
     others: d.model.types.filter((t) => t.kind !== 'record').map((t) => {

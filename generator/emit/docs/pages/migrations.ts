@@ -1,5 +1,5 @@
 import type { DocPage } from '../page.js';
-import { Docs, cell, code, link, render, rfcPage, shortVersion } from '../site.js';
+import { Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage, shortVersion } from '../site.js';
 
 interface Migration { from: string; to: string; path: string; title: string }
 
@@ -18,7 +18,11 @@ export function migrationPages(d: Docs): DocPage[] {
   return migrations(d).map((mig, i) => {
     const path = mig.path;
     const description = `What changed from ${mig.from} to ${mig.to}: every removed name and what replaced it.`;
-    const removed = d.model.removed.filter((x) => x.version === mig.to);
+    const ofVersion = d.model.removed.filter((x) => x.version === mig.to);
+    // Only the names an answer held fail the checker; a requirement or an operation is said in its own words.
+    const removed = ofVersion.filter(isAnswerName);
+    const others = (kind: string) =>
+      ofVersion.filter((x) => x.kind === kind).map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy), source: d.source(path, x.source) }));
     const view = {
       ...d.front(path, mig.title, description, 8 + i),
       title: mig.title,
@@ -28,8 +32,10 @@ export function migrationPages(d: Docs): DocPage[] {
       types: [...new Set(removed.map((x) => x.from))].map((type) => ({
         name: type,
         link: d.typeLink(path, type),
-        removed: removed.filter((x) => x.from === type).map((x) => ({ name: code(x.name), replacedBy: cell(x.replacedBy), source: d.source(path, x.source) })),
+        removed: removed.filter((x) => x.from === type).map((x) => ({ name: code(x.name), replacedBy: cell(x.replacedBy ?? '—'), source: d.source(path, x.source) })),
       })),
+      requirements: others('requirement'),
+      operations: others('operation'),
       changelog: link(path, `changelog/${mig.to}.md`),
     };
     return { path, title: mig.title, description, position: 8 + i, markdown: render('migrating.md', view) };

@@ -54,10 +54,9 @@ export function rolesPage(d: Docs): DocPage {
     notReported: m.notReported.map((n) => ({ name: n.name, reason: cell(sentence(n.reason)), source: d.source(path, n.source) })),
     // Where the app's own word goes: what the removed names that the role field replaced say, and the notes.
     ownWord: m.removed
-      .filter((x) => x.from === m.tree.node && x.replacedBy.includes(code(roleField)))
-      .map((x) => ({ name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy) })),
+      .flatMap((x) => (x.from === m.tree.node && x.replacedBy?.includes(code(roleField)) ? [{ name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy) }] : [])),
     ownWordFields: nodeFields
-      .filter((f) => m.removed.some((x) => x.from === m.tree.node && x.replacedBy.includes(code(roleField)) && x.replacedBy.includes(code(f.name)) && f.name !== roleField))
+      .filter((f) => m.removed.some((x) => x.from === m.tree.node && x.replacedBy?.includes(code(roleField)) && x.replacedBy.includes(code(f.name)) && f.name !== roleField))
       .map((f) => ({ name: code(f.name), meaning: cell(sentence(f.meaning)), link: link(path, 'element.md', slugify(m.tree.node)) })),
     mappingLink: 'apple-mapping.md',
   };

@@ -89,11 +89,11 @@ internal class AttributeRule(
     val type: TypeShape,
 )
 
-/** A field a version removed from a record, and what replaced it; `states` are the element states it moved. */
+/** A name a version removed from a type (a field, role or reserved attribute), and what replaced it (null: nothing did); `states` are the element states it moved. */
 internal class RemovedField(
     val name: String,
     val from: String,
-    val replacedBy: String,
+    val replacedBy: String? = null,
     val version: String,
     val states: List<String>,
 )
@@ -231,6 +231,7 @@ internal enum class FindingEntry(
     MISSING_FIELD("missing-field", "structure", Severity.ERROR, "{record} is missing its required field \"{field}\""),
     UNKNOWN_FIELD("unknown-field", "structure", Severity.WARNING, "{record} has no field \"{field}\"; a receiver ignores it"),
     REMOVED_FIELD("removed-field", "structure", Severity.ERROR, "\"{field}\" was removed in {version}; use {replacedBy}"),
+    REMOVED_WITHOUT_REPLACEMENT("removed-without-replacement", "structure", Severity.ERROR, "\"{field}\" was removed in {version}, with no replacement"),
     WRONG_CONTENT_TYPE("wrong-content-type", "structure", Severity.ERROR, "Expected a content block object, found {found}"),
     WRONG_CONTENT_TAG_TYPE("wrong-content-tag-type", "structure", Severity.ERROR, "Expected a string content block type, found {found}"),
     WRONG_CONTENT_PROPERTY_TYPE("wrong-content-property-type", "structure", Severity.ERROR, "Expected {expected} for \"{property}\", found {found}"),
