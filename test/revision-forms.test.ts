@@ -126,6 +126,17 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
   'checkable-without-rule': (m) => {
     expect(m.requirements.filter((r) => r.id === 'R9' || r.id === 'R10').map((r) => [r.id, r.checkable, r.rule])).toEqual([['R9', true, null], ['R10', false, null]]);
   },
+  'enum-field': (m) => {
+    const orientation = m.types.find((t) => t.name === 'Orientation');
+    expect(orientation).toMatchObject({ kind: 'enum', since: '0.2.1', meaning: 'Which way a container lays out its children' });
+    expect(orientation?.kind === 'enum' && orientation.values.map((v) => [v.value, v.meaning, v.since])).toEqual([
+      ['horizontal', 'Side by side, in reading order', '0.2.1'],
+      ['vertical', 'One above the other, top first', '0.2.1'],
+    ]);
+    const element = m.types.find((t) => t.name === 'Element');
+    expect(element?.kind === 'record' && element.fields.find((f) => f.name === 'orientation')).toMatchObject({ type: { kind: 'named', name: 'Orientation' }, required: false });
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual(['additive field-added Element.orientation', 'additive type-added Orientation']);
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);

@@ -37,6 +37,9 @@ export function checkedModel(state: FoldState, ctx: ResolveContext): FoldedModel
     if (type.kind === 'record' && type.fields.length === 0) {
       d.error('missing-table', placeOf(type.source), `The record type ${name} has no Field table in section ${state.typeSection.get(name) ?? '(none)'}`, name);
     }
+    if (type.kind === 'enum' && type.values.length === 0) {
+      d.error('missing-table', placeOf(type.source), `The enum ${name} has no Value table (Value | Meaning) in section ${state.typeSection.get(name) ?? '(none)'}`, name);
+    }
   }
   if (state.roles.size === 0) d.error('missing-table', ctx.rfcPlace, 'No counted RFC has a role table (Kind | Roles)');
   const rules = {} as Record<RoleRuleKey, string>;
@@ -260,6 +263,10 @@ function answerProblem(state: FoldState, tree: TreeShape, value: unknown): strin
       return null;
     }
     const def = state.types.get(ref.name);
+    if (def?.kind === 'enum') {
+      const words = def.values.map((x) => x.value);
+      return typeof v === 'string' && words.includes(v) ? null : `${path || '/'}: one of ${words.join(', ')} is expected, not ${typeof v === 'string' ? JSON.stringify(v) : typeOf(v)}`;
+    }
     if (def?.kind === 'roles') return typeof v === 'string' ? null : `${path || '/'}: a role (a string) is expected, not ${typeOf(v)}`;
     if (def?.kind === 'attributes') return isObject(v) ? null : `${path || '/'}: an object of attributes is expected, not ${typeOf(v)}`;
     if (def?.kind !== 'record') return null;
