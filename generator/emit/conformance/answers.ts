@@ -24,6 +24,8 @@ export class AnswerBuilder {
   private filler(type: TypeRef, name: string): Json {
     if (type.kind === 'array') return [];
     if (type.kind === 'primitive') return type.name === 'string' ? `${name}-1` : type.name === 'boolean' ? false : 0;
+    const def = this.model.types.find((t) => t.name === type.name);
+    if (def?.kind === 'enum') return def.values[0]?.value ?? '';
     return {};
   }
 
@@ -56,6 +58,13 @@ export class AnswerBuilder {
     // A deprecated role is still valid but gives a warning of its own: the vectors that need any role use the others.
     this.otherRoles ??= this.model.roles.filter((r) => !r.deprecated).map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
     return this.otherRoles[index % this.otherRoles.length] as string;
+  }
+
+  /** A string that is none of an enum's values. */
+  unknownValue(values: readonly string[]): string {
+    let word = 'unknown';
+    while (values.includes(word)) word += '-value';
+    return word;
   }
 
   /** A role string the language does not have: the first of Apple's roles that is not reported. */
