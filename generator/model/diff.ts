@@ -276,7 +276,7 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
   const [type, field] = subject.split('.');
   const def = after.types.find((t) => t.name === type);
   if (field === undefined) return def?.source ?? removedRow(subject);
-  const found = def?.kind === 'record' ? def.fields.find((f) => f.name === field) : undefined;
+  const found = def?.kind === 'record' ? def.fields.find((f) => f.name === field) : def?.kind === 'enum' ? def.values.find((v) => v.value === field) : undefined;
   return found?.source ?? removedRow(field, type) ?? removedRow(subject);
 }
 

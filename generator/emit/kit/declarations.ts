@@ -271,7 +271,8 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, aliases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
       decls.push(roles);
     } else if (t.kind === 'enum') {
-      const caseNames = distinct([...t.values.map((v) => roleCase(names, v.value)), roleCase(names, 'unknown')]);
+      // The values' cases keep clear of the member the type declares for an unknown value, as the roles' do.
+      const caseNames = distinct([...t.values.map((v) => roleCase(names, v.value)), names.enumCase('unknown')]);
       const cases = t.values.map((v, i) => ({ value: v.value, name: caseNames[i] as string, doc: docOf(v.meaning) }));
       decls.push({ kind: 'enum', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, unknown: caseNames.at(-1) as string, source: t.source });
     } else if (t.kind === 'attributes') {
