@@ -110,6 +110,26 @@ ${build}    }
   return `${docComment(d.doc, 0)}#[derive(${derive})]\npub struct ${d.name} {\n${fields.map((f) => field(f)).join('')}${REST}}\n\n${decode}\n${deserialize(d.name)}`;
 }
 
+/** How a type read from any string (the roles, an enum) is written, read by serde, and read from the crate's JSON. */
+const stringCoding = (name: string) => `impl Serialize for ${name} {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ${name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|raw| ${name}::from_raw(&raw))
+    }
+}
+
+impl FromJson for ${name} {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        crate::fields::text(value).map(|raw| ${name}::from_raw(&raw))
+    }
+}
+`;
+
 /** An enum of the spec: a case per value, and one that keeps a value this version does not know, as the role type does. */
 function enumType(d: EnumDecl): string {
   const cases = d.cases.map((c) => `${docComment(c.doc || `${c.value}.`, 4)}    ${c.name},
@@ -149,24 +169,7 @@ ${from}            other => ${d.name}::${d.unknown}(other.to_owned()),
     }
 }
 
-impl Serialize for ${d.name} {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for ${d.name} {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-
-impl FromJson for ${d.name} {
-    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
-        crate::fields::text(value).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-`;
+${stringCoding(d.name)}`;
 }
 
 function roles(d: RolesDecl): string {
@@ -210,24 +213,7 @@ ${from}            other => ${d.name}::Other(other.to_owned()),
     }
 }
 
-impl Serialize for ${d.name} {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for ${d.name} {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-
-impl FromJson for ${d.name} {
-    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
-        crate::fields::text(value).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-`;
+${stringCoding(d.name)}`;
 }
 
 function content(d: UnionDecl): string {
