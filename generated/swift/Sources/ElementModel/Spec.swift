@@ -44,7 +44,7 @@ struct Tree: Sendable {
 /// What kind of type the spec declares.
 enum TypeKind: String, Sendable {
     case record
-    case enum
+    case `enum`
     case roles
     case attributes
     case external
