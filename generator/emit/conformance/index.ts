@@ -127,7 +127,8 @@ export function buildVectors(model: CanonicalModel, read: readonly string[] = [m
   }
   // An enum's field on an element: each of its values, and a value outside the set (kept, with a warning).
   for (const f of node?.kind === 'record' ? node.fields : []) {
-    const def = f.type.kind === 'named' ? model.types.find((x) => x.kind === 'enum' && x.name === (f.type as { name: string }).name) : undefined;
+    const typeName = f.type.kind === 'named' ? f.type.name : null;
+    const def = model.types.find((x) => x.name === typeName);
     if (def?.kind !== 'enum' || f.deprecated) continue;
     const values = def.values.map((v) => v.value);
     const on = (value: string) => b.answer(root([b.element('e-1', b.otherRole(), { [f.name]: value })])) as never;
