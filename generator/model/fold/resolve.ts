@@ -159,7 +159,9 @@ function treeShape(state: FoldState, ctx: ResolveContext): TreeShape | null {
   };
   for (const kind of ['roles', 'attributes'] as const) {
     const all = [...state.types.values()].filter((t) => t.kind === kind);
-    if (all.length > 1) d.error('duplicate-entry', placeOf((all[1] as TypeDef).source), `There can be one ${kind} type; ${all.map((t) => t.name).join(' and ')} are both ${kind}`, (all[1] as TypeDef).name);
+    // A second set of words is most likely meant for a field: say the form that gives one.
+    const instead = kind === 'roles' ? ' (a field that holds one of a fixed set of words has an enum for its type: Kind enum, with a Value | Meaning table)' : '';
+    if (all.length > 1) d.error('duplicate-entry', placeOf((all[1] as TypeDef).source), `There can be one ${kind} type; ${all.map((t) => t.name).join(' and ')} are both ${kind}${instead}`, (all[1] as TypeDef).name);
   }
   const answer = [...state.operations.values()].map((o) => record(o.returns)).find((t) => t !== undefined);
   const rootField = answer?.fields.find((f) => f.type.kind === 'named' && record(f.type.name));
