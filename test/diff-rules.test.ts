@@ -15,7 +15,35 @@ const lines = (changes: Change[]) => changes.map((c) => `${c.class} ${c.rule} ${
 const mcp = (m: CanonicalModel) => m.external.find((e) => e.name === 'ContentBlock') as CanonicalModel['external'][number];
 const at = () => ({ file: 'spec/rfcs/0002-x.md', line: 9, column: 3, document: 'RFC-0002', section: '1' });
 
-const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string[] }[] = [
+/** The model with an enum, Orientation (horizontal, vertical): the base of the enum cases, before and after. */
+const withEnum = (m: CanonicalModel): CanonicalModel => {
+  const value = (v: string) => ({ value: v, meaning: `${v} way`, since: m.protocolVersion, source: at() });
+  m.types.push({ name: 'Orientation', kind: 'enum', meaning: 'Which way', values: [value('horizontal'), value('vertical')], since: m.protocolVersion, source: at() });
+  return m;
+};
+const values = (m: CanonicalModel) => (m.types.find((t) => t.name === 'Orientation') as Extract<CanonicalModel['types'][number], { kind: 'enum' }>).values;
+
+const CASES: { name: string; edit: (m: CanonicalModel) => void; expected: string[]; before?: (m: CanonicalModel) => CanonicalModel }[] = [
+  {
+    name: 'an enum added: the type alone, its values not listed one by one',
+    edit: (m) => { withEnum(m); },
+    expected: ['additive type-added Orientation: Type Orientation added'],
+  },
+  {
+    name: "an enum's value added, one removed, one reworded",
+    before: withEnum,
+    edit: (m) => {
+      withEnum(m);
+      const list = values(m);
+      list.splice(1, 1, { ...(list[0] as (typeof list)[number]), value: 'diagonal' });
+      (list[0] as (typeof list)[number]).meaning = 'Side by side';
+    },
+    expected: [
+      'additive enum-value-added Orientation.diagonal: Value diagonal added to Orientation',
+      'editorial wording-changed Orientation.horizontal: The meaning of Orientation.horizontal was reworded',
+      'breaking enum-value-removed Orientation.vertical: Value vertical removed from Orientation',
+    ],
+  },
   {
     name: 'a type added, with its fields not listed one by one',
     edit: (m) => m.types.push({ ...record(m, 'Related'), name: 'Extra' }),
@@ -288,7 +316,7 @@ describe('diffModels, one rule at a time', () => {
     it(c.name, () => {
       const after = copy();
       c.edit(after);
-      const changes = diffModels(copy(), after);
+      const changes = diffModels(c.before ? c.before(copy()) : copy(), after);
       expect(lines(changes)).toEqual(c.expected);
     });
   }

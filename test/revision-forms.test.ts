@@ -221,6 +221,30 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     const vector = buildVectors(m, ['0.2.1']).find((v) => v.name === 'example-rfc-0001-3');
     expect(vector).toMatchObject({ input: { protocol: '0.2.0' }, findings: [] });
   },
+  'enum-field': (m) => {
+    const orientation = m.types.find((t) => t.name === 'Orientation');
+    expect(orientation).toMatchObject({ kind: 'enum', since: '0.2.1', meaning: 'Which way a container lays out its children' });
+    expect(orientation?.kind === 'enum' && orientation.values.map((v) => [v.value, v.meaning, v.since])).toEqual([
+      ['horizontal', 'Side by side, in reading order', '0.2.1'],
+      ['vertical', 'One above the other, top first', '0.2.1'],
+    ]);
+    const element = m.types.find((t) => t.name === 'Element');
+    expect(element?.kind === 'record' && element.fields.find((f) => f.name === 'orientation')).toMatchObject({ type: { kind: 'named', name: 'Orientation' }, required: false });
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual(['additive field-added Element.orientation', 'additive type-added Orientation']);
+  },
+  'enum-values-change': (m) => {
+    const orientation = m.types.find((t) => t.name === 'Orientation');
+    // A value added goes last; a restated one keeps its place and version; a removed one is gone.
+    expect(orientation?.kind === 'enum' && orientation.values.map((v) => `${v.value} ${v.since} ${v.meaning}`)).toEqual([
+      'horizontal 0.2.1 Side by side, in reading order, restated',
+      'diagonal 0.2.2 Corner to corner',
+    ]);
+    const changes = (id: string) => m.rfcs.find((r) => r.id === id)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`);
+    expect(changes('RFC-0003')).toEqual(['additive enum-value-added Orientation.diagonal', 'editorial wording-changed Orientation.horizontal']);
+    // Removing a value is breaking, and only enum-value-removed says so (no name-removed beside it).
+    expect(changes('RFC-0004')).toEqual(['breaking enum-value-removed Orientation.vertical']);
+    expect(m.protocolVersion).toBe('0.3.0');
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);

@@ -182,6 +182,7 @@ describe('the package', () => {
   it.each([
     ['the real spec', null],
     ['a spec with two released versions', 'additive'],
+    ['a spec with an enum', 'enum'],
   ])("prints dist/model.js and dist/model.d.ts as TypeScript's transpiler would make them from src/model.ts: %s", async (_, revision) => {
     const s = await scratch();
     try {

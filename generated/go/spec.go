@@ -57,6 +57,7 @@ type TypeKind string
 // The values of TypeKind.
 const (
 	TypeKindRecord     TypeKind = "record"
+	TypeKindEnum       TypeKind = "enum"
 	TypeKindRoles      TypeKind = "roles"
 	TypeKindAttributes TypeKind = "attributes"
 	TypeKindExternal   TypeKind = "external"
@@ -185,6 +186,8 @@ type SpecData struct {
 	Tree      Tree
 	// Each declared type's kind, by name.
 	TypeKinds map[string]TypeKind
+	// Each enum's values, by the enum's name, in the spec's order.
+	Enums map[string][]string
 	// Each record's fields, by the record's name, in the spec's order.
 	Records            map[string][]FieldRule
 	ReservedAttributes []AttributeRule
@@ -246,6 +249,7 @@ var Specs = []SpecData{
 			"Role":         TypeKindRoles,
 			"ContentBlock": TypeKindExternal,
 		},
+		Enums: map[string][]string{},
 		Records: map[string][]FieldRule{
 			"Answer": []FieldRule{
 				{Name: "protocol", Required: true, Type: TypeShape{Kind: "primitive", Name: "string"}},
@@ -523,6 +527,7 @@ var findingCatalogue = map[string]findingEntry{
 	"unknown-field":               {"structure", SeverityWarning, "{record} has no field \"{field}\"; a receiver ignores it", nil},
 	"removed-field":               {"structure", SeverityError, "\"{field}\" was removed in {version}; use {replacedBy}", nil},
 	"removed-without-replacement": {"structure", SeverityError, "\"{field}\" was removed in {version}, with no replacement", nil},
+	"unknown-value":               {"structure", SeverityWarning, "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is", map[string]listSlot{"values": {", ", false}}},
 	"wrong-content-type":          {"structure", SeverityError, "Expected a content block object, found {found}", nil},
 	"wrong-content-tag-type":      {"structure", SeverityError, "Expected a string content block type, found {found}", nil},
 	"wrong-content-property-type": {"structure", SeverityError, "Expected {expected} for \"{property}\", found {found}", nil},

@@ -27,6 +27,10 @@ export function answerProblem(
       return null;
     }
     const def = typeNamed(ref.name);
+    if (def?.kind === 'enum') {
+      const words = def.values.map((x) => x.value);
+      return typeof v === 'string' && words.includes(v) ? null : `${path || '/'}: one of ${words.join(', ')} is expected, not ${typeof v === 'string' ? JSON.stringify(v) : typeOf(v)}`;
+    }
     if (def?.kind === 'roles') {
       if (typeof v !== 'string') return `${path || '/'}: a role (a string) is expected, not ${typeOf(v)}`;
       return role && !role(v) ? `${path}: ${v} is no role of the language` : null;

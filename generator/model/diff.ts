@@ -1,6 +1,6 @@
 import { deprecatedNames } from './deprecation.js';
 import { kindDefinitions, kindShape } from './external.js';
-import type { CanonicalModel, Field, ModelChange, Source, TypeRef } from './types.js';
+import type { CanonicalModel, EnumValue, Field, ModelChange, Source, TypeRef } from './types.js';
 
 export type ChangeClass = 'breaking' | 'additive' | 'editorial';
 
@@ -20,6 +20,9 @@ export const CHANGE_RULES = {
   'field-made-optional': 'breaking',
   'field-default-changed': 'breaking',
   'name-removed': 'breaking',
+  // An enum is closed on the wire: a value a receiver does not know yet is kept and flagged, one taken out is refused.
+  'enum-value-added': 'additive',
+  'enum-value-removed': 'breaking',
   'role-added': 'additive',
   'role-removed': 'breaking',
   'role-moved': 'editorial',
@@ -125,6 +128,7 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
     }
     const order = reordered([...fieldsA.keys()], fieldsB.map((f) => f.name));
     if (order) add('fields-reordered', `fields of ${name}`, `The fields of ${name} are in another order: ${listed(order.now)}, were ${listed(order.was)}`);
+    if (tb.kind === 'enum') diffValues(name, ta?.kind === 'enum' ? ta.values : null, tb.values, add);
   }
   for (const name of typesA.keys()) if (!typesB.has(name)) add('type-removed', name, `Type ${name} removed`);
 
@@ -133,7 +137,7 @@ export function diffModels(before: CanonicalModel | null, after: CanonicalModel)
   const removedA = new Set((before?.removed ?? []).map((r) => `${r.from}.${r.name}`));
   // A role removed with a deprecated alias still decodes: it is deprecated, not gone (spec/README.md).
   const aliasesB = new Map(after.roles.flatMap((r) => (r.aliases ?? []).map((a) => [a.name, r.name] as const)));
-  const fieldsRemoved = new Set(changes.filter((c) => c.rule === 'field-removed').map((c) => c.subject));
+  const fieldsRemoved = new Set(changes.filter((c) => c.rule === 'field-removed' || c.rule === 'enum-value-removed').map((c) => c.subject));
   const attributesA = new Set((before?.attributes ?? []).map((a) => a.name));
   for (const r of after.removed) {
     const key = `${r.from}.${r.name}`;
@@ -360,6 +364,20 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
   const [type, field] = subject.split('.');
   const def = after.types.find((t) => t.name === type);
   if (field === undefined) return def?.source ?? removedRow(subject);
-  const found = def?.kind === 'record' ? def.fields.find((f) => f.name === field) : undefined;
+  const found = def?.kind === 'record' ? def.fields.find((f) => f.name === field) : def?.kind === 'enum' ? def.values.find((v) => v.value === field) : undefined;
   return found?.source ?? removedRow(field, type) ?? removedRow(subject);
+}
+
+/** An enum's values: one added is additive, one taken out breaking, a reworded one editorial. */
+function diffValues(name: string, before: readonly EnumValue[] | null, after: readonly EnumValue[], add: (rule: ChangeRule, subject: string, message: string) => void): void {
+  const valuesA = new Map((before ?? []).map((v) => [v.value, v]));
+  for (const vb of after) {
+    const va = valuesA.get(vb.value);
+    const subject = `${name}.${vb.value}`;
+    if (!va) {
+      if (before) add('enum-value-added', subject, `Value ${vb.value} added to ${name}`);
+    } else if (va.meaning !== vb.meaning) add('wording-changed', subject, `The meaning of ${subject} was reworded`);
+  }
+  const valuesB = new Set(after.map((v) => v.value));
+  for (const va of before ?? []) if (!valuesB.has(va.value)) add('enum-value-removed', `${name}.${va.value}`, `Value ${va.value} removed from ${name}`);
 }

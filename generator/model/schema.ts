@@ -117,6 +117,7 @@ export const MODEL_SCHEMA = {
     Type: {
       oneOf: [
         object({ name: str, kind: { const: 'record' }, meaning: str, fields: { type: 'array', items: { $ref: '#/$defs/Field' } }, since: str, source }),
+        object({ name: str, kind: { const: 'enum' }, meaning: str, values: { type: 'array', items: object({ value: str, meaning: str, since: str, source }) }, since: str, source }),
         object({ name: str, kind: { enum: ['roles', 'attributes', 'external'] }, meaning: str, since: str, source }),
       ],
     },

@@ -58,6 +58,25 @@ export interface RecordType {
   source: Source;
 }
 
+/** One word of an enum: the string on the wire and what it means. */
+export interface EnumValue {
+  value: string;
+  /** Markdown, as the spec states it. */
+  meaning: string;
+  since: string;
+  source: Source;
+}
+
+/** A closed set of words a field may hold (`horizontal`, `vertical`): its `Value | Meaning` table, in order. */
+export interface EnumType {
+  name: string;
+  kind: 'enum';
+  meaning: string;
+  values: EnumValue[];
+  since: string;
+  source: Source;
+}
+
 export interface OtherType {
   name: string;
   kind: 'roles' | 'attributes' | 'external';
@@ -66,7 +85,7 @@ export interface OtherType {
   source: Source;
 }
 
-export type TypeDef = RecordType | OtherType;
+export type TypeDef = RecordType | EnumType | OtherType;
 
 export interface Role {
   name: string;

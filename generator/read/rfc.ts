@@ -50,6 +50,8 @@ export interface RfcDraft {
   covers: { role: Located<string>; names: Located<string>[]; note: string | null }[];
   roleRules: { rule: 'root' | 'unknown' | 'fallback'; role: Located<string> }[];
   notReported: { name: string; reason: string; place: Place }[];
+  /** An enum's values: the `Value | Meaning` table in the section its Types row names. */
+  valueTables: SectionTable<{ value: string; meaning: string; place: Place }>[];
   attributeTables: SectionTable<{ name: string; notation: string; type: TypeRef | null; meaning: string; place: Place; typePlace: Place }>[];
   /** Takes and Returns: one type each, or null for `—`. */
   operations: { name: string; takes: TypeCell | null; returns: TypeCell | null; meaning: string; place: Place }[];
@@ -129,6 +131,7 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     roleRules: [],
     notReported: [],
     attributeTables: [],
+    valueTables: [],
     operations: [],
     versioning: [],
     versionField: null,
@@ -290,6 +293,14 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const typed = typeCell(cell(1), col(1), d);
         if (n === null || typed === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
         t.rows.push({ name: n, notation: typed.notation, type: typed.type, meaning: cell(2).markdown, place: cell(0).place, typePlace: typed.place });
+        break;
+      }
+      case 'enumValues': {
+        let t = draft.valueTables.find((x) => x.place === table.place);
+        if (!t) draft.valueTables.push((t = { section, place: table.place, rows: [] }));
+        const v = identifier(cell(0), col(0), d);
+        if (v === null || !once(v, cell(0).place, 'duplicate-entry', `Value ${v}`)) break;
+        t.rows.push({ value: v, meaning: cell(1).markdown, place: cell(0).place });
         break;
       }
       case 'operations': {

@@ -21,6 +21,7 @@ export const TABLE_SIGNATURES = {
   privacy: ['Subject', 'Note'],
   requirements: ['Draft', 'Requirement', 'Check from outside', 'Rule'],
   follows: ['External type', 'Version', 'Kinds'],
+  enumValues: ['Value', 'Meaning'],
   statuses: ['Status', 'Counted', 'Open', 'Meaning'],
   appleRoles: ['Constant', 'Value', 'Name', 'Class', 'Source'],
   externalTypes: ['Type', 'Module', 'Export', 'Format', 'Version', 'Prefix'],

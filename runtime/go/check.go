@@ -18,7 +18,9 @@ type valueRule struct {
 	items     *valueRule  // an array's items
 	label     string      // an array's type as the spec writes it
 	record    *recordRule // a record
-	kind      TypeKind    // roles, attributes, external, or "" for unchecked
+	kind      TypeKind    // enum, roles, attributes, external, or "" for unchecked
+	enum      string      // an enum's name
+	values    []string    // an enum's values, in the spec's order
 }
 
 type fieldRule struct {
@@ -171,6 +173,9 @@ func (ix *index) valueRule(shape TypeShape) *valueRule {
 	kind := ix.spec.TypeKinds[shape.Name]
 	if kind == TypeKindRecord {
 		return &valueRule{record: ix.recordRule(shape.Name)}
+	}
+	if kind == TypeKindEnum {
+		return &valueRule{kind: kind, enum: shape.Name, values: ix.spec.Enums[shape.Name]}
 	}
 	return &valueRule{kind: kind}
 }

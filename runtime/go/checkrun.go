@@ -1,5 +1,7 @@
 package elementmodel
 
+import "slices"
+
 // visited holds the elements visited, numbered in the order visited: each one's parent, index and id.
 type visited []visit
 
@@ -158,6 +160,13 @@ func (c *checkRun) checkValue(value Value, rule *valueRule, at step, elementID *
 			c.reportDeprecated(d, at.value(), elementID)
 		} else if !c.ix.roles[s] {
 			c.report("unknown-role", elementID, at.value(), slots{"name": s, "unknownRole": c.spec.RoleRules.Unknown})
+		}
+	case rule.kind == TypeKindEnum:
+		s, ok := value.(string)
+		if !ok {
+			c.report("wrong-type", elementID, at.value(), slots{"expected": "string", "found": jsonType(value)})
+		} else if !slices.Contains(rule.values, s) {
+			c.report("unknown-value", elementID, at.value(), slots{"value": s, "type": rule.enum, "values": rule.values})
 		}
 	case rule.kind == TypeKindExternal:
 		c.trail = append(c.trail, at)

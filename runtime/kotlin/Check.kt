@@ -148,6 +148,9 @@ private class ArrayRule(val items: ValueRule, val label: String) : ValueRule
 
 private class RecordRef(val record: RecordRule) : ValueRule
 
+/** An enum's value: the enum's name and its values, in the spec's order. */
+private class EnumRule(val name: String, val values: List<String>) : ValueRule
+
 /** A value of a type that is no record (roles, attributes, external), or of no known type (not checked). */
 private class KindRule(val kind: TypeKind?) : ValueRule
 
@@ -210,7 +213,11 @@ private class Rules(val spec: SpecData) {
             is TypeShape.Primitive -> PrimitiveRule(shape.name)
             is TypeShape.Named -> {
                 val kind = spec.typeKinds[shape.name]
-                if (kind == TypeKind.RECORD) RecordRef(recordRule(shape.name)) else KindRule(kind)
+                when (kind) {
+                    TypeKind.RECORD -> RecordRef(recordRule(shape.name))
+                    TypeKind.ENUM -> EnumRule(shape.name, spec.enums[shape.name].orEmpty())
+                    else -> KindRule(kind)
+                }
             }
         }
 }
@@ -326,6 +333,14 @@ private class Check(private val options: CheckOptions, private val rules: Rules)
                     nested(key) { value.forEachIndexed { i, item -> checkValue(item, rule.items, i, elementId) } }
                 }
             is RecordRef -> nested(key) { checkRecord(value, rule.record, elementId) }
+            is EnumRule -> {
+                val text = value.stringOrNull()
+                if (text == null) {
+                    report(FindingEntry.WRONG_TYPE, elementId, mapOf("expected" to "string", "found" to jsonType(value)), key)
+                } else if (text !in rule.values) {
+                    report(FindingEntry.UNKNOWN_VALUE, elementId, mapOf("value" to text, "type" to rule.name), key, mapOf("values" to rule.values))
+                }
+            }
             is KindRule -> checkKind(value, rule.kind, key, elementId)
         }
     }

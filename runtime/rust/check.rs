@@ -140,6 +140,15 @@ impl<'a, J: View> Check<'a, J> {
                 }
                 None => self.report("wrong-role-type", element_id, &[("found", value.json_type().into())], Some(key)),
             },
+            ValueRule::Enum(name, values) => match value.text() {
+                Some(text) => {
+                    if !values.contains(&text) {
+                        let listed = Slot::List(values.iter().map(|v| (*v).to_owned()).collect());
+                        self.report("unknown-value", element_id, &[("value", text.into()), ("type", (*name).into()), ("values", listed)], Some(key));
+                    }
+                }
+                None => self.report("wrong-type", element_id, &[("expected", "string".into()), ("found", value.json_type().into())], Some(key)),
+            },
             ValueRule::Content => {
                 self.trail.push(key);
                 self.check_content(value, element_id);

@@ -40,6 +40,8 @@ pub(crate) enum ValueRule {
     Record(usize),
     /// A role string.
     Role,
+    /// An enum's value: its name and its values, in the spec's order.
+    Enum(&'static str, &'static [&'static str]),
     /// Attributes.
     Attributes,
     /// A content block.
@@ -180,6 +182,7 @@ impl Index {
             TypeShape::Named { name } => match self.spec.type_kinds.iter().find(|(n, _)| n == name).map(|(_, k)| *k) {
                 Some(TypeKind::Record) => ValueRule::Record(self.record_rule(name, by_name)),
                 Some(TypeKind::Roles) => ValueRule::Role,
+                Some(TypeKind::Enum) => ValueRule::Enum(name, self.spec.enums.iter().find(|(n, _)| n == name).map_or(&[], |(_, v)| *v)),
                 Some(TypeKind::Attributes) => ValueRule::Attributes,
                 Some(TypeKind::External) => ValueRule::Content,
                 None => ValueRule::Unchecked,

@@ -55,6 +55,7 @@ pub static PROTOCOL0_2_0: SpecData = SpecData {
         ("Role", TypeKind::Roles),
         ("ContentBlock", TypeKind::External),
     ],
+    enums: &[],
     records: &[
         (
             "Answer",
@@ -538,6 +539,13 @@ pub static FINDINGS: &[FindingEntry] = &[
         severity: Severity::Error,
         message: "\"{field}\" was removed in {version}, with no replacement",
         lists: &[],
+    },
+    FindingEntry {
+        id: "unknown-value",
+        rule: "structure",
+        severity: Severity::Warning,
+        message: "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is",
+        lists: &[ListSlot { slot: "values", joiner: ", ", quoted: false }],
     },
     FindingEntry {
         id: "wrong-content-type",

@@ -72,6 +72,8 @@ impl Tree {
 pub enum TypeKind {
     /// `record`.
     Record,
+    /// `enum`.
+    Enum,
     /// `roles`.
     Roles,
     /// `attributes`.
@@ -85,6 +87,7 @@ impl TypeKind {
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Record => "record",
+            Self::Enum => "enum",
             Self::Roles => "roles",
             Self::Attributes => "attributes",
             Self::External => "external",
@@ -293,6 +296,8 @@ pub struct SpecData {
     pub tree: Tree,
     /// Each declared type's kind, by name.
     pub type_kinds: &'static [(&'static str, TypeKind)],
+    /// Each enum's values, by the enum's name, in the spec's order.
+    pub enums: &'static [(&'static str, &'static [&'static str])],
     /// Each record's fields, by the record's name, in the spec's order.
     pub records: &'static [(&'static str, &'static [FieldRule])],
     pub reserved_attributes: &'static [AttributeRule],

@@ -346,7 +346,9 @@ export type SpecData = {
   readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
   readonly tree: Tree;
   /** Each declared type's kind, by name. */
-  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  readonly typeKinds: Readonly<Record<string, 'record' | 'enum' | 'roles' | 'attributes' | 'external'>>;
+  /** Each enum's values, by the enum's name, in the spec's order. */
+  readonly enums: Readonly<Record<string, readonly string[]>>;
   /** Each record's fields, by the record's name, in the spec's order. */
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
@@ -380,6 +382,7 @@ export type FindingId =
   | "unknown-field"
   | "removed-field"
   | "removed-without-replacement"
+  | "unknown-value"
   | "wrong-content-type"
   | "wrong-content-tag-type"
   | "wrong-content-property-type"

@@ -213,6 +213,7 @@ export const SPEC = {
     Role: "roles",
     ContentBlock: "external"
   },
+  enums: {},
   records: {
     Answer: [
       {
@@ -828,6 +829,7 @@ export const FINDINGS = {
   "unknown-field": { rule: "structure", severity: "warning", message: "{record} has no field \"{field}\"; a receiver ignores it" },
   "removed-field": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}; use {replacedBy}" },
   "removed-without-replacement": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}, with no replacement" },
+  "unknown-value": { rule: "structure", severity: "warning", message: "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is", lists: { values: { joiner: ", ", quoted: false } } },
   "wrong-content-type": { rule: "structure", severity: "error", message: "Expected a content block object, found {found}" },
   "wrong-content-tag-type": { rule: "structure", severity: "error", message: "Expected a string content block type, found {found}" },
   "wrong-content-property-type": { rule: "structure", severity: "error", message: "Expected {expected} for \"{property}\", found {found}" },

@@ -459,7 +459,9 @@ export type SpecData = {
   readonly states: readonly { readonly name: string; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[];
   readonly tree: Tree;
   /** Each declared type's kind, by name. */
-  readonly typeKinds: Readonly<Record<string, 'record' | 'roles' | 'attributes' | 'external'>>;
+  readonly typeKinds: Readonly<Record<string, 'record' | 'enum' | 'roles' | 'attributes' | 'external'>>;
+  /** Each enum's values, by the enum's name, in the spec's order. */
+  readonly enums: Readonly<Record<string, readonly string[]>>;
   /** Each record's fields, by the record's name, in the spec's order. */
   readonly records: Readonly<Record<string, readonly { readonly name: string; readonly required: boolean; readonly type: TypeShape }[]>>;
   readonly reservedAttributes: readonly { readonly name: string; readonly type: TypeShape }[];
@@ -549,6 +551,7 @@ export const SPEC: SpecData = {
     Role: "roles",
     ContentBlock: "external"
   },
+  enums: {},
   records: {
     Answer: [
       {
@@ -1164,6 +1167,7 @@ export type FindingId =
   | "unknown-field"
   | "removed-field"
   | "removed-without-replacement"
+  | "unknown-value"
   | "wrong-content-type"
   | "wrong-content-tag-type"
   | "wrong-content-property-type"
@@ -1218,6 +1222,7 @@ export const FINDINGS: Readonly<Record<FindingId, FindingEntry>> = {
   "unknown-field": { rule: "structure", severity: "warning", message: "{record} has no field \"{field}\"; a receiver ignores it" },
   "removed-field": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}; use {replacedBy}" },
   "removed-without-replacement": { rule: "structure", severity: "error", message: "\"{field}\" was removed in {version}, with no replacement" },
+  "unknown-value": { rule: "structure", severity: "warning", message: "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is", lists: { values: { joiner: ", ", quoted: false } } },
   "wrong-content-type": { rule: "structure", severity: "error", message: "Expected a content block object, found {found}" },
   "wrong-content-tag-type": { rule: "structure", severity: "error", message: "Expected a string content block type, found {found}" },
   "wrong-content-property-type": { rule: "structure", severity: "error", message: "Expected {expected} for \"{property}\", found {found}" },

@@ -35,7 +35,7 @@ export class AnswerBuilder {
       for (const f of type.fields) {
         if (f.name === this.tree.version) out[f.name] = this.model.protocolVersion;
         else if (f.name === this.tree.root) out[f.name] = root;
-        else if (f.required) out[f.name] = placeholderOf(f.type, f.name);
+        else if (f.required) out[f.name] = placeholderOf(f.type, f.name, this.model);
       }
     }
     return { ...out, ...extra };
@@ -46,6 +46,13 @@ export class AnswerBuilder {
     // A deprecated role is still valid but gives a warning of its own: the vectors that need any role use the others.
     this.otherRoles ??= this.model.roles.filter((r) => !r.deprecated).map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
     return this.otherRoles[index % this.otherRoles.length] as string;
+  }
+
+  /** A string that is none of an enum's values. */
+  unknownValue(values: readonly string[]): string {
+    let word = 'unknown';
+    while (values.includes(word)) word += '-value';
+    return word;
   }
 
   /** A role string the language does not have: the first of Apple's roles that is not reported. */

@@ -175,7 +175,7 @@ export class Docs {
   typeLink(from: string, name: string): string | null {
     const t = this.model.types.find((x) => x.name === name);
     if (!t) return null;
-    if (t.kind === 'record') return link(from, 'element.md', slugify(t.name));
+    if (t.kind === 'record' || t.kind === 'enum') return link(from, 'element.md', slugify(t.name));
     if (t.kind === 'roles') return link(from, 'roles.md');
     if (t.kind === 'attributes') return link(from, 'attributes.md');
     return link(from, 'index.md', slugify(`${t.name} blocks`));

@@ -1,4 +1,4 @@
-import type { Decl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
 import { goDoc, goLiteral } from './naming.js';
 
 /**
@@ -46,7 +46,7 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
       }
       case 'ref':
         if (t.declares === 'union') return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: true };
-        if (t.declares === 'roles' || t.declares === 'alias') return { type: t.name, decode: `decode${t.name}`, encode: (x) => `string(${x})`, nilable: false };
+        if (t.declares === 'roles' || t.declares === 'enum' || t.declares === 'alias') return { type: t.name, decode: `decode${t.name}`, encode: (x) => `string(${x})`, nilable: false };
         return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: false };
       case 'literal': {
         const name = `${owner}${field}`;
@@ -130,6 +130,7 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
       const values = d.type.kind === 'literal' ? d.type.values : [];
       out.push(`${goDoc(d.doc)}type ${d.name} string\n\nvar decode${d.name} = decodeLiteral[${d.name}](${values.map(goLiteral).join(', ')})\n`);
     } else if (d.kind === 'roles') out.push(roles(d));
+    else if (d.kind === 'enum') out.push(enumType(d));
     else out.push(union(d));
   }
   return { source: [...out, ...nested].join('\n') };
@@ -146,6 +147,17 @@ function roles(d: RolesDecl): string {
     `${goDoc(d.doc)}//\n// The role language is open: a role this version does not know is kept as its string.\ntype ${d.name} string\n\n// The roles of this version.\nconst (\n${consts}${aliases})\n\n` +
     `var known${d.name}s = map[${d.name}]bool{${d.cases.map((c) => `${d.name}${c.name}: true`).join(', ')}}\n\n` +
     `// Known reports whether the role is a word of this version's role language.\nfunc (r ${d.name}) Known() bool { return known${d.name}s[r] }\n\n` +
+    `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\ts, err := decodeString(v, at)\n\treturn ${d.name}(s), err\n}\n`
+  );
+}
+
+/** An enum: a string type with a constant per value; a value this version does not know is kept as its string. */
+function enumType(d: EnumDecl): string {
+  const consts = d.cases.map((c) => `${goDoc(c.doc, '\t')}\t${d.name}${c.name} ${d.name} = ${goLiteral(c.value)}\n`).join('');
+  return (
+    `${goDoc(d.doc)}//\n// A value this version does not know is kept as its string (a checker warns of it).\ntype ${d.name} string\n\n// The values of ${d.name} in this version.\nconst (\n${consts})\n\n` +
+    `var known${d.name}s = map[${d.name}]bool{${d.cases.map((c) => `${d.name}${c.name}: true`).join(', ')}}\n\n` +
+    `// Known reports whether the value is one of this version's values of ${d.name}.\nfunc (x ${d.name}) Known() bool { return known${d.name}s[x] }\n\n` +
     `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\ts, err := decodeString(v, at)\n\treturn ${d.name}(s), err\n}\n`
   );
 }

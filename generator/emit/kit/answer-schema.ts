@@ -2,7 +2,7 @@
  * The answer's JSON Schema, strict or lenient, as data: the schema target publishes it, and every binding that carries
  * MCP tool definitions states it as their output schema.
  */
-import type { CanonicalModel, Deprecation, RecordType, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, Deprecation, EnumType, RecordType, TypeRef } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
 import { alternativesOf } from './spec-data.js';
 
@@ -32,6 +32,18 @@ function strictRoles(model: CanonicalModel, description: string): Schema {
   const deprecated = model.roles.flatMap((r) => [...(r.deprecated ? [r.name] : []), ...(r.aliases ?? []).map((a) => a.name)]);
   if (!deprecated.length) return { description, enum: model.roles.map((r) => r.name) };
   return { description, anyOf: [{ enum: model.roles.filter((r) => !r.deprecated).map((r) => r.name) }, { enum: deprecated, deprecated: true }] };
+}
+
+/**
+ * An enum's values, each with its meaning. Strict, for providers: one of them. Lenient, for receivers: any string,
+ * the values still listed, since a receiver keeps a value it does not know (every checker warns of it).
+ */
+function enumSchema(type: EnumType, strictness: Strictness): Schema {
+  const values = type.values.map((v) => v.value);
+  const meanings = type.values.map((v) => `${v.value}: ${plainText(v.meaning)}`).join('; ');
+  const description = `${plainText(type.meaning)} (${meanings})`;
+  if (strictness === 'strict') return { type: 'string', description, enum: values };
+  return { description: `${description}. A receiver keeps a value it does not know`, anyOf: [{ enum: values }, { type: 'string' }] };
 }
 
 function recordSchema(model: CanonicalModel, type: RecordType, strictness: Strictness): Schema {
@@ -92,6 +104,7 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
   const defs: Record<string, Schema> = {};
   for (const type of model.types) {
     if (type.kind === 'record') defs[type.name] = recordSchema(model, type, strictness);
+    else if (type.kind === 'enum') defs[type.name] = enumSchema(type, strictness);
     else if (type.kind === 'roles') {
       defs[type.name] = strictness === 'strict'
         ? strictRoles(model, plainText(type.meaning))

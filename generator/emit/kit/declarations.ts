@@ -25,7 +25,7 @@ export type TypeView =
   /** One of several declared types, told apart by shape (no tag). */
   | { kind: 'union'; members: TypeView[] };
 
-export type DeclKind = 'record' | 'union' | 'roles' | 'attributes' | 'alias';
+export type DeclKind = 'record' | 'union' | 'roles' | 'enum' | 'attributes' | 'alias';
 
 export interface FieldDecl {
   /** The JSON key. */
@@ -116,6 +116,20 @@ export interface RolesDecl {
   fallback: RoleCase;
 }
 
+/**
+ * An enum of the spec: its values, each a case with its meaning, and the case that keeps a value this version does
+ * not know (as the role type keeps an unknown role), named clear of the cases.
+ */
+export interface EnumDecl {
+  kind: 'enum';
+  key: string;
+  name: string;
+  doc: string;
+  cases: { value: string; name: string; doc: string }[];
+  unknown: string;
+  source: Source;
+}
+
 export interface AttributesDecl {
   kind: 'attributes';
   key: string;
@@ -125,7 +139,7 @@ export interface AttributesDecl {
   reserved: FieldDecl[];
 }
 
-export type Decl = RecordDecl | UnionDecl | AliasDecl | RolesDecl | AttributesDecl;
+export type Decl = RecordDecl | UnionDecl | AliasDecl | RolesDecl | EnumDecl | AttributesDecl;
 
 export interface Declarations {
   /** In the order a language that needs a name declared before use can print them: what is reached first. */
@@ -237,7 +251,7 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
     if (ref.kind === 'primitive') return { kind: ref.name };
     const kind = kinds.get(ref.name);
-    return { kind: 'ref', name: names.type(ref.name), declares: kind === 'external' ? 'union' : kind === 'roles' ? 'roles' : kind === 'attributes' ? 'attributes' : 'record' };
+    return { kind: 'ref', name: names.type(ref.name), declares: kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record' };
   };
   const decls: Decl[] = [];
   let roles: RolesDecl | null = null;
@@ -256,6 +270,11 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       const aliases = aliasOf.map((a, i) => ({ value: a.value, name: aliasNames[i] as string, target: find(a.role), message: `Deprecated since ${a.version}; use ${a.role}.` }));
       roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, aliases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
       decls.push(roles);
+    } else if (t.kind === 'enum') {
+      // The values' cases keep clear of the member the type declares for an unknown value, as the roles' do.
+      const caseNames = distinct([...t.values.map((v) => roleCase(names, v.value)), names.enumCase('unknown')]);
+      const cases = t.values.map((v, i) => ({ value: v.value, name: caseNames[i] as string, doc: docOf(v.meaning) }));
+      decls.push({ kind: 'enum', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, unknown: caseNames.at(-1) as string, source: t.source });
     } else if (t.kind === 'attributes') {
       const accessorNames = distinct(model.attributes.map((a) => names.member(a.name)));
       const accessorOf = (name: string | null) => accessorNames[model.attributes.findIndex((a) => a.name === name)] ?? null;

@@ -36,6 +36,14 @@ export const FINDINGS: readonly FindingEntry[] = [
   // A name a version removed (a field, or a reserved attribute), with what replaced it, or `—` in Replaced by.
   { id: 'removed-field', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}; use {replacedBy}' },
   { id: 'removed-without-replacement', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}, with no replacement' },
+  // An enum's value outside its set: as an unknown role, a receiver keeps it (each binding's enum has a case for it).
+  {
+    id: 'unknown-value',
+    rule: 'structure',
+    severity: 'warning',
+    message: '"{value}" is not a value of {type} ({values}); a receiver keeps it as it is',
+    lists: { values: commas },
+  },
   // Content blocks: MCP's, checked by the kinds of the pinned MCP version.
   { id: 'wrong-content-type', rule: 'structure', severity: 'error', message: 'Expected a content block object, found {found}' },
   { id: 'wrong-content-tag-type', rule: 'structure', severity: 'error', message: 'Expected a string content block type, found {found}' },

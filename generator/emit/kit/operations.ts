@@ -102,7 +102,7 @@ export function operationDecls(model: CanonicalModel, names: Names, own: readonl
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
     if (ref.kind === 'primitive') return { kind: ref.name };
     const kind = kinds.get(ref.name);
-    const declares: DeclKind = kind === 'external' ? 'union' : kind === 'roles' ? 'roles' : kind === 'attributes' ? 'attributes' : 'record';
+    const declares: DeclKind = kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record';
     return { kind: 'ref', name: names.type(ref.name), declares };
   };
   const taken = new Map(model.types.map((t) => [names.type(t.name), t.source]));

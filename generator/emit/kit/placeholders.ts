@@ -2,9 +2,12 @@ import type { CanonicalModel, TypeRef } from '../../model/types.js';
 import type { Json } from './vector.js';
 
 /** A placeholder value of a type, for a required field whose value does not matter where it is sent. */
-export function placeholderOf(type: TypeRef, name: string): Json {
+export function placeholderOf(type: TypeRef, name: string, model?: CanonicalModel): Json {
   if (type.kind === 'array') return [];
   if (type.kind === 'primitive') return type.name === 'string' ? `${name}-1` : type.name === 'boolean' ? false : 0;
+  // An enum's placeholder is its first value, so the answer stays valid.
+  const def = model?.types.find((t) => t.name === type.name);
+  if (def?.kind === 'enum') return def.values[0]?.value ?? '';
   return {};
 }
 
@@ -17,6 +20,6 @@ export function requiredPlaceholders(model: CanonicalModel, record: string, exce
   const type = model.types.find((t) => t.name === record);
   const out: Record<string, Json> = {};
   if (type?.kind !== 'record') return out;
-  for (const f of type.fields) if (f.required && !except.includes(f.name)) out[f.name] = placeholderOf(f.type, f.name);
+  for (const f of type.fields) if (f.required && !except.includes(f.name)) out[f.name] = placeholderOf(f.type, f.name, model);
   return out;
 }

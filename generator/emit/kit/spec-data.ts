@@ -141,6 +141,7 @@ export function specData(model: CanonicalModel): SpecData {
     })),
     tree: model.tree,
     typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
+    enums: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'enum' ? [[t.name, t.values.map((v) => v.value)]] : []))),
     records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
     reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
     // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none.

@@ -126,8 +126,9 @@ export const SpecDataSchema = named(
       'How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field.',
     ),
     typeKinds: z
-      .record(z.string(), named(z.enum(['record', 'roles', 'attributes', 'external']), 'TypeKind', 'What kind of type the spec declares.'))
+      .record(z.string(), named(z.enum(['record', 'enum', 'roles', 'attributes', 'external']), 'TypeKind', 'What kind of type the spec declares.'))
       .describe("Each declared type's kind, by name."),
+    enums: z.record(z.string(), z.array(z.string())).describe("Each enum's values, by the enum's name, in the spec's order."),
     records: z.record(z.string(), z.array(FieldRuleSchema)).describe("Each record's fields, by the record's name, in the spec's order."),
     reservedAttributes: z.array(named(z.object({ name: z.string(), type: TypeShapeSchema }), 'AttributeRule', 'A reserved attribute and its type.')),
     removed: z.array(

@@ -21,7 +21,7 @@ import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { type ReadmeExample, readmeExample } from '../shared/readme-example.js';
-import { appleView, attributesView, contentView, deprecationTestView, type KotlinContext, recordViews, roleTestView, roleView, strictPrimitivesView, treeNames } from './views.js';
+import { appleView, attributesView, contentView, deprecationTestView, enumViews, type KotlinContext, recordViews, roleTestView, roleView, strictPrimitivesView, treeNames } from './views.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -99,6 +99,7 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     { path: source(`${content.name}.kt`), template: 'external.kt', view: contentDecls },
     ...recordViews(ctx).map((view) => ({ path: source(`${view.name}.kt`), template: 'record.kt', view })),
     { path: source(`${inputs.roles.name}.kt`), template: 'Role.kt', view: roleView(ctx) },
+    ...enumViews(ctx).map((view) => ({ path: source(`${view.name}.kt`), template: 'Enum.kt', view })),
     { path: source('AppleRoles.kt'), template: 'AppleRoles.kt', view: apple },
     { path: source(`${inputs.attributes.name}.kt`), template: 'Attributes.kt', view: attributes },
     { path: source('StrictPrimitives.kt'), template: 'StrictPrimitives.kt', view: strictPrimitivesView(KOTLIN_PACKAGE) },

@@ -103,6 +103,21 @@ export function roleView(ctx: KotlinContext) {
   };
 }
 
+/** The spec's enums: each a sealed class of its values and one that keeps a value this version does not know. */
+export function enumViews(ctx: KotlinContext) {
+  return ctx.inputs.kit.decls.flatMap((d) =>
+    d.kind === 'enum'
+      ? [{
+          name: d.name,
+          doc: kdoc([`${d.doc} Any other string decodes as [${d.unknown}], which keeps it so it encodes back unchanged.`]),
+          unknown: d.unknown,
+          cases: d.cases.map((c) => ({ name: c.name, literal: stringLiteral(c.value), doc: kdoc([`\`${c.value}\`: ${c.doc}`], 4) })),
+          serialName: stringLiteral(`${ctx.packageName}.${d.name}`),
+        }]
+      : [],
+  );
+}
+
 /** Apple's roles: each to a role, or to the class of elements not reported. */
 export function appleView(ctx: KotlinContext) {
   const { model, names, inputs, diagnostics } = ctx;

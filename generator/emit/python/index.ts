@@ -61,7 +61,8 @@ function annotation(t: TypeView): string {
     case 'array':
       return `list[${annotation(t.items)}]`;
     case 'ref':
-      return t.declares === 'roles' ? `${t.name} | str` : t.name;
+      // An open set: the role language, or an enum whose unknown value a receiver keeps as the string it was.
+      return t.declares === 'roles' || t.declares === 'enum' ? `${t.name} | str` : t.name;
     case 'literal':
       return `Literal[${t.values.map((v) => JSON.stringify(v)).join(', ')}]`;
     case 'union':
@@ -120,6 +121,10 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
   const declView = (d: Decl) => {
     if (d.kind === 'roles') return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant, deprecatedRoles };
     if (d.kind === 'alias') return { isAlias: true, name: d.name, doc: d.doc, annotation: annotation(d.type) };
+    if (d.kind === 'enum') {
+      const values = d.cases.map((c) => `\`\`${c.value}\`\`: ${c.doc}`).join(' ');
+      return { isAlias: true, name: d.name, doc: `${d.doc} ${values} A field of this type keeps any other string as it is.`, annotation: annotation({ kind: 'literal', values: d.cases.map((c) => c.value) }) };
+    }
     if (d.kind === 'attributes') return { isAttributes: true, name: d.name, doc: d.doc, fields: d.reserved.map(fieldView) };
     if (d.kind === 'union') {
       const tag: FieldDecl = { key: d.discriminator.key, name: d.discriminator.name, type: { kind: 'string' }, required: true, doc: '', default: null, constant: null };

@@ -1,4 +1,4 @@
-import type { Decl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
 import { docComment, REST_FIELD, rustString } from './naming.js';
 
 /**
@@ -110,6 +110,68 @@ ${build}    }
   return `${docComment(d.doc, 0)}#[derive(${derive})]\npub struct ${d.name} {\n${fields.map((f) => field(f)).join('')}${REST}}\n\n${decode}\n${deserialize(d.name)}`;
 }
 
+/** How a type read from any string (the roles, an enum) is written, read by serde, and read from the crate's JSON. */
+const stringCoding = (name: string) => `impl Serialize for ${name} {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ${name} {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|raw| ${name}::from_raw(&raw))
+    }
+}
+
+impl FromJson for ${name} {
+    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
+        crate::fields::text(value).map(|raw| ${name}::from_raw(&raw))
+    }
+}
+`;
+
+/** An enum of the spec: a case per value, and one that keeps a value this version does not know, as the role type does. */
+function enumType(d: EnumDecl): string {
+  const cases = d.cases.map((c) => `${docComment(c.doc || `${c.value}.`, 4)}    ${c.name},
+`).join('');
+  const other = `    /// A value this version does not know, kept as it came.
+    ${d.unknown}(String),
+`;
+  const str = d.cases.map((c) => `            ${d.name}::${c.name} => ${rustString(c.value)},
+`).join('');
+  const from = d.cases.map((c) => `            ${rustString(c.value)} => ${d.name}::${c.name},
+`).join('');
+  return `${docComment(d.doc, 0)}#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ${d.name} {
+${cases}${other}}
+
+impl ${d.name} {
+    /// Every value of this version, in the spec's order.
+    pub const ALL: &'static [${d.name}] = &[${d.cases.map((c) => `${d.name}::${c.name}`).join(', ')}];
+
+    /// The value's string, as an answer writes it.
+    pub fn as_str(&self) -> &str {
+        match self {
+${str}            ${d.name}::${d.unknown}(raw) => raw,
+        }
+    }
+
+    /// The value a string names: one of this version's, or \`${d.unknown}\` keeping the string.
+    pub fn from_raw(raw: &str) -> ${d.name} {
+        match raw {
+${from}            other => ${d.name}::${d.unknown}(other.to_owned()),
+        }
+    }
+
+    /// Whether the value is one of this version's.
+    pub fn is_known(&self) -> bool {
+        !matches!(self, ${d.name}::${d.unknown}(_))
+    }
+}
+
+${stringCoding(d.name)}`;
+}
+
 function roles(d: RolesDecl): string {
   const cases = d.cases
     .map((c) => `${docComment(`${c.value}${c.kind ? ` (${c.kind})` : ''}.`, 4)}${c.deprecated ? `    #[deprecated(note = ${rustString(c.deprecated.message)})]\n` : ''}    ${c.name},\n`)
@@ -151,24 +213,7 @@ ${from}            other => ${d.name}::Other(other.to_owned()),
     }
 }
 
-impl Serialize for ${d.name} {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for ${d.name} {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-
-impl FromJson for ${d.name} {
-    fn from_json(value: Node<'_>) -> Result<Self, DecodeError> {
-        crate::fields::text(value).map(|raw| ${d.name}::from_raw(&raw))
-    }
-}
-`;
+${stringCoding(d.name)}`;
 }
 
 function content(d: UnionDecl): string {
@@ -252,6 +297,8 @@ export function rustDecls(decls: Decl[], link: TreeLink): string[] {
         return `${docComment(`${d.doc}${d.type.kind === 'literal' ? ` One of ${d.type.values.map((v) => `"${v}"`).join(', ')}.` : ''}`.trim(), 0)}pub type ${d.name} = ${rustType(d.type)};\n`;
       case 'roles':
         return roles(d);
+      case 'enum':
+        return enumType(d);
       case 'union':
         return content(d);
     }

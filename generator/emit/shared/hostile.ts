@@ -60,7 +60,7 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
     if (ref.kind === 'array') return 'array';
     if (ref.kind === 'primitive') return ref.name;
     const kind = kindOfType.get(ref.name);
-    return kind === 'roles' ? 'string' : 'object';
+    return kind === 'roles' || kind === 'enum' ? 'string' : 'object';
   };
   const sampleOf = (field: Field): Json => {
     if (field.name === tree.version) return model.protocolVersion;
@@ -70,6 +70,8 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
     if (ref.kind === 'primitive') return ref.name === 'string' ? 'sample' : ref.name === 'boolean' ? true : 1;
     if (ref.kind === 'array') return [];
     if (ref.name === element.name) return elementSample();
+    const def = model.types.find((t) => t.name === ref.name);
+    if (def?.kind === 'enum') return def.values[0]?.value ?? '';
     return {};
   };
   // Each record's required fields, found once: the cases below ask for them once per field of the record.

@@ -10,7 +10,7 @@ import { bundleVectors } from '../shared/bundle.js';
 import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
-import { SwiftDecls, tagged } from './decls.js';
+import { docLines, SwiftDecls, tagged } from './decls.js';
 import { stringLiteral, swiftNames } from './naming.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { runtimeSources } from '../core/templates.js';
@@ -86,6 +86,8 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     // The model's records: one file each.
     ...kit.decls.flatMap((d) => (d.kind === 'record' && d.source !== null ? [{ path: source(`${d.name}.swift`), template: 'Record.swift', view: { decl: tagged(swift.record(d)) } }] : [])),
     { path: source(`${roles.name}.swift`), template: 'Role.swift', view: roleView(ctx, naming) },
+    // The spec's enums: one file each, open as the role type is.
+    ...kit.decls.flatMap((d) => (d.kind === 'enum' ? [{ path: source(`${d.name}.swift`), template: 'Enum.swift', view: { name: d.name, doc: docLines(d.doc), unknown: d.unknown, cases: d.cases.map((c) => ({ name: c.name, literal: stringLiteral(c.value), doc: docLines(c.doc || `\`${c.value}\`.`) })) } }] : [])),
     ...(deprecation ? [{ path: test('DeprecationTests.swift'), template: 'DeprecationTests.swift', view: deprecation }] : []),
     { path: source('AppleRoleMapping.swift'), template: 'AppleRoleMapping.swift', view: appleView(ctx, naming) },
     { path: source(`${inputs.attributes.name}.swift`), template: 'Attributes.swift', view: attributes },

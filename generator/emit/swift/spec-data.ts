@@ -74,7 +74,8 @@ function declaration(decl: Declaration): string {
       return `${doc(decl.doc, '')}${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {\n${cases}}\n`;
     }
     case 'enum': {
-      const cases = decl.values.map((v) => (caseName(v) === v ? `    case ${v}\n` : `    case ${caseName(v)} = ${stringLiteral(v)}\n`)).join('');
+      // A keyword (`enum`) is declared in backquotes; after a dot (`.enum`) Swift reads it as a member (SE-0071).
+      const cases = decl.values.map((v) => (caseName(v) === v ? `    case ${declared(v)}\n` : `    case ${declared(caseName(v))} = ${stringLiteral(v)}\n`)).join('');
       return `${doc(decl.doc, '')}enum ${decl.name}: String, Sendable {\n${cases}}\n`;
     }
   }

@@ -111,7 +111,8 @@ const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSD
 /**
  * A type as a field or an attribute holds it. The role language is open, so a field of the roles type holds one of
  * its words or any other string, which a receiver reads as the unknown-role fallback (`readRole`); `string & {}`
- * keeps the words offered by an editor.
+ * keeps the words offered by an editor. An enum's field is open the same way: a receiver keeps a value it does not
+ * know (the checker warns of it), so `roleTypes` holds the enums too.
  */
 function tsType(ref: TypeRef, roleTypes: ReadonlySet<string>): string {
   if (ref.kind === 'array') {
@@ -173,7 +174,7 @@ function findingStatements(statements: ModelStatements): void {
 export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model], sdkVersion: string | null = null): ModelFiles {
   const statements = new ModelStatements(header.trimEnd());
   const roleType = model.types.find((t) => t.kind === 'roles');
-  const roleTypes = new Set(model.types.filter((t) => t.kind === 'roles').map((t) => t.name));
+  const roleTypes = new Set(model.types.filter((t) => t.kind === 'roles' || t.kind === 'enum').map((t) => t.name));
   const attributesType = model.types.find((t) => t.kind === 'attributes');
 
   statements.value({
@@ -262,6 +263,18 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       name: ext.name,
       type: typeOf(ext.schema),
       docs: docs(sentence(plainText(model.types.find((t) => t.name === ext.name)?.meaning ?? ext.name)), '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
+    });
+  }
+
+  // Enums: a union of their values, each value's meaning in the doc comment.
+  for (const type of model.types) {
+    if (type.kind !== 'enum') continue;
+    statements.type({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: type.name,
+      type: type.values.map((v) => literal(v.value)).join(' | '),
+      docs: docs(sentence(plainText(type.meaning)), '', ...type.values.map((v) => `- \`${v.value}\`: ${sentence(plainText(v.meaning))}`), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
     });
   }
 

@@ -36,7 +36,7 @@ function tsType(t: TypeView, model: CanonicalModel): string {
     case 'ref': {
       // An open role takes any string too.
       const name = modelName(t.name, model);
-      return t.declares === 'roles' ? `${name} | (string & {})` : name;
+      return t.declares === 'roles' || t.declares === 'enum' ? `${name} | (string & {})` : name;
     }
     case 'string':
     case 'boolean':

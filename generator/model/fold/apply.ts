@@ -30,6 +30,8 @@ export interface ApplyContext {
 
 /** A restated item's deprecation, kept (absent when it has none, so the model's JSON names no empty one). */
 const kept = (prior: { deprecated?: Deprecation } | undefined) => (prior?.deprecated ? { deprecated: prior.deprecated } : {});
+/** The table that states each kind of type's members, in the section its Types row names. */
+const TABLE_OF = { record: 'Field', attributes: 'Attribute', enum: 'Value' } as const;
 const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null);
 
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
@@ -51,28 +53,30 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const localSection = new Map<string, { name: string; place: Place }>();
   for (const row of rfc.types) {
     const kind = row.kind as TypeDef['kind'];
-    if (!['record', 'roles', 'attributes', 'external'].includes(kind)) {
-      d.error('bad-cell', row.place, 'The Kind must be record, roles, attributes or external', row.kind);
+    if (!['record', 'enum', 'roles', 'attributes', 'external'].includes(kind)) {
+      d.error('bad-cell', row.place, 'The Kind must be record, enum, roles, attributes or external', row.kind);
       continue;
     }
     const prior = state.types.get(row.name);
     const base = { name: row.name, meaning: row.meaning, since: prior?.since ?? since, source: src(row.section, row.place) };
-    state.types.set(row.name, kind === 'record' ? { ...base, kind, fields: prior?.kind === 'record' ? [...prior.fields] : [] } : { ...base, kind });
-    if (row.section && (kind === 'record' || kind === 'attributes')) {
+    if (kind === 'record') state.types.set(row.name, { ...base, kind, fields: prior?.kind === 'record' ? [...prior.fields] : [] });
+    else if (kind === 'enum') state.types.set(row.name, { ...base, kind, values: prior?.kind === 'enum' ? [...prior.values] : [] });
+    else state.types.set(row.name, { ...base, kind });
+    if (row.section && (kind === 'record' || kind === 'attributes' || kind === 'enum')) {
       const key = `${kind}@${row.section}`;
       const other = localSection.get(key);
       if (other) {
-        d.error('duplicate-entry', row.place, `${other.name} (line ${other.place.line}) already names section ${row.section}; a ${kind === 'record' ? 'Field' : 'Attribute'} table belongs to one type, so give each its own section`, row.name);
+        d.error('duplicate-entry', row.place, `${other.name} (line ${other.place.line}) already names section ${row.section}; a ${TABLE_OF[kind]} table belongs to one type, so give each its own section`, row.name);
         continue;
       }
       localSection.set(key, { name: row.name, place: row.place });
       state.typeSection.set(row.name, row.section);
     }
   }
-  const typeForSection = (kind: 'record' | 'attributes', section: string | null, place: Place): string | null => {
+  const typeForSection = (kind: keyof typeof TABLE_OF, section: string | null, place: Place): string | null => {
     const name = section ? localSection.get(`${kind}@${section}`)?.name : undefined;
     if (!name) {
-      d.error('missing-table', place, `No row of this RFC's Types table names section ${section ?? '(none)'} for this ${kind === 'record' ? 'Field' : 'Attribute'} table`);
+      d.error('missing-table', place, `No row of this RFC's Types table names section ${section ?? '(none)'} for this ${TABLE_OF[kind]} table`);
       return null;
     }
     return name;
@@ -104,6 +108,21 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     // Order is part of a record: the rows a table restates take its order, in the places they held.
     const restated = table.rows.map((r) => r.name).filter((n) => type.fields.some((f) => f.name === n));
     state.types.set(type.name, { ...type, fields: inTableOrder(fields, (f) => f.name, restated) });
+  }
+
+  // An enum's values, like a record's fields: a restated value takes the new wording and keeps its version.
+  for (const table of rfc.valueTables) {
+    const typeName = typeForSection('enum', table.section, table.place);
+    const type = typeName ? state.types.get(typeName) : undefined;
+    if (!type || type.kind !== 'enum') continue;
+    const values = [...type.values];
+    for (const row of table.rows) {
+      const at = values.findIndex((v) => v.value === row.value);
+      const value = { value: row.value, meaning: row.meaning, since: values[at]?.since ?? since, source: src(table.section, row.place) };
+      if (at >= 0) values[at] = value;
+      else values.push(value);
+    }
+    state.types.set(type.name, { ...type, values });
   }
 
   for (const table of rfc.stateTables) {
@@ -143,13 +162,16 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       } else {
         d.error('unknown-role', row.place, 'The role to remove is not in the role language', row.name);
       }
+    } else if (type?.kind === 'enum') {
+      if (type.values.some((v) => v.value === row.name)) state.types.set(row.from, { ...type, values: type.values.filter((v) => v.value !== row.name) });
+      else d.error('unknown-field', row.place, `${row.from} has no value ${row.name} to remove`, row.name);
     } else if (type?.kind === 'attributes') {
       removed('attribute');
       if (!state.attributes.delete(row.name) && ctx.hasEarlierVersion) {
         d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to remove`, row.name);
       }
     } else if (type) {
-      d.error('bad-cell', row.place, `Names are removed from a record, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
+      d.error('bad-cell', row.place, `Names are removed from a record, an enum, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
     } else if (state.requirements.delete(row.name)) {
       // A requirement or an operation is removed by its own name; From says where it stood.
       removed('requirement');

@@ -38,6 +38,9 @@ export function checkedModel(state: FoldState, ctx: ResolveContext): FoldedModel
     if (type.kind === 'record' && type.fields.length === 0) {
       d.error('missing-table', placeOf(type.source), `The record type ${name} has no Field table in section ${state.typeSection.get(name) ?? '(none)'}`, name);
     }
+    if (type.kind === 'enum' && type.values.length === 0) {
+      d.error('missing-table', placeOf(type.source), `The enum ${name} has no Value table (Value | Meaning) in section ${state.typeSection.get(name) ?? '(none)'}`, name);
+    }
   }
   if (state.roles.size === 0) d.error('missing-table', ctx.rfcPlace, 'No counted RFC has a role table (Kind | Roles)');
   const rules = {} as Record<RoleRuleKey, string>;
@@ -157,7 +160,9 @@ function treeShape(state: FoldState, ctx: ResolveContext): TreeShape | null {
   };
   for (const kind of ['roles', 'attributes'] as const) {
     const all = [...state.types.values()].filter((t) => t.kind === kind);
-    if (all.length > 1) d.error('duplicate-entry', placeOf((all[1] as TypeDef).source), `There can be one ${kind} type; ${all.map((t) => t.name).join(' and ')} are both ${kind}`, (all[1] as TypeDef).name);
+    // A second set of words is most likely meant for a field: say the form that gives one.
+    const instead = kind === 'roles' ? ' (a field that holds one of a fixed set of words has an enum for its type: Kind enum, with a Value | Meaning table)' : '';
+    if (all.length > 1) d.error('duplicate-entry', placeOf((all[1] as TypeDef).source), `There can be one ${kind} type; ${all.map((t) => t.name).join(' and ')} are both ${kind}${instead}`, (all[1] as TypeDef).name);
   }
   const answer = [...state.operations.values()].map((o) => record(o.returns)).find((t) => t !== undefined);
   const rootField = answer?.fields.find((f) => f.type.kind === 'named' && record(f.type.name));

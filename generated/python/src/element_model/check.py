@@ -220,7 +220,16 @@ class _Kind:
     kind: str
 
 
-_ValueRule = Union[_Primitive, _Array, _RecordRef, _Kind]
+@dataclass(frozen=True)
+class _Enum:
+    """An enum: one of its values, or a value a receiver keeps and the checker warns of (``unknown-value``)."""
+
+    name: str
+    values: frozenset[str]
+    listed: tuple[str, ...]
+
+
+_ValueRule = Union[_Primitive, _Array, _RecordRef, _Enum, _Kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +331,7 @@ class _Index:
 
     def _field_rule(self, value: _ValueRule, required: bool, walked: bool) -> _FieldRule:
         exact = _EXACT.get(value.name, ()) if isinstance(value, _Primitive) else ()
-        words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else frozenset()
+        words = self.roles - self.deprecated_roles.keys() if isinstance(value, _Kind) and value.kind == "roles" else value.values if isinstance(value, _Enum) else frozenset()
         return _FieldRule(required, walked, value, exact, words, None if walked else self._passes(value))
 
     def _passes(self, rule: _ValueRule) -> Passes | None:
@@ -337,6 +346,8 @@ class _Index:
             return None if items is None else _array_passes(items)
         if isinstance(rule, _RecordRef):
             return self._record_passes(rule.record)
+        if isinstance(rule, _Enum):
+            return _words_passes(rule.values)
         if rule.kind == "roles":
             return _words_passes(self.roles - self.deprecated_roles.keys())
         if rule.kind == "external":
@@ -439,6 +450,9 @@ class _Index:
         kind = self.spec.type_kinds.get(shape.name)
         if kind == "record":
             return _RecordRef(self._record_rule(shape.name))
+        if kind == "enum":
+            listed = tuple(self.spec.enums.get(shape.name, ()))
+            return _Enum(shape.name, frozenset(listed), listed)
         return _Kind(kind or "unchecked")
 
     @staticmethod
@@ -566,6 +580,11 @@ class _Check:
             self.trail.append(key)
             self.check_record(value, rule.record, element_id)
             self.trail.pop()
+        elif isinstance(rule, _Enum):
+            if not isinstance(value, str):
+                self.report("wrong-type", element_id, {"expected": "string", "found": json_type(value)}, key)
+            elif value not in rule.values:
+                self.report("unknown-value", element_id, {"value": value, "type": rule.name, "values": list(rule.listed)}, key)
         elif rule.kind == "roles":
             if not isinstance(value, str):
                 self.report("wrong-role-type", element_id, {"found": json_type(value)}, key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-TypeKind = Literal["record", "roles", "attributes", "external"]
+TypeKind = Literal["record", "enum", "roles", "attributes", "external"]
 """What kind of type the spec declares."""
 
 
@@ -221,6 +221,8 @@ class SpecData:
     tree: Tree
     type_kinds: dict[str, TypeKind]
     """Each declared type's kind, by name."""
+    enums: dict[str, tuple[str, ...]]
+    """Each enum's values, by the enum's name, in the spec's order."""
     records: dict[str, tuple[FieldRule, ...]]
     """Each record's fields, by the record's name, in the spec's order."""
     reserved_attributes: tuple[AttributeRule, ...]
@@ -248,6 +250,7 @@ FindingId = Literal[
     "unknown-field",
     "removed-field",
     "removed-without-replacement",
+    "unknown-value",
     "wrong-content-type",
     "wrong-content-tag-type",
     "wrong-content-property-type",
@@ -347,6 +350,7 @@ SPEC_0_2_0 = SpecData(
         "Role": "roles",
         "ContentBlock": "external",
     },
+    enums={},
     records={
         "Answer": (
             FieldRule(name="protocol", required=True, type=TypeShape(kind="primitive", name="string")),
@@ -638,6 +642,7 @@ FINDINGS: dict[FindingId, FindingEntry] = {
     "unknown-field": FindingEntry("structure", "warning", "{record} has no field \"{field}\"; a receiver ignores it"),
     "removed-field": FindingEntry("structure", "error", "\"{field}\" was removed in {version}; use {replacedBy}"),
     "removed-without-replacement": FindingEntry("structure", "error", "\"{field}\" was removed in {version}, with no replacement"),
+    "unknown-value": FindingEntry("structure", "warning", "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is", {"values": FindingList(", ", False)}),
     "wrong-content-type": FindingEntry("structure", "error", "Expected a content block object, found {found}"),
     "wrong-content-tag-type": FindingEntry("structure", "error", "Expected a string content block type, found {found}"),
     "wrong-content-property-type": FindingEntry("structure", "error", "Expected {expected} for \"{property}\", found {found}"),

@@ -186,6 +186,8 @@ private indirect enum ValueRule: Sendable {
     case array(ValueRule, label: String)
     /// A record, by name in `CheckRules.records`: records refer to each other (an element holds elements).
     case record(String)
+    /// An enum's value: the enum's name and its values, in the spec's order.
+    case oneOf(String, values: [String])
     /// A value of a type that is no record (roles, attributes, external), or of no known type (not checked).
     case kind(String)
 }
@@ -263,6 +265,7 @@ private struct CheckRules: Sendable {
             return .primitive(name)
         case .named(let name):
             let kind = spec.typeKinds[name]?.rawValue ?? "unchecked"
+            if kind == "enum" { return .oneOf(name, values: spec.enums[name] ?? []) }
             return kind == "record" ? .record(name) : .kind(kind)
         }
     }
@@ -387,6 +390,14 @@ private struct CheckRun {
                 reportDeprecated(deprecated, key: key, elementId)
             } else if !rules.roles.contains(exactly: role) {
                 report(.unknownRole, elementId, ["name": role, "unknownRole": spec.roleRules.unknown], key: key)
+            }
+        case .oneOf(let name, let values):
+            guard let text = value.stringValue else {
+                report(.wrongType, elementId, ["expected": "string", "found": value.jsonType], key: key)
+                return
+            }
+            if !values.contains(text) {
+                report(.unknownValue, elementId, ["value": text, "type": name], lists: ["values": values], key: key)
             }
         case .kind("external"):
             trail.append(key)

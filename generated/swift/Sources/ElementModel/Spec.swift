@@ -44,6 +44,7 @@ struct Tree: Sendable {
 /// What kind of type the spec declares.
 enum TypeKind: String, Sendable {
     case record
+    case `enum`
     case roles
     case attributes
     case external
@@ -204,6 +205,8 @@ struct SpecData: Sendable {
     var tree: Tree
     /// Each declared type's kind, by name.
     var typeKinds: [String: TypeKind]
+    /// Each enum's values, by the enum's name, in the spec's order.
+    var enums: [String: [String]]
     /// Each record's fields, by the record's name, in the spec's order.
     var records: [String: [FieldRule]]
     var reservedAttributes: [AttributeRule]
@@ -268,6 +271,10 @@ extension FindingEntry {
     static let removedWithoutReplacement = FindingEntry(
         id: "removed-without-replacement", rule: "structure", severity: .error,
         message: "\"{field}\" was removed in {version}, with no replacement")
+    static let unknownValue = FindingEntry(
+        id: "unknown-value", rule: "structure", severity: .warning,
+        message: "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is",
+        lists: ["values": FindingList(joiner: ", ", quoted: false)])
     static let wrongContentType = FindingEntry(
         id: "wrong-content-type", rule: "structure", severity: .error,
         message: "Expected a content block object, found {found}")
@@ -388,6 +395,7 @@ extension FindingEntry {
         .unknownField,
         .removedField,
         .removedWithoutReplacement,
+        .unknownValue,
         .wrongContentType,
         .wrongContentTagType,
         .wrongContentPropertyType,
@@ -480,6 +488,7 @@ enum Spec {
             "Role": .roles,
             "ContentBlock": .external,
         ],
+        enums: [:],
         records: [
             "Answer": [
                 FieldRule(name: "protocol", required: true, type: .primitive(name: "string")),

@@ -90,6 +90,10 @@ function indexSpec(spec) {
         const kind = hasOwn(spec.typeKinds, type.name) ? spec.typeKinds[type.name] : undefined;
         if (kind === 'record')
             return { kind, record: recordRule(type.name) };
+        if (kind === 'enum') {
+            const list = hasOwn(spec.enums, type.name) ? spec.enums[type.name] : [];
+            return { kind, name: type.name, values: new Set(list), list };
+        }
         return { kind: kind ?? 'unchecked' };
     };
     const contentRule = (k) => {
@@ -279,6 +283,12 @@ export function checkerFor(spec) {
                         reportDeprecated(ix.deprecatedRoles.get(value), key, elementId);
                     else if (!ix.roles.has(value))
                         report('unknown-role', elementId, { name: value, unknownRole: roleRules.unknown }, key);
+                    return;
+                case 'enum':
+                    if (typeof value !== 'string')
+                        report('wrong-type', elementId, { expected: 'string', found: jsonType(value) }, key);
+                    else if (!rule.values.has(value))
+                        report('unknown-value', elementId, { value, type: rule.name, values: rule.list }, key);
                     return;
                 case 'array':
                     if (!Array.isArray(value))

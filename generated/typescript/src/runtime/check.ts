@@ -91,7 +91,9 @@ type ValueRule =
   | { readonly kind: 'primitive'; readonly name: 'string' | 'boolean' | 'number' }
   | { readonly kind: 'array'; readonly items: ValueRule; readonly label: string }
   | { readonly kind: 'record'; readonly record: RecordRule }
-  | { readonly kind: Exclude<SpecData['typeKinds'][string], 'record'> | 'unchecked' };
+  /** An enum: one of its values, or a value a receiver keeps and the checker warns of (`unknown-value`). */
+  | { readonly kind: 'enum'; readonly name: string; readonly values: ReadonlySet<string>; readonly list: readonly string[] }
+  | { readonly kind: Exclude<SpecData['typeKinds'][string], 'record' | 'enum'> | 'unchecked' };
 
 interface FieldRule {
   readonly required: boolean;
@@ -159,6 +161,10 @@ function indexSpec(spec: SpecData) {
     if (type.kind === 'primitive') return type;
     const kind = hasOwn(spec.typeKinds, type.name) ? spec.typeKinds[type.name] : undefined;
     if (kind === 'record') return { kind, record: recordRule(type.name) };
+    if (kind === 'enum') {
+      const list = hasOwn(spec.enums, type.name) ? (spec.enums[type.name] as string[]) : [];
+      return { kind, name: type.name, values: new Set(list), list };
+    }
     return { kind: kind ?? 'unchecked' };
   };
   const contentRule = (k: SpecData['contentKinds'][number]): ContentRule => {
@@ -356,6 +362,10 @@ export function checkerFor(spec: SpecData): (answer: unknown, options?: CheckOpt
           if (typeof value !== 'string') report('wrong-role-type', elementId, { found: jsonType(value) }, key);
           else if (ix.deprecatedRoles.has(value)) reportDeprecated(ix.deprecatedRoles.get(value) as Deprecated, key, elementId);
           else if (!ix.roles.has(value)) report('unknown-role', elementId, { name: value, unknownRole: roleRules.unknown }, key);
+          return;
+        case 'enum':
+          if (typeof value !== 'string') report('wrong-type', elementId, { expected: 'string', found: jsonType(value) }, key);
+          else if (!rule.values.has(value)) report('unknown-value', elementId, { value, type: rule.name, values: rule.list }, key);
           return;
         case 'array':
           if (!Array.isArray(value)) return report('wrong-array-type', elementId, { label: rule.label, found: jsonType(value) }, key);

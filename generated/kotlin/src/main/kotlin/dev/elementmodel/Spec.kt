@@ -53,6 +53,7 @@ internal class Tree(
 /** What kind of type the spec declares. */
 internal enum class TypeKind(val text: String) {
     RECORD("record"),
+    ENUM("enum"),
     ROLES("roles"),
     ATTRIBUTES("attributes"),
     EXTERNAL("external"),
@@ -191,6 +192,8 @@ internal class SpecData(
     val tree: Tree,
     /** Each declared type's kind, by name. */
     val typeKinds: Map<String, TypeKind>,
+    /** Each enum's values, by the enum's name, in the spec's order. */
+    val enums: Map<String, List<String>>,
     /** Each record's fields, by the record's name, in the spec's order. */
     val records: Map<String, List<FieldRule>>,
     val reservedAttributes: List<AttributeRule>,
@@ -232,6 +235,7 @@ internal enum class FindingEntry(
     UNKNOWN_FIELD("unknown-field", "structure", Severity.WARNING, "{record} has no field \"{field}\"; a receiver ignores it"),
     REMOVED_FIELD("removed-field", "structure", Severity.ERROR, "\"{field}\" was removed in {version}; use {replacedBy}"),
     REMOVED_WITHOUT_REPLACEMENT("removed-without-replacement", "structure", Severity.ERROR, "\"{field}\" was removed in {version}, with no replacement"),
+    UNKNOWN_VALUE("unknown-value", "structure", Severity.WARNING, "\"{value}\" is not a value of {type} ({values}); a receiver keeps it as it is", mapOf("values" to FindingList(", ", false))),
     WRONG_CONTENT_TYPE("wrong-content-type", "structure", Severity.ERROR, "Expected a content block object, found {found}"),
     WRONG_CONTENT_TAG_TYPE("wrong-content-tag-type", "structure", Severity.ERROR, "Expected a string content block type, found {found}"),
     WRONG_CONTENT_PROPERTY_TYPE("wrong-content-property-type", "structure", Severity.ERROR, "Expected {expected} for \"{property}\", found {found}"),
@@ -325,6 +329,7 @@ private fun protocol0_2_0(): SpecData = SpecData(
         "Role" to TypeKind.ROLES,
         "ContentBlock" to TypeKind.EXTERNAL,
     ),
+    enums = mapOf(),
     records = mapOf(
         "Answer" to listOf(
             FieldRule(name = "protocol", required = true, type = TypeShape.Primitive(name = "string")),
