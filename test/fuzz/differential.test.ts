@@ -46,8 +46,16 @@ async function vectorAnswers(): Promise<{ name: string; input: unknown }[]> {
   return out;
 }
 
-const inputs: DifferentialInput[] = differentialInputs(await vectorAnswers(), lib.SPEC, { answer: lib.SPEC.tree.answer, node: lib.SPEC.tree.node }, SEED, COUNT);
-const files = inputs.map((_, i) => `d-${String(i).padStart(5, '0')}.json`);
+/** The inputs kept from earlier disagreements and from what issue 37 saw (test/fixtures/differential/README.md), replayed on every run. */
+async function keptInputs(): Promise<DifferentialInput[]> {
+  const folder = join(ROOT, 'test/fixtures/differential');
+  const names = (await readdir(folder)).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => ({ name: `kept ${name}`, changes: ['kept as a fixture'], bytes: new Uint8Array(await readFile(join(folder, name))) })));
+}
+
+const kept = await keptInputs();
+const inputs: DifferentialInput[] = [...kept, ...differentialInputs(await vectorAnswers(), lib.SPEC, { answer: lib.SPEC.tree.answer, node: lib.SPEC.tree.node }, SEED, COUNT)];
+const files = inputs.map((input, i) => (i < kept.length ? `kept-${input.name.slice('kept '.length)}` : `d-${String(i - kept.length).padStart(5, '0')}.json`));
 const wanted = inputs.map((input) => {
   const findings = lib.validateBytes(input.bytes);
   return { findings, code: lib.exitCodeOf(findings) };
@@ -98,9 +106,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe(`differential: ${COUNT} mutated vectors (SEED=${SEED})`, () => {
+describe(`differential: ${kept.length} kept inputs and ${COUNT} mutated vectors (SEED=${SEED})`, () => {
   it('the inputs are many and varied: some pass, some warn, some fail, some are refused as JSON', () => {
-    expect(inputs).toHaveLength(COUNT);
+    expect(inputs).toHaveLength(COUNT + kept.length);
+    expect(kept.length).toBeGreaterThanOrEqual(10);
     const json = wanted.filter((w) => w.findings.some((f) => f.rule === 'json')).length;
     const errors = wanted.filter((w) => w.code === 1).length - json;
     const warnings = wanted.filter((w) => w.code === 0 && w.findings.length > 0).length;
