@@ -13,6 +13,9 @@ async function modulePathOf(out: string): Promise<string> {
   return path;
 }
 
+/** Whether `go get` takes the path: its first element must hold a dot (a host name), or it is a malformed module path. */
+const fetchable = (module: string) => (module.split('/')[0] ?? '').includes('.');
+
 /** How the module proxy protocol writes a path in a URL or a folder: each capital letter as `!` and its small one. */
 const escaped = (path: string) => path.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
 
@@ -32,8 +35,7 @@ export const go: Packer = {
   publishedTo: 'the Go module proxy (a git tag)',
   async notInstallable({ out }) {
     const module = await modulePathOf(out);
-    const first = module.split('/')[0] ?? '';
-    return first.includes('.') ? null : `The Go module path is "${module}", which has no dot in its first element, so \`go get\` refuses it (malformed module path); set "repository" in publishing.json and regenerate, which makes it <repository>/generated/go`;
+    return fetchable(module) ? null : `The Go module path is "${module}", which has no dot in its first element, so \`go get\` refuses it (malformed module path); set "repository" in publishing.json and regenerate, which makes it <repository>/generated/go`;
   },
   async pack({ out, dest, publishing, date }) {
     const module = await modulePathOf(out);
@@ -56,7 +58,7 @@ export const go: Packer = {
 
 /** `go mod download` of the version from the folder just written, in a module cache of its own, or why it was not tried. */
 async function downloaded(dest: string, module: string, version: string): Promise<string> {
-  if (!module.split('/')[0]?.includes('.')) return 'not downloadable by go (module path without a dot)';
+  if (!fetchable(module)) return 'not downloadable by go (module path without a dot)';
   const gopath = await mkdtemp(join(tmpdir(), 'element-release-go-'));
   try {
     const env = { ...process.env, GOPATH: gopath, GOMODCACHE: join(gopath, 'mod'), GOPROXY: `file://${join(dest, 'go')}`, GOSUMDB: 'off', GOFLAGS: '-modcacherw', GOTOOLCHAIN: 'local' };
