@@ -41,7 +41,7 @@ install_swift() {
     rm -rf "$root.partial"
     mkdir -p "$cache"
     log "swift: debootstrap trixie into $root (a few minutes, once)"
-    debootstrap --variant=minbase --include=swiftlang,libc6-dev,ca-certificates \
+    debootstrap --variant=minbase --include=swiftlang,libc6-dev,ca-certificates,time \
       trixie "$root.partial" "$mirror" >"$cache/debootstrap.log" 2>&1 \
       || { tail -n 30 "$cache/debootstrap.log"; exit 1; }
     rm -rf "$root"
@@ -49,6 +49,13 @@ install_swift() {
     touch "$root/.complete"
   fi
   mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+  # GNU time, for the bench's peak memory of the Swift validator (scripts/validator-cases.sh); a chroot made before
+  # it joined the list gets it here.
+  if [ ! -x "$root/usr/bin/time" ]; then
+    log "swift: apt-get install time in the chroot"
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null 2>&1 \
+      || { chroot "$root" apt-get update -qq >/dev/null 2>&1 && chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
+  fi
   chroot "$root" ldconfig
   log "swift: $(chroot "$root" swift --version 2>&1 | head -n 1)"
 }
