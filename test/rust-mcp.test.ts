@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RUST_MCP_DEPENDENCIES } from '../generator/emit/rust/index.js';
+import { RUST_MCP_DEPENDENCIES, RUST_MCP_MSRV } from '../generator/emit/rust/index.js';
 import { fenced } from './helpers/readme.js';
 import { GENERATED, ROOT, realModel } from './helpers/spec.js';
 import { requireTool, runScript, rustMissing, scriptToolMissing } from './helpers/toolchain.js';
@@ -25,6 +25,9 @@ describe('Rust with rmcp, MCP\'s Rust SDK', () => {
     const dependencies = fenced(readme, 'toml', '## Use with MCP').trim().split('\n');
     expect(dependencies).toEqual(['[dependencies]', ...RUST_MCP_DEPENDENCIES]);
     const manifest = await readFile(MANIFEST, 'utf8');
+    // The Rust the README says the example needs is the test crate's.
+    expect(/^rust-version = "([\d.]+)"$/m.exec(manifest)?.[1]).toBe(RUST_MCP_MSRV);
+    expect(readme).toContain(`(rmcp needs Rust ${RUST_MCP_MSRV} or later)`);
     const pinned = manifest.slice(manifest.indexOf('[dependencies]')).split('\n').filter((line) => /^[\w-]+ = /.test(line));
     // The README's lines, and the generated crate by path; every registry crate exact.
     const crate = relative(join(ROOT, 'test/rust-mcp'), join(GENERATED, 'rust'));

@@ -37,6 +37,8 @@ export const RUST_DEPENDENCIES = { serde: '1.0.228', serdeJson: '1.0.145', regex
  * (its server and client, stdio and a child process; no macros, no HTTP) and tokio, exact. test/rust-mcp/Cargo.toml,
  * which compiles and runs that example, pins the same (test/rust-mcp.test.ts holds them equal).
  */
+/** The Rust rmcp needs, above the crate's own: test/rust-mcp/Cargo.toml's rust-version (test/rust-mcp.test.ts holds them equal). */
+export const RUST_MCP_MSRV = '1.88';
 export const RUST_MCP_DEPENDENCIES = [
   'rmcp = { version = "=3.11.0", default-features = false, features = ["server", "client", "transport-io", "transport-child-process"] }',
   `serde_json = "=${RUST_DEPENDENCIES.serdeJson}"`,
@@ -143,6 +145,7 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
           meaning: rustString(answerOperation.meaning),
           uses: [answer.name, 'CheckOptions', 'Finding', 'check', 'dump_answer'].join(', '),
           dependencies: RUST_MCP_DEPENDENCIES.join('\n'),
+          msrv: RUST_MCP_MSRV,
         }
       : null,
   };

@@ -124,7 +124,8 @@ function readme(model: CanonicalModel, regenerate: string, publishing: Publishin
 
 TypeScript types and a runtime for the element model, protocol ${model.protocolVersion}, generated from the spec's
 RFCs. The package is ESM only: from CommonJS, \`require()\` it (every Node version it supports, ${SUPPORTED_NODE},
-loads ES modules that way) or \`await import()\` it. Content blocks follow MCP ${model.external.map((e) => `${e.protocolVersion ?? ''} (${e.package}@${e.packageVersion})`).join(', ')}.
+loads ES modules that way) or \`await import()\` it. Numbers are JavaScript's: an integer past 2^53 read by \`JSON.parse\`
+loses its last digits, so keep the answer's text (what \`parseAnswer\` is given) where exact numbers matter. Content blocks follow MCP ${model.external.map((e) => `${e.protocolVersion ?? ''} (${e.package}@${e.packageVersion})`).join(', ')}.
 ${publishing.documentation === null ? '' : `The reference (the protocol, its roles and a checker to paste an answer into): ${publishing.documentation}.\n`}
 ## Install
 
