@@ -185,6 +185,15 @@ describe('the VS Code extension (editors/vscode/), as the release packs it', () 
     expect(subscribed).toBe(1);
   });
 
+  it("runs npm's .cmd shim on Windows through a shell, its path quoted", async () => {
+    const folder = await workspace(['node_modules/.bin/element-spec.cmd']);
+    folders.push(folder);
+    const { findServer } = createRequire(import.meta.url)(join(unpacked, 'extension/out/server.js')) as { findServer: (f: string, c: string, p: string) => unknown };
+    const shim = join(folder, 'node_modules/.bin/element-spec.cmd');
+    expect(findServer(folder, '', 'win32')).toEqual({ command: `"${shim}"`, args: LSP_ARGS, shell: true });
+    expect(findServer(folder, '', 'linux')).toEqual({ missing: expect.stringContaining('No element-spec language server') });
+  });
+
   it('says how to install the server when the workspace has none, or the setting names a missing file, and starts nothing', async () => {
     const folder = await workspace([]);
     folders.push(folder);

@@ -28,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     void vscode.window.showErrorMessage(`${NAME}: ${server.missing}`);
     return;
   }
-  const serverOptions: ServerOptions = { command: server.command, args: server.args, options: { cwd: folder.uri.fsPath } };
+  const serverOptions: ServerOptions = { command: server.command, args: server.args, options: { cwd: folder.uri.fsPath, ...(server.shell ? { shell: true } : {}) } };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'markdown', pattern: SPEC_GLOB }],
     workspaceFolder: folder,

@@ -5,6 +5,8 @@ import { isAbsolute, join } from 'node:path';
 export interface ServerCommand {
   command: string;
   args: string[];
+  /** Set for npm's `.cmd` shim on Windows, which Node runs only through a shell (so its path is quoted). */
+  shell?: true;
 }
 
 /** The toolchain's command for an editor: the language server on standard input and output. */
@@ -27,7 +29,7 @@ export function findServer(folder: string, configured: string, platform: NodeJS.
     return existsSync(path) ? started(path) : { missing: `elementSpec.server.path names ${path}, which does not exist.` };
   }
   const installed = join(folder, 'node_modules', '.bin', platform === 'win32' ? 'element-spec.cmd' : 'element-spec');
-  if (existsSync(installed)) return started(installed);
+  if (existsSync(installed)) return platform === 'win32' ? { command: `"${installed}"`, args: [...LSP_ARGS], shell: true } : started(installed);
   const own = join(folder, 'bin', 'element-spec.js');
   if (existsSync(own)) return started(own);
   return {
