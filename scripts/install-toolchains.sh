@@ -8,6 +8,7 @@
 # CARGO_HOME in the cache (scripts/rust-env.sh).
 # Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 # actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
+# VS Code extension: its packages (editors/vscode/package-lock.json) for the release's .vsix (scripts/vscode-tools.sh).
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -113,6 +114,13 @@ install_node24() {
   log "node24: $("$node24/bin/node" --version)"
 }
 
+install_vscode() {
+  # The extension's pinned TypeScript, @vscode/vsce and language client, so the release packs the .vsix offline.
+  local tools
+  tools="$(bash "$(dirname "$0")/vscode-tools.sh")"
+  log "vscode: the extension's packages in $tools"
+}
+
 # actionlint, pinned, from the Go module proxy, for test/workflow.test.ts; in the cache, beside Go's module cache.
 actionlint_version="v1.7.12"
 actionlint_bin="$cache/go-tools/actionlint-$actionlint_version"
@@ -177,10 +185,11 @@ case "${1:-all}" in
   node24-bin) echo "$node24/bin" ;;
   actionlint) install_actionlint ;;
   go) install_go ;;
+  vscode) install_vscode ;;
   # Where install_go puts staticcheck, printed and nothing else.
   staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_actionlint; install_go ;;
-  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin]" >&2; exit 2 ;;
+  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go ;;
+  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode]" >&2; exit 2 ;;
 esac
