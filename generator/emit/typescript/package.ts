@@ -12,6 +12,7 @@ import { mcpExample } from './mcp-example.js';
 import type { EmitSettings, GeneratedFile } from '../core/target.js';
 import { modelFiles } from './model-file.js';
 import { operationsFiles } from './operations-file.js';
+import { typescriptNames } from './naming.js';
 import { type Transpiled, transpile } from './transpile.js';
 
 /** What the build stores for each runtime file, by its path in the package (`src/runtime/check.ts`). */
@@ -229,13 +230,14 @@ export function staticSources(): { path: string; body: string }[] {
 export function emitPackage(model: CanonicalModel, context: EmitSettings): GeneratedFile[] {
   const head = header(model, context.regenerate, '//');
   const publishing = publishingOf(context);
-  const modelFile = modelFiles(model, head, context.versions, publishing.sdkVersion);
+  const names = typescriptNames(model, context.versions);
+  const modelFile = modelFiles(model, head, context.versions, publishing.sdkVersion, names);
   const files: GeneratedFile[] = [
     { path: 'typescript/src/model.ts', contents: modelFile.ts },
     { path: 'typescript/dist/model.js', contents: modelFile.js },
     { path: 'typescript/dist/model.d.ts', contents: modelFile.dts },
   ];
-  const operations = operationsFiles(model, head);
+  const operations = operationsFiles(model, head, names);
   files.push(
     { path: 'typescript/src/operations.ts', contents: operations.ts },
     { path: 'typescript/dist/operations.js', contents: operations.js },
