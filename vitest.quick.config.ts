@@ -22,6 +22,9 @@ const NEEDS_TOOLCHAINS = [
   'test/release.test.ts',
   'test/workflow.test.ts',
   'test/fuzz/differential.test.ts',
+  'test/declared-names-bindings.test.ts',
+  // Installs the extension's pinned tools (vsce) from the npm registry the first time.
+  'test/vscode-extension.test.ts',
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */
