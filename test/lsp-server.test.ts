@@ -30,10 +30,11 @@ async function session(options = {}) {
   return { s, client, server, rfc, text };
 }
 
-const quiet = async (c: { server: { settled(): Promise<void> } }) => {
+/** Once the server has handled every message sent, run every check they asked for, and its findings arrived. */
+const quiet = async (c: { client: TestClient; server: { settled(): Promise<void> } }) => {
+  await c.client.sync();
   await c.server.settled();
-  // The last publish is a notification on its way: let it arrive.
-  await new Promise((r) => setTimeout(r, 20));
+  await c.client.sync();
 };
 
 const codes = (client: TestClient, path: string) => client.findings(path).map((d) => d.code);

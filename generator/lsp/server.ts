@@ -43,6 +43,12 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   let latest: { generation: number; snapshot: Promise<SpecSnapshot> } | null = null;
   let emitTimer: NodeJS.Timeout | undefined;
   let emitting: Promise<void> = Promise.resolve();
+  /** Whether an emit pass is set to start once the typing pauses. */
+  let emitWaiting = false;
+  const stopEmitTimer = () => {
+    clearTimeout(emitTimer);
+    emitWaiting = false;
+  };
 
   const foldersFor = (opened?: string): SpecFolders | null => {
     if (folders) return folders;
@@ -72,14 +78,16 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   };
 
   const check = async (generation: number) => {
-    clearTimeout(emitTimer);
+    stopEmitTimer();
     try {
       const snapshot = await snapshotOf(generation);
       if (!snapshot || !debounce.isCurrent(generation)) return;
       const findings = sortDiagnostics(snapshot.assembled.diagnostics.items);
       publisher.publish(findings, snapshot, textsOf(snapshot.files));
       if (options.emit !== false && snapshot.assembled.model && !snapshot.assembled.diagnostics.hasErrors) {
+        emitWaiting = true;
         emitTimer = setTimeout(() => {
+          emitWaiting = false;
           emitting = emitting.then(() => emitPass(generation, snapshot, findings));
         }, options.emitQuietMs ?? 1500);
       }
@@ -127,9 +135,18 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   connection.onDidChangeWatchedFiles(() => changed());
   connection.onShutdown(() => {
     debounce.dispose();
-    clearTimeout(emitTimer);
+    stopEmitTimer();
   });
 
+  // Each request a client may send answers, with nothing until a feature says more: the features register after,
+  // and their handlers take the place of these.
+  connection.onHover(() => null);
+  connection.onCompletion(() => []);
+  connection.onCodeAction(() => []);
+  connection.onDocumentSymbol(() => []);
+  connection.onDefinition(() => null);
+  connection.onReferences(() => []);
+  connection.onCodeLens(() => []);
   registerFeatures(connection, async () => {
     const snapshot = snapshotOf(debounce.current);
     if (!snapshot) throw new Error('element-spec: no spec folder (a folder holding process.md) is open');
@@ -139,8 +156,16 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
 
   return {
     async settled() {
-      await debounce.settled();
-      await emitting;
+      for (;;) {
+        await debounce.settled();
+        if (emitWaiting) {
+          await new Promise((r) => setTimeout(r, 2));
+          continue;
+        }
+        const pass = emitting;
+        await pass;
+        if (pass === emitting && !emitWaiting) return;
+      }
     },
     snapshot: () => snapshotOf(debounce.current) ?? Promise.resolve(null),
   };

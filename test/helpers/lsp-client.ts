@@ -44,6 +44,14 @@ export class TestClient {
     return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path), version }, contentChanges: [{ text }] });
   }
 
+  /**
+   * Resolves once the server has handled every message sent before: a request is answered after the notifications
+   * ahead of it (an unknown method is answered with an error, which is all this needs).
+   */
+  async sync(): Promise<void> {
+    await this.connection.sendRequest('element-spec/test-sync').catch(() => undefined);
+  }
+
   close(path: string): Promise<void> {
     return this.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri(path) } });
   }
