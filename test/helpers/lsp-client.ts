@@ -13,6 +13,8 @@ import { type ServerOptions, type SpecServer, startServer } from '../../generato
 /** A language client for tests: the findings last published for each file, and the requests a client sends. */
 export class TestClient {
   readonly published = new Map<string, Diagnostic[]>();
+  /** What the server logged (window/logMessage): an internal error shows here. */
+  readonly logs: { type: number; message: string }[] = [];
   /** How many publishDiagnostics notifications came. */
   publishes = 0;
   private versions = new Map<string, number>();
@@ -23,6 +25,9 @@ export class TestClient {
       this.published.set(p.uri, p.diagnostics);
       this.publishes++;
       for (const l of this.listeners) l();
+    });
+    connection.onNotification('window/logMessage', (p: { type: number; message: string }) => {
+      this.logs.push(p);
     });
     connection.listen();
   }
