@@ -29,7 +29,7 @@ export function findSpecFolders(roots: readonly string[], openedFile?: string): 
   return null;
 }
 
-/** "spec/rfcs/0001-x.md" for a file under the spec folder, as diagnostics name it; null outside it. */
+/** "spec/rfcs/<file>.md" for a file under the spec folder, as diagnostics name it; null outside it. */
 export function specPathIn(specDir: string, absolute: string): string | null {
   const rel = relative(specDir, absolute);
   if (rel === '' || rel.startsWith('..') || resolve(specDir, rel) !== resolve(absolute)) return null;
