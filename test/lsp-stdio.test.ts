@@ -18,7 +18,7 @@ describe('element-spec lsp --stdio', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     try {
       const client = clientOn(child.stdout, child.stdin);
-      const init = (await client.initialize(s.dir)) as { capabilities: { textDocumentSync: { change: number } }; serverInfo: { name: string } };
+      const init = (await client.initialize(s.dir, { emitQuietMs: 0 })) as { capabilities: { textDocumentSync: { change: number } }; serverInfo: { name: string } };
       expect(init.serverInfo.name).toBe('element-spec');
       expect(init.capabilities.textDocumentSync.change).toBe(2);
 
@@ -47,6 +47,9 @@ describe('element-spec lsp --stdio', () => {
 
       await client.change(rfc, text);
       await client.until(() => client.findings(rfc).length === 0, 30_000);
+      // With no errors left, every target runs on the emit worker, and finds nothing of its own in the real spec.
+      await client.until(() => client.logs.some((l) => /every target emitted in \d+ ms, with 0 findings/.test(l.message)), 30_000);
+      expect(client.logs.filter((l) => l.type === 1)).toEqual([]);
       await client.connection.sendRequest('shutdown');
       await client.connection.sendNotification('exit');
       expect(await exited).toBe(0);

@@ -6,7 +6,7 @@ import { type Diagnostic, sortDiagnostics } from '../diagnostics/report.js';
 import { DEFAULT_DIRS } from '../spec-files.js';
 import { FEATURE_CAPABILITIES, registerFeatures } from './features/index.js';
 import { AdaptiveDebounce } from './debounce.js';
-import { emitterFindings } from './emit-pass.js';
+import { EmitPass } from './emit-pass.js';
 import { readSnapshot, textsOf } from './overlay.js';
 import type { SpecSnapshot } from './snapshot.js';
 import { type SpecFolders, findSpecFolders, specPathIn } from './spec-folder.js';
@@ -43,6 +43,7 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   let latest: { generation: number; snapshot: Promise<SpecSnapshot> } | null = null;
   let emitTimer: NodeJS.Timeout | undefined;
   let emitting: Promise<void> = Promise.resolve();
+  const emitPasses = new EmitPass();
   /** Whether an emit pass is set to start once the typing pauses. */
   let emitWaiting = false;
   const stopEmitTimer = () => {
@@ -100,7 +101,9 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   const emitPass = async (generation: number, snapshot: SpecSnapshot, findings: Diagnostic[]) => {
     if (!debounce.isCurrent(generation)) return;
     try {
-      const emitted = await emitterFindings(snapshot.assembled);
+      const started = performance.now();
+      const emitted = await emitPasses.run(snapshot.files, snapshot.assembled);
+      connection.console.log(`element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`);
       if (emitted.length && debounce.isCurrent(generation)) publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
     } catch (error) {
       connection.console.error(`element-spec: internal error while emitting: ${(error as Error).stack ?? String(error)}`);
@@ -136,6 +139,7 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   connection.onShutdown(() => {
     debounce.dispose();
     stopEmitTimer();
+    emitPasses.dispose();
   });
 
   // Each request a client may send answers, with nothing until a feature says more: the features register after,

@@ -28,6 +28,7 @@ export class TestClient {
     });
     connection.onNotification('window/logMessage', (p: { type: number; message: string }) => {
       this.logs.push(p);
+      for (const l of this.listeners) l();
     });
     connection.listen();
   }
@@ -66,7 +67,7 @@ export class TestClient {
     return this.published.get(uri(path)) ?? [];
   }
 
-  /** Resolves when `ok` holds of what has been published, or fails after `ms`. */
+  /** Resolves when `ok` holds of what has been published or logged, or fails after `ms`. */
   until(ok: () => boolean, ms = 10_000): Promise<void> {
     return new Promise((resolve, reject) => {
       if (ok()) return resolve();
