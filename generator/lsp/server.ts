@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { type Connection, type InitializeParams, type InitializeResult, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/report.js';
@@ -173,9 +173,4 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
     },
     snapshot: () => snapshotOf(debounce.current) ?? Promise.resolve(null),
   };
-}
-
-/** A file URI for a spec path, as diagnostics are published under. */
-export function uriOf(snapshot: SpecSnapshot, specPath: string): string {
-  return pathToFileURL(snapshot.absolutePathOf(specPath)).href;
 }
