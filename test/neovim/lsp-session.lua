@@ -1,7 +1,10 @@
 -- A maintainer's session in Neovim 0.7 (headless), driven by test/lsp-neovim.test.ts: start the spec's language
 -- server as any Neovim user would (vim.lsp.start_client), open an RFC, type a slip, wait for its diagnostic, undo,
 -- wait for it to clear. Each step records what Neovim itself saw; the test reads the record (a JSON file) and
--- judges it. A new step (hover, a quick fix) is one more function in `steps`.
+-- judges it. A new step is one more function in `steps`: a hover is vim.lsp.buf_request_sync(buf,
+-- 'textDocument/hover', vim.lsp.util.make_position_params(), 5000) with its result put in `record`; a quick fix is
+-- the same with 'textDocument/codeAction' and the diagnostics at the cursor in its context, then
+-- vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16') and a wait for the diagnostic to clear.
 local out_path = os.getenv('NVIM_LSP_RECORD')
 local rfc = os.getenv('NVIM_LSP_RFC')
 local record = { steps = {} }
