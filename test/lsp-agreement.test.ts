@@ -39,6 +39,7 @@ describe('the language server and check report the same findings', () => {
         expect(fromEditor.map(key).sort()).toEqual(fromCheck.map(key).sort());
         compared += fromCheck.length;
       } finally {
+        await server.settled();
         dispose();
         await s.dispose();
       }

@@ -53,6 +53,7 @@ describe('the language server under random edits', () => {
           expect(fromEditor.map(key).sort()).toEqual((JSON.parse(json) as unknown[]).map(key).sort());
           if (fromEditor.length) withFindings++;
         } finally {
+          await server.settled();
           dispose();
         }
       }),

@@ -23,7 +23,8 @@ afterEach(async () => {
 async function session(options = {}) {
   const s = await scratch(true);
   const { client, server, dispose } = inProcess({ emitQuietMs: 0, ...options });
-  disposers.push(() => s.dispose(), dispose);
+  // Last in, first out: the server's runs end before the connection closes and the spec folder goes.
+  disposers.push(() => s.dispose(), dispose, () => server.settled());
   await client.initialize(s.dir);
   const rfc = join(s.spec, RFC);
   const text = await readFile(rfc, 'utf8');
@@ -132,7 +133,7 @@ describe('language server: diagnostics as the editor types', () => {
   it('finds the spec above an opened file when the workspace root has no spec/', async () => {
     const s = await scratch(true);
     const { client, server, dispose } = inProcess({ emitQuietMs: 0 });
-    disposers.push(() => s.dispose(), dispose);
+    disposers.push(() => s.dispose(), dispose, () => server.settled());
     await client.initialize(join(s.dir, 'elsewhere'));
     const rfc = join(s.spec, RFC);
     await client.open(rfc, (await readFile(rfc, 'utf8')).replace(ROW, SLIP));

@@ -51,6 +51,15 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
     emitWaiting = false;
   };
 
+  /** Logs to the client; a connection already closed (the editor quit mid-run) is no fault of the run. */
+  const say = (kind: 'log' | 'error', text: string) => {
+    try {
+      connection.console[kind](text);
+    } catch {
+      // Nobody is listening any more.
+    }
+  };
+
   const foldersFor = (opened?: string): SpecFolders | null => {
     if (folders) return folders;
     if (options.spec) folders = { spec: options.spec, out: join(dirname(options.spec), DEFAULT_DIRS.out) };
@@ -94,7 +103,7 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
       }
     } catch (error) {
       // A fault of the toolchain must not end the session: say it, and the next edit tries again.
-      connection.console.error(`element-spec: internal error while checking: ${(error as Error).stack ?? String(error)}`);
+      say('error', `element-spec: internal error while checking: ${(error as Error).stack ?? String(error)}`);
     }
   };
 
@@ -103,10 +112,10 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
     try {
       const started = performance.now();
       const emitted = await emitPasses.run(snapshot.files, snapshot.assembled);
-      connection.console.log(`element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`);
+      say('log', `element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`);
       if (emitted.length && debounce.isCurrent(generation)) publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
     } catch (error) {
-      connection.console.error(`element-spec: internal error while emitting: ${(error as Error).stack ?? String(error)}`);
+      say('error', `element-spec: internal error while emitting: ${(error as Error).stack ?? String(error)}`);
     }
   };
 
