@@ -10,6 +10,7 @@ import { realisticAnswer } from './answer.mjs';
 import { bindingDecodeTimes } from './bindings.mjs';
 import { checkerPageTimes } from './checker-page.mjs';
 import { jsonWorstCases } from './json-worst.mjs';
+import { lspEditTimes, readSpecAlone } from './lsp.mjs';
 import { makeSyntheticSpec } from './synthetic.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -131,6 +132,16 @@ try {
   const watchTarget = { median: 150 };
   ratio('watch: edit to files rewritten / 150 ms', results.measurements.watch, watchTarget, 1.0, 'median of 20 one-line edits');
 
+  // The language server: an edit in the editor to its diagnostics, on the real spec and on the 10x one (bench/lsp.mjs).
+  log('language server ...');
+  for (const [key, dir, target] of [['lsp', join(wdir, 'spec'), 150], ['lsp10x', join(work, 'x10/spec'), 600]]) {
+    results.measurements[key] = stats(await lspEditTimes(dir));
+    results.measurements[`${key}ReadSpec`] = stats(await readSpecAlone(dir));
+    const label = key === 'lsp' ? 'lsp' : 'lsp, spec 10x';
+    ratio(`${label}: edit to diagnostics / ${target} ms`, results.measurements[key], { median: target }, 1.0, 'median of 20 edits 300 ms apart, each toggling a slip');
+    ratio(`${label}: edit to diagnostics / reading the spec`, results.measurements[key], results.measurements[`${key}ReadSpec`], null, 'reading: every file read and parsed whole, warm, in one process');
+  }
+
   // Checking a 100,000-element answer, in a process of its own (bench/checking.mjs).
   log('checking ...');
   const sdkPath = pathToFileURL(join(ROOT, 'generated/typescript/dist/index.js')).href;
@@ -233,6 +244,10 @@ const tables = [
   `| a fresh process loading ts-morph alone, nothing else | ${ms(m.tsMorphLoad)} |`,
   ...m.scaling.map((s) => `| generate, spec ${s.factor}x, after a one-line edit | ${ms(s)} |`),
   `| watch, one-line edit to files rewritten | ${ms(m.watch)} |`,
+  `| lsp, an edit to its diagnostics, real spec | ${ms(m.lsp)} |`,
+  `| reading the real spec alone (read and parse every file) | ${ms(m.lspReadSpec)} |`,
+  `| lsp, an edit to its diagnostics, spec 10x | ${ms(m.lsp10x)} |`,
+  `| reading the spec 10x alone | ${ms(m.lsp10xReadSpec)} |`,
   `| check, 100,000 elements (${(m.checkTextBytes / 1e6).toFixed(1)} MB) | ${ms(m.check)} |`,
   `| ajv strict schema, same answer | ${ms(m.ajvStrict)} |`,
   `| JSON.parse, same text | ${ms(m.jsonParse)} |`,

@@ -170,6 +170,17 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     });
 
   program
+    .command('lsp')
+    .description('the language server: the findings of check as you type, in any editor that speaks LSP (docs/editors.md)')
+    .option('--stdio', 'speak LSP on standard input and output (the only transport; editors pass it)')
+    .option('--spec <dir>', 'the spec folder (default: the workspace\'s spec/, or the folder holding process.md above an opened file)')
+    .option('--out <dir>', 'the generated folder, whose records of released versions are read (default: the one beside the spec)')
+    .action(async (opts: { spec?: string; out?: string }) => {
+      const { serveStdio } = await import('./lsp/stdio.js');
+      code = await serveStdio({ ...(opts.spec ? { spec: resolve(opts.spec) } : {}), ...(opts.out ? { out: resolve(opts.out) } : {}) });
+    });
+
+  program
     .command('release')
     .description('pack every package of the version the counted RFCs make into build/release/<version>/ with notes and checksums; without --dry-run, then stamp the RFCs, record the SDK release and regenerate')
     .option('--dry-run', 'pack and check only: spec/, generated/ and publishing.json stay as they are')

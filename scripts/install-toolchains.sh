@@ -9,6 +9,7 @@
 # Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 # actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
 # VS Code extension: its packages (editors/vscode/package-lock.json) for the release's .vsix (scripts/vscode-tools.sh).
+# Neovim: Debian's, the real editor the language server is tested in (test/lsp-neovim.test.ts).
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -59,6 +60,11 @@ install_swift() {
   fi
   chroot "$root" ldconfig
   log "swift: $(chroot "$root" swift --version 2>&1 | head -n 1)"
+}
+
+install_neovim() {
+  command -v nvim >/dev/null 2>&1 || need_apt neovim
+  log "neovim: $(nvim --version | head -n 1)"
 }
 
 install_maven() {
@@ -186,10 +192,11 @@ case "${1:-all}" in
   actionlint) install_actionlint ;;
   go) install_go ;;
   vscode) install_vscode ;;
+  neovim) install_neovim ;;
   # Where install_go puts staticcheck, printed and nothing else.
   staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go ;;
-  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode]" >&2; exit 2 ;;
+  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go; install_neovim ;;
+  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode|neovim]" >&2; exit 2 ;;
 esac

@@ -13,6 +13,12 @@ describe('spec/README.md, the authoring guide', () => {
     expect(listed.sort()).toEqual(Object.keys(RULES).sort());
   });
 
+  it('gives each rule a stable anchor on its row, which the language server links each finding to (lsp/to-lsp.ts)', async () => {
+    const guide = await readFile(join(SPEC, 'README.md'), 'utf8');
+    const anchored = [...guide.split('## Rule ids')[1]!.matchAll(/^\| `([a-z-]+)` \| <a id="rule-([a-z-]+)"><\/a>/gm)].filter((m) => m[1] === m[2]).map((m) => m[1]);
+    expect(anchored.sort()).toEqual(Object.keys(RULES).sort());
+  });
+
   it('names exactly the checker rules the checkers implement (CHECK_RULES), in the first paragraph of Checker rules', async () => {
     const guide = await readFile(join(SPEC, 'README.md'), 'utf8');
     const list = guide.split('### Checker rules')[1]!.trim().split('\n\n')[0]!;

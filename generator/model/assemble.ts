@@ -2,7 +2,7 @@ import { Diagnostics } from '../diagnostics/report.js';
 import { extractAppleRoles, extractExternalTypes, extractProcess } from '../read/reference.js';
 import { type RfcDraft, extractRfc } from '../read/rfc.js';
 import { documentOf, reportStrayRows } from '../read/tables.js';
-import { parseMarkdown } from '../read/markdown.js';
+import { parseMarkdownInParts } from '../read/markdown.js';
 import { SPEC_LAYOUT, type SpecFiles } from '../spec-files.js';
 import { loadExternalTypes } from './external.js';
 import { type Change, classify, diffModels, placeOfChange } from './diff.js';
@@ -23,7 +23,7 @@ export interface AssembledModel {
   diagnostics: Diagnostics;
 }
 
-/** Parsed files: in watch mode only the file that was saved is parsed again. */
+/** Parsed files: in watch mode and in the editor only the file that changed is parsed again (and of it, only the section that changed). */
 const RECENT = new RecentParses(64);
 
 /**
@@ -37,7 +37,7 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
     let found = parses.get(key);
     if (!found) {
       const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-      found = documentOf(path, parseMarkdown(bare), bare);
+      found = documentOf(path, parseMarkdownInParts(bare), bare);
       parses.set(key, found);
     }
     reportStrayRows(found, d);

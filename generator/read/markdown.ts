@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { type Data, type Plugin, unified } from 'unified';
+import { joinedRoot, shifted, splitAtHeadings } from './chunked.js';
 
 type SyntaxExtension = NonNullable<Data['micromarkExtensions']>[number];
 type TreeExtension = Extract<NonNullable<Data['fromMarkdownExtensions']>[number], { transforms?: unknown }>;
@@ -42,4 +43,30 @@ export function parseMarkdown(text: string): Root {
   // A BOM would become part of the first heading's text.
   const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   return (MAY_LINK.test(bare) ? processor : linkless).parse(bare);
+}
+
+/** Parsed parts of files (by their exact text), positions as if each part were a file of its own. */
+const PARTS = new Map<string, Root>();
+const PARTS_KEPT = 1024;
+
+/**
+ * parseMarkdown, part by part (read/chunked.ts): a part whose text was parsed before is reused, so after an edit
+ * only the section it touched is parsed again. The tree is the one parseMarkdown gives the whole text.
+ */
+export function parseMarkdownInParts(text: string): Root {
+  const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const parts = splitAtHeadings(bare);
+  if (!parts || parts.length < 2) return parseMarkdown(bare);
+  let last: Root | undefined;
+  const children = parts.flatMap((part) => {
+    let root = PARTS.get(part.text);
+    if (root) PARTS.delete(part.text);
+    else root = parseMarkdown(part.text);
+    PARTS.set(part.text, root);
+    if (PARTS.size > PARTS_KEPT) PARTS.delete(PARTS.keys().next().value as string);
+    last = root;
+    return shifted(root.children, part.line, part.offset);
+  });
+  const tail = parts.at(-1) as (typeof parts)[number];
+  return joinedRoot(children, (last as Root).position?.end ?? { line: 1, column: 1, offset: 0 }, tail.line, tail.offset);
 }

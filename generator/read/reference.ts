@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import { identifier, name, required, yesNo } from './cells.js';
-import { TABLE_SIGNATURES, type TableKind, classifyTable } from './signatures.js';
+import { TABLE_SIGNATURES, type TableKind, classifyTable, misspeltHeader } from './signatures.js';
 import { type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface StatusRow {
@@ -45,6 +45,8 @@ function tablesOf(doc: SpecDocument, kinds: readonly TableKind[], d: Diagnostics
     const c = classifyTable(table.header);
     if (c.kind === 'malformed' && kinds.includes(c.expected)) {
       d.error('table-columns', table.place, `This table's columns should be: ${TABLE_SIGNATURES[c.expected].join(' | ')}`, table.header.join(' | '));
+      // One misspelt column name is one finding: the rows are read as meant (read/signatures.ts, misspeltHeader).
+      if (misspeltHeader(table.header, c.expected)) out.set(c.expected, [...(out.get(c.expected) ?? []), table]);
     } else if (c.kind !== 'malformed' && c.kind !== 'prose' && kinds.includes(c.kind)) {
       reportWideRows(table, d);
       out.set(c.kind, [...(out.get(c.kind) ?? []), table]);

@@ -1,7 +1,7 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from './cell-types.js';
 import { type TypeCell, defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeCell, yesNo } from './cells.js';
-import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable } from './signatures.js';
+import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable, misspeltHeader } from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface TypeRow {
@@ -153,14 +153,18 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
   for (const table of doc.tables) {
     const classified = classifyTable(table.header);
     if (classified.kind === 'prose') continue;
+    let kind: TableKind;
     if (classified.kind === 'malformed') {
       const expected = TABLE_SIGNATURES[classified.expected].join(' | ');
       diagnostics.error('table-columns', table.place, `This table's columns should be: ${expected}`, table.header.join(' | '));
-      continue;
-    }
-    if (classified.kind === 'metadata') draft.hasMetadataTable = true;
+      // A slip in a header is one finding: with as many columns as it should have, the rows are read as meant, so
+      // the tables that name them are not reported as well (missing tables, unknown roles and types).
+      if (!misspeltHeader(table.header, classified.expected)) continue;
+      kind = classified.expected;
+    } else kind = classified.kind;
+    if (kind === 'metadata') draft.hasMetadataTable = true;
     reportWideRows(table, diagnostics);
-    readTable(draft, classified.kind, table, diagnostics);
+    readTable(draft, kind, table, diagnostics);
   }
   if (!draft.hasMetadataTable) {
     diagnostics.error('missing-table', doc.title.place, 'The RFC has no metadata table (Field | Value) under its title');

@@ -68,3 +68,27 @@ export function classifyTable(header: readonly string[]): Classified {
   }
   return best ? { kind: 'malformed', expected: best.kind } : { kind: 'prose' };
 }
+
+/**
+ * Whether a near-miss header is the expected one with a word misspelt: as many columns, all but one of them the
+ * expected names in their places, and that one within two edits of its name. Its rows are then read as that
+ * table's (after the header is reported); a header that is another table's altogether is not.
+ */
+export function misspeltHeader(header: readonly string[], expected: TableKind): boolean {
+  const columns = TABLE_SIGNATURES[expected].map(normal);
+  const cells = header.map(normal);
+  if (cells.length !== columns.length) return false;
+  const differ = cells.flatMap((c, i) => (c === columns[i] ? [] : [[c, columns[i] as string] as const]));
+  return differ.length === 1 && editDistance(...(differ[0] as readonly [string, string])) <= 2;
+}
+
+/** Levenshtein's distance: the fewest one-character insertions, deletions and substitutions from a to b. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] as number;
+}

@@ -34,6 +34,16 @@ const kept = (prior: { deprecated?: Deprecation } | undefined) => (prior?.deprec
 const TABLE_OF = { record: 'Field', attributes: 'Attribute', enum: 'Value' } as const;
 const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null);
 
+/** The kind of type whose table a section holds (a Field table: record), or null when it holds none. */
+function kindOfSection(rfc: RfcDraft, section: string | null): keyof typeof TABLE_OF | null {
+  if (section === null) return null;
+  const holds = (tables: readonly { section: string | null }[]) => tables.some((t) => t.section === section);
+  if (holds(rfc.fieldTables)) return 'record';
+  if (holds(rfc.valueTables)) return 'enum';
+  if (holds(rfc.attributeTables)) return 'attributes';
+  return null;
+}
+
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
 export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const { rfc, since, d } = ctx;
@@ -52,10 +62,14 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   // Types first: a Field table belongs to the type whose row names its section.
   const localSection = new Map<string, { name: string; place: Place }>();
   for (const row of rfc.types) {
-    const kind = row.kind as TypeDef['kind'];
+    let kind = row.kind as TypeDef['kind'];
     if (!['record', 'enum', 'roles', 'attributes', 'external'].includes(kind)) {
       d.error('bad-cell', row.place, 'The Kind must be record, enum, roles, attributes or external', row.kind);
-      continue;
+      // One slip is one finding: read the type as the kind its section's table shows, so the tables that use
+      // it are not reported as well (missing tables, unknown types, no tree).
+      const meant = kindOfSection(rfc, row.section);
+      if (!meant) continue;
+      kind = meant;
     }
     const prior = state.types.get(row.name);
     const base = { name: row.name, meaning: row.meaning, since: prior?.since ?? since, source: src(row.section, row.place) };

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { assembleModel } from '../generator/model/assemble.js';
+import { readSpecFiles } from '../generator/spec-files.js';
+import { SPEC, editFile, scratch } from './helpers/spec.js';
+
+const RFC = 'spec/rfcs/0001-element-model.md';
+
+/** The findings of the real spec with one Types row's Kind misspelt. */
+async function withKind(type: string, kind: string) {
+  const files = await readSpecFiles(SPEC);
+  const rfc = files.rfcs.find((f) => f.path === RFC);
+  if (!rfc) throw new Error(`no ${RFC}`);
+  const row = `| \`${type}\` |`;
+  const line = rfc.text.split('\n').findIndex((l) => l.startsWith(row) && l.includes('| record |')) + 1;
+  expect(line, `a record row for ${type}`).toBeGreaterThan(0);
+  rfc.text = rfc.text.replace(new RegExp(`^(\\| \`${type}\` \\|[^\\n]*?\\| )record( \\|)`, 'm'), `$1${kind}$2`);
+  const { model, diagnostics } = await assembleModel(files);
+  return { model, line, items: diagnostics.items.map(({ ruleId, file, line: l, column, actual }) => ({ ruleId, file, line: l, column, actual })) };
+}
+
+describe('one slip, one finding: a misspelt Kind is not also every table that uses the type', () => {
+  // Before, `recrd` for Element gave nine findings: missing-table at 1:1 ("no tree"), two missing Field tables,
+  // and unknown-type for every From cell and Type cell naming Element.
+  for (const type of ['Answer', 'Element', 'Related']) {
+    it(`${type}: record -> recrd is one bad-cell on its row`, async () => {
+      const { model, line, items } = await withKind(type, 'recrd');
+      expect(model).toBeNull();
+      expect(items).toEqual([{ ruleId: 'bad-cell', file: RFC, line, column: 3, actual: 'recrd' }]);
+    });
+  }
+
+  // A header with one column name misspelt is read as the table it meant: before, `Roes` for Roles gave fifty
+  // findings (every role unknown, every Apple role unmapped), `Tye` for Type fifteen.
+  for (const [header, slip] of [
+    ['| Kind | Roles |', '| Kind | Roes |'],
+    ['| Type | Section | Kind | Meaning |', '| Tye | Section | Kind | Meaning |'],
+    ['| Field | Type | Required | Meaning |', '| Field | Type | Reqired | Meaning |'],
+  ] as const) {
+    it(`a header slip, ${slip}, is one table-columns on its table`, async () => {
+      const files = await readSpecFiles(SPEC);
+      const rfc = files.rfcs.find((f) => f.path === RFC)!;
+      const line = rfc.text.split('\n').indexOf(header) + 1;
+      expect(line).toBeGreaterThan(0);
+      rfc.text = rfc.text.replace(header, slip);
+      const { diagnostics } = await assembleModel(files);
+      expect(diagnostics.items.map(({ ruleId, line: l }) => ({ ruleId, line: l }))).toEqual([{ ruleId: 'table-columns', line }]);
+    });
+  }
+
+  it('a header that is not a slip of the table it resembles is not read as that table', async () => {
+    const files = await readSpecFiles(SPEC);
+    const rfc = files.rfcs.find((f) => f.path === RFC)!;
+    const header = "| Role | Also covers, from Apple's list |";
+    expect(rfc.text).toContain(header);
+    rfc.text = rfc.text.replace(header, "| Role | Alo covers, from Apple's list |");
+    const { diagnostics } = await assembleModel(files);
+    // Read as the nearest signature (Role | Apple's name), each row would be a bad-cell: it is reported and left.
+    expect(diagnostics.items.filter((d) => d.ruleId === 'bad-cell')).toEqual([]);
+    expect(diagnostics.items.filter((d) => d.ruleId === 'table-columns')).toHaveLength(1);
+  });
+
+  it('check says the same: one error, exit 1', async () => {
+    const s = await scratch(true);
+    try {
+      await editFile(`${s.spec}/rfcs/0001-element-model.md`, (t) => t.replace('| `Element` | 4.1 | record |', '| `Element` | 4.1 | recrd |'));
+      let json = '';
+      const code = await main(['check', '--spec', s.spec, '--out', s.out, '--format', 'json'], { out: (t) => (json += t), err: () => {} });
+      expect(code).toBe(1);
+      expect((JSON.parse(json) as { rule: string }[]).length).toBe(1);
+    } finally {
+      await s.dispose();
+    }
+  });
+});
