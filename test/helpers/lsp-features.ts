@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Position } from 'vscode-languageserver/node';
+import type { Diagnostic as LspDiagnostic, Position, TextEdit } from 'vscode-languageserver/node';
+import type { Diagnostic } from '../../generator/diagnostics/report.js';
 import { assembleModel } from '../../generator/model/assemble.js';
 import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
 import { readSpecFiles } from '../../generator/spec-files.js';
@@ -49,3 +50,18 @@ export function lineOf(snapshot: SpecSnapshot, specPath: string, line: number): 
 }
 
 export const readText = (path: string) => readFileSync(path, 'utf8');
+
+/** A finding as the server publishes it (the contract of issue 40): `code` the rule id, `data` the finding. */
+export function lspDiagnosticOf(d: Diagnostic): LspDiagnostic {
+  const start = { line: d.line - 1, character: d.column - 1 };
+  return { range: { start, end: start }, message: d.message, code: d.ruleId, source: 'element-spec', data: d };
+}
+
+/** A file's text with LSP text edits applied (positions in the text before any of them, as LSP says). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const lines = text.split('\n');
+  const offset = (p: Position) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return [...edits]
+    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+}

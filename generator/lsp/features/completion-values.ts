@@ -5,6 +5,7 @@ import { bump } from '../../model/fold/index.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { PRIMITIVES } from '../../read/cells.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES, type TableKind, VERSION_CHANGES, VERSION_PARTS } from '../../read/signatures.js';
+import { versioningOf } from './model-of.js';
 import type { NameIndex, NameKind } from './name-index.js';
 
 /** A value a cell may hold: the text to insert, what it is, and whether it is written as code. */
@@ -55,7 +56,7 @@ function typeNotations(src: Sources): Value[] {
 
 /** The Version effect forms an RFC may state: each class, from the version before this RFC to the one it makes. */
 export function effectForms(src: Sources): Value[] {
-  const rules = src.model?.versioning ?? [];
+  const rules = versioningOf(src.model, src.index.files);
   const before = (src.model?.rfcs ?? []).filter((r) => src.rfcNumber === null || r.number < src.rfcNumber).at(-1)?.version ?? null;
   const forms: Value[] = [];
   for (const change of VERSION_CHANGES) {

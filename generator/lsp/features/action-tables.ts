@@ -1,0 +1,45 @@
+import { type Fix, type FixContext, lineRange } from './action-kit.js';
+import { cellPipes } from './table-at.js';
+
+const ROW = /^[ \t]*\|/;
+const COMMENT = /^[ \t]*<!--.*-->[ \t]*$/;
+const BLANK = /^[ \t]*$/;
+const SHOULD_BE = /columns should be: (.+)$/;
+
+/** Fixes for a table's shape: a header as the guide gives it, and rows cut off from their table joined back. */
+export function splitFixes(ctx: FixContext): Fix[] {
+  if (ctx.finding.ruleId === 'table-split') return joinFixes(ctx);
+  if (ctx.finding.ruleId === 'table-columns') return headerFixes(ctx);
+  return [];
+}
+
+/**
+ * Rows cut off from the table above by a blank line or an HTML comment: the gap is taken out, and a comment in it
+ * goes after the table, where it ends nothing.
+ */
+function joinFixes(ctx: FixContext): Fix[] {
+  const { lines } = ctx;
+  const stray = ctx.finding.line - 1;
+  let top = stray;
+  while (top > 0 && !ROW.test(lines[top - 1] ?? '')) top--;
+  const gap = lines.slice(top, stray);
+  if (top === 0 || gap.length === 0 || !gap.every((l) => BLANK.test(l) || COMMENT.test(l))) return [];
+  let last = stray;
+  while (ROW.test(lines[last + 1] ?? '')) last++;
+  const comments = gap.filter((l) => COMMENT.test(l)).map((l) => l.trim());
+  const remove = { range: { start: { line: top, character: 0 }, end: { line: stray, character: 0 } }, newText: '' };
+  if (!comments.length) return [{ title: 'Join the rows to the table above: remove the blank line between them', edits: [remove] }];
+  const end = (lines[last] ?? '').length;
+  const move = { range: lineRange(last, end, end), newText: `\n\n${comments.join('\n')}` };
+  return [{ title: 'Move the comment out of the table, after its last row', edits: [remove, move] }];
+}
+
+/** A header near a known one (`field | type | required | meaning`): rewritten as the guide gives it, cell for cell. */
+function headerFixes(ctx: FixContext): Fix[] {
+  const expected = SHOULD_BE.exec(ctx.finding.message)?.[1]?.split(' | ');
+  const line = ctx.finding.line - 1;
+  const text = ctx.lines[line] ?? '';
+  if (!expected || cellPipes(text).length - 1 !== expected.length) return [];
+  const header = `| ${expected.join(' | ')} |`;
+  return [{ title: `Write the header as the guide gives it: ${header}`, edits: [{ range: lineRange(line, 0, text.length), newText: header }] }];
+}
