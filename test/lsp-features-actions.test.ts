@@ -118,6 +118,20 @@ describe('quick fixes from findings', () => {
     expect(r.built).toBe(true);
   });
 
+  it('two tables with no blank line between them: one fix for all the findings, splitting them', async () => {
+    const spec = await specWith([{ file: 'rfcs/0001-element-model.md', find: '| No role plainly fits | `Group` |\n\n', replace: '| No role plainly fits | `Group` |\n' }]);
+    const snapshot = await snapshotOf(spec);
+    const findings = snapshot.assembled.diagnostics.items.filter((d) => d.file === RFC1);
+    // The Not reported header and each row after it is a Rule that is none of the three: seven findings.
+    expect(findings.map((d) => d.ruleId)).toEqual(Array(7).fill('bad-cell'));
+    const actions = codeActions(snapshot, RFC1, findings.map(lspDiagnosticOf));
+    expect(actions.map((a) => a.title)).toEqual([expect.stringMatching(/^Split the table before the Not reported \| Reason header \(line \d+\)$/)]);
+    expect(actions[0]?.diagnostics).toHaveLength(7);
+    const r = await takeFix(spec, RFC1, 'bad-cell');
+    expect(r.text).toContain('| No role plainly fits | `Group` |\n\n| Not reported | Reason |');
+    expect(r.built).toBe(true);
+  });
+
   it('near-miss-header: the header as the guide gives it', async () => {
     const spec = await specWith([], 'near-miss-header');
     const r = await takeFix(spec, RFC1, 'table-columns');

@@ -1,4 +1,5 @@
 import { type Fix, type FixContext, lineRange } from './action-kit.js';
+import { TABLE_SIGNATURES, classifyTable } from '../../read/signatures.js';
 import { cellPipes } from './table-at.js';
 
 const ROW = /^[ \t]*\|/;
@@ -9,7 +10,31 @@ const SHOULD_BE = /columns should be: (.+)$/;
 /** Fixes for a table's shape: a header as the guide gives it, and rows cut off from their table joined back. */
 export function splitFixes(ctx: FixContext): Fix[] {
   if (ctx.finding.ruleId === 'table-split') return joinFixes(ctx);
-  if (ctx.finding.ruleId === 'table-columns') return headerFixes(ctx);
+  return [...(ctx.finding.ruleId === 'table-columns' ? headerFixes(ctx) : []), ...gluedFixes(ctx)];
+}
+
+const DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * Two tables with no blank line between them read as one, the second's header a row of the first (every row after
+ * it then a slip): for a finding in such a table, the blank line that splits it before that header.
+ */
+function gluedFixes(ctx: FixContext): Fix[] {
+  const { lines } = ctx;
+  const at = ctx.finding.line - 1;
+  if (!ROW.test(lines[at] ?? '')) return [];
+  let top = at;
+  while (top > 0 && ROW.test(lines[top - 1] ?? '')) top--;
+  let bottom = at;
+  while (ROW.test(lines[bottom + 1] ?? '')) bottom++;
+  for (let line = top + 2; line < bottom; line++) {
+    const text = lines[line] ?? '';
+    const pipes = cellPipes(text);
+    const cells = pipes.slice(1).map((p, i) => text.slice((pipes[i] as number) + 1, p).trim());
+    const kind = classifyTable(cells).kind;
+    if (kind === 'prose' || kind === 'malformed' || !DELIMITER.test(lines[line + 1] ?? '')) continue;
+    return [{ title: `Split the table before the ${TABLE_SIGNATURES[kind].join(' | ')} header (line ${line + 1})`, edits: [{ range: lineRange(line, 0, 0), newText: '\n' }] }];
+  }
   return [];
 }
 

@@ -24,9 +24,12 @@ export function codeActions(snapshot: SpecSnapshot, specPath: string, diagnostic
     if (!finding) continue;
     const ctx: FixContext = { finding, lines, snapshot };
     const fixes = [...nameFixes(ctx), ...emptyCellFixes(ctx), ...versionFixes(ctx), ...splitFixes(ctx)];
-    fixes.forEach((fix, i) =>
-      actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: fix.edits } } }),
-    );
+    fixes.forEach((fix, i) => {
+      // One fix for many findings (a split that mends a whole glued table) is one action naming them all.
+      const same = actions.find((a) => a.title === fix.title);
+      if (same) same.diagnostics?.push(diagnostic);
+      else actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: fix.edits } } });
+    });
   }
   return actions;
 }
