@@ -39,9 +39,9 @@ describe('on the real spec', () => {
     expect(h?.range && lineOf(s, RFC1, h.range.start.line).slice(h.range.start.character, h.range.end.character)).toBe('visible');
   });
 
-  it('hover on a name in prose gives every kind it has: a role and the Apple role of the same name', () => {
+  it('hover on a name in prose gives every kind it has: the role first, then the Apple role of the same name', () => {
     const h = text(hover(s, RFC1, positionOf(s, RFC1, 'uses `Group`', 7)));
-    expect(h).toContain('role `Group` (Containers)');
+    expect(h.startsWith('role `Group` (Containers)')).toBe(true);
     expect(h).toContain("Also covers Apple's `SplitGroup`, `ScrollArea`, `LayoutArea`, `LayoutItem`");
     expect(h).toContain('Apple role `Group` (`AXGroup`, `kAXGroupRole`): becomes role `Group`');
   });
@@ -67,6 +67,14 @@ describe('on the real spec', () => {
     const d = definition(s, RFC1, positionOf(s, RFC1, 'a `Row` with', 4));
     expect(covered(s, d)).toEqual(['apple-roles.md:31 Row', '0001-element-model.md:137 Row']);
     expect(lineOf(s, RFC1, 136)).toBe('| Entries | `Row`, `Cell` |');
+  });
+
+  it('a list type names its item type: hover and definition on `ContentBlock[]` go to ContentBlock', () => {
+    const at = positionOf(s, RFC1, '| `content` | `ContentBlock[]`', 16);
+    const h = hover(s, RFC1, at);
+    expect(text(h)).toContain('type `ContentBlock` (external)\n\nMCP content blocks, unchanged from 0.1');
+    expect(h?.range && lineOf(s, RFC1, h.range.start.line).slice(h.range.start.character, h.range.end.character)).toBe('ContentBlock');
+    expect(covered(s, definition(s, RFC1, at))).toEqual(['0001-element-model.md:82 ContentBlock']);
   });
 
   it('definition of a field name gives the row of each record that has it', () => {

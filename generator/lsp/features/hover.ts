@@ -27,7 +27,8 @@ export function hover(snapshot: SpecSnapshot, specPath: string, position: Positi
 /** One part per kind of name (and record, for a field), from the model, or from the defining row without one. */
 function namedParts(defs: readonly Definition[], model: CanonicalModel | null): string[] {
   const groups = new Map<string, Definition[]>();
-  for (const def of defs) {
+  // What an RFC defines comes before what a reference file lists (the role before Apple's role of the same name).
+  for (const def of [...defs].sort((a, b) => Number(a.rfc === null) - Number(b.rfc === null))) {
     const key = `${def.kind}\0${def.owner ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), def]);
   }

@@ -138,7 +138,9 @@ function codeOccurrence(file: string, lines: readonly string[], node: InlineCode
   const start = node.position?.start;
   if (!start || node.position?.end.line !== start.line || node.value.trim() === '') return [];
   const span = spanOf(file, lines, start.line, start.column, node.value);
-  return span ? [{ name: node.value, span }] : [];
+  // `Element[]` names the type Element: the list notation is not part of the name.
+  const name = node.value.replace(/(\[\])+$/, '');
+  return span && name ? [{ name, span: { ...span, end: span.start + name.length } }] : [];
 }
 
 /** A cell that holds one bare name (`R1`, `record`, `Accepted`), which the tables write without backticks. */
