@@ -1,4 +1,5 @@
 import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { DIAGNOSTIC_SOURCE } from '../../diagnostics/codes.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import type { SpecSnapshot } from '../snapshot.js';
 import { type Fix, type FixContext, lineRange } from './action-kit.js';
@@ -38,7 +39,8 @@ export function codeActions(snapshot: SpecSnapshot, specPath: string, diagnostic
 function findingOf(d: LspDiagnostic, file: string): Diagnostic | null {
   const data = d.data as Partial<Diagnostic> | undefined;
   if (data?.ruleId && typeof data.line === 'number' && typeof data.column === 'number') return { ...(data as Diagnostic), file };
-  if (typeof d.code !== 'string') return null;
+  // Another tool's diagnostic on the same file (a Markdown linter's) is not ours to fix.
+  if (typeof d.code !== 'string' || d.source !== DIAGNOSTIC_SOURCE) return null;
   return { ruleId: d.code as Diagnostic['ruleId'], file, line: d.range.start.line + 1, column: d.range.start.character + 1, message: typeof d.message === 'string' ? d.message : d.message.value, hint: '', severity: 'error' };
 }
 
