@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
+import { completion } from '../generator/lsp/features/completion.js';
 import { definition } from '../generator/lsp/features/definition.js';
 import { hover } from '../generator/lsp/features/hover.js';
 import { references } from '../generator/lsp/features/references.js';
@@ -130,6 +131,17 @@ describe('on revision-forms fixtures', () => {
     const page = text(hover(s, file, positionOf(s, file, '| `Page` | `Role` | `Document` |', 4)));
     expect(page).toContain('Removed from `Role` in 0.3.0 (RFC-0002); replaced by `Document`');
     expect(text(hover(s, file, positionOf(s, file, '| `Document` | `WebArea`', 4)))).toContain('Reads `Page` as this role (removed in 0.3.0)');
+  });
+
+  it('enum-field: an enum value and the enum, with the version and RFC that made them', async () => {
+    const s = await fixture('enum-field');
+    const file = RFC2('0002-orientation.md');
+    const value = text(hover(s, file, positionOf(s, file, '| `vertical` |', 4)));
+    expect(value).toBe('value `vertical` of `Orientation`\n\nOne above the other, top first\n\nIntroduced in 0.2.1 by RFC-0002');
+    const field = text(hover(s, file, positionOf(s, file, '| `orientation` | `Orientation`', 20)));
+    expect(field).toContain('type `Orientation` (enum)\n\nWhich way a container lays out its children\n\nIntroduced in 0.2.1 by RFC-0002');
+    // A completion of the new field's Type offers the enum the RFC defines.
+    expect(completion(s, file, positionOf(s, file, '| `orientation` | `Orientation`', 20)).map((i) => i.label)).toContain('Orientation');
   });
 
   it('while the spec has an error, hover answers from the last model that built, and says so', async () => {

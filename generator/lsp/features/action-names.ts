@@ -15,6 +15,7 @@ const KNOWN: Partial<Record<RuleId, (src: Sources) => string[]>> = {
   'unknown-apple-role': (src) => namesOf(src, 'appleRole'),
   'unknown-status': (src) => src.index.definitions.filter((d) => d.kind === 'status').map((d) => d.name),
   'unknown-check-rule': () => Object.keys(CHECK_RULES),
+  'unknown-field': (src) => [...namesOf(src, 'field'), ...namesOf(src, 'attribute')],
   'unknown-class': (src) => [CONTENT_CLASS, ...(src.model?.notReported.map((n) => n.name) ?? [])],
 };
 
