@@ -54,6 +54,11 @@ describe('on the real spec', () => {
     expect(text(hover(s, RFC1, positionOf(s, RFC1, '`unique-id`', 2)))).toBe('checker rule `unique-id`: No two elements share an id');
   });
 
+  it("hover on a status gives process.md's row for it", () => {
+    const h = text(hover(s, RFC1, positionOf(s, RFC1, '| Status | Accepted |', 12)));
+    expect(h).toBe('status Accepted\n\nCounted: yes\n\nOpen: no\n\nMeaning: Decided; the change is part of the protocol\n\nDefined in spec/process.md');
+  });
+
   it('hover on a name 0.1 had and RFC-0001 removed says so, with what replaced it', () => {
     const h = text(hover(s, RFC1, positionOf(s, RFC1, '| `payload` |', 4)));
     expect(h).toBe('Removed from `Element` in 0.2.0 (RFC-0001); replaced by `attributes`');

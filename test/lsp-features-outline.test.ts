@@ -92,6 +92,15 @@ describe('the code lens on the Version effect row', () => {
     expect(resolved.command?.arguments).toEqual([RFC1]);
   }, 120_000);
 
+  it('draft-with-problems: a Draft changes no version yet, and its lens says so', async () => {
+    const f = await specWithFixture(join(FIXTURES, 'draft-with-problems'));
+    made.push(f);
+    const s = await snapshotOf(f.spec);
+    expect(s.assembled.model).not.toBeNull();
+    const [lens] = codeLenses(s, 'spec/rfcs/0002-hints.md');
+    expect((await resolveLens(s, lens as NonNullable<typeof lens>)).command?.title).toBe('Not counted (its Status): it changes no version yet');
+  });
+
   it('rename-role-with-alias: the RFC is breaking against 0.2.0 by its three changes, and the diff lists them', async () => {
     const f = await specWithFixture(join(FIXTURES, 'rename-role-with-alias'));
     made.push(f);

@@ -37,6 +37,11 @@ function namedParts(defs: readonly Definition[], model: CanonicalModel | null): 
     const first = group[0] as Definition;
     const entries = model ? entriesOf(model, first.kind, first.name, first.owner) : [];
     const where = first.rfc ?? first.span.file;
+    if (first.kind === 'status') {
+      // The process's statuses are read, not folded into the model: their row says it all.
+      parts.push([`status ${first.name}`, ...rowLines(first).slice(1), `Defined in ${where}`].join('\n\n'));
+      continue;
+    }
     if (!entries.length) {
       parts.push([`${first.kind} \`${first.name}\` (not in the model yet)`, ...rowLines(first), `Defined in ${where}`].join('\n\n'));
       continue;

@@ -71,7 +71,9 @@ export function generatedFilesChanged(files: SpecFiles, specPath: string): Promi
 export async function resolveLens(snapshot: SpecSnapshot, lens: CodeLens): Promise<CodeLens> {
   const { specPath } = lens.data as LensData;
   const found = changesOf(snapshot, specPath);
-  if (!found) return { ...lens, command: { title: 'The spec has errors: the class and the files are shown once it builds', command: '' } };
+  if (!snapshot.assembled.model) return { ...lens, command: { title: 'The spec has errors: the class and the files are shown once it builds', command: '' } };
+  // A Draft (or a Rejected RFC) is checked, but folded into no version: it changes nothing yet.
+  if (!found) return { ...lens, command: { title: 'Not counted (its Status): it changes no version yet', command: '' } };
   const files = await generatedFilesChanged(snapshot.files, specPath);
   const against = found.before ? `against ${found.before}` : 'from nothing';
   const title = `${classify(found.changes)} ${against}: ${found.changes.length} change${found.changes.length === 1 ? '' : 's'}, ${files} generated file${files === 1 ? '' : 's'}`;
