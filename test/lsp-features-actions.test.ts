@@ -56,6 +56,9 @@ describe('quick fixes from findings', () => {
 
   it('a misspelt Kind (`recrd`, issue 40\'s example): one fix, record, and the spec builds again', async () => {
     const spec = await specWith([{ file: 'rfcs/0001-element-model.md', find: '| `Related` | 4.3 | record |', replace: '| `Related` | 4.3 | recrd |' }]);
+    const before = await snapshotOf(spec);
+    // The words the reader accepts are those completion offers (test/lsp-features-completion.test.ts).
+    expect(before.assembled.diagnostics.items.find((d) => d.ruleId === 'bad-cell')?.message).toBe('The Kind must be record, enum, roles, attributes or external');
     const r = await takeFix(spec, RFC1, 'bad-cell');
     expect(r.titles).toEqual(['Change recrd to record']);
     expect(r.text).toContain('| `Related` | 4.3 | record |');

@@ -29,7 +29,7 @@ function fakeConnection() {
     onCodeLens: record('codeLens'),
     onCodeLensResolve: record('codeLensResolve'),
     onExecuteCommand: record('executeCommand'),
-    console: { error: (m: string) => void logged.push(m) },
+    console: { error: (m: string) => void logged.push(`error: ${m}`), log: (m: string) => void logged.push(`log: ${m}`) },
     window: { showInformationMessage: async (m: string) => void shown.push(m) },
   };
   return { connection: connection as unknown as Connection, handlers, logged, shown };
@@ -75,7 +75,7 @@ describe('registerFeatures', () => {
     expect(actions[0]?.edit.changes).toEqual({ [uri]: [{ range: { start: { line: position.line, character: 3 }, end: { line: position.line, character: 10 } }, newText: 'visibl' }] });
   });
 
-  it('a document outside the spec folder gets nothing, and a feature that throws answers empty and logs', async () => {
+  it('a document outside the spec folder gets nothing; no spec is logged, a feature that throws answers empty and logs an error', async () => {
     const { connection, handlers, logged } = fakeConnection();
     let fail = false;
     registerFeatures(connection, async () => {
@@ -87,7 +87,16 @@ describe('registerFeatures', () => {
     expect(await hover({ textDocument: { uri: 'untitled:Untitled-1' }, position: { line: 0, character: 0 } })).toBeNull();
     fail = true;
     expect(await (handlers.get('references') as Handler)({ textDocument: { uri }, position: { line: 0, character: 0 }, context: { includeDeclaration: true } })).toEqual([]);
-    expect(logged.join('\n')).toContain('the snapshot could not be made');
+    // No spec to answer from is said in the log, not as an error.
+    expect(logged).toEqual(['log: element-spec features: no spec to answer from: the snapshot could not be made']);
+    fail = false;
+    // A feature that throws (a snapshot missing its files) answers empty, and that is an error in the log.
+    const broken = { ...s, files: null } as unknown as SpecSnapshot;
+    const { connection: c2, handlers: h2, logged: l2 } = fakeConnection();
+    registerFeatures(c2, async () => broken);
+    expect(await (h2.get('documentSymbol') as Handler)({ textDocument: { uri } })).toEqual([]);
+    expect(l2).toHaveLength(1);
+    expect(l2[0]).toMatch(/^error: element-spec features: /);
   });
 
   it('the lens command shows the diff of the RFC it was resolved for', async () => {

@@ -1,10 +1,9 @@
 import { RULES } from '../../diagnostics/codes.js';
 import { CHECK_RULES } from '../../model/check-rules.js';
-import { TYPE_KINDS } from '../../model/fold/apply.js';
 import { bump } from '../../model/fold/index.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { PRIMITIVES } from '../../read/cells.js';
-import { CONTENT_CLASS, ROLE_RULE_PHRASES, type TableKind, VERSION_CHANGES, VERSION_PARTS } from '../../read/signatures.js';
+import { CONTENT_CLASS, ROLE_RULE_PHRASES, type TableKind, TYPE_KINDS, VERSION_CHANGES, VERSION_PARTS } from '../../read/signatures.js';
 import { versioningOf } from './model-of.js';
 import type { NameIndex, NameKind } from './name-index.js';
 

@@ -39,7 +39,14 @@ export function registerFeatures(connection: Connection, snapshot: () => Promise
    */
   const on = <T, E>(uri: string, empty: E, run: (s: SpecSnapshot, path: string) => T | Promise<T>): Promise<T | E> =>
     (async () => {
-      const s = await snapshot();
+      let s: SpecSnapshot;
+      try {
+        s = await snapshot();
+      } catch (error) {
+        // No spec folder open (or none read yet) is a state, not a fault: nothing to answer.
+        connection.console.log(`element-spec features: no spec to answer from: ${error instanceof Error ? error.message : String(error)}`);
+        return empty;
+      }
       const path = specPathOf(s, uri);
       return path ? await run(s, path) : empty;
     })().catch((error: unknown) => {

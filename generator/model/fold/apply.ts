@@ -34,9 +34,6 @@ const kept = (prior: { deprecated?: Deprecation } | undefined) => (prior?.deprec
 const TABLE_OF = { record: 'Field', attributes: 'Attribute', enum: 'Value' } as const;
 const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null);
 
-/** The words of a Types row's Kind column (spec/README.md, "Types"); the language server offers them too. */
-export const TYPE_KINDS: readonly TypeDef['kind'][] = ['record', 'enum', 'roles', 'attributes', 'external'];
-
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
 export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const { rfc, since, d } = ctx;
@@ -56,7 +53,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const localSection = new Map<string, { name: string; place: Place }>();
   for (const row of rfc.types) {
     const kind = row.kind as TypeDef['kind'];
-    if (!TYPE_KINDS.includes(kind)) {
+    if (!['record', 'enum', 'roles', 'attributes', 'external'].includes(kind)) {
       d.error('bad-cell', row.place, 'The Kind must be record, enum, roles, attributes or external', row.kind);
       continue;
     }
