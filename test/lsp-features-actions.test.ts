@@ -135,6 +135,15 @@ describe('quick fixes from findings', () => {
     expect(r.built).toBe(true);
   });
 
+  it('stray-row: a row written above the table it belongs to moves to the end of it', async () => {
+    const spec = await specWith([], 'stray-row');
+    const r = await takeFix(spec, RFC1, 'table-split');
+    expect(r.titles).toEqual(['Move the row into the table below, after its last row']);
+    expect(r.text).toContain("Restated as a table, for the reference beside the element definition:\n\n| Subject | Note |");
+    expect(r.text).toContain("a provider should send it only where the app already shows it |\n| `title` | A title may name a person |\n\n## 7.");
+    expect(r.built).toBe(true);
+  });
+
   it('near-miss-header: the header as the guide gives it', async () => {
     const spec = await specWith([], 'near-miss-header');
     const r = await takeFix(spec, RFC1, 'table-columns');

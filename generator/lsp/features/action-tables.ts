@@ -48,7 +48,7 @@ function joinFixes(ctx: FixContext): Fix[] {
   let top = stray;
   while (top > 0 && !ROW.test(lines[top - 1] ?? '')) top--;
   const gap = lines.slice(top, stray);
-  if (top === 0 || gap.length === 0 || !gap.every((l) => BLANK.test(l) || COMMENT.test(l))) return [];
+  if (top === 0 || gap.length === 0 || !gap.every((l) => BLANK.test(l) || COMMENT.test(l))) return intoTableBelow(ctx);
   let last = stray;
   while (ROW.test(lines[last + 1] ?? '')) last++;
   const comments = gap.filter((l) => COMMENT.test(l)).map((l) => l.trim());
@@ -57,6 +57,28 @@ function joinFixes(ctx: FixContext): Fix[] {
   const end = (lines[last] ?? '').length;
   const move = { range: lineRange(last, end, end), newText: `\n\n${comments.join('\n')}` };
   return [{ title: 'Move the comment out of the table, after its last row', edits: [remove, move] }];
+}
+
+/**
+ * Rows written above a table's header, with only blank lines between: moved to the end of that table, when they
+ * have as many cells as its header.
+ */
+function intoTableBelow(ctx: FixContext): Fix[] {
+  const { lines } = ctx;
+  const first = ctx.finding.line - 1;
+  let last = first;
+  while (ROW.test(lines[last + 1] ?? '')) last++;
+  let header = last + 1;
+  while (header < lines.length && BLANK.test(lines[header] ?? '')) header++;
+  const cells = (line: number) => cellPipes(lines[line] ?? '').length;
+  if (header === last + 1 || !ROW.test(lines[header] ?? '') || !DELIMITER.test(lines[header + 1] ?? '')) return [];
+  const rows = lines.slice(first, last + 1);
+  if (!rows.every((_, i) => cells(first + i) === cells(header))) return [];
+  let end = header + 1;
+  while (ROW.test(lines[end + 1] ?? '')) end++;
+  const remove = { range: { start: { line: first, character: 0 }, end: { line: header, character: 0 } }, newText: '' };
+  const at = (lines[end] ?? '').length;
+  return [{ title: `Move the row${rows.length > 1 ? 's' : ''} into the table below, after its last row`, edits: [remove, { range: lineRange(end, at, at), newText: `\n${rows.join('\n')}` }] }];
 }
 
 /** A header near a known one (`field | type | required | meaning`): rewritten as the guide gives it, cell for cell. */
