@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSymbol } from 'vscode-languageserver/node';
+import { countChangedFiles } from '../generator/lsp/features/lens-count.js';
 import { codeLenses, diffText, resolveLens } from '../generator/lsp/features/lens.js';
 import { documentSymbols } from '../generator/lsp/features/symbols.js';
 import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
 import { lineOf, snapshotOf } from './helpers/lsp-features.js';
 import { specWithFixture } from './helpers/revision.js';
-import { GENERATED, SPEC, listFiles } from './helpers/spec.js';
+import { GENERATED, ROOT, SPEC, listFiles } from './helpers/spec.js';
 
 /**
  * Document symbols and the code lens (issue 40, item 6). The outline is written by hand from RFC-0001's headings
@@ -91,6 +92,19 @@ describe('the code lens on the Version effect row', () => {
     expect(resolved.command?.command).toBe('element-spec.showDiff');
     expect(resolved.command?.arguments).toEqual([RFC1]);
   }, 120_000);
+
+  it('the count runs on a worker thread where the server is built (dist/), and gives what this thread gives', async () => {
+    const f = await specWithFixture(join(FIXTURES, 'rename-role-with-alias'));
+    made.push(f);
+    const s = await snapshotOf(f.spec);
+    const file = 'spec/rfcs/0002-page-is-document.md';
+    // npm run build (which every npm test script runs first) writes dist/; the server runs from there.
+    const built = (await import(join(ROOT, 'dist/lsp/features/lens-thread.js'))) as typeof import('../generator/lsp/features/lens-thread.js');
+    expect(built.countsOffThread()).toBe(true);
+    const [offThread, here] = await Promise.all([built.countChangedOffThread(s.files, file), countChangedFiles(s.files, file)]);
+    expect(offThread).toBe(here);
+    expect(here).toBeGreaterThan(0);
+  }, 240_000);
 
   it('draft-with-problems: a Draft changes no version yet, and its lens says so', async () => {
     const f = await specWithFixture(join(FIXTURES, 'draft-with-problems'));

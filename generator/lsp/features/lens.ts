@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CodeLens } from 'vscode-languageserver/node';
 import { type Change, classify, diffModels } from '../../model/diff.js';
-import { assembleModel } from '../../model/assemble.js';
 import type { SpecFiles } from '../../spec-files.js';
 import type { SpecSnapshot } from '../snapshot.js';
+import { countChangedOffThread } from './lens-thread.js';
 import { parsedFiles } from './parsed.js';
 import { cellPipes } from './table-at.js';
 
@@ -37,17 +37,10 @@ export function changesOf(snapshot: SpecSnapshot, specPath: string): { rfc: stri
   return { rfc: after.rfcs.at(-1)?.id ?? specPath, before: before?.protocolVersion ?? null, changes: diffModels(before, after) };
 }
 
-/** Generated files by path and content, for a spec's files: empty while they do not build. */
-async function generated(files: SpecFiles): Promise<Map<string, string>> {
-  const { model, versions } = await assembleModel(files);
-  if (!model) return new Map();
-  // The emitters (templates, every target) load on the first lens resolved, not when the server starts.
-  const [{ emitAll }, { REGENERATE_COMMAND }] = await Promise.all([import('../../emit/index.js'), import('../../pipeline.js')]);
-  const out = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
-  return new Map(out.files.map((f) => [f.path, f.contents]));
-}
-
-/** How many generated files an RFC changes: the spec emitted with it and without it. Cached by the spec's text. */
+/**
+ * How many generated files an RFC changes: the spec emitted with it and without it, on the lens worker where it is
+ * built. Cached by the spec's text.
+ */
 const COUNTS = new Map<string, Promise<number>>();
 export function generatedFilesChanged(files: SpecFiles, specPath: string): Promise<number> {
   const hash = createHash('sha256');
@@ -55,12 +48,9 @@ export function generatedFilesChanged(files: SpecFiles, specPath: string): Promi
   const key = `${specPath}\0${hash.digest('hex')}`;
   let count = COUNTS.get(key);
   if (!count) {
-    count = (async () => {
-      const withIt = await generated(files);
-      const withoutIt = await generated({ ...files, rfcs: files.rfcs.filter((r) => r.path !== specPath) });
-      const paths = new Set([...withIt.keys(), ...withoutIt.keys()]);
-      return [...paths].filter((p) => withIt.get(p) !== withoutIt.get(p)).length;
-    })();
+    count = countChangedOffThread(files, specPath);
+    // A failed count is not kept: the next resolve tries again.
+    count.catch(() => COUNTS.delete(key));
     if (COUNTS.size > 16) COUNTS.delete(COUNTS.keys().next().value as string);
     COUNTS.set(key, count);
   }
