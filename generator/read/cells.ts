@@ -73,7 +73,8 @@ export function yesNo(cell: Cell, column: string, diagnostics: Diagnostics): boo
 }
 
 const TYPE_NOTATION = /^([A-Za-z][A-Za-z0-9]*)((?:\[\])*)$/;
-const PRIMITIVES = new Set(['string', 'boolean', 'number']);
+/** The type notation's primitive names; the language server offers them too. */
+export const PRIMITIVES: ReadonlySet<string> = new Set(['string', 'boolean', 'number']);
 
 /** `string`, `Element`, `ContentBlock[]`: the type notation of the guide. Names are resolved later. */
 export function typeRef(notation: string): TypeRef | null {

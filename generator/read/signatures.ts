@@ -40,6 +40,12 @@ export const ROLE_RULE_PHRASES = {
 export const VERSION_CHANGES = ['breaking', 'additive', 'editorial'] as const;
 export const VERSION_PARTS = ['major', 'minor', 'patch', 'none'] as const;
 
+/**
+ * The words of a Types row's Kind column (spec/README.md, "Types"), which the language server offers.
+ * generator/model/fold/apply.ts checks a Kind against the same words, and should read them from here.
+ */
+export const TYPE_KINDS = ['record', 'enum', 'roles', 'attributes', 'external'] as const;
+
 /** The word that marks an Apple role as one the RFCs map to a protocol role. */
 export const CONTENT_CLASS = 'content';
 

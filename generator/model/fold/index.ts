@@ -51,7 +51,8 @@ function full(version: string): string | null {
   return semver.valid(version) ?? semver.valid(`${version}.0`);
 }
 
-function bump(from: string, effect: string, rules: readonly VersionRule[]): string | null {
+/** The version an effect makes from `from` under the versioning rules; null when the rules do not say. */
+export function bump(from: string, effect: string, rules: readonly VersionRule[]): string | null {
   const rule = rules.find((r) => r.change.toLowerCase() === effect);
   if (!rule) return null;
   const part = (semver.major(from) >= 1 ? rule.fromOne : rule.beforeOne).toLowerCase();
