@@ -209,6 +209,33 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
     });
 
   program
+    .command('publish')
+    .description("upload each package of a release folder to its registry the ecosystem's own way (npm publish, twine upload, mvn deploy:deploy-file, cargo publish, a module proxy folder for Go, a folder of source archives for Swift); the public registries unless --registries names others")
+    .argument('<folder>', 'the folder `release` packed: build/release/<version>/')
+    .option('--registries <file>', 'a JSON object from package name to registry address (docs/publishing.md)')
+    .option('--only <names>', 'publish only these packages, comma-separated')
+    .action(async (folder: string, opts: { registries?: string; only?: string }) => {
+      const [{ publish, readRegistries }, { toolchainRoot }] = await Promise.all([import('./release/publish.js'), import('./emit/shared/paths.js')]);
+      const registries = opts.registries === undefined ? {} : await readRegistries(resolve(opts.registries));
+      if (typeof registries === 'string') {
+        io.err(`publish: ${registries}\n`);
+        code = EXIT.usage;
+        return;
+      }
+      const only = opts.only?.split(',').map((n) => n.trim()).filter(Boolean);
+      const result = await publish({ from: resolve(folder), registries, scripts: resolve(toolchainRoot(), 'scripts'), ...(only ? { only } : {}) }, { progress: (line) => io.err(`${line}\n`) });
+      for (const problem of result.refused) io.err(`publish: ${problem}\n`);
+      if (result.refused.length) {
+        io.err('publish: refused; nothing was uploaded.\n');
+        code = EXIT.failed;
+        return;
+      }
+      for (const done of result.published) io.out(`published ${done.package}: ${done.line}\n`);
+      for (const failed of result.failed) io.err(`publish: ${failed.package} failed: ${failed.message}\n`);
+      if (result.failed.length) code = EXIT.failed;
+    });
+
+  program
     .command('validate')
     .description('check an answer (a file, or - for standard input) against the structure and requirements; with --batch, many files, each under a "==> FILE <== exit CODE" line')
     .argument('<files...>', 'the answer as JSON, or - to read standard input; several with --batch')

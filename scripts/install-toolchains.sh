@@ -180,6 +180,56 @@ install_go() {
   log "go: $(go version); staticcheck: $("$staticcheck_bin/staticcheck" -version)"
 }
 
+# The local registries test/publish.test.ts publishes a release to and installs it back from, each pinned: verdaccio
+# (npm) from the npm registry, pypiserver in a venv of its own (scripts/registries-requirements.txt),
+# cargo-http-registry (a registry `cargo publish` uploads to) built from crates.io, and the Maven plugins that deploy
+# and fetch back (generator/release/pack/maven.ts), run once here against a scratch file:// repository so Maven's
+# local repository holds them.
+verdaccio_version="6.8.0"
+verdaccio_dir="$cache/verdaccio-$verdaccio_version"
+cargo_registry_version="0.1.8"
+cargo_registry_dir="$cache/cargo-http-registry-$cargo_registry_version"
+maven_deploy_plugin="org.apache.maven.plugins:maven-deploy-plugin:3.1.4"
+maven_dependency_plugin="org.apache.maven.plugins:maven-dependency-plugin:3.8.1"
+
+install_registries() {
+  if [ -x "$verdaccio_dir/node_modules/.bin/verdaccio" ] && [ -f "$verdaccio_dir/.complete" ]; then
+    log "verdaccio: cached in $verdaccio_dir"
+  else
+    log "verdaccio: npm install verdaccio@$verdaccio_version into $verdaccio_dir"
+    rm -rf "$verdaccio_dir.partial"
+    mkdir -p "$verdaccio_dir.partial"
+    npm install --prefix "$verdaccio_dir.partial" --no-audit --no-fund --save-exact "verdaccio@$verdaccio_version" >/dev/null
+    rm -rf "$verdaccio_dir"
+    mv "$verdaccio_dir.partial" "$verdaccio_dir"
+    touch "$verdaccio_dir/.complete"
+  fi
+  log "verdaccio: $("$verdaccio_dir/node_modules/.bin/verdaccio" --version 2>/dev/null | tail -n 1)"
+  local venv
+  venv="$(bash "$(dirname "$0")/python-venv.sh" "$(dirname "$0")/registries-requirements.txt")"
+  log "pypiserver: $("$venv/bin/python" -m pypiserver --version 2>&1 | tail -n 1) in $venv"
+  if [ -x "$cargo_registry_dir/bin/cargo-http-registry" ]; then
+    log "cargo-http-registry: cached in $cargo_registry_dir"
+  else
+    local env_out
+    env_out="$(bash "$(dirname "$0")/rust-env.sh")" || { printf '%s\n' "$env_out" >&2; exit 1; }
+    log "cargo-http-registry: cargo install cargo-http-registry@$cargo_registry_version (a few minutes, once)"
+    rm -rf "$cargo_registry_dir.partial"
+    (eval "$env_out" && cargo install -q --locked "cargo-http-registry@$cargo_registry_version" --root "$cargo_registry_dir.partial" --target-dir "$cache/rust-target/cargo-http-registry")
+    rm -rf "$cargo_registry_dir"
+    mv "$cargo_registry_dir.partial" "$cargo_registry_dir"
+  fi
+  log "maven: $maven_deploy_plugin and $maven_dependency_plugin, run once against a scratch repository"
+  local scratch
+  scratch="$(mktemp -d)"
+  (cd "$scratch" && mkdir -p empty && jar cf probe.jar -C empty . &&
+    mvn -B -q -ntp -Dstyle.color=never "$maven_deploy_plugin:deploy-file" -Dfile=probe.jar -DgroupId=invalid.element-model -DartifactId=probe \
+      -Dversion=0 -Dpackaging=jar -Durl="file://$scratch/repo" -DrepositoryId=element-model &&
+    mvn -B -q -ntp -Dstyle.color=never "$maven_dependency_plugin:get" -Dartifact=invalid.element-model:probe:0 -Dtransitive=false \
+      -DremoteRepositories="element-model::default::file://$scratch/repo")
+  rm -rf "$scratch" "${HOME:-/root}/.m2/repository/invalid/element-model"
+}
+
 case "${1:-all}" in
   swift) install_swift ;;
   maven) install_maven ;;
@@ -193,10 +243,14 @@ case "${1:-all}" in
   go) install_go ;;
   vscode) install_vscode ;;
   neovim) install_neovim ;;
+  registries) install_registries ;;
+  # Where install_registries puts each server, printed and nothing else (test/publish.test.ts).
+  verdaccio-bin) echo "$verdaccio_dir/node_modules/.bin/verdaccio" ;;
+  cargo-http-registry-bin) echo "$cargo_registry_dir/bin/cargo-http-registry" ;;
   # Where install_go puts staticcheck, printed and nothing else.
   staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go; install_neovim ;;
-  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode|neovim]" >&2; exit 2 ;;
+  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go; install_neovim; install_registries ;;
+  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode|neovim|registries|verdaccio-bin|cargo-http-registry-bin]" >&2; exit 2 ;;
 esac

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Packer } from '../packer.js';
 import { runTool } from '../tools.js';
 import { filesBelow, zipFiles } from './zip.js';
@@ -54,7 +55,38 @@ export const go: Packer = {
       ...[`${version}.mod`, `${version}.info`, 'list'].map((name) => ({ package: 'go', file: `${at}/${name}`, checks: ['as the proxy serves it'] })),
     ];
   },
+  publisher: {
+    // proxy.golang.org serves what the repository's tag holds: nothing is uploaded there.
+    registry: null,
+    otherwise: 'push the tag the release table names (such as generated/go/v<sdk>); the Go module proxy fetches the module from the repository',
+    publish: ({ from, to }) => intoProxy(join(from, 'go'), to.startsWith('file://') ? fileURLToPath(to) : to),
+  },
 };
+
+/**
+ * Adds the release's module versions to a module proxy folder (what GOPROXY=file://<folder>, or a web server
+ * serving the folder, reads): each version's .zip, .mod and .info, and the version in the module's list. A version
+ * the folder already holds with other bytes is refused: a proxy never changes a published version.
+ */
+async function intoProxy(release: string, proxy: string): Promise<string> {
+  const lists = (await readdir(release, { recursive: true })).filter((f) => f.endsWith('/@v/list'));
+  const added: string[] = [];
+  for (const list of lists) {
+    const at = list.slice(0, -'/list'.length);
+    await mkdir(join(proxy, at), { recursive: true });
+    for (const name of (await readdir(join(release, at))).filter((n) => n !== 'list')) {
+      const there = await readFile(join(proxy, at, name)).catch(() => null);
+      const mine = await readFile(join(release, at, name));
+      if (there && !there.equals(mine)) throw new Error(`${join(proxy, at, name)} already holds other bytes; a published module version is never changed`);
+      await copyFile(join(release, at, name), join(proxy, at, name));
+    }
+    const versions = new Set([(await readFile(join(proxy, at, 'list'), 'utf8').catch(() => '')), await readFile(join(release, list), 'utf8')].join('\n').split('\n').filter(Boolean));
+    await writeFile(join(proxy, at, 'list'), `${[...versions].join('\n')}\n`);
+    added.push(relative(release, join(release, at)));
+  }
+  if (!added.length) throw new Error('the release folder holds no Go module (go/<module>/@v/list)');
+  return `${added.join(', ')} into the module proxy folder ${proxy}`;
+}
 
 /** `go mod download` of the version from the folder just written, in a module cache of its own, or why it was not tried. */
 async function downloaded(dest: string, module: string, version: string): Promise<string> {

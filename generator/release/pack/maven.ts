@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import type { Packer } from '../packer.js';
 import { runTool, withCopy } from '../tools.js';
 
+/** The deploy plugin, pinned, so a deploy runs the same plugin every time (scripts/install-toolchains.sh fetches it). */
+export const MAVEN_DEPLOY_PLUGIN = 'org.apache.maven.plugins:maven-deploy-plugin:3.1.4';
+/** The id `settings.xml` gives the repository's credentials under (`<server><id>`). */
+export const MAVEN_REPOSITORY_ID = 'element-model';
+
 /** What Maven Central requires of a pom, as elements of <project> itself; a pom without one is packed but marked. */
 const CENTRAL_POM = ['name', 'description', 'url', 'licenses', 'developers', 'scm'] as const;
 
@@ -57,5 +62,19 @@ export const maven: Packer = {
         { package: 'maven', file: pomName, checks: [pomCheck] },
       ];
     });
+  },
+  publisher: {
+    // Central takes signed uploads through its portal's staging API (credentials in settings.xml, id element-model).
+    registry: 'https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/',
+    async publish({ from, to }) {
+      const poms = (await readdir(from)).filter((f) => f.endsWith('.pom'));
+      if (poms.length !== 1) throw new Error(`the release folder holds ${poms.length} poms, not one`);
+      const stem = (poms[0] ?? '').replace(/\.pom$/, '');
+      const at = (suffix: string) => join(from, `${stem}${suffix}`);
+      // deploy-file puts the jar, its sources and javadoc and the pom under the coordinates the pom gives, with checksums.
+      await runTool('mvn', ['-B', '-q', '-ntp', `${MAVEN_DEPLOY_PLUGIN}:deploy-file`, `-Dfile=${at('.jar')}`, `-DpomFile=${at('.pom')}`, `-Dsources=${at('-sources.jar')}`,
+        `-Djavadoc=${at('-javadoc.jar')}`, `-Durl=${to}`, `-DrepositoryId=${MAVEN_REPOSITORY_ID}`], { cwd: from });
+      return `mvn deploy:deploy-file ${stem} (jar, sources, javadoc, pom) to ${to}`;
+    },
   },
 };
