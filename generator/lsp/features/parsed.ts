@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { parseMarkdown } from '../../read/markdown.js';
+import { parseMarkdownInParts } from '../../read/markdown.js';
 import { type SpecDocument, documentOf } from '../../read/tables.js';
 import { RecentParses, cacheKey } from '../../model/parses.js';
 import type { SpecFiles } from '../../spec-files.js';
@@ -24,7 +24,7 @@ export function parsedFile(path: string, text: string, baseName: string | null =
   const key = cacheKey(path, bare);
   let tree = TREES.get(key);
   if (!tree) {
-    tree = parseMarkdown(bare);
+    tree = parseMarkdownInParts(bare);
     // The tree is kept for the last text of each file only: an edit replaces it.
     for (const k of TREES.keys()) if (k.startsWith(`${path}\0`)) TREES.delete(k);
     TREES.set(key, tree);

@@ -1,6 +1,7 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../read/reference.js';
 import type { RfcDraft } from '../../read/rfc.js';
+import { TYPE_KINDS } from '../../read/signatures.js';
 import { CHECK_RULES } from '../check-rules.js';
 import type { Deprecation, Field, RemovedKind, RoleAlias, Source, TypeDef, TypeRef } from '../types.js';
 import { applyDeprecations } from './deprecate.js';
@@ -63,8 +64,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const localSection = new Map<string, { name: string; place: Place }>();
   for (const row of rfc.types) {
     let kind = row.kind as TypeDef['kind'];
-    if (!['record', 'enum', 'roles', 'attributes', 'external'].includes(kind)) {
-      d.error('bad-cell', row.place, 'The Kind must be record, enum, roles, attributes or external', row.kind);
+    if (!(TYPE_KINDS as readonly string[]).includes(kind)) {
+      d.error('bad-cell', row.place, `The Kind must be ${TYPE_KINDS.slice(0, -1).join(', ')} or ${TYPE_KINDS.at(-1)}`, row.kind);
       // One slip is one finding: read the type as the kind its section's table shows, so the tables that use
       // it are not reported as well (missing tables, unknown types, no tree).
       const meant = kindOfSection(rfc, row.section);
