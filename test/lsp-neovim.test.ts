@@ -17,7 +17,7 @@ function nvimMissing(): string | null {
  * Neovim's own LSP client, types a slip into an RFC and undoes it. What Neovim saw is judged here.
  */
 describe('Neovim with the language server', () => {
-  it('shows a typed slip as one diagnostic at its cell and clears it on undo', async (ctx) => {
+  it('shows a typed slip as one diagnostic at its cell, clears it on undo, hovers, completes and takes the quick fix', async (ctx) => {
     requireTool(ctx, nvimMissing());
     const s = await scratch(true);
     try {
@@ -39,10 +39,14 @@ describe('Neovim with the language server', () => {
         undone: string;
         after_slip: { code: string; lnum: number; col: number; end_col: number; severity: number; source: string; message: string }[];
         after_undo: unknown[];
+        hover: string[] | null;
+        completion: string[];
+        actions: string[];
+        fixed: string;
       };
       expect(record.error).toBeNull();
       expect(record.client).toBe(true);
-      expect(record.steps.map((x) => [x.name, x.met])).toEqual([['initialized', true], ['slip diagnosed', true], ['slip cleared', true]]);
+      expect(record.steps.map((x) => [x.name, x.met])).toEqual([['initialized', true], ['slip diagnosed', true], ['slip cleared', true], ['slip diagnosed again', true], ['fix cleared', true]]);
       // What was typed, and where Neovim underlines it: the Kind cell, by the text Neovim holds.
       expect(record.typed).toBe('| `Element` | 4.1 | recrd | One thing the app shows; the elements form one tree rooted at the application |');
       const col = record.typed.indexOf('recrd');
@@ -51,6 +55,14 @@ describe('Neovim with the language server', () => {
       ]);
       expect(record.undone).toContain('| record |');
       expect(record.after_undo).toEqual([]);
+      // Hover on the type names its kind and where it came from; completion in a Kind cell offers the kinds.
+      expect(record.hover?.join('\n')).toContain('Element');
+      expect(record.hover?.join('\n')).toContain('RFC-0001');
+      expect(record.completion).toEqual(expect.arrayContaining(['record', 'enum', 'roles', 'attributes', 'external']));
+      // The quick fix for the slip, taken in Neovim, puts the nearest kind back and the diagnostic clears.
+      expect(record.actions.length, JSON.stringify(record.actions)).toBeGreaterThan(0);
+      expect(record.actions[0]).toContain('record');
+      expect(record.fixed).toBe(record.undone);
     } finally {
       await s.dispose();
     }
