@@ -150,4 +150,7 @@ export interface NamedBinding extends Binding {
  * Every language, in registry order: the one list the tests' per-language tables, the vitest configs, the
  * installer's test, the bench and the docs' language tables are derived from (test/helpers/bindings.ts).
  */
-export const BINDINGS: readonly NamedBinding[] = (TARGETS as readonly Target[]).flatMap((t) => (t.binding ? [{ name: t.name, outDir: t.outDir, ...t.binding }] : []));
+export const bindingsOf = (targets: readonly Target[]): readonly NamedBinding[] =>
+  targets.flatMap((t) => (t.binding ? [{ name: t.name, outDir: t.outDir, ...t.binding }] : []));
+
+export const BINDINGS = bindingsOf(TARGETS);
