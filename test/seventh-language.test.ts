@@ -25,6 +25,7 @@ const ZIG: Target = {
     toolchain: 'zig',
     runner: 'scripts/zig-test.sh',
     types: 'zig/src/model.zig',
+    fieldCase: 'snake_case',
     conformance: { filter: 'conformance', counted: { filter: 'conformance', pattern: 'conformance: (\\d+) vectors', each: false, extra: 0 }, appleRoles: null },
     suites: {
       readme: { filter: '', said: 'All \\d+ tests passed' },

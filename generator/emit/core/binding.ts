@@ -1,3 +1,5 @@
+import type { Case } from '../kit/naming.js';
+
 /**
  * What a language binding joins beyond its emitter and packer: the toolchain its builds need, the script that
  * builds and tests a package of it, its suites, its test files and the loop that runs them. Plain data (strings),
@@ -21,6 +23,11 @@ export interface Binding {
   readonly runner: string | null;
   /** The generated source, under generated/, that declares the spec's types. */
   readonly types: string;
+  /**
+   * How its spec data's fields are spelled (a Case of kit/naming.ts), as the tests read its declarations; a
+   * compiled binding prints them from emit/<language>/spec-data.ts's `<language>SpecDeclarations` and `...SpecLiteral`.
+   */
+  readonly fieldCase: Case;
   /** Its conformance suite alone, with every vector and Apple's roles. */
   readonly conformance: {
     readonly filter: string;

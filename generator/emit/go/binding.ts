@@ -8,6 +8,7 @@ export const GO_BINDING: Binding = {
   toolchain: 'go',
   runner: 'scripts/go-test.sh',
   types: 'go/types.go',
+  fieldCase: 'UpperCamel',
   conformance: {
     filter: CONFORMANCE,
     // The verbose run lists each vector's findings test by the vector's name.

@@ -6,6 +6,7 @@ export const KOTLIN_BINDING: Binding = {
   toolchain: 'maven',
   runner: 'scripts/kotlin-test.sh',
   types: 'kotlin/src/main/kotlin/dev/elementmodel/Element.kt',
+  fieldCase: 'lowerCamel',
   conformance: {
     filter: 'ConformanceTest',
     // Surefire counts the Apple roles test among the conformance tests.

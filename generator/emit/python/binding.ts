@@ -6,6 +6,7 @@ export const PYTHON_BINDING: Binding = {
   toolchain: 'python',
   runner: 'scripts/python-test.sh',
   types: 'python/src/element_model/models.py',
+  fieldCase: 'snake_case',
   conformance: {
     filter: 'conformance',
     // pytest counts tests, so only the findings tests, one a vector, are counted.

@@ -6,6 +6,7 @@ export const RUST_BINDING: Binding = {
   toolchain: 'rust',
   runner: 'scripts/rust-test.sh',
   types: 'rust/src/model.rs',
+  fieldCase: 'snake_case',
   conformance: {
     filter: 'conformance',
     counted: { filter: 'conformance', pattern: 'conformance: (\\d+) vectors from', each: false, extra: 0 },

@@ -6,6 +6,7 @@ export const SWIFT_BINDING: Binding = {
   toolchain: 'swift',
   runner: 'scripts/swift-test.sh',
   types: 'swift/Sources/ElementModel/Element.swift',
+  fieldCase: 'lowerCamel',
   conformance: {
     filter: 'ConformanceTests',
     counted: { filter: 'ConformanceTests', pattern: 'ConformanceTests: checked (\\d+) vectors', each: false, extra: 0 },

@@ -6,6 +6,7 @@ export const TYPESCRIPT_BINDING: Binding = {
   toolchain: null,
   runner: null,
   types: 'typescript/src/model.ts',
+  fieldCase: 'lowerCamel',
   conformance: null,
   suites: null,
   validator: { kind: 'node-bin', bin: 'typescript/bin/element-model-validate.js' },
