@@ -3,7 +3,8 @@
 # the generated module) on a copy outside the clone, with the generated module through its replace and the package
 # README's "Use with MCP" code as readme_mcp.go: every conformance vector from MCP's Go server, in a provider process
 # of its own, over stdio to MCP's Go client, which checks what arrives with the package's Check.
-# Usage: scripts/go-mcp-test.sh [module-dir] [conformance-dir] [schema-file] [tool]
+# Usage: scripts/go-mcp-test.sh [module-dir] [conformance-dir] [tools-file] [tool]
+# The provider states the output schema of the module's own definition of the tool; the test compares it with tools-file's.
 # Offline (GOPROXY=off, the committed go.sum): the SDK and its dependencies come from the toolchain cache, which
 # scripts/install-toolchains.sh go fills. Exits 127 when Go 1.25 or later, staticcheck or the SDK is missing.
 set -euo pipefail
@@ -11,7 +12,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module="$(cd "${1:-$here/generated/go}" && pwd)"
 conformance="$(cd "${2:-$here/generated/conformance}" && pwd)"
-schema="$(realpath "${3:-$here/generated/schema/answer.lenient.schema.json}")"
+tools="$(realpath "${3:-$here/generated/schema/tools.json}")"
 tool="${4:?go-mcp-test: name the tool (the operation that returns the answer)}"
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"
 
@@ -59,6 +60,6 @@ go mod tidy -diff
 go vet .
 "$staticcheck" .
 go build -o "$work/provider" .
-ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" ELEMENT_PROVIDER="$work/provider" \
+ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_TOOLS="$tools" ELEMENT_TOOL="$tool" ELEMENT_PROVIDER="$work/provider" \
   go test -count=1 -v -run '^TestMcpRoundTrip$' .
 echo "go-mcp-test: ok"

@@ -114,6 +114,14 @@ install_node24() {
   log "node24: $("$node24/bin/node" --version)"
 }
 
+# VS Code extension: its packages (editors/vscode/package-lock.json) for the release's .vsix (scripts/vscode-tools.sh).
+install_vscode() {
+  # The extension's pinned TypeScript, @vscode/vsce and language client, so the release packs the .vsix offline.
+  local tools
+  tools="$(bash "$(dirname "$0")/vscode-tools.sh")"
+  log "vscode: the extension's packages in $tools"
+}
+
 # actionlint, pinned, from the Go module proxy, for the workflow's lint (test/workflow.test.ts); in the cache,
 # beside Go's module cache.
 actionlint_version="v1.7.12"

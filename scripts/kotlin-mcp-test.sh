@@ -2,7 +2,8 @@
 # Builds test/kotlin-mcp (the Kotlin binding with MCP's Java SDK, a test module apart from the generated package) with
 # the generated package's sources, and runs its round trip: every conformance vector from MCP's Java server over stdio
 # to MCP's Java client, which checks it with the binding's `check`.
-# Usage: scripts/kotlin-mcp-test.sh [kotlin-module-dir] [conformance-dir] [schema-file] [tool]
+# Usage: scripts/kotlin-mcp-test.sh [kotlin-module-dir] [conformance-dir] [tools-file] [tool]
+# The provider states the outputSchema of the package's own definition of the tool; the test compares it with tools-file's.
 # Assembles the module in a temporary folder, then builds it in a content-named folder of the toolchain cache
 # (scripts/lib/build-slot.sh), so neither test/ nor generated/ gains target/ output and an unchanged module is not
 # compiled again.
@@ -11,7 +12,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module="$(cd "${1:-$here/generated/kotlin}" && pwd)"
 conformance="$(cd "${2:-$here/generated/conformance}" && pwd)"
-schema="${3:-$here/generated/schema/answer.lenient.schema.json}"
+tools="${3:-$here/generated/schema/tools.json}"
 tool="${4:?kotlin-mcp-test: name the tool (the operation that returns the answer)}"
 
 for t in mvn java; do
@@ -36,7 +37,7 @@ cd "$SLOT/module"
 rm -rf target/surefire-reports
 echo "kotlin-mcp-test: mvn test in a copy of test/kotlin-mcp with the sources of $module and vectors from $conformance"
 status=0
-ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" \
+ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_TOOLS="$tools" ELEMENT_TOOL="$tool" \
   mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true test >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"

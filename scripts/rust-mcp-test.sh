@@ -2,7 +2,8 @@
 # Builds test/rust-mcp (the Rust crate with MCP's official Rust SDK, rmcp: a test crate apart from the generated crate)
 # with the generated crate as its path dependency, and runs its round trip: every conformance vector from rmcp's server
 # over stdio to rmcp's client, which checks it with the crate's `check`.
-# Usage: scripts/rust-mcp-test.sh [crate-dir] [conformance-dir] [schema-file] [tool]
+# Usage: scripts/rust-mcp-test.sh [crate-dir] [conformance-dir] [tools-file] [tool]
+# The provider states the output schema of the crate's own definition of the tool; the test compares it with tools-file's.
 # The README's "Use with MCP" example is the test crate's src/readme_mcp.rs, which its provider and test call.
 # Builds in one folder of the toolchain cache, offline, with its own CARGO_TARGET_DIR (scripts/rust-env.sh's, with
 # -mcp): the crates rmcp brings are compiled once, and only a changed file is written again there, so cargo rebuilds
@@ -12,7 +13,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 crate="$(cd "${1:-$here/generated/rust}" && pwd)"
 conformance="$(cd "${2:-$here/generated/conformance}" && pwd)"
-schema="${3:-$here/generated/schema/answer.lenient.schema.json}"
+tools="${3:-$here/generated/schema/tools.json}"
 tool="${4:?rust-mcp-test: name the tool (the operation that returns the answer)}"
 # rmcp needs a newer Rust than the generated crate: the test crate's rust-version.
 minimum="$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' "$here/test/rust-mcp/Cargo.toml")"
@@ -21,7 +22,7 @@ eval "$env_out"
 export CARGO_TARGET_DIR="$CARGO_TARGET_DIR-mcp"
 [ -f "$crate/Cargo.toml" ] || { echo "rust-mcp-test: no Cargo.toml in $crate" >&2; exit 2; }
 [ -d "$conformance/vectors" ] || { echo "rust-mcp-test: no conformance vectors in $conformance/vectors" >&2; exit 2; }
-schema="$(cd "$(dirname "$schema")" && pwd)/$(basename "$schema")"
+tools="$(cd "$(dirname "$tools")" && pwd)/$(basename "$tools")"
 
 # The test crate beside the generated crate, as in the repository (its Cargo.toml names ../../generated/rust).
 work="$(mktemp -d "${TMPDIR:-/tmp}/element-rust-mcp.XXXXXX")"
@@ -60,7 +61,7 @@ cd "$copy/test/rust-mcp"
 echo "rust-mcp-test: cargo test in a copy of test/rust-mcp with $crate and vectors from $conformance"
 status=0
 # Warnings are errors for the test crate and the README's example in it (not for the crates it depends on).
-ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_OUTPUT_SCHEMA="$schema" ELEMENT_TOOL="$tool" RUSTFLAGS="-D warnings" \
+ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_TOOLS="$tools" ELEMENT_TOOL="$tool" RUSTFLAGS="-D warnings" \
   cargo test --locked --offline -- --nocapture >"$work/test.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   cat "$work/test.log"

@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_SCHEMA_FILE } from '../generator/emit/typescript/mcp-example.js';
 import { PACKAGE_NAME } from '../generator/emit/typescript/package.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 import { fenced } from './helpers/readme.js';
@@ -73,7 +72,6 @@ describe("the README's Use with MCP example", () => {
     await writeFile(join(dir, 'provider.mjs'), provider);
     await writeFile(join(dir, 'host.mjs'), host);
     await writeFile(join(dir, example.file), example.answer);
-    await copyFile(join(GENERATED, 'schema', MCP_SCHEMA_FILE), join(dir, MCP_SCHEMA_FILE));
     await tsc(['provider.mjs', 'host.mjs']);
     const { stdout } = await run(process.execPath, ['host.mjs'], { cwd: dir });
     expect(stdout).toBe('[]\n');
@@ -94,11 +92,15 @@ describe('every conformance vector, from MCP\'s server over stdio to MCP\'s clie
     const all = await vectors();
     const started = performance.now();
     const client = new Client({ name: 'host', version: '0.0.0' });
-    const args = [join(ROOT, 'test/helpers/mcp-provider.mjs'), join(GENERATED, 'conformance/vectors'), join(GENERATED, 'schema', MCP_SCHEMA_FILE), tool];
+    const args = [join(ROOT, 'test/helpers/mcp-provider.mjs'), join(GENERATED, 'conformance/vectors'), tool];
     await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: ROOT, stderr: 'pipe' }));
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual([tool]);
+      // The output schema tools.json publishes for the tool, apart from the package's copy the provider states.
+      const published = (JSON.parse(await readFile(join(GENERATED, 'schema/tools.json'), 'utf8')) as { name: string; outputSchema?: unknown }[]).find((t) => t.name === tool);
+      expect(published?.outputSchema).toBeDefined();
+      expect(tools[0]?.outputSchema).toEqual(published?.outputSchema);
       let refused = 0;
       for (const v of all) {
         const call = client.callTool({ name: tool, arguments: { vector: v.name } });

@@ -75,6 +75,16 @@ describe('loadExternalTypes', () => {
     expect(Object.keys(type?.definitions ?? {})).not.toContain('McpRole');
   });
 
+  it('prefixes a name again while the prefixed one is a type of ours too (a spec with a McpRole type)', async () => {
+    const d = new Diagnostics();
+    const [type] = await loadExternalTypes([row()], new Set(['Role', 'McpRole', 'Element']), d);
+    expect(said(d)).toEqual([]);
+    const names = Object.keys(type?.definitions ?? {});
+    expect(names).toContain('McpMcpRole');
+    expect(names).not.toContain('McpRole');
+    expect(JSON.stringify(type)).toContain('"#/$defs/McpMcpRole"');
+  });
+
   it('hands each caller its own copy of a conversion it made once', async () => {
     const [first] = await loadExternalTypes([row()], new Set(['Role']), new Diagnostics());
     if (!first) throw new Error('not loaded');

@@ -62,13 +62,15 @@ describe('the tool definitions (generated/schema/tools.json)', () => {
       }
       expect(tool.outputSchema === undefined).toBe(o.returns === null);
     }
-    // The answer's output schema gives every vector the strict schema's verdict.
+    // What a tool returns is checked leniently by the host's MCP client: the answer's output schema takes every
+    // vector that decodes (the vectors' hand-kept verdict), so an answer with a finding reaches the host's checker
+    // instead of failing the call, and still refuses what no binding can read.
     const answer = published.find((t) => model.operations.find((o) => o.name === t.name)?.returns === model.tree.answer);
     const check = compile(answer?.outputSchema ?? {});
-    const strict = compile(JSON.parse(await readFile(join(GENERATED, 'schema/answer.strict.schema.json'), 'utf8')) as Schema);
     const all = await vectors();
-    expect(all.length).toBeGreaterThan(10);
-    for (const v of all) expect(check(v.input), v.name).toBe(strict(v.input));
+    expect(all.filter((v) => v.decodes && !v.strictValid).length).toBeGreaterThan(3);
+    expect(all.filter((v) => !v.decodes).length).toBeGreaterThan(3);
+    for (const v of all) expect(check(v.input), v.name).toBe(v.decodes);
   });
 });
 

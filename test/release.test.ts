@@ -107,7 +107,7 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
     const files = (await readdir(dest, { recursive: true })).sort();
     for (const name of ['element-model-sdk-0.1.1.tgz', 'element_model-0.1.1-py3-none-any.whl', 'element_model-0.1.1.tar.gz', 'element-model-0.1.1.jar',
       'element-model-0.1.1-sources.jar', 'element-model-0.1.1-javadoc.jar', 'element-model-0.1.1.pom', 'element-model-validate-0.1.1.jar',
-      'ElementModel-0.1.1.zip', 'model.json', 'RELEASE_NOTES.md', 'SHA256SUMS', 'element-model-0.1.1.crate',
+      'ElementModel-0.1.1.zip', 'model.json', 'RELEASE_NOTES.md', 'SHA256SUMS', 'element-model-0.1.1.crate', 'element-spec-0.1.1.vsix',
       `go/${GO_MODULE}/@v/v0.1.1.zip`, `go/${GO_MODULE}/@v/v0.1.1.mod`, `go/${GO_MODULE}/@v/v0.1.1.info`, `go/${GO_MODULE}/@v/list`]) expect(files).toContain(name);
     // The Go module zip as the module proxy serves it: every entry under <module>@<version>/.
     const goZip = (await run('unzip', ['-Z1', join(dest, `go/${GO_MODULE}/@v/v0.1.1.zip`)])).stdout.split('\n').filter(Boolean);
@@ -122,7 +122,7 @@ describe('element-spec release --dry-run on a project with a new additive RFC', 
     // The progress per package, and a closing table that names every file.
     // One package per target the registry says is released, each with its progress line.
     const packers = (await releasePackers()).map((p) => p.name);
-    expect(packers).toEqual(expect.arrayContaining(['npm', 'python', 'maven', 'swift', 'go', 'rust', 'schema', 'model']));
+    expect(packers).toEqual(expect.arrayContaining(['npm', 'python', 'maven', 'swift', 'go', 'rust', 'schema', 'model', 'vscode']));
     for (const packer of packers) expect(err).toContain(`release: packed ${packer}`);
     for (const name of files.filter((f) => !f.startsWith('schema'))) expect(out).toContain(name);
   });

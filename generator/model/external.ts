@@ -93,7 +93,10 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
   }
   reached.delete(rootId);
   const rename = new Map<string, string>([[rootId, row.name]]);
-  for (const id of reached) rename.set(id, reserved.has(id) ? `${row.prefix}${id}` : id);
+  // A definition named as a model type takes the prefix, again while that name is a model type's too (`Role`, then
+  // `McpRole` where the spec has a type of that name).
+  const free = (id: string): string => (reserved.has(id) ? free(`${row.prefix}${id}`) : id);
+  for (const id of reached) rename.set(id, free(id));
   const definitions: Record<string, JsonSchema> = {};
   // Sorted by the names they are given here, as every other name list of the model is.
   for (const [id, name] of [...reached].map((r) => [r, rename.get(r) as string] as const).sort(([, a], [, b]) => (a < b ? -1 : 1))) {

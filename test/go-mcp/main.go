@@ -4,7 +4,9 @@
 // error. serveAnswer and the host's functions are the package README's example, which scripts/go-mcp-test.sh
 // copies into this folder as readme_mcp.go.
 //
-// Usage: provider VECTORS-FOLDER SCHEMA-FILE
+// Usage: provider VECTORS-FOLDER TOOL
+//
+// The tool states the output schema of the package's own definition of TOOL (ToolDefinitions), as the README says.
 package main
 
 import (
@@ -23,13 +25,18 @@ import (
 
 func main() {
 	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: provider VECTORS-FOLDER SCHEMA-FILE")
+		fmt.Fprintln(os.Stderr, "usage: provider VECTORS-FOLDER TOOL")
 		os.Exit(2)
 	}
-	vectors, schemaFile := os.Args[1], os.Args[2]
-	schema, err := os.ReadFile(schemaFile)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	vectors, name := os.Args[1], os.Args[2]
+	var schema json.RawMessage
+	for _, definition := range elementmodel.ToolDefinitions() {
+		if definition.Name == name {
+			schema = json.RawMessage(definition.OutputSchema)
+		}
+	}
+	if schema == nil {
+		fmt.Fprintf(os.Stderr, "the package defines no tool %q\n", name)
 		os.Exit(2)
 	}
 	answerNow := func(request *mcp.CallToolRequest) (*elementmodel.Answer, error) {

@@ -78,7 +78,7 @@ func sameJSON(t *testing.T, a, b []byte) bool {
 // README's example.
 func TestMcpRoundTrip(t *testing.T) {
 	vectors := filepath.Join(setting(t, "ELEMENT_CONFORMANCE_DIR"), "vectors")
-	schemaFile := setting(t, "ELEMENT_OUTPUT_SCHEMA")
+	toolsFile := setting(t, "ELEMENT_TOOLS")
 	tool := setting(t, "ELEMENT_TOOL")
 	provider := setting(t, "ELEMENT_PROVIDER")
 	files, err := filepath.Glob(filepath.Join(vectors, "*.json"))
@@ -86,16 +86,33 @@ func TestMcpRoundTrip(t *testing.T) {
 		t.Fatalf("no vectors in %s (%v)", vectors, err)
 	}
 	sort.Strings(files)
-	schema, err := os.ReadFile(schemaFile)
+	// The published tool definitions (tools.json), apart from the package's compiled copy the provider states.
+	published, err := os.ReadFile(toolsFile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var definitions []struct {
+		Name         string          `json:"name"`
+		OutputSchema json.RawMessage `json:"outputSchema"`
+	}
+	if err := json.Unmarshal(published, &definitions); err != nil {
+		t.Fatal(err)
+	}
+	var schema []byte
+	for _, definition := range definitions {
+		if definition.Name == tool {
+			schema = definition.OutputSchema
+		}
+	}
+	if schema == nil {
+		t.Fatalf("%s defines no tool %q", toolsFile, tool)
 	}
 
 	started := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	// connectToProvider, askForAnswer and findingsIn are the README's example (readme_mcp.go).
-	session, err := connectToProvider(ctx, exec.Command(provider, vectors, schemaFile))
+	session, err := connectToProvider(ctx, exec.Command(provider, vectors, tool))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +130,7 @@ func TestMcpRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !sameJSON(t, stating, schema) {
-		t.Fatalf("the tool's output schema is not %s", schemaFile)
+		t.Fatalf("the tool's output schema is not %s's for %q", toolsFile, tool)
 	}
 
 	checked, refused := 0, 0

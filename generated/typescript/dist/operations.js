@@ -14,22 +14,7 @@ export const TOOL_DEFINITIONS = [
     "outputSchema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "type": "object",
-      "allOf": [
-        {
-          "$ref": "#/$defs/Answer"
-        },
-        {
-          "properties": {
-            "root": {
-              "properties": {
-                "role": {
-                  "const": "Application"
-                }
-              }
-            }
-          }
-        }
-      ],
+      "$ref": "#/$defs/Answer",
       "$defs": {
         "Answer": {
           "type": "object",
@@ -52,8 +37,7 @@ export const TOOL_DEFINITIONS = [
               "$ref": "#/$defs/Element",
               "description": "The application, the root of the tree"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Element": {
           "type": "object",
@@ -115,8 +99,7 @@ export const TOOL_DEFINITIONS = [
               "$ref": "#/$defs/Attributes",
               "description": "Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Related": {
           "type": "object",
@@ -137,8 +120,7 @@ export const TOOL_DEFINITIONS = [
               "type": "string",
               "description": "An address. A link gives `id` or `url`"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Attributes": {
           "type": "object",
@@ -155,34 +137,11 @@ export const TOOL_DEFINITIONS = [
               },
               "description": "Links that are not containment"
             }
-          },
-          "propertyNames": {
-            "not": {
-              "enum": [
-                "selected",
-                "focused",
-                "visible"
-              ]
-            }
           }
         },
         "Role": {
-          "description": "A word from the role language",
-          "enum": [
-            "Application",
-            "Window",
-            "Group",
-            "List",
-            "Table",
-            "Row",
-            "Cell",
-            "Text",
-            "Heading",
-            "Link",
-            "Image",
-            "Page",
-            "Document"
-          ]
+          "description": "A word from the role language A receiver reads a role it does not know as Group.",
+          "type": "string"
         },
         "ContentBlock": {
           "anyOf": [
@@ -200,9 +159,29 @@ export const TOOL_DEFINITIONS = [
             },
             {
               "$ref": "#/$defs/EmbeddedResource"
+            },
+            {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "not": {
+                    "enum": [
+                      "text",
+                      "image",
+                      "audio",
+                      "resource_link",
+                      "resource"
+                    ]
+                  }
+                }
+              }
             }
           ],
-          "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25)"
+          "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25). A receiver keeps a block of a kind this version does not define"
         },
         "Annotations": {
           "type": "object",
@@ -475,7 +454,7 @@ export const TOOL_DEFINITIONS = [
           ]
         }
       },
-      "description": "What current returns: The answer of the element model, protocol 0.2.0 (strict, for providers)."
+      "description": "What current returns: The answer of the element model, protocol 0.2.0 (lenient, for receivers)."
     }
   },
   {

@@ -52,22 +52,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     "outputSchema": {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "type": "object",
-      "allOf": [
-        {
-          "$ref": "#/$defs/Answer"
-        },
-        {
-          "properties": {
-            "root": {
-              "properties": {
-                "role": {
-                  "const": "Application"
-                }
-              }
-            }
-          }
-        }
-      ],
+      "$ref": "#/$defs/Answer",
       "$defs": {
         "Answer": {
           "type": "object",
@@ -90,8 +75,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "$ref": "#/$defs/Element",
               "description": "The application, the root of the tree"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Element": {
           "type": "object",
@@ -153,8 +137,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "$ref": "#/$defs/Attributes",
               "description": "Anything else, by name. `author` and `related` are reserved (4.3). Replaces `payload`"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Related": {
           "type": "object",
@@ -175,8 +158,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "type": "string",
               "description": "An address. A link gives `id` or `url`"
             }
-          },
-          "additionalProperties": false
+          }
         },
         "Attributes": {
           "type": "object",
@@ -193,34 +175,11 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               },
               "description": "Links that are not containment"
             }
-          },
-          "propertyNames": {
-            "not": {
-              "enum": [
-                "selected",
-                "focused",
-                "visible"
-              ]
-            }
           }
         },
         "Role": {
-          "description": "A word from the role language",
-          "enum": [
-            "Application",
-            "Window",
-            "Group",
-            "List",
-            "Table",
-            "Row",
-            "Cell",
-            "Text",
-            "Heading",
-            "Link",
-            "Image",
-            "Page",
-            "Document"
-          ]
+          "description": "A word from the role language A receiver reads a role it does not know as Group.",
+          "type": "string"
         },
         "ContentBlock": {
           "anyOf": [
@@ -238,9 +197,29 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             },
             {
               "$ref": "#/$defs/EmbeddedResource"
+            },
+            {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "not": {
+                    "enum": [
+                      "text",
+                      "image",
+                      "audio",
+                      "resource_link",
+                      "resource"
+                    ]
+                  }
+                }
+              }
             }
           ],
-          "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25)"
+          "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25). A receiver keeps a block of a kind this version does not define"
         },
         "Annotations": {
           "type": "object",
@@ -513,7 +492,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
           ]
         }
       },
-      "description": "What current returns: The answer of the element model, protocol 0.2.0 (strict, for providers)."
+      "description": "What current returns: The answer of the element model, protocol 0.2.0 (lenient, for receivers)."
     }
   },
   {

@@ -13,6 +13,7 @@ import { licenseText } from '../shared/license.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { loadTemplates, type Render, runtimeSources, tidy } from '../core/templates.js';
+import { answerSchemas } from '../shared/binding-tools.js';
 import { toolsJson } from '../shared/tools.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import { answerSchema } from '../kit/answer-schema.js';
@@ -130,7 +131,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     { path: 'go/operations.go', template: 'operations.go', view: { ...view, ...operations.view } },
     { path: 'go/operations_test.go', template: 'operations_test.go', view: { ...view, ...operations.view } },
     // The published tool definitions, for operations_test.go to hold ToolDefinitions to in a copy of the module alone.
-    { path: 'go/testdata/tools.json', contents: toolsJson(model, answerSchema(model, 'strict')) },
+    { path: 'go/testdata/tools.json', contents: toolsJson(model, answerSchemas(model)) },
     ...('missing' in example ? [] : [{ path: 'go/example_test.go', template: 'example_test.go', view }]),
     { path: 'go/testdata/hostile-inputs.json', contents: stableJson(hostile) },
     ...bundleVectors(conformance, 'go/testdata/conformance'),

@@ -160,8 +160,11 @@ function deprecationView(d: Deprecation, memberOf: (name: string | null) => stri
   return { message: sentence(`Deprecated since ${d.version}${instead}`), replacement: memberOf(d.useInsteadName) };
 }
 
+/** The name of an external type's member for a block of another kind, clear of the model's types' names. */
+const unknownName = (name: string, names: Names, taken: ReadonlySet<string>): string => (taken.has(name) ? unknownName(names.config.escapeType(name), names, taken) : name);
+
 /** The declarations of an external type (MCP's content blocks) from its JSON Schema: a tagged union and what it reaches. */
-function externalDecls(ext: ExternalType, meaning: string, names: Names, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {
+function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: ReadonlySet<string>, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {
   const defs = ext.definitions;
   const members = anyOfRefs(ext.schema);
   if (!members) return report(`${ext.name}: the root schema is not a union of definitions`), null;
@@ -238,7 +241,7 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, report:
     doc: docOf(meaning),
     discriminator: { key: discriminator, name: names.member(discriminator) },
     members: members.map((m) => ({ tag: constOf(props(m)[discriminator]) as string, type: (reach(m) as { name: string }).name })),
-    unknown: { name: names.type(`Unknown ${ext.name}`), doc: `A block of a kind this version does not know, kept whole.` },
+    unknown: { name: unknownName(names.type(`Unknown ${ext.name}`), names, taken), doc: `A block of a kind this version does not know, kept whole.` },
   };
   return { root, decls };
 }
@@ -283,7 +286,7 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       decls.push(attributes);
     } else if (t.kind === 'external') {
       const ext = model.external.find((e) => e.name === t.name);
-      const made = ext ? externalDecls(ext, t.meaning, names, (m) => diagnostics.push(emitterDiagnostic(t.source, m))) : null;
+      const made = ext ? externalDecls(ext, t.meaning, names, new Set(model.types.map((m) => names.type(m.name))), (m) => diagnostics.push(emitterDiagnostic(t.source, m))) : null;
       if (!ext) diagnostics.push(emitterDiagnostic(t.source, `${t.name}: the model has no external type of that name`));
       if (made) {
         content = made.root;

@@ -14,6 +14,31 @@ export function declaredNames(folder: TemplateFolder, find: (source: string) => 
   return [...new Set(sources.flatMap((source) => [...find(source)]))].sort();
 }
 
+/** The names a language's runtime files declare, for a target with no templates of code (TypeScript). */
+export function runtimeDeclaredNames(folder: string, find: (source: string) => Iterable<string>): string[] {
+  return [...new Set([...runtimeSources(folder).values()].flatMap((source) => [...find(source)]))].sort();
+}
+
+/**
+ * Source text without its template expressions, comments, and string and character literals: the code alone. One
+ * pass, so whichever starts first wins (a `//` in a string, a `"` in a character literal).
+ */
+const codeOf = (source: string): string =>
+  source.replace(/\{\{[^}]*\}\}|\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, ' ');
+
+/**
+ * The capitalised names a language's runtime and template code uses (outside comments and strings): the standard
+ * library's types it names (`HashMap`, `Character`) besides its own. Where a type of the package shadows one of the
+ * standard library's throughout the package (Kotlin's), no model type may take one of these either.
+ * `extension` is the language's (`.kt`).
+ */
+export function usedTypeNames(folder: TemplateFolder, extension: string): string[] {
+  // Templates of code only (`record.kt`, a partial): a README's or a manifest's words are no names.
+  const code = templateSources(folder).filter((t) => t.name.endsWith(extension) || t.name.startsWith('_'));
+  const sources = [...code.map((t) => t.source), ...runtimeSources(folder).values()];
+  return [...new Set(sources.flatMap((source) => [...codeOf(source).matchAll(/\b([A-Z][a-z]\w*)\b/g)].map((m) => m[1] as string)))].sort();
+}
+
 /** Every match's first group that is set, for finders that are one regular expression with a flag `g`. */
 export const matchesOf = (pattern: RegExp) => (source: string): string[] =>
   [...source.matchAll(pattern)].flatMap((m) => m.slice(1).filter((g): g is string => g !== undefined));

@@ -3,7 +3,7 @@
  * serializers its properties need.
  */
 
-import { declaredNames, matchesOf, runtimeFileNames, specDataTypeNames } from '../kit/declared-names.js';
+import { declaredNames, matchesOf, runtimeFileNames, specDataTypeNames, usedTypeNames } from '../kit/declared-names.js';
 import { inCase, type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
 import { wrap } from '../shared/text.js';
@@ -43,14 +43,22 @@ const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion',
 const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
 
 /**
+ * The source files the module writes whatever the model, by name (emitKotlin writes each through `KotlinSourceFile`):
+ * a record is written to a file named for it, so no model type may take one of these either.
+ */
+export const KOTLIN_SOURCE_FILES = ['AppleRoles', 'StrictPrimitives', 'ElementJson', 'EffectiveState', 'OptionalFields', 'Spec', 'Operations', 'SafeDecoding'] as const;
+export type KotlinSourceFile = (typeof KOTLIN_SOURCE_FILES)[number];
+
+/**
  * The classes the module declares itself, which no declaration of the model may take: those written in
  * templates/kotlin/ and runtime/kotlin/ (read from their sources, so one added there is kept too), the names of the
- * runtime's files (a record is written to a file named for it), the spec data's types (Spec.kt), the reader's
+ * runtime's files and the module's own (a record is written to a file named for it), the spec data's types (Spec.kt), the reader's
  * (EffectiveState.kt, named by the kit's vocabulary), and the `ElementJson` configuration.
  */
 export const ownClasses = (): string[] => [
   ...declaredNames('kotlin', matchesOf(DECLARATION)),
   ...runtimeFileNames('kotlin'),
+  ...KOTLIN_SOURCE_FILES,
   ...specDataTypeNames(),
   ...readerTypeNames('UpperCamel'),
   'ElementJson',
@@ -58,7 +66,8 @@ export const ownClasses = (): string[] => [
 
 export const KOTLIN_NAMING: NamingConfig = {
   keywords: KOTLIN_HARD_KEYWORDS,
-  reservedTypes: new Set([...KOTLIN_RESERVED_TYPE_NAMES, ...ownClasses()]),
+  // A class of the package shadows the standard library's of its name in every file: those the code uses are kept too.
+  reservedTypes: new Set([...KOTLIN_RESERVED_TYPE_NAMES, ...ownClasses(), ...usedTypeNames('kotlin', '.kt')]),
   reservedMembers: new Set(),
   types: 'UpperCamel',
   members: 'lowerCamel',

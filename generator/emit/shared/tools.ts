@@ -5,8 +5,11 @@ import { type OperationShape, type OperationSide, operationShapes } from '../kit
 /**
  * The operations as MCP tool definitions, one per operation, in the spec's order: `name` (the operation's),
  * `description` (its Meaning), `inputSchema` (what it takes, an object) and, for an operation that returns a value,
- * `outputSchema` (what it returns, an object; the answer's strict schema for the answer). The schema target writes
- * them to generated/schema/tools.json, and every binding carries the same JSON (test/operations.test.ts).
+ * `outputSchema` (what it returns, an object). What a tool takes is checked by the strict schema's definitions,
+ * since the provider checking it wrote the tool; what it returns by the lenient schema's, since a host's MCP client
+ * checks the result against `outputSchema` and must keep what a newer provider adds, as every checker does (a
+ * finding, not a refused result). The schema target writes them to generated/schema/tools.json, and every binding
+ * carries the same JSON (test/operations.test.ts).
  * The sides' forms are kit/operations.ts's.
  */
 
@@ -29,12 +32,18 @@ function valueSchema(type: TypeRef): Schema {
 
 const refersToDefinitions = (type: TypeRef): boolean => (type.kind === 'array' ? refersToDefinitions(type.items) : type.kind === 'named');
 
-/** One side's object schema, with the strict schema's definitions when it names a type. */
-function sideSchema(model: CanonicalModel, strict: Schema, operation: string, verb: string, side: OperationSide): Schema {
+/** The answer's two published schemas: the strict one for what a tool takes, the lenient one for what it returns. */
+export interface AnswerSchemas {
+  strict: Schema;
+  lenient: Schema;
+}
+
+/** One side's object schema, with the given answer schema's definitions when it names a type. */
+function sideSchema(model: CanonicalModel, answer: Schema, operation: string, verb: string, side: OperationSide): Schema {
   // The answer is the published answer schema itself, with the root's role fixed, as it is for any other use.
   if (side.form === 'record' && side.type.name === model.tree.answer) {
-    const { $id: _id, $comment: _comment, title: _title, ...schema } = strict;
-    return { ...schema, description: `What ${operation} ${verb}: ${strict.title as string}.` };
+    const { $id: _id, $comment: _comment, title: _title, ...schema } = answer;
+    return { ...schema, description: `What ${operation} ${verb}: ${answer.title as string}.` };
   }
   const body: Schema = side.form === 'record'
     ? { $ref: `#/$defs/${side.type.name}` }
@@ -43,28 +52,28 @@ function sideSchema(model: CanonicalModel, strict: Schema, operation: string, ve
         required: [side.key],
         additionalProperties: false,
       };
-  return { $schema: DRAFT, type: 'object', ...body, ...(refersToDefinitions(side.type) ? { $defs: strict.$defs } : {}) };
+  return { $schema: DRAFT, type: 'object', ...body, ...(refersToDefinitions(side.type) ? { $defs: answer.$defs } : {}) };
 }
 
-function toolOf(model: CanonicalModel, strict: Schema, o: OperationShape): ToolDefinitionJson {
-  const inputSchema = o.takes === null ? { $schema: DRAFT, type: 'object', properties: {}, additionalProperties: false } : sideSchema(model, strict, o.name, 'takes', o.takes);
+function toolOf(model: CanonicalModel, schemas: AnswerSchemas, o: OperationShape): ToolDefinitionJson {
+  const inputSchema = o.takes === null ? { $schema: DRAFT, type: 'object', properties: {}, additionalProperties: false } : sideSchema(model, schemas.strict, o.name, 'takes', o.takes);
   return {
     name: o.name,
     description: o.meaning,
     inputSchema,
-    ...(o.returns === null ? {} : { outputSchema: sideSchema(model, strict, o.name, 'returns', o.returns) }),
+    ...(o.returns === null ? {} : { outputSchema: sideSchema(model, schemas.lenient, o.name, 'returns', o.returns) }),
   };
 }
 
 /**
- * Every operation's tool definition, in the spec's order. `strict` is the answer's strict schema (the schema
- * target's `answerSchema`), passed in so this module and the schema target do not import each other; the
- * bindings take both from shared/binding-tools.ts.
+ * Every operation's tool definition, in the spec's order. `schemas` are the answer's schemas (kit/answer-schema.ts),
+ * passed in so this module and the schema target do not import each other; the bindings take both from
+ * shared/binding-tools.ts.
  */
-export const toolDefinitions = (model: CanonicalModel, strict: Schema): ToolDefinitionJson[] => operationShapes(model).map((o) => toolOf(model, strict, o));
+export const toolDefinitions = (model: CanonicalModel, schemas: AnswerSchemas): ToolDefinitionJson[] => operationShapes(model).map((o) => toolOf(model, schemas, o));
 
 /** The tool definitions as generated/schema/tools.json holds them. */
-export const toolsJson = (model: CanonicalModel, strict: Schema): string => stableJson(toolDefinitions(model, strict));
+export const toolsJson = (model: CanonicalModel, schemas: AnswerSchemas): string => stableJson(toolDefinitions(model, schemas));
 
 /** One tool's schema as JSON text, its keys sorted as tools.json has them. */
 export const schemaText = (schema: Schema): string => stableJson(schema).trimEnd();

@@ -11,7 +11,7 @@ import { licenseText } from '../shared/license.js';
 import { hostileFragments } from '../shared/hostile.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
 import { docLines, SwiftDecls, tagged } from './decls.js';
-import { stringLiteral, swiftNames } from './naming.js';
+import { stringLiteral, type SwiftSourceFile, swiftNames } from './naming.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { runtimeSources } from '../core/templates.js';
 import { appleView, attributesView, contentView, deprecationTestsView, elementModelTestsView, roleNaming, roleView, type SwiftContext, treeNames } from './views.js';
@@ -80,6 +80,8 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   const license = licenseText();
   if ('missing' in license) report(`No LICENSE in the package: ${license.missing}`);
   const source = (name: string) => `Sources/${PACKAGE}/${name}`;
+  // A file the package writes whatever the model, named where the model's types are kept from its name.
+  const own = (name: SwiftSourceFile) => source(`${name}.swift`);
   const test = (name: string) => `Tests/${PACKAGE}Tests/${name}`;
 
   const entries: FileEntry[] = [
@@ -89,17 +91,17 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     // The spec's enums: one file each, open as the role type is.
     ...kit.decls.flatMap((d) => (d.kind === 'enum' ? [{ path: source(`${d.name}.swift`), template: 'Enum.swift', view: { name: d.name, doc: docLines(d.doc), unknown: d.unknown, cases: d.cases.map((c) => ({ name: c.name, literal: stringLiteral(c.value), doc: docLines(c.doc || `\`${c.value}\`.`) })) } }] : [])),
     ...(deprecation ? [{ path: test('DeprecationTests.swift'), template: 'DeprecationTests.swift', view: deprecation }] : []),
-    { path: source('AppleRoleMapping.swift'), template: 'AppleRoleMapping.swift', view: appleView(ctx, naming) },
+    { path: own('AppleRoleMapping'), template: 'AppleRoleMapping.swift', view: appleView(ctx, naming) },
     { path: source(`${inputs.attributes.name}.swift`), template: 'Attributes.swift', view: attributes },
     { path: source(`${content.name}.swift`), template: 'ContentBlock.swift', view: contentView(ctx) },
-    { path: source('Operations.swift'), template: 'Operations.swift', view: operations.view },
+    { path: own('Operations'), template: 'Operations.swift', view: operations.view },
     { path: test('OperationsTests.swift'), template: 'OperationsTests.swift', view: operations.view },
     // The runtime that names no spec word (runtime/swift): JSON reading and decoding, the checker, the validator,
     // and the tests of them (`*Tests.swift`, into the test target).
     ...[...runtimeSources('swift').keys()].map((name) => ({ path: name.endsWith('Tests.swift') ? test(name) : source(name), template: name, view: {} })),
     // The reader of effective states, and what the tests need of the tree.
-    { path: source('EffectiveState.swift'), template: 'EffectiveState.swift', view },
-    { path: source('SafeDecoding.swift'), template: 'SafeDecoding.swift', view },
+    { path: own('EffectiveState'), template: 'EffectiveState.swift', view },
+    { path: own('SafeDecoding'), template: 'SafeDecoding.swift', view },
     {
       path: test('ConformanceTests.swift'),
       template: 'ConformanceTests.swift',
@@ -117,7 +119,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     { path: test('ElementModelTests.swift'), template: 'ElementModelTests.swift', view: elementModelTestsView(ctx, view, attributes.accessors) },
     // The checker: the runtime's Check.swift over the kit's checker data for each version (Spec.swift).
     {
-      path: source('Spec.swift'),
+      path: own('Spec'),
       template: 'Spec.swift',
       view: {
         version: model.protocolVersion,
@@ -135,7 +137,7 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     { path: 'Package.swift', template: 'Package.swift', view: { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS, platforms: PLATFORMS } },
     { path: '.gitignore', contents: '/.build/\n/.swiftpm/\n' },
     // What a consumer reads first: the README, and the repository's license.
-    { path: source('SDKVersion.swift'), template: 'SDKVersion.swift', view: { protocolVersion: stringLiteral(model.protocolVersion), sdkVersion: stringLiteral(publishing.sdkVersion) } },
+    { path: own('SDKVersion'), template: 'SDKVersion.swift', view: { protocolVersion: stringLiteral(model.protocolVersion), sdkVersion: stringLiteral(publishing.sdkVersion) } },
     {
       path: 'README.md',
       template: 'README.md',

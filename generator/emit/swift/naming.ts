@@ -21,20 +21,27 @@ export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
   'Protocol', 'Type', 'async', 'some', 'any', 'actor',
 ]);
 
-/** Type names a model type must not take: Swift's own, and those the generated package declares itself. */
+/**
+ * The source files the package writes whatever the model, by name (emitSwift writes each through
+ * `SwiftSourceFile`): a record is written to a file named for it, so no model type may take one of these either.
+ */
+export const SWIFT_SOURCE_FILES = ['AppleRoleMapping', 'Operations', 'EffectiveState', 'SafeDecoding', 'Spec', 'SDKVersion'] as const;
+export type SwiftSourceFile = (typeof SWIFT_SOURCE_FILES)[number];
+
 /** A type a Swift source declares: struct, enum, class, protocol, actor or typealias (an extension declares none). */
 const SWIFT_DECLARATION = /^\s*(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)/gm;
 
 /**
  * Type names a generated type must not shadow: Swift's and Foundation's that the files use, and those the package
- * declares itself (templates/swift/ and runtime/swift/, read from their sources), the spec data's (Spec.swift) and
- * the reader's.
+ * declares itself (templates/swift/ and runtime/swift/, read from their sources), the names of its files, the spec
+ * data's (Spec.swift) and the reader's.
  */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
   'CodingKeys', 'Data', 'URL', 'Thread',
   ...declaredNames('swift', matchesOf(SWIFT_DECLARATION)),
   ...runtimeFileNames('swift'),
+  ...SWIFT_SOURCE_FILES,
   ...specDataTypeNames(),
   ...readerTypeNames('UpperCamelKeeping'),
 ]);

@@ -1,8 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
 
-/** The lenient answer schema's file name, which the README's provider reads and states as its tool's outputSchema. */
-export const MCP_SCHEMA_FILE = 'answer.lenient.schema.json';
-
 /**
  * The README's "Use with MCP" example: a provider (MCP's own server, over stdio) whose tool returns the answer in a
  * file, and a host (MCP's own client) that starts it, calls the tool and checks what arrives. JavaScript with JSDoc
@@ -17,14 +14,13 @@ export function mcpExample(model: CanonicalModel, packageName: string, answerFil
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { parseAnswer } from '${packageName}';
+import { TOOL_DEFINITIONS, parseAnswer } from '${packageName}';
 
-/** The lenient answer schema, which a tool returning an answer states as its outputSchema. */
-const outputSchema = JSON.parse(readFileSync('${MCP_SCHEMA_FILE}', 'utf8'));
+// The package's own definition of the tool: what it takes by the strict schema, what it returns by the lenient one.
+const tool = TOOL_DEFINITIONS.find((t) => t.name === ${tool});
+if (!tool) throw new Error('the package defines no tool ${operation.name}');
 const server = new Server({ name: 'provider', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({
-  tools: [{ name: ${tool}, description: ${JSON.stringify(operation.meaning).replace(/"/g, "'")}, inputSchema: { type: 'object' }, outputSchema }],
-}));
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
 server.setRequestHandler(CallToolRequestSchema, () => {
   try {
     /** @type {import('${packageName}').Answer} */

@@ -14,6 +14,8 @@ import { specDataTypes } from './spec-data-types.js';
 import { FINDINGS } from '../kit/findings.js';
 import { typeOf } from './json-schema.js';
 import { deprecatedRoles, deprecatedTag, roleObject } from './roles.js';
+import { OWN, typescriptNames, versionSpecName } from './naming.js';
+import type { Names } from '../kit/naming.js';
 
 /** A value as a TypeScript literal: like JSON, with keys unquoted where they are identifiers. */
 function literal(value: unknown, indent?: number, depth = 0): string {
@@ -114,13 +116,13 @@ const docs = (...parts: (string | null | undefined | false)[]): OptionalKind<JSD
  * keeps the words offered by an editor. An enum's field is open the same way: a receiver keeps a value it does not
  * know (the checker warns of it), so `roleTypes` holds the enums too.
  */
-function tsType(ref: TypeRef, roleTypes: ReadonlySet<string>): string {
+function tsType(ref: TypeRef, roleTypes: ReadonlySet<string>, name: (model: string) => string): string {
   if (ref.kind === 'array') {
-    const items = tsType(ref.items, roleTypes);
+    const items = tsType(ref.items, roleTypes, name);
     return items.includes(' ') ? `(${items})[]` : `${items}[]`;
   }
   if (ref.kind === 'primitive') return ref.name;
-  return roleTypes.has(ref.name) ? `${ref.name} | (string & {})` : ref.name;
+  return roleTypes.has(ref.name) ? `${name(ref.name)} | (string & {})` : name(ref.name);
 }
 
 function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
@@ -141,14 +143,14 @@ function findingStatements(statements: ModelStatements): void {
   statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
-    name: 'FindingId',
+    name: OWN.findingId,
     type: FINDINGS.map((f) => `\n  | ${literal(f.id)}`).join(''),
     docs: docs('The id of each finding the checker can give.'),
   });
   statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
-    name: 'FindingEntry',
+    name: OWN.findingEntry,
     type: `{
   readonly rule: string;
   readonly severity: 'error' | 'warning';
@@ -160,8 +162,8 @@ function findingStatements(statements: ModelStatements): void {
     docs: docs('A finding the checker can give: its rule, its severity and its message.'),
   });
   statements.constant(
-    'FINDINGS',
-    'Readonly<Record<FindingId, FindingEntry>>',
+    OWN.findings,
+    `Readonly<Record<${OWN.findingId}, ${OWN.findingEntry}>>`,
     `{\n${FINDINGS.map(({ id, ...entry }) => `  ${literal(id)}: ${literal(entry)}`).join(',\n')}\n}`,
     'Every finding the checker can give, by id: the checker reports an id and the values of its slots, and the message comes from here.',
   );
@@ -171,8 +173,16 @@ function findingStatements(statements: ModelStatements): void {
  * src/model.ts, with its JavaScript and declarations: the types of the answer and the data the runtime reads, all
  * from the model. The statements are gathered as structures and printed once, with no syntax tree.
  */
-export function modelFiles(model: CanonicalModel, header: string, versions: readonly CanonicalModel[] = [model], sdkVersion: string | null = null): ModelFiles {
+export function modelFiles(
+  model: CanonicalModel,
+  header: string,
+  versions: readonly CanonicalModel[] = [model],
+  sdkVersion: string | null = null,
+  names: Names = typescriptNames(model, versions),
+): ModelFiles {
   const statements = new ModelStatements(header.trimEnd());
+  // Each model type by its name in the package (kept clear of what the package declares itself).
+  const name = (type: string): string => names.type(type);
   const roleType = model.types.find((t) => t.kind === 'roles');
   const roleTypes = new Set(model.types.filter((t) => t.kind === 'roles' || t.kind === 'enum').map((t) => t.name));
   const attributesType = model.types.find((t) => t.kind === 'attributes');
@@ -182,15 +192,15 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The protocol version these types describe.'),
-    declarations: [{ name: 'PROTOCOL_VERSION', initializer: literal(model.protocolVersion) }],
+    declarations: [{ name: OWN.protocolVersion, initializer: literal(model.protocolVersion) }],
   });
   if (sdkVersion !== null)
     statements.value({
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(`This package's own version, which speaks protocol ${model.protocolVersion} (PROTOCOL_VERSION); an SDK fix raises it alone.`),
-      declarations: [{ name: 'SDK_VERSION', initializer: literal(sdkVersion) }],
+      docs: docs(`This package's own version, which speaks protocol ${model.protocolVersion} (${OWN.protocolVersion}); an SDK fix raises it alone.`),
+      declarations: [{ name: OWN.sdkVersion, initializer: literal(sdkVersion) }],
     });
 
   // The role language.
@@ -200,7 +210,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('Every role of the role language, in the spec\'s order.'),
-    declarations: [{ name: 'ROLES', initializer: `[${roleNames}] as const` }],
+    declarations: [{ name: OWN.roles, initializer: `[${roleNames}] as const` }],
   }, `readonly [${roleNames}]`);
   if (roleType) {
     // Each role as a member a tool can flag (`Role.Cell`), beside the type of the same name.
@@ -210,27 +220,27 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
-      declarations: [{ name: roleType.name, initializer: object.initializer }],
+      declarations: [{ name: name(roleType.name), initializer: object.initializer }],
     }, object.declared);
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: roleType.name,
-      type: '(typeof ROLES)[number]',
+      name: name(roleType.name),
+      type: `(typeof ${OWN.roles})[number]`,
       docs: docs(sentence(plainText(roleType.meaning)), deprecatedRoles(model), '', `@see ${citation(roleType.source)}`),
     });
   }
   statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
-    name: 'RoleKind',
+    name: OWN.roleKind,
     type: model.roleKinds.map((k) => literal(k.name)).join(' | '),
     docs: docs('The kinds the roles are grouped in.'),
   });
-  const role = roleType?.name ?? 'string';
+  const role = roleType ? name(roleType.name) : 'string';
   statements.constant(
-    'ROLE_INFO',
-    `readonly { role: ${role}; kind: RoleKind; appleName: boolean; covers: readonly string[]; since: string }[]`,
+    OWN.roleInfo,
+    `readonly { role: ${role}; kind: ${OWN.roleKind}; appleName: boolean; covers: readonly string[]; since: string }[]`,
     literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), 2),
     "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
   );
@@ -240,7 +250,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The role the root has, the role an unknown role reads as, and the role used when none plainly fits.'),
     declarations: [{
-      name: 'ROLE_RULES',
+      name: OWN.roleRules,
       type: `{ readonly root: ${role}; readonly unknown: ${role}; readonly fallback: ${role} }`,
       initializer: literal({ root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback }),
     }],
@@ -260,7 +270,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: ext.name,
+      name: name(ext.name),
       type: typeOf(ext.schema),
       docs: docs(sentence(plainText(model.types.find((t) => t.name === ext.name)?.meaning ?? ext.name)), '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
     });
@@ -272,7 +282,7 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: type.name,
+      name: name(type.name),
       type: type.values.map((v) => literal(v.value)).join(' | '),
       docs: docs(sentence(plainText(type.meaning)), '', ...type.values.map((v) => `- \`${v.value}\`: ${sentence(plainText(v.meaning))}`), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
     });
@@ -283,12 +293,12 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     statements.type({
       kind: StructureKind.Interface,
       isExported: true,
-      name: attributesType.name,
+      name: name(attributesType.name),
       docs: docs(sentence(plainText(attributesType.meaning)), '', `@see ${citation(attributesType.source)}`),
       properties: model.attributes.map((a) => ({
         name: a.name,
         hasQuestionToken: true,
-        type: tsType(a.type, roleTypes),
+        type: tsType(a.type, roleTypes, name),
         docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, deprecatedTag(a.deprecated), `@see ${citation(a.source)}`),
       })),
       indexSignatures: [{ keyName: 'name', keyType: 'string', returnType: 'unknown' }],
@@ -301,12 +311,12 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
     statements.type({
       kind: StructureKind.Interface,
       isExported: true,
-      name: type.name,
+      name: name(type.name),
       docs: docs(sentence(plainText(type.meaning)), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
       properties: type.fields.map((f) => ({
         name: f.name,
         hasQuestionToken: !f.required,
-        type: tsType(f.type, roleTypes),
+        type: tsType(f.type, roleTypes, name),
         docs: fieldDoc(f),
       })),
       // The answer keeps what it does not know, and is what an MCP tool returns as its structured content, a
@@ -319,45 +329,45 @@ export function modelFiles(model: CanonicalModel, header: string, versions: read
   statements.type({
     kind: StructureKind.TypeAlias,
     isExported: true,
-    name: 'StateName',
+    name: OWN.stateName,
     type: model.states.map((s) => literal(s.field)).join(' | ') || 'never',
     docs: docs('The states an element states about itself.'),
   });
   for (const { name, type, doc } of specDataTypes()) statements.type({ kind: StructureKind.TypeAlias, isExported: true, name, type, docs: docs(doc) });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
-    statements.constant(`SPEC_${v.protocolVersion.replace(/\W/g, '_')}`, 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false);
+    statements.constant(versionSpecName(v.protocolVersion), 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false);
   }
   const current = specData(model);
   statements.constant(
-    'STATES',
-    'readonly { readonly name: StateName; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]',
+    OWN.states,
+    `readonly { readonly name: ${OWN.stateName}; readonly default: StateDefault; readonly reachable: boolean; readonly path: boolean }[]`,
     literal(current.states, 2),
     'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
   );
-  statements.constant('SPEC', 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', 'states: STATES'), `The rules of protocol ${model.protocolVersion}, the version these types describe.`);
+  statements.constant(OWN.spec, 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', `states: ${OWN.states}`), `The rules of protocol ${model.protocolVersion}, the version these types describe.`);
   statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The rules of every protocol version this package reads, by version.'),
     declarations: [{
-      name: 'SPECS',
+      name: OWN.specs,
       type: 'Readonly<Record<string, SpecData>>',
-      initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: SPEC_${v.protocolVersion.replace(/\W/g, '_')}`), `${literal(model.protocolVersion)}: SPEC`].join(', ')} }`,
+      initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: ${versionSpecName(v.protocolVersion)}`), `${literal(model.protocolVersion)}: ${OWN.spec}`].join(', ')} }`,
     }],
   });
 
   findingStatements(statements);
 
   statements.constant(
-    'APPLE_ROLES',
+    OWN.appleRoles,
     `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
     literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), 2),
     "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
   );
   statements.constant(
-    'NOT_REPORTED',
+    OWN.notReported,
     'readonly { readonly name: string; readonly reason: string }[]',
     literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 2),
     'Classes of elements a provider does not report, and why.',

@@ -8,10 +8,11 @@ import { header, uncheckedNote } from '../shared/text.js';
 import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { MCP_SCHEMA_FILE, mcpExample } from './mcp-example.js';
+import { mcpExample } from './mcp-example.js';
 import type { EmitSettings, GeneratedFile } from '../core/target.js';
 import { modelFiles } from './model-file.js';
 import { operationsFiles } from './operations-file.js';
+import { typescriptNames } from './naming.js';
 import { type Transpiled, transpile } from './transpile.js';
 
 /** What the build stores for each runtime file, by its path in the package (`src/runtime/check.ts`). */
@@ -97,8 +98,10 @@ function mcpSection(model: CanonicalModel): string {
   if (!example) return '';
   return `## Use with MCP
 
-A provider's tool returns an answer as its structured content and states the lenient answer schema
-(\`${MCP_SCHEMA_FILE}\`, published with the spec) as its \`outputSchema\`; \`Answer\` assigns to
+A provider's tool returns an answer as its structured content and registers the package's own definition of the
+tool (\`TOOL_DEFINITIONS\`), whose \`outputSchema\` is the lenient answer schema: the host's MCP client checks the
+result against it, and a newer provider's additions must reach the host's \`check\` as findings, not fail the call
+(what a tool takes is stated strictly). \`Answer\` assigns to
 \`structuredContent\`, and the content block types assign to MCP's and back, under \`exactOptionalPropertyTypes\` too.
 With \`@modelcontextprotocol/sdk\` installed, \`provider.mjs\`:
 
@@ -227,13 +230,14 @@ export function staticSources(): { path: string; body: string }[] {
 export function emitPackage(model: CanonicalModel, context: EmitSettings): GeneratedFile[] {
   const head = header(model, context.regenerate, '//');
   const publishing = publishingOf(context);
-  const modelFile = modelFiles(model, head, context.versions, publishing.sdkVersion);
+  const names = typescriptNames(model, context.versions);
+  const modelFile = modelFiles(model, head, context.versions, publishing.sdkVersion, names);
   const files: GeneratedFile[] = [
     { path: 'typescript/src/model.ts', contents: modelFile.ts },
     { path: 'typescript/dist/model.js', contents: modelFile.js },
     { path: 'typescript/dist/model.d.ts', contents: modelFile.dts },
   ];
-  const operations = operationsFiles(model, head);
+  const operations = operationsFiles(model, head, names);
   files.push(
     { path: 'typescript/src/operations.ts', contents: operations.ts },
     { path: 'typescript/dist/operations.js', contents: operations.js },

@@ -3,7 +3,7 @@
 //! README's `ask` finds the vector's findings in it with the crate's checker; one that does not is the tool's error.
 //! Only an answer nested deeper than serde_json reads a message (rmcp's transport ignores such a message, so the call
 //! would never return) is left out: the deep-tree vector, 100 elements deep.
-//! Reads ELEMENT_CONFORMANCE_DIR, ELEMENT_OUTPUT_SCHEMA and ELEMENT_TOOL (scripts/rust-mcp-test.sh sets them).
+//! Reads ELEMENT_CONFORMANCE_DIR, ELEMENT_TOOLS (the published tools.json) and ELEMENT_TOOL (scripts/rust-mcp-test.sh sets them).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -41,13 +41,15 @@ async fn every_vector_gets_the_verdict_it_has_on_disk() {
         .collect();
     names.sort();
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_provider"));
-    command.arg(&vectors).arg(env("ELEMENT_OUTPUT_SCHEMA"));
+    command.arg(&vectors);
     let host = ().serve(TokioChildProcess::new(command).expect("spawn the provider")).await.expect("initialize");
     let listed = host.list_all_tools().await.expect("tools/list");
     assert_eq!(listed.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>(), vec![tool.as_str()]);
-    // The lenient answer schema, as the tool states it.
-    let schema = read_json(&std::fs::read_to_string(env("ELEMENT_OUTPUT_SCHEMA")).expect("read the schema")).expect("the schema is JSON");
-    assert_eq!(listed[0].output_schema.as_deref().map(|s| Value::Object(s.clone())), Some(schema));
+    // The output schema tools.json publishes for the tool (apart from the crate's compiled copy), as the tool states it.
+    let tools = read_json(&std::fs::read_to_string(env("ELEMENT_TOOLS")).expect("read tools.json")).expect("tools.json is JSON");
+    let published = tools.as_array().and_then(|all| all.iter().find(|t| t["name"] == Value::String(tool.clone()))).map(|t| t["outputSchema"].clone());
+    assert!(published.is_some(), "tools.json defines no tool {tool}");
+    assert_eq!(listed[0].output_schema.as_deref().map(|s| Value::Object(s.clone())), published);
     let (mut refused, mut sent, mut left_out) = (0, 0, Vec::new());
     for name in &names {
         let path = vectors.join(format!("{name}.json"));

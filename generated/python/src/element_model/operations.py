@@ -109,7 +109,6 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                     "type": "object",
                 },
                 "Answer": {
-                    "additionalProperties": False,
                     "description": "What `current` returns",
                     "properties": {
                         "instance": {
@@ -145,15 +144,6 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                                 "$ref": "#/$defs/Related",
                             },
                             "type": "array",
-                        },
-                    },
-                    "propertyNames": {
-                        "not": {
-                            "enum": (
-                                "selected",
-                                "focused",
-                                "visible",
-                            ),
                         },
                     },
                     "type": "object",
@@ -230,11 +220,30 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                         {
                             "$ref": "#/$defs/EmbeddedResource",
                         },
+                        {
+                            "properties": {
+                                "type": {
+                                    "not": {
+                                        "enum": (
+                                            "text",
+                                            "image",
+                                            "audio",
+                                            "resource_link",
+                                            "resource",
+                                        ),
+                                    },
+                                    "type": "string",
+                                },
+                            },
+                            "required": (
+                                "type",
+                            ),
+                            "type": "object",
+                        },
                     ),
-                    "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25)",
+                    "description": "MCP content blocks, unchanged from 0.1 (@modelcontextprotocol/sdk@1.32.2, MCP 2025-11-25). A receiver keeps a block of a kind this version does not define",
                 },
                 "Element": {
-                    "additionalProperties": False,
                     "description": "One thing the app shows; the elements form one tree rooted at the application",
                     "properties": {
                         "attributes": {
@@ -394,7 +403,6 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                     "type": "string",
                 },
                 "Related": {
-                    "additionalProperties": False,
                     "description": "A link that is not containment",
                     "properties": {
                         "id": {
@@ -462,22 +470,8 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                     "type": "object",
                 },
                 "Role": {
-                    "description": "A word from the role language",
-                    "enum": (
-                        "Application",
-                        "Window",
-                        "Group",
-                        "List",
-                        "Table",
-                        "Row",
-                        "Cell",
-                        "Text",
-                        "Heading",
-                        "Link",
-                        "Image",
-                        "Page",
-                        "Document",
-                    ),
+                    "description": "A word from the role language A receiver reads a role it does not know as Group.",
+                    "type": "string",
                 },
                 "TextContent": {
                     "properties": {
@@ -531,24 +525,9 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                     "type": "object",
                 },
             },
+            "$ref": "#/$defs/Answer",
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "allOf": (
-                {
-                    "$ref": "#/$defs/Answer",
-                },
-                {
-                    "properties": {
-                        "root": {
-                            "properties": {
-                                "role": {
-                                    "const": "Application",
-                                },
-                            },
-                        },
-                    },
-                },
-            ),
-            "description": "What current returns: The answer of the element model, protocol 0.2.0 (strict, for providers).",
+            "description": "What current returns: The answer of the element model, protocol 0.2.0 (lenient, for receivers).",
             "type": "object",
         },
     },

@@ -1,12 +1,12 @@
 //! A provider over stdio for tests/round_trip.rs: the README's `AnswerProvider` (rmcp's server), whose tool returns a
 //! conformance vector's answer decoded with the crate's own decoder (one that does not decode is the tool's error),
-//! stating the lenient answer schema as its output schema.
-//! Usage: provider VECTORS-FOLDER SCHEMA-FILE
+//! stating the output schema of the crate's own definition of the tool (`TOOL_DEFINITIONS`), as the README says.
+//! Usage: provider VECTORS-FOLDER
 
 use std::path::{Path, PathBuf};
 
-use element_model::{Answer, decode_answer, read_json};
-use element_model_mcp_round_trip::AnswerProvider;
+use element_model::{Answer, TOOL_DEFINITIONS, decode_answer, read_json};
+use element_model_mcp_round_trip::{AnswerProvider, TOOL};
 use rmcp::ServiceExt;
 use rmcp::model::JsonObject;
 
@@ -23,10 +23,11 @@ fn answer_of(vectors: &Path, arguments: &JsonObject) -> Result<Answer, String> {
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args_os().skip(1);
-    let (Some(vectors), Some(schema)) = (args.next().map(PathBuf::from), args.next()) else {
-        return Err("usage: provider VECTORS-FOLDER SCHEMA-FILE".into());
+    let Some(vectors) = args.next().map(PathBuf::from) else {
+        return Err("usage: provider VECTORS-FOLDER".into());
     };
-    let provider = AnswerProvider::new(&std::fs::read_to_string(schema)?, move |arguments| answer_of(&vectors, arguments))?;
+    let schema = TOOL_DEFINITIONS.iter().find(|t| t.name == TOOL).and_then(|t| t.output_schema).ok_or("the crate defines no tool returning the answer")?;
+    let provider = AnswerProvider::new(schema, move |arguments| answer_of(&vectors, arguments))?;
     // Serves until the host closes stdin.
     provider.serve(rmcp::transport::stdio()).await?.waiting().await?;
     Ok(())

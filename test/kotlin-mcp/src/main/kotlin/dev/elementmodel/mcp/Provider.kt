@@ -1,10 +1,11 @@
 // A provider over stdio for McpRoundTripTest: MCP's Java SDK server, whose tool returns a conformance vector's answer
 // decoded into the Kotlin binding's Answer and served by the README's serveAnswers (a vector that does not decode is the tool's error),
-// stating the lenient answer schema as its outputSchema.
-// Usage: java -cp CLASSPATH dev.elementmodel.mcp.ProviderKt VECTORS-FOLDER SCHEMA-FILE TOOL
+// stating the outputSchema of the package's own definition of the tool (TOOL_DEFINITIONS), as the README says.
+// Usage: java -cp CLASSPATH dev.elementmodel.mcp.ProviderKt VECTORS-FOLDER TOOL
 package dev.elementmodel.mcp
 
 import dev.elementmodel.Answer
+import dev.elementmodel.TOOL_DEFINITIONS
 import dev.elementmodel.decodeAnswer
 import io.modelcontextprotocol.json.McpJsonDefaults
 import io.modelcontextprotocol.spec.McpSchema
@@ -20,12 +21,13 @@ fun answerOf(vectors: File, name: String): Result<Answer> = runCatching {
 }
 
 fun main(args: Array<String>) {
-    val (vectors, schema, name) = args
+    val (vectors, name) = args
+    val schema = TOOL_DEFINITIONS.firstOrNull { it.name == name }?.outputSchema ?: error("the package defines no tool $name")
     val mapper = McpJsonDefaults.getMapper()
     val tool = McpSchema.Tool.builder()
         .name(name)
         .inputSchema(mapper, """{"type":"object","properties":{"vector":{"type":"string"}},"required":["vector"]}""")
-        .outputSchema(mapper, File(schema).readText())
+        .outputSchema(mapper, schema)
         .build()
     // serveAnswers is the README's example (ReadmeMcp.kt, which scripts/kotlin-mcp-test.sh takes from it).
     serveAnswers(mapper, tool) { arguments -> answerOf(File(vectors), arguments["vector"].toString()) }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test
  */
 class McpRoundTripTest {
     private val vectors = File(System.getenv("ELEMENT_CONFORMANCE_DIR") ?: error("ELEMENT_CONFORMANCE_DIR is not set"), "vectors")
-    private val schema = System.getenv("ELEMENT_OUTPUT_SCHEMA") ?: error("ELEMENT_OUTPUT_SCHEMA is not set")
+    private val tools = File(System.getenv("ELEMENT_TOOLS") ?: error("ELEMENT_TOOLS is not set"))
     private val tool = System.getenv("ELEMENT_TOOL") ?: error("ELEMENT_TOOL is not set")
 
     /** A finding as the vectors state it: without its message. */
@@ -50,14 +50,18 @@ class McpRoundTripTest {
         val mapper = McpJsonDefaults.getMapper()
         val java = File(System.getProperty("java.home"), "bin/java").path
         val params = ServerParameters.builder(java)
-            .args("-cp", System.getProperty("java.class.path"), "dev.elementmodel.mcp.ProviderKt", vectors.path, schema, tool)
+            .args("-cp", System.getProperty("java.class.path"), "dev.elementmodel.mcp.ProviderKt", vectors.path, tool)
             .build()
         val client = McpClient.sync(StdioClientTransport(params, mapper)).requestTimeout(Duration.ofSeconds(60)).build()
         val files = vectors.listFiles { f -> f.name.endsWith(".json") }.orEmpty().sortedBy { it.name }
         var refused = 0
         try {
             client.initialize()
-            assertEquals(listOf(tool), client.listTools().tools().map { it.name() })
+            val listed = client.listTools().tools()
+            assertEquals(listOf(tool), listed.map { it.name() })
+            // The output schema tools.json publishes for the tool (apart from the package's compiled copy), as stated.
+            val published = Json.parseToJsonElement(tools.readText()).jsonArray.map { it.jsonObject }.single { it["name"] == JsonPrimitive(tool) }["outputSchema"]
+            assertEquals(published, Json.parseToJsonElement(mapper.writeValueAsString(listed.single().outputSchema())))
             for (file in files) {
                 val name = file.name.removeSuffix(".json")
                 val vector = Json.parseToJsonElement(file.readText()).jsonObject
