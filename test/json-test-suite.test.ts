@@ -92,8 +92,8 @@ describe(`JSONTestSuite: ${names.length} files, alone and wrapped in an answer, 
   });
 
   it('runs every language with a runtime folder, and the worst-input bench measures each of them', async () => {
-    // The runners are kept beside the target registry, not derived from it yet (issue "The target registry ..."):
-    // a language added to runtime/ without a runner here or in bench/json-worst.mjs fails this test.
+    // Both lists are the target registry's bindings (test/helpers/bindings.ts), whose languages are runtime/'s
+    // folders: a language added to runtime/ without a registry entry, or one the bench skips, fails this test.
     const languages = readdirSync(join(ROOT, 'runtime')).sort();
     expect(Object.keys(BATCH_VALIDATORS).map((b) => b.toLowerCase()).sort()).toEqual(languages);
     const { WORST_BINDINGS } = (await import(pathToFileURL(join(ROOT, 'bench/json-worst.mjs')).href)) as { WORST_BINDINGS: () => string[] };

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
-import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+import { COMPILED, runBinding, titled } from './helpers/bindings.js';
 
-// Apart from test/operation-revision.test.ts because it needs Python, Swift, Maven, Go and cargo, which the quick loop leaves out.
+// Apart from test/operation-revision.test.ts because it needs every binding's toolchain, which the quick loop leaves out.
 describe('an additive RFC: a new operation, compiled in every binding', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   beforeAll(async () => {
@@ -15,19 +15,12 @@ describe('an additive RFC: a new operation, compiled in every binding', () => {
   }, 120_000);
   afterAll(() => s.dispose());
 
-  // Each binding compiles the new declarations and runs its operations tests on them: Python whole (its mypy
-  // --strict runs only then), Swift, Kotlin, Go and Rust their operations suite (the rest of each compiles as well).
-  it.for([
-    ['Python', 'python', 'scripts/python-test.sh', null],
-    ['Swift', 'swift', 'scripts/swift-test.sh', 'OperationsTests'],
-    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'OperationsTest'],
-    ['Go', 'go', 'scripts/go-test.sh', 'TestOperations'],
-    ['Rust', 'rust', 'scripts/rust-test.sh', 'operations'],
-  ] as const)('%s compiles it and passes its operations tests', { timeout: 600_000 }, async ([, dir, script, suite], ctx) => {
-    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], suite ? { ELEMENT_TEST_FILTER: suite } : {});
-    requireTool(ctx, scriptToolMissing(result));
+  // Each binding compiles the new declarations and runs its operations suite on them (the rest of each compiles as
+  // well), or its whole suite where a type checker runs only then (Python's mypy --strict).
+  it.for(titled(COMPILED))('%s compiles it and passes its operations tests', { timeout: 600_000 }, async ([, b], ctx) => {
+    const result = await runBinding(ctx, b, join(s.out, b.outDir), join(s.out, 'conformance'), b.suites.operations.filter);
     expect(result.code, result.output).toBe(0);
-    // The suite ran (a filter that matched nothing would pass too), or Python's mypy --strict did.
-    expect(result.output).toContain(suite ?? 'Success: no issues found');
+    // The suite ran (a filter that matched nothing would pass too), or the type checker did.
+    expect(result.output).toMatch(new RegExp(b.suites.operations.said));
   });
 });

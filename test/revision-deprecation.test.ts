@@ -6,7 +6,7 @@ import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
-import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
+import { COMPILED, runBinding, runValidatorCases, titled } from './helpers/bindings.js';
 import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
 // test/fixtures/revisions/deprecation: RFC-0002 (additive, 0.2.1) deprecates Element.url, the role Cell, the
@@ -118,48 +118,25 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
 
   // Each binding builds with warnings as errors, its checker gives the deprecated-name vectors' findings, and its
   // deprecation tests (generated only for a spec that deprecates a role) hold the marks and the alias to the spec.
-  it.for([
-    ['Swift', 'swift', 'scripts/swift-test.sh', 'ConformanceTests|DeprecationTests'],
-    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh', 'ConformanceTest*,*DeprecationTest'],
-    ['Python', 'python', 'scripts/python-test.sh', 'conformance or deprecation'],
-    // Go and Rust whole: go vet, staticcheck and clippy -D warnings pass with the deprecated names in the package.
-    ['Go', 'go', 'scripts/go-test.sh', ''],
-    ['Rust', 'rust', 'scripts/rust-test.sh', ''],
-  ] as const)('the %s binding compiles and passes every vector', { timeout: 900_000 }, async ([, dir, script, suite], ctx) => {
-    const result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], suite ? { ELEMENT_TEST_FILTER: suite } : {});
-    requireTool(ctx, scriptToolMissing(result));
+  // (A binding whose linter runs only on its whole suite runs whole: go vet, staticcheck, clippy -D warnings.)
+  it.for(titled(COMPILED))('the %s binding compiles and passes every vector', { timeout: 900_000 }, async ([, b], ctx) => {
+    const result = await runBinding(ctx, b, join(s.out, b.outDir), join(s.out, 'conformance'), b.suites.deprecation.filter);
     expect(result.code, result.output).toBe(0);
-    const said = { swift: /DeprecationTests/, kotlin: /DeprecationTest/, python: /\b\d+ passed/, go: /^ok\s/m, rust: /cargo package/ }[dir];
-    expect(result.output).toMatch(said);
+    expect(result.output).toMatch(new RegExp(b.suites.deprecation.said));
   });
 
   // Every binding's validator prints the bytes TypeScript's prints, as JSON and as text, and exits as it does, on
   // this spec's vectors (one per deprecated field, role, alias and reserved attribute) and on one answer holding all
   // four in an element of 0.3.0 and of the released 0.2.0, which deprecated nothing.
-  it.for([
-    ['Swift', 'swift', 'scripts/swift-test.sh'],
-    ['Kotlin', 'kotlin', 'scripts/kotlin-test.sh'],
-    ['Python', 'python', 'scripts/python-venv.sh'],
-    ['Go', 'go', 'scripts/go-test.sh'],
-    ['Rust', 'rust', 'scripts/rust-test.sh'],
-  ] as const)('the %s validator prints what TypeScript\'s does on the deprecated names', { timeout: 900_000 }, async ([, dir, script], ctx) => {
-    const casesDir = join(s.dir, `validate-${dir}`);
+  it.for(titled(COMPILED))('the %s validator prints what TypeScript\'s does on the deprecated names', { timeout: 900_000 }, async ([, b], ctx) => {
+    const casesDir = join(s.dir, `validate-${b.name}`);
     const element = { id: 'a', role: 'Cell', url: 'u', attributes: { author: 'x' }, children: [{ id: 'b', role: 'Page' }] };
     const answer = (protocol: string) => ({ protocol, instance: 'i', root: { id: 'app', role: 'Application', children: [element] } });
     const cases = await writeValidatorCases(casesDir, { generated: s.out, handVectors: false, extra: { 'deprecated-names.json': answer('0.3.0'), 'deprecated-names-0.2.0.json': answer('0.2.0') } });
     // The cases hold each deprecated name's warning, so a validator that leaves one out, or words it otherwise, differs.
     const said = cases.map((c) => (typeof c.out === 'string' ? c.out : '')).join('\n');
     for (const name of ['url', 'Cell', 'Page', 'author']) expect(said).toContain(`\\"${name}\\" is deprecated since`);
-    let result: { code: number; output: string };
-    if (dir === 'python') {
-      const venv = await runScript(script, []);
-      requireTool(ctx, scriptToolMissing(venv));
-      const python = join(venv.output.trim().split('\n').at(-1) ?? '', 'bin/python');
-      result = await runScript('scripts/validator-cases.sh', [casesDir, python, '-m', 'element_model.validate'], { PYTHONPATH: join(s.out, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
-    } else {
-      result = await runScript(script, [join(s.out, dir), join(s.out, 'conformance')], { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_VALIDATE_ONLY: '1' });
-      requireTool(ctx, scriptToolMissing(result));
-    }
+    const result = await runValidatorCases(ctx, b, s.out, casesDir, true);
     expect(result.output).toContain(`validator-cases: ran ${cases.length} cases`);
     expect(validatorMismatches(cases, await readValidatorResults(casesDir, cases))).toEqual([]);
   });

@@ -4,12 +4,8 @@ import { declarationsOf } from '../generator/emit/kit/data-shape.js';
 import { specData } from '../generator/emit/kit/spec-data.js';
 import { SpecDataSchema } from '../generator/emit/kit/spec-shape.js';
 import { inCase } from '../generator/emit/kit/naming.js';
-import { goSpecDeclarations, goSpecLiteral } from '../generator/emit/go/spec-data.js';
-import { kotlinSpecDeclarations, kotlinSpecLiteral } from '../generator/emit/kotlin/spec-data.js';
-import { pythonSpecDeclarations, pythonSpecLiteral } from '../generator/emit/python/spec-data.js';
-import { rustSpecDeclarations, rustSpecLiteral } from '../generator/emit/rust/spec-data.js';
-import { swiftSpecDeclarations, swiftSpecLiteral } from '../generator/emit/swift/spec-data.js';
 import { specDataTypes } from '../generator/emit/typescript/spec-data-types.js';
+import { BINDINGS, COMPILED } from './helpers/bindings.js';
 import { realModel } from './helpers/spec.js';
 
 // The spec data's shape is declared once (kit/spec-shape.ts); every language prints its declarations and its
@@ -19,6 +15,17 @@ const { declarations } = declarationsOf(SpecDataSchema);
 const fields = declarations.flatMap((d) => (d.kind === 'record' ? d.fields : d.kind === 'union' ? d.members.flatMap((m) => m.fields) : []));
 const model = await realModel();
 const data = specData(model);
+
+// Each compiled binding's printers, from its folder's spec-data.ts; TypeScript declares the types alone (its
+// runtime reads the data as JSON).
+const compiled = await Promise.all(
+  COMPILED.map(async (b): Promise<[string, () => string, (name: string) => string, string]> => {
+    const module = (await import(`../generator/emit/${b.name}/spec-data.ts`)) as Record<string, unknown>;
+    const declare = module[`${b.name}SpecDeclarations`] as () => string;
+    const literal = module[`${b.name}SpecLiteral`] as (d: typeof data, level: number) => string;
+    return [b.title, declare, (n) => inCase(n, b.fieldCase), literal(data, 1)];
+  }),
+);
 
 describe('the spec data, declared once', () => {
   it('is read as named records, tagged unions and enums, SpecData among them, each used type declared once', () => {
@@ -40,19 +47,16 @@ describe('the spec data, declared once', () => {
     expect(SpecDataSchema.safeParse(withoutRoles).success).toBe(false);
   });
 
+  const [typescript] = BINDINGS.filter((b) => !COMPILED.includes(b as never));
   const printers: [string, () => string, (name: string) => string, string][] = [
-    ['Go', goSpecDeclarations, (n) => n.charAt(0).toUpperCase() + n.slice(1), goSpecLiteral(data, 1)],
-    ['Kotlin', kotlinSpecDeclarations, (n) => n, kotlinSpecLiteral(data, 0)],
-    ['Swift', swiftSpecDeclarations, (n) => n, swiftSpecLiteral(data, 1)],
-    ['Rust', rustSpecDeclarations, (n) => inCase(n, 'snake_case'), rustSpecLiteral(data)],
-    ['Python', pythonSpecDeclarations, (n) => inCase(n, 'snake_case'), pythonSpecLiteral(data)],
-    ['TypeScript', () => specDataTypes().map((t) => t.type).join('\n'), (n) => n, ''],
+    ...compiled,
+    [typescript?.title ?? '', () => specDataTypes().map((t) => t.type).join('\n'), (n) => n, ''],
   ];
   for (const [language, declare, fieldName, literal] of printers) {
     it(`${language} declares every type and field of the one declaration, and its literal holds the data`, () => {
       const text = declare();
       for (const f of fields) expect(text, `${language}: ${f.name}`).toMatch(new RegExp(`\\b${fieldName(f.name)}\\b`, 'i'));
-      if (language !== 'TypeScript') for (const d of declarations) expect(text, `${language}: ${d.name}`).toContain(d.name);
+      if (literal) for (const d of declarations) expect(text, `${language}: ${d.name}`).toContain(d.name);
       if (literal) {
         for (const role of data.roles) expect(literal).toContain(`"${role}"`);
         expect(literal).toContain(`"${data.contentTag}"`);

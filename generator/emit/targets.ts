@@ -1,6 +1,13 @@
 import type { CanonicalModel } from '../model/types.js';
 import { templateFolder } from './core/template-folders.js';
+import type { Binding } from './core/binding.js';
 import type { EmitFiles, EmitContext, Target, TargetResult } from './core/target.js';
+import { GO_BINDING } from './go/binding.js';
+import { KOTLIN_BINDING } from './kotlin/binding.js';
+import { PYTHON_BINDING } from './python/binding.js';
+import { RUST_BINDING } from './rust/binding.js';
+import { SWIFT_BINDING } from './swift/binding.js';
+import { TYPESCRIPT_BINDING } from './typescript/binding.js';
 
 export { TEMPLATE_FOLDERS, type TemplateFolder } from './core/template-folders.js';
 
@@ -14,7 +21,8 @@ const files =
 
 /**
  * Every target, once. Adding a target is one entry here, its folder under generator/emit/ and, when it has
- * templates, its folder under templates/ (docs/targets.md). Order matters only to the worker thread, which
+ * templates, its folder under templates/ (docs/targets.md); a language's entry also holds its `binding`, written
+ * in its folder's binding.ts, from which every list of languages is derived. Order matters only to the worker thread, which
  * emits its targets in this order; the output is sorted by path.
  */
 export const TARGETS = [
@@ -27,6 +35,7 @@ export const TARGETS = [
     thread: 'worker',
     emit: files(async () => (await import('./typescript/package.js')).emitPackage),
     packer: async () => (await import('../release/pack/npm.js')).npm,
+    binding: TYPESCRIPT_BINDING,
   },
   {
     name: 'swift',
@@ -38,6 +47,7 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/swift.js')).swift,
+    binding: SWIFT_BINDING,
   },
   {
     name: 'kotlin',
@@ -49,6 +59,7 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/maven.js')).maven,
+    binding: KOTLIN_BINDING,
   },
   {
     name: 'model',
@@ -94,6 +105,7 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/python.js')).python,
+    binding: PYTHON_BINDING,
   },
   {
     name: 'go',
@@ -104,6 +116,7 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/go.js')).go,
+    binding: GO_BINDING,
   },
   {
     name: 'rust',
@@ -115,6 +128,7 @@ export const TARGETS = [
     thread: 'main',
     emit: async (model, context) => (await import('./rust/index.js')).emitRust(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/rust.js')).rust,
+    binding: RUST_BINDING,
   },
 ] as const satisfies readonly Target[];
 
@@ -125,3 +139,18 @@ export const TARGET_NAMES: readonly TargetName[] = TARGETS.map((t) => t.name).so
 const BY_NAME: ReadonlyMap<string, Target> = new Map(TARGETS.map((t) => [t.name, t]));
 
 export const targetNamed = (name: string): Target | undefined => BY_NAME.get(name);
+
+/** A language binding: its target's name and folder under generated/, with what it joins (core/binding.ts). */
+export interface NamedBinding extends Binding {
+  readonly name: string;
+  readonly outDir: string;
+}
+
+/**
+ * Every language, in registry order: the one list the tests' per-language tables, the vitest configs, the
+ * installer's test, the bench and the docs' language tables are derived from (test/helpers/bindings.ts).
+ */
+export const bindingsOf = (targets: readonly Target[]): readonly NamedBinding[] =>
+  targets.flatMap((t) => (t.binding ? [{ name: t.name, outDir: t.outDir, ...t.binding }] : []));
+
+export const BINDINGS = bindingsOf(TARGETS);

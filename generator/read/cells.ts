@@ -35,7 +35,7 @@ const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * A name that becomes an identifier in every binding (a type, field, role, state or attribute): letters, digits
- * and underscores, starting with a letter. Anything else could not be named in Swift, Kotlin or TypeScript alike.
+ * and underscores, starting with a letter. Anything else could not be named in every binding alike.
  */
 export function identifier(cell: Cell, column: string, diagnostics: Diagnostics): string | null {
   const text = name(cell, column, diagnostics);

@@ -4,7 +4,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GENERATED } from './spec.js';
-import { type Skippable, TOOLCHAIN_CACHE, TOOLCHAIN_MISSING, mavenMissing, requireTool, runScript, rustMissing, scriptToolMissing, swiftMissing } from './toolchain.js';
+import { BINDINGS, type NamedBinding, toolchainMissing } from './bindings.js';
+import { type Skippable, TOOLCHAIN_CACHE, TOOLCHAIN_MISSING, requireTool, runScript, scriptToolMissing } from './toolchain.js';
 
 /**
  * Every binding's `element-model-validate`, run once with `--json --batch` over a folder of case files, as the
@@ -15,28 +16,32 @@ export type BatchRunner = (ctx: Skippable, casesDir: string, files: readonly str
 
 const batchArgs = (files: readonly string[]) => ['--json', '--batch', ...files];
 
-const typescript: BatchRunner = async (_ctx, casesDir, files) => {
-  const ran = spawnSync(process.execPath, [join(GENERATED, 'typescript/bin/element-model-validate.js'), ...batchArgs(files)], { cwd: casesDir, encoding: 'utf8', maxBuffer: 1 << 30 });
+type Validator<K> = Extract<NamedBinding['validator'], { kind: K }>;
+
+/** The package's Node bin, run by the Node running the tests. */
+const nodeBin = (validator: Validator<'node-bin'>): BatchRunner => async (_ctx, casesDir, files) => {
+  const ran = spawnSync(process.execPath, [join(GENERATED, validator.bin), ...batchArgs(files)], { cwd: casesDir, encoding: 'utf8', maxBuffer: 1 << 30 });
   return ran.stdout;
 };
 
-const python: BatchRunner = async (ctx, casesDir, files) => {
+/** A module of the package, run by the Python of scripts/python-venv.sh. */
+const pythonModule = (validator: Validator<'python-module'>): BatchRunner => async (ctx, casesDir, files) => {
   const made = await runScript('scripts/python-venv.sh', []);
   if (made.code === TOOLCHAIN_MISSING) requireTool(ctx, `Python is not available: ${made.output.trim()}`);
   if (made.code !== 0) throw new Error(`scripts/python-venv.sh failed:\n${made.output}`);
   const bin = join(made.output.trim().split('\n').at(-1) ?? '', 'bin/python');
-  const env = { ...process.env, PYTHONPATH: join(GENERATED, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' };
-  return spawnSync(bin, ['-m', 'element_model.validate', ...batchArgs(files)], { cwd: casesDir, env, encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
+  const env = { ...process.env, PYTHONPATH: join(GENERATED, validator.path), PYTHONDONTWRITEBYTECODE: '1' };
+  return spawnSync(bin, ['-m', validator.module, ...batchArgs(files)], { cwd: casesDir, env, encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
 };
 
-const go: BatchRunner = async (ctx, casesDir, files) => {
+/** Built by `go build` from a copy, so the package folder gains nothing. */
+const goBuild = (validator: Validator<'go-build'>, folder: string): BatchRunner => async (ctx, casesDir, files) => {
   const env = { ...process.env, GOCACHE: join(TOOLCHAIN_CACHE, 'go-build'), GOPATH: join(TOOLCHAIN_CACHE, 'go-path'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
-  // Built from a copy, so generated/go gains nothing.
-  const work = await mkdtemp(join(tmpdir(), 'element-go-batch-'));
+  const work = await mkdtemp(join(tmpdir(), `element-${folder}-batch-`));
   try {
-    await cp(join(GENERATED, 'go'), join(work, 'go'), { recursive: true });
+    await cp(join(GENERATED, folder), join(work, folder), { recursive: true });
     const binary = join(work, 'element-model-validate');
-    const built = spawnSync('go', ['build', '-o', binary, './cmd/element-model-validate'], { cwd: join(work, 'go'), env, encoding: 'utf8' });
+    const built = spawnSync('go', ['build', '-o', binary, validator.main], { cwd: join(work, folder), env, encoding: 'utf8' });
     if (built.error) requireTool(ctx, `Go is not available: ${built.error.message} (run: bash scripts/install-toolchains.sh go)`);
     if (built.status !== 0) throw new Error(`go build failed:\n${built.stderr}`);
     return spawnSync(binary, batchArgs(files), { cwd: casesDir, encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
@@ -47,15 +52,15 @@ const go: BatchRunner = async (ctx, casesDir, files) => {
 
 /** A binding whose runner script builds its validator (in the content-named build cache) and runs the cases. */
 const scripted =
-  (script: string, folder: string, missing: () => string | null): BatchRunner =>
+  (b: NamedBinding, script: string): BatchRunner =>
   async (ctx, casesDir, files) => {
-    requireTool(ctx, missing());
-    const cases = await mkdtemp(join(tmpdir(), `element-${folder}-batch-`));
+    requireTool(ctx, toolchainMissing(b));
+    const cases = await mkdtemp(join(tmpdir(), `element-${b.name}-batch-`));
     try {
       await cp(casesDir, cases, { recursive: true });
       await writeFile(join(cases, 'cases'), `${batchArgs(files).join(' ')}\n`);
-      // The build only (no package tests): free after test/<binding>.test.ts built the same package.
-      const result = await runScript(script, [join(GENERATED, folder)], { ELEMENT_VALIDATE_CASES: cases, ELEMENT_VALIDATE_ONLY: '1' });
+      // The build only (no package tests): free after the binding's own test file built the same package.
+      const result = await runScript(script, [join(GENERATED, b.outDir)], { ELEMENT_VALIDATE_CASES: cases, ELEMENT_VALIDATE_ONLY: '1' });
       requireTool(ctx, scriptToolMissing(result));
       if (result.code !== 0 || !existsSync(join(cases, 'results/1.out'))) throw new Error(`${script} failed:\n${result.output.slice(-4000)}`);
       return await readFile(join(cases, 'results/1.out'), 'utf8');
@@ -64,15 +69,17 @@ const scripted =
     }
   };
 
-/** Every binding's batch runner, by the name its tests give it. */
-export const BATCH_VALIDATORS: Readonly<Record<string, BatchRunner>> = {
-  TypeScript: typescript,
-  Python: python,
-  Go: go,
-  Swift: scripted('scripts/swift-test.sh', 'swift', swiftMissing),
-  Kotlin: scripted('scripts/kotlin-test.sh', 'kotlin', mavenMissing),
-  Rust: scripted('scripts/rust-test.sh', 'rust', () => rustMissing()),
-};
+function batchRunner(b: NamedBinding): BatchRunner {
+  const { validator } = b;
+  if (validator.kind === 'node-bin') return nodeBin(validator);
+  if (validator.kind === 'python-module') return pythonModule(validator);
+  if (validator.kind === 'go-build') return goBuild(validator, b.outDir);
+  if (b.runner === null) throw new Error(`the ${b.title} binding's validator runs through its runner, and it has none`);
+  return scripted(b, b.runner);
+}
+
+/** Every binding's batch runner, by its title, in registry order. */
+export const BATCH_VALIDATORS: Readonly<Record<string, BatchRunner>> = Object.fromEntries(BINDINGS.map((b) => [b.title, batchRunner(b)]));
 
 /** Each file's block of a `--json --batch` run, by its header line. */
 export function batchBlocks(out: string): Map<string, { code: number; out: string }> {

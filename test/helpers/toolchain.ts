@@ -65,6 +65,12 @@ export function goMissing(): string | null {
   return ran.error || ran.status !== 0 ? 'go is not on PATH (run: sudo bash scripts/install-toolchains.sh go)' : null;
 }
 
+/** Why the Python package's tests cannot run here (python3 3.10 or later with venv, as scripts/python-venv.sh needs), or null. */
+export function pythonMissing(): string | null {
+  const ran = spawnSync('python3', ['-c', 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))'], { stdio: 'ignore' });
+  return ran.error || ran.status !== 0 ? 'no python3 3.10 or later with venv (run: sudo bash scripts/install-toolchains.sh python)' : null;
+}
+
 /** Why the Rust builds cannot run here (scripts/rust-env.sh finds cargo 1.85, or `minimum`, or later), or null. */
 export function rustMissing(minimum?: string): string | null {
   const ran = spawnSync('bash', [join(ROOT, 'scripts/rust-env.sh'), ...(minimum ? [minimum] : [])], { encoding: 'utf8' });

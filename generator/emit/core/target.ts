@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
 import type { Packer } from '../../release/packer.js';
 import type { Publishing } from '../shared/publishing.js';
+import type { Binding } from './binding.js';
 
 /** One file an emitter produces, by its path under generated/. Emitters return data; only the writer writes. */
 export interface GeneratedFile {
@@ -78,4 +79,6 @@ export interface Target {
   emit(model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>>;
   /** How `release` packs its folder, loaded when a release runs; absent for a target that is not released on its own. */
   readonly packer?: () => Promise<Packer>;
+  /** What a language binding joins beyond its files (toolchain, runner, suites, test files); absent for an artifact that is no language. */
+  readonly binding?: Binding;
 }

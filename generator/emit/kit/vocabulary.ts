@@ -1,7 +1,7 @@
 /**
  * The reader's own names: one idea, one set of words, in every binding, each spelled in its language's cases
- * (`EffectiveState` and `effectiveElements` in TypeScript, Swift and Kotlin; `EffectiveState` and
- * `effective_elements` in Python). A binding's templates take these names from here rather than spelling them, and
+ * (`EffectiveState` and `effectiveElements` in a language of camelCase members; `EffectiveState` and
+ * `effective_elements` in one of snake_case). A binding's templates take these names from here rather than spelling them, and
  * its naming config reserves the type names, so no model type can take one. TypeScript's runtime is written by hand
  * (runtime/typescript); test/kit.test.ts holds its exports to the same names.
  */

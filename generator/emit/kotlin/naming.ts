@@ -128,7 +128,7 @@ export const STRICT_SERIALIZERS: Readonly<Record<string, string>> = {
 
 /**
  * Serializers for optional properties: an absent field reads as null, but an explicit `null` fails, as in the
- * Swift and TypeScript bindings (no field's type includes null). One `internal object` per Kotlin type, rendered
+ * Swift and TypeScript bindings (no field's type includes null). One `internal object` per type, rendered
  * into OptionalFields.kt; a type whose values include null (`JsonElement`) keeps kotlinx.serialization's own.
  */
 export class OptionalSerializers {

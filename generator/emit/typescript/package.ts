@@ -142,7 +142,7 @@ dependency), or \`npm pack ./generated/typescript\` and \`npm install\` the \`.t
 ## Version
 
 This is SDK version ${publishing.sdkVersion}, which speaks protocol ${model.protocolVersion} (\`PROTOCOL_VERSION\`; the SDK's own is
-\`SDK_VERSION\`). The SDKs have a version of their own, shared by the npm, Maven, Swift and Python packages, so a fix to
+\`SDK_VERSION\`). The SDKs have a version of their own, shared by every language's package, so a fix to
 an SDK is released without a new protocol:
 
 ${sdkVersionTable(publishing, model)}

@@ -1,0 +1,30 @@
+import type { Binding } from '../core/binding.js';
+
+const CONFORMANCE = 'TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer|TestAppleRoles';
+
+/** The Go module's place in the toolchain: go test, go vet, staticcheck and gofmt (scripts/go-test.sh). */
+export const GO_BINDING: Binding = {
+  title: 'Go',
+  toolchain: 'go',
+  runner: 'scripts/go-test.sh',
+  types: 'go/types.go',
+  fieldCase: 'UpperCamel',
+  conformance: {
+    filter: CONFORMANCE,
+    // The verbose run lists each vector's findings test by the vector's name.
+    counted: { filter: CONFORMANCE, pattern: '--- PASS: TestFindings/', each: true, extra: 0 },
+    appleRoles: '--- PASS: TestAppleRoles',
+  },
+  suites: {
+    readme: { filter: 'Example|TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer', said: '--- PASS: Example' },
+    // Whole: go vet and staticcheck pass with the deprecated names in the package.
+    deprecation: { filter: '', said: '(^|\\n)ok\\s' },
+    operations: { filter: 'TestOperations', said: 'TestOperations' },
+    revised: { filter: '', said: 'validator-cases: ran' },
+  },
+  // Its runner runs every package test before the validator; a batch of cases needs the validator alone.
+  validator: { kind: 'go-build', main: './cmd/element-model-validate' },
+  tests: { loop: 'full', files: ['test/go.test.ts'] },
+  readmeExample: 'go/example_test.go',
+  mcp: 'test/go-mcp.test.ts',
+};

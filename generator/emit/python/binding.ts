@@ -1,0 +1,28 @@
+import type { Binding } from '../core/binding.js';
+
+/** The Python package's place in the toolchain: pytest and mypy --strict in a pinned venv (scripts/python-test.sh). */
+export const PYTHON_BINDING: Binding = {
+  title: 'Python',
+  toolchain: 'python',
+  runner: 'scripts/python-test.sh',
+  types: 'python/src/element_model/models.py',
+  fieldCase: 'snake_case',
+  conformance: {
+    filter: 'conformance',
+    // pytest counts tests, so only the findings tests, one a vector, are counted.
+    counted: { filter: 'conformance and test_findings', pattern: '(\\d+) passed', each: false, extra: 0 },
+    appleRoles: null,
+  },
+  suites: {
+    readme: { filter: 'conformance or readme or dump', said: '\\b\\d+ passed' },
+    deprecation: { filter: 'conformance or deprecation', said: '\\b\\d+ passed' },
+    // Whole: mypy --strict runs only then.
+    operations: { filter: '', said: 'Success: no issues found' },
+    revised: { filter: '', said: 'Success: no issues found' },
+  },
+  validator: { kind: 'python-module', module: 'element_model.validate', path: 'python/src' },
+  // Its MCP round trip is the package's own tests/test_mcp.py, which test/python.test.ts runs.
+  tests: { loop: 'full', files: ['test/python.test.ts'] },
+  readmeExample: 'python/tests/test_readme.py',
+  mcp: 'test/python.test.ts',
+};

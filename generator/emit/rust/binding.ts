@@ -1,0 +1,26 @@
+import type { Binding } from '../core/binding.js';
+
+/** The Rust crate's place in the toolchain: cargo test, clippy and cargo package (scripts/rust-test.sh). */
+export const RUST_BINDING: Binding = {
+  title: 'Rust',
+  toolchain: 'rust',
+  runner: 'scripts/rust-test.sh',
+  types: 'rust/src/model.rs',
+  fieldCase: 'snake_case',
+  conformance: {
+    filter: 'conformance',
+    counted: { filter: 'conformance', pattern: 'conformance: (\\d+) vectors from', each: false, extra: 0 },
+    appleRoles: 'checked {n} Apple roles from',
+  },
+  suites: {
+    // Whole: the README's example is a doc test; clippy -D warnings passes with the deprecated names.
+    readme: { filter: '', said: 'cargo package' },
+    deprecation: { filter: '', said: 'cargo package' },
+    operations: { filter: 'operations', said: 'operations' },
+    revised: { filter: '', said: 'validator-cases: ran' },
+  },
+  validator: { kind: 'runner' },
+  tests: { loop: 'full', files: ['test/rust.test.ts'] },
+  readmeExample: 'rust/README.md',
+  mcp: 'test/rust-mcp.test.ts',
+};
