@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import type { Publishing } from '../generator/emit/shared/publishing.js';
+import { BINDINGS, targetNamed } from '../generator/emit/targets.js';
 import { generateInMemory } from '../generator/pipeline.js';
 import { MAVEN_DEPLOY_PLUGIN, projectElements } from '../generator/release/pack/maven.js';
 import { releasePackers } from '../generator/release/packers.js';
@@ -86,7 +87,10 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
     requireTool(ctx, missing());
     expect(published.code, published.err).toBe(0);
     const names = (await releasePackers()).filter((p) => p.publisher).map((p) => p.name);
-    expect(names.sort()).toEqual(['go', 'maven', 'npm', 'python', 'rust', 'swift']);
+    // Every language's package: the packers of the registry's bindings.
+    const languages = await Promise.all(BINDINGS.map(async (b) => (await targetNamed(b.name)?.packer?.())?.name));
+    expect(languages.every((n) => typeof n === 'string')).toBe(true);
+    expect(names.sort()).toEqual((languages as string[]).sort());
     for (const name of names) expect(published.out).toContain(`published ${name}: `);
   });
 
