@@ -16,7 +16,6 @@ import { loadTemplates, type Render, runtimeSources, tidy } from '../core/templa
 import { answerSchemas } from '../shared/binding-tools.js';
 import { toolsJson } from '../shared/tools.js';
 import { VALIDATOR_COMMAND } from '../shared/validator.js';
-import { answerSchema } from '../kit/answer-schema.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../core/target.js';
 import { goDecls } from './decls.js';
 import { goOperations } from './operations.js';
