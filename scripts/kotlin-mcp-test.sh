@@ -38,7 +38,7 @@ rm -rf target/surefire-reports
 echo "kotlin-mcp-test: mvn test in a copy of test/kotlin-mcp with the sources of $module and vectors from $conformance"
 status=0
 ELEMENT_CONFORMANCE_DIR="$conformance" ELEMENT_TOOLS="$tools" ELEMENT_TOOL="$tool" \
-  mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true test >"$work/mvn.log" 2>&1 || status=$?
+  bash "$here/scripts/lib/mvn-kotlin.sh" -B -ntp test >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"
   for report in target/surefire-reports/*.txt; do [ -f "$report" ] && cat "$report"; done

@@ -44,8 +44,7 @@ goal=package
 [ -z "${ELEMENT_TEST_FILTER:-}" ] || goal=test
 echo "kotlin-test: mvn $goal${ELEMENT_TEST_FILTER:+ (the test classes named *$ELEMENT_TEST_FILTER*)} in a copy of $module with vectors from ${conformance:-its own test resources}"
 status=0
-# The compiler runs in Maven's process: a Kotlin daemon would outlive this script, spending CPU under whatever runs
-# next (other tests, the bench).
+# The compiler runs in a Kotlin daemon that stops itself when idle (scripts/lib/mvn-kotlin.sh).
 skip=""
 if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; then
   skip="-DskipTests"
@@ -58,7 +57,7 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; 
     exit 0
   fi
 fi
-${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} mvn -B -ntp -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true \
+${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} bash "$here/scripts/lib/mvn-kotlin.sh" -B -ntp \
   ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} $skip "$goal" >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   # The whole log on failure: compiler errors and assertion messages are what matter then.

@@ -49,7 +49,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
  * One `mvn package` of the generated module (scripts/kotlin-test.sh, on a copy): its own tests, its jars, then
  * `java -jar target/element-model-validate.jar` on the validator cases. Shared by the tests that need it.
  */
-let packaged: Promise<{ code: number; output: string; leftDaemons: string[]; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
+let packaged: Promise<{ code: number; output: string; leftDaemons: number[]; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
 const packageRun = () =>
   (packaged ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
@@ -69,7 +69,14 @@ const packageRun = () =>
         }
       };
       const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_BUILD_MARK: mark });
-      const leftDaemons = spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).filter(ours);
+      // Each daemon this build started, with how long it waits idle before it stops itself.
+      const leftDaemons = spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).filter(ours)
+        .map((pid) => {
+          // It stops once idle that long and no build has used it for the shutdown delay.
+          const line = readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ');
+          const option = (name: string) => Number(new RegExp(`--daemon-${name}=(\\d+)`).exec(line)?.[1] ?? Infinity);
+          return Math.max(option('autoshutdownIdleSeconds'), option('shutdownDelayMilliseconds') / 1000);
+        });
       const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
       return { code, output, leftDaemons, cases, results };
     } finally {
@@ -110,8 +117,9 @@ describe('Kotlin bindings', () => {
     requireTool(ctx, mavenMissing());
     const { code, output, leftDaemons } = await packageRun();
     if (code !== 0) console.error(output);
-    // No Kotlin daemon outlives the build to compete with whatever runs next.
-    expect(leftDaemons).toEqual([]);
+    // A Kotlin daemon the build started stops itself two minutes after the last build (scripts/lib/mvn-kotlin.sh),
+    // so it does not outlive the run for long (the suite's other builds may still be using it).
+    for (const idle of leftDaemons) expect(idle).toBeLessThanOrEqual(120);
     expect(code, 'scripts/kotlin-test.sh exit code').toBe(0);
     expect(output).toMatch(/Tests run: [1-9]\d*, Failures: 0, Errors: 0, Skipped: 0\s*$/m);
     // The module's own copy of the vectors, all of them (and the Apple roles test): no conformance folder was beside it.
@@ -151,9 +159,9 @@ describe('Kotlin bindings', () => {
       // What a stale install left must not stand in for this one.
       await rm(installed, { recursive: true, force: true });
       const releaseRepo = join(dir, 'release-repository');
-      const mvn = ['-B', '-ntp', '-Dkotlin.compiler.daemon=false'];
+      const mvn = [join(ROOT, 'scripts/lib/mvn-kotlin.sh'), '-B', '-ntp'];
       // deploy runs install first; its address is given here, as a release gives it (the pom names none).
-      const deployed = await run('mvn', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-test::file://${releaseRepo}`, 'deploy'], join(dir, 'kotlin'));
+      const deployed = await run('bash', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-test::file://${releaseRepo}`, 'deploy'], join(dir, 'kotlin'));
       expect(deployed.code, deployed.output).toBe(0);
       const published = await readdir(join(releaseRepo, 'dev/elementmodel/element-model', sdkVersion));
       for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) expect(published, suffix).toContain(`element-model-${sdkVersion}${suffix}`);
@@ -214,7 +222,7 @@ class ReadmeTest {
     }
 }
 `);
-      const tested = await run('mvn', [...mvn, 'test'], consumer);
+      const tested = await run('bash', [...mvn, 'test'], consumer);
       expect(tested.code, tested.output).toBe(0);
       expect(tested.output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0/);
     } finally {

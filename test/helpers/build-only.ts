@@ -44,7 +44,7 @@ export async function buildOnly(language: string, dir: string, ctx: Skippable): 
       // module again is not compiled again.
       const script = `. '${ROOT}/scripts/lib/build-slot.sh'; builds='${join(TOOLCHAIN_CACHE, 'kotlin-builds')}'
         claim_slot "$builds" "$(content_key . compile target)" . kotlin target; cd "$SLOT/kotlin"
-        mvn -B -ntp -q -Dkotlin.compiler.daemon=false -Dkotlin.compiler.incremental=true compile 2>&1 || exit 1; prune_slots "$builds"`;
+        bash '${ROOT}/scripts/lib/mvn-kotlin.sh' -B -ntp -q compile 2>&1 || exit 1; prune_slots "$builds"`;
       return run('bash', ['-c', script], dir);
     }
     case 'swift': {

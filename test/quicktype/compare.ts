@@ -310,14 +310,13 @@ export async function measureKotlin(contender: Contender, all: Case[]): Promise<
     const types = await declaredTypes(module);
     const env = { ...process.env, COMPARE_CASES_DIR: join(work, 'cases'), COMPARE_OUT_DIR: join(work, 'out') };
     // One `mvn test`: `surefire:test` on its own finds no tests. The test time is surefire's own; the rest is build.
-    // The compiler runs in Maven's process: a Kotlin daemon would outlive the test and compete with what follows.
-    // Built in a folder of the cache named for the module's content, with Kotlin's incremental compilation, so an
-    // unchanged one is not compiled again; a run that writes the comparison up times a cold build instead.
+    // The compiler runs in the tests' Kotlin daemon (scripts/lib/mvn-kotlin.sh). Built in a folder of the cache
+    // named for the module's content, so an unchanged one is not compiled again; a run that writes the comparison up
+    // times a cold build instead.
     const kept = await keptBuild(module, join(TOOLCHAIN_CACHE, 'kotlin-builds'), 'compare-kotlin');
     const built = kept ?? module;
     await rm(join(built, 'target/surefire-reports'), { recursive: true, force: true });
-    const incremental = kept ? ['-Dkotlin.compiler.incremental=true'] : [];
-    const ran = await run('mvn', ['-B', '-ntp', '-Dkotlin.compiler.daemon=false', ...incremental, 'test'], { cwd: built, env });
+    const ran = await run('bash', [join(ROOT, 'scripts/lib/mvn-kotlin.sh'), '-B', '-ntp', 'test'], { cwd: built, env });
     const clean = ran.output.replace(/\x1b\[[0-9;]*m/g, '');
     const testSeconds = Number(/Tests run: \d+.*Time elapsed: ([\d.]+) s/.exec(clean)?.[1] ?? 0);
     // Surefire ran, so everything compiled.
