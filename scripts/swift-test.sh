@@ -40,8 +40,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 [ -f "$package/Package.swift" ] || { log "no Package.swift in $package"; exit 1; }
 
-mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-chroot "$root" ldconfig
+# Two runs starting together would both mount /proc, and both write ld.so.cache~ and rename it: one at a time.
+(
+  flock 8
+  mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+  chroot "$root" ldconfig
+) 8>"$root/.setup.lock"
 
 # The package is built in a content-named folder of the cache (scripts/lib/build-slot.sh); the key holds the build
 # mode too.
