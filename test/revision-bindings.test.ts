@@ -7,7 +7,7 @@ import { assembleModel } from '../generator/model/assemble.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { readSpecFiles } from '../generator/spec-files.js';
 import { main } from '../generator/cli.js';
-import { specWithFixture, withRevision } from './helpers/revision.js';
+import { specWithFixture, withRevision, withRevisionsTogether } from './helpers/revision.js';
 import { BINDINGS, COMPILED, titled, runBinding, runValidatorCases, runnerRunsCases, vectorsCounted } from './helpers/bindings.js';
 import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
@@ -34,11 +34,13 @@ describe('two RFCs that make 1.0.0 together, over a released 0.2.0, in the bindi
   });
 });
 
+// The additive revisions (a state, an enum, an operation) are one revised spec, RFCs of one version, so each binding
+// builds it once for this file's tests and test/operation-revision-bindings.test.ts's.
 describe('an additive RFC: a new optional state, "Absent means false", in the bindings', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');
   beforeAll(async () => {
-    s = await withRevision('additive');
+    s = await withRevisionsTogether();
     const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
     expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
   }, 120_000);
@@ -195,11 +197,12 @@ describe('a breaking RFC removing a requirement, an operation, a reserved attrib
 
 // An RFC that adds an enum (test/fixtures/revisions/enum: `Orientation` = horizontal | vertical, and an optional
 // `orientation: Orientation` on the element): each binding declares it in its own way, compiles, and its checker
-// reports a value outside the set, as hand-written here from the RFC, with a warning a receiver can pass.
+// reports a value outside the set, as hand-written here from the RFC, with a warning a receiver can pass. Laid over
+// with the other additive revisions (withRevisionsTogether), so each element also has the hovered state.
 describe('an additive RFC: an enum, Orientation, and a field of it on the element, in every binding', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');
-  const state = { selected: false, focused: false, visible: true };
+  const state = { selected: false, focused: false, visible: true, hovered: false };
   const element = (path: string, id: string, role: string) => ({ path, id, rawRole: role, role, known: true, ...state });
   const answer = (...orientations: string[]) => ({
     protocol: '0.2.1', instance: 'i',
@@ -215,7 +218,7 @@ describe('an additive RFC: an enum, Orientation, and a field of it on the elemen
   ];
   let vectors = '';
   beforeAll(async () => {
-    s = await withRevision('enum');
+    s = await withRevisionsTogether();
     const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
     expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
     vectors = join(s.out, 'enum-vectors');

@@ -57,3 +57,28 @@ export async function withRevision(name: string) {
   await cp(join(import.meta.dirname, '../fixtures/revisions', name), join(s.spec, 'rfcs'), { recursive: true });
   return s;
 }
+
+/** The additive fixtures the bindings' revision tests build as one spec: a state, an enum and an operation. */
+export const ADDITIVE_TOGETHER = ['additive', 'enum', 'operation'] as const;
+
+/**
+ * Additive fixtures of test/fixtures/revisions (each one RFC-0002, `Additive: 0.2.0 to 0.2.1`) laid over a released
+ * 0.2.0 as RFCs of that one version (spec/README.md, "Two RFCs for one version"): the first stays RFC-0002, each
+ * later one is renumbered and accepted together with it. One revised spec for several revisions, so the bindings
+ * build it once (the build cache is keyed by content) for every test that needs any of them.
+ */
+export async function withRevisionsTogether(names: readonly string[] = ADDITIVE_TOGETHER) {
+  const s = await withRevision(names[0] as string);
+  for (const [i, name] of names.slice(1).entries()) {
+    const number = String(i + 3).padStart(4, '0');
+    const folder = join(import.meta.dirname, '../fixtures/revisions', name);
+    const [file, ...more] = (await readdir(folder)).filter((f) => /^0002-.*\.md$/.test(f));
+    if (!file || more.length > 0) throw new Error(`${folder} holds ${more.length + (file ? 1 : 0)} RFC-0002 files; one is laid over together`);
+    const text = (await readFile(join(folder, file), 'utf8'))
+      .replace(/^# RFC-0002:/m, `# RFC-${number}:`)
+      .replace(/^\| Supersedes or amends \| (.*) \|$/m, (_, was: string) => `| Supersedes or amends | ${was.replace(/\.$/, '')}. Accepted together with RFC-0002 for the same version |`);
+    if (!text.includes(`# RFC-${number}:`) || !text.includes('Accepted together with RFC-0002')) throw new Error(`${folder}/${file}: no RFC-0002 heading or no Supersedes row`);
+    await writeFile(join(s.spec, 'rfcs', file.replace(/^0002/, number)), text);
+  }
+  return s;
+}
