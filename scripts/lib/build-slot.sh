@@ -37,12 +37,14 @@ claim_slot() {
   touch "$SLOT/.copied" # when it was last used, for prune_slots
 }
 
-# prune_slots BUILDS: lets go of this run's slot, then keeps the 12 used last; a slot another run holds is left alone.
+# prune_slots BUILDS: lets go of this run's slot, then keeps the 40 used last; a slot another run holds is left alone.
+# A test run builds about fifteen packages of each language (generated/, each revised spec, the collision spec, the
+# consumers); keeping fewer let a run evict what the next run needs (a Swift slot is 60-90 MB, a Kotlin one 8 MB).
 prune_slots() {
   local builds="$1" marker old
   exec 9>&-
   # shellcheck disable=SC2012 # slot names are hex digits; ls -t gives the order of last use
-  ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +13 | while read -r marker; do
+  ls -1t "$builds"/*/.copied 2>/dev/null | tail -n +41 | while read -r marker; do
     old="$(dirname "$marker")"
     ( flock -n 9 && rm -rf "$old" ) 9>"$old.lock" || true
   done
