@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Lines, linesOf, wrapWords } from '../generator/emit/core/lines.js';
+import { Lines, linesOf } from '../generator/emit/core/lines.js';
 
 /** The line emitter (generator/emit/core/lines.ts), against text written out by hand. */
 
@@ -34,7 +34,7 @@ describe('the line emitter', () => {
 
   it('writes nothing for an empty doc, and a word longer than the width alone on its line', () => {
     expect(linesOf((w) => w.docComment('// ', '  ', 20))).toBe('');
-    expect(wrapWords('a supercalifragilistic b', 6)).toEqual(['a', 'supercalifragilistic', 'b']);
+    expect(linesOf((w) => w.docComment('# ', 'a supercalifragilistic b', 8))).toBe('# a\n# supercalifragilistic\n# b\n');
   });
 
   it('lines up the rows of a group: each head padded to the widest, then one space', () => {

@@ -1,3 +1,5 @@
+import { wrap } from '../shared/text.js';
+
 /**
  * Source text written a line at a time, as quicktype's renderers write theirs: the writer keeps the indentation,
  * so an emitter says what is nested in what (`block`), what is a doc comment (`docComment`) and which rows line
@@ -9,20 +11,6 @@
 interface Row {
   head: string;
   rest: string;
-}
-
-/** The words of `text` in lines of at most `width` characters, a word longer than that alone on its line. */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 export class Lines {
@@ -86,10 +74,11 @@ export class Lines {
 
   /**
    * `text` as comment lines, each `prefix` and words, at most `width` characters with the indentation (counted by
-   * its characters, a tab as one). The words flow as one paragraph; no text, no lines.
+   * its characters, a tab as one), a word longer than that alone on its line. The words flow as one paragraph; no
+   * text, no lines.
    */
   docComment(prefix: string, text: string, width: number): this {
-    for (const words of wrapWords(text, width - this.indentation.length - prefix.length)) this.line(`${prefix}${words}`);
+    for (const words of wrap(text, width - this.indentation.length - prefix.length)) this.line(`${prefix}${words}`);
     return this;
   }
 
