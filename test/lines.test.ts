@@ -21,10 +21,6 @@ describe('the line emitter', () => {
     expect(text).toBe('    a\n      b\n');
   });
 
-  it('indents each line of a text another printer wrote, its final newline ignored', () => {
-    expect(linesOf((w) => w.indent((b) => b.lines('one\n\ntwo\n')))).toBe('\tone\n\n\ttwo\n');
-  });
-
   it('wraps a doc comment within the width, the indentation and the prefix counted', () => {
     // Width 20 with one tab and "// ": at most 16 characters of words a line.
     const text = linesOf((w) => w.docComment('// ', 'the quick brown fox jumps over the lazy dog', 20), '\t', 1);

@@ -48,12 +48,6 @@ export class Lines {
     return this.line('');
   }
 
-  /** Each line of text another printer wrote (one final newline ignored), at the current indentation. */
-  lines(text: string): this {
-    for (const line of text.replace(/\n$/, '').split('\n')) this.line(line);
-    return this;
-  }
-
   /** The body one level in. A group around it does not reach in: the body's rows would be at another depth. */
   indent(body: (w: this) => void): this {
     this.flush();
@@ -83,8 +77,9 @@ export class Lines {
   }
 
   /**
-   * A group whose rows (`row`) line up as gofmt's and rustfmt's tables do: consecutive rows form a run, and any
-   * other line written in the group (a comment, a blank line, an item over several lines) ends it, as in gofmt.
+   * A group whose rows (`row`) line up, as gofmt lines up struct fields, constants and `key: value` entries:
+   * consecutive rows form a run, and any other line written in the group (a comment, a blank line, an item over
+   * several lines) ends it, as in gofmt.
    */
   aligned(body: (w: this) => void): this {
     this.flush();
