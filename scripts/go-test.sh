@@ -39,7 +39,8 @@ echo "go-test: go vet"
 go vet ./...
 echo "go-test: staticcheck"
 "$staticcheck" ./...
-# Every file as gofmt writes it: the runtime's own, and what the emitter lays out (generator/emit/go/format.ts).
+# Every file as gofmt writes it: the runtime's own, the templates', and what the emitter writes in columns
+# (generator/emit/core/lines.ts, told which rows line up by generator/emit/go/layout.ts).
 echo "go-test: gofmt"
 unformatted="$(gofmt -l .)"
 [ -z "$unformatted" ] || { echo "go-test: not gofmt-formatted: $unformatted"; exit 1; }

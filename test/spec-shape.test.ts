@@ -79,4 +79,23 @@ describe('laying out a literal', () => {
     expect(layout({ open: 'A {', close: '}', padded: true, items: [{ prefix: 'x: ', doc: '1' }] }, syntax)).toBe('A { x: 1 }');
     expect(layout({ open: '(', close: ')', singleComma: true, items: [{ doc: '1' }] }, syntax)).toBe('(1,)');
   });
+
+  it('lines up the values of one-line entries where the language aligns them, an entry over several lines ending the run', () => {
+    const entries = {
+      open: 'T{',
+      close: '}',
+      items: [
+        { prefix: 'A: ', doc: '1' },
+        { prefix: 'Bbb: ', doc: '2' },
+        { prefix: 'List: ', doc: group(['"aaaaaaaaaa"', '"bbbbbbbbbb"', '"cccccccccc"']) },
+        { prefix: 'Cc: ', doc: '3' },
+        { prefix: 'D: ', doc: '4' },
+      ],
+    };
+    const lines = 'T{\n  A:   1,\n  Bbb: 2,\n  List: [\n    "aaaaaaaaaa",\n    "bbbbbbbbbb",\n    "cccccccccc",\n  ],\n  Cc: 3,\n  D:  4,\n}';
+    expect(layout(entries, { ...syntax, aligns: () => true })).toBe(lines);
+    // Unless the language says so, nothing is padded; one it declines is written as it is, ending the run.
+    expect(layout(entries, syntax)).toBe(lines.replace('A:   1', 'A: 1').replace('D:  4', 'D: 4'));
+    expect(layout(entries, { ...syntax, aligns: (prefix) => prefix !== 'Bbb: ' })).toBe(lines.replace('A:   1', 'A: 1'));
+  });
 });

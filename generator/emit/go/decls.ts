@@ -1,5 +1,7 @@
 import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
-import { goDoc, goLiteral } from './naming.js';
+import { Lines } from '../core/lines.js';
+import { goComment } from './layout.js';
+import { goLiteral } from './naming.js';
 
 /**
  * The kit's declarations as Go prints them: a record is a struct that keeps the fields it does not know
@@ -24,9 +26,46 @@ export interface GoDecls {
   source: string;
 }
 
-export function goDecls(decls: readonly Decl[]): GoDecls {
-  const out: string[] = [];
-  const nested: string[] = [];
+type Write = (w: Lines) => void;
+
+/** A record's fields with their Go types: a pointer where the field is optional and its zero value is a value. */
+interface GoField {
+  f: FieldDecl;
+  t: GoType;
+  pointer: boolean;
+  goType: string;
+}
+
+const ifErr = (w: Lines, returns: string) => w.block('if err != nil {', (b) => b.line(returns), '}');
+
+/** A type its literal values name, with their decoder; a value outside them is refused. */
+function literalType(w: Lines, name: string, doc: string, values: readonly string[]): void {
+  goComment(w, doc).line(`type ${name} string`).blank().line(`var decode${name} = decodeLiteral[${name}](${values.map(goLiteral).join(', ')})`);
+}
+
+/** A field that holds one of several types: a struct with a pointer per member, the one set the one read. */
+function oneOf(w: Lines, name: string, members: readonly string[]): void {
+  goComment(w, `${name} holds one of ${members.join(', ')}: the one set.`);
+  w.block(`type ${name} struct {`, (b) => b.aligned(() => members.forEach((m) => b.row(m, `*${m}`))), '}').blank();
+  w.block(`func decode${name}(v Value, at *location) (${name}, error) {`, (b) => {
+    b.line('var firstErr error');
+    for (const m of members)
+      b.block(`if x, err := decode${m}(v, at); err == nil {`, (c) => c.line(`return ${name}{${m}: &x}, nil`), '} else if firstErr == nil {')
+        .indent((c) => c.line('firstErr = err'))
+        .line('}');
+    b.line(`return ${name}{}, firstErr`);
+  }, '}').blank();
+  w.block(`func (x ${name}) toValue() Value {`, (b) => {
+    for (const m of members) b.block(`if x.${m} != nil {`, (c) => c.line(`return x.${m}.toValue()`), '}');
+    b.line('return nil');
+  }, '}');
+}
+
+/**
+ * The Go type of a field's type view. A literal or a union of the field's own is a type named after its owner and
+ * field, written by `nested` after every declaration.
+ */
+function goTypes(nested: Write[]) {
   const typeOf = (t: TypeView, owner: string, field: string): GoType => {
     switch (t.kind) {
       case 'string':
@@ -50,125 +89,208 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
         return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: false };
       case 'literal': {
         const name = `${owner}${field}`;
-        nested.push(`${goDoc(`${name} is one of ${t.values.map((v) => JSON.stringify(v)).join(', ')}.`)}type ${name} string\n\nvar decode${name} = decodeLiteral[${name}](${t.values.map(goLiteral).join(', ')})\n`);
+        const values = t.values;
+        nested.push((w) => literalType(w, name, `${name} is one of ${values.map((v) => JSON.stringify(v)).join(', ')}.`, values));
         return { type: name, decode: `decode${name}`, encode: (x) => `string(${x})`, nilable: false };
       }
       case 'union': {
         const name = `${owner}${field}`;
         const members = t.members.map((m) => (m.kind === 'ref' ? m.name : 'Value'));
-        const decoders = members.map((m) => `decode${m}`);
-        nested.push(
-          `${goDoc(`${name} holds one of ${members.join(', ')}: the one set.`)}type ${name} struct {\n${members.map((m) => `\t${m} *${m}\n`).join('')}}\n\n` +
-            `func decode${name}(v Value, at *location) (${name}, error) {\n\tvar firstErr error\n` +
-            members.map((m, i) => `\tif x, err := ${decoders[i]}(v, at); err == nil {\n\t\treturn ${name}{${m}: &x}, nil\n\t} else if firstErr == nil {\n\t\tfirstErr = err\n\t}\n`).join('') +
-            `\treturn ${name}{}, firstErr\n}\n\n` +
-            `func (x ${name}) toValue() Value {\n${members.map((m) => `\tif x.${m} != nil {\n\t\treturn x.${m}.toValue()\n\t}\n`).join('')}\treturn nil\n}\n`,
-        );
+        nested.push((w) => oneOf(w, name, members));
         return { type: name, decode: `decode${name}`, encode: (x) => `${x}.toValue()`, nilable: false };
       }
     }
   };
+  return typeOf;
+}
 
-  const record = (d: { name: string; doc: string; fields: FieldDecl[]; exclusive: RecordDecl['exclusive'] }, union: UnionDecl | null) => {
-    const fields = d.fields.map((f) => {
+export function goDecls(decls: readonly Decl[]): GoDecls {
+  const nested: Write[] = [];
+  const typeOf = goTypes(nested);
+  const unions = decls.filter((d): d is UnionDecl => d.kind === 'union');
+  const unionOf = (name: string) => unions.find((u) => u.members.some((m) => m.type === name)) ?? null;
+  const recordOf = (d: RecordShape): GoField[] =>
+    d.fields.map((f) => {
       const t = typeOf(f.type, d.name, f.name);
       const pointer = !f.required && !t.nilable;
       return { f, t, pointer, goType: pointer ? `*${t.type}` : t.type };
     });
-    const stored = fields.filter((x) => x.f.constant === null);
-    const lines = [goDoc(d.doc), `type ${d.name} struct {\n`];
-    for (const x of stored) {
-      // Go's tools (gopls, staticcheck) know a deprecated name by a paragraph of its doc that starts "Deprecated: ".
-      const deprecated = x.f.deprecated ? `${x.f.doc ? '\t//\n' : ''}${goDoc(goDeprecated(x.f.deprecated.message), '\t')}` : '';
-      lines.push(goDoc(x.f.doc, '\t'), deprecated, `\t${x.f.name} ${x.goType}\n`);
-    }
-    lines.push('\t// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.\n\tExtra []Member\n}\n\n');
-    // The decoder.
-    lines.push(`func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\tvar x ${d.name}\n\to, err := asObject(v, at)\n\tif err != nil {\n\t\treturn x, err\n\t}\n`);
-    for (const e of d.exclusive) {
-      const keys = e.keys.map(goLiteral).join(', ');
-      lines.push(`\tif held, ok := o.Get(${goLiteral(e.key)}); ok {\n\t\tif h, ok := held.(*Object); ok {\n\t\t\tn := 0\n\t\t\tfor _, k := range []string{${keys}} {\n\t\t\t\tif h.Has(k) {\n\t\t\t\t\tn++\n\t\t\t\t}\n\t\t\t}\n\t\t\tif n > 1 {\n\t\t\t\treturn x, &DecodeError{at.field(${goLiteral(e.key)}).String(), ${goLiteral(`the keys of more than one of ${e.members.join(', ')}`)}}\n\t\t\t}\n\t\t}\n\t}\n`);
-    }
-    lines.push('\tfor _, m := range o.Members {\n\t\tswitch m.Key {\n');
-    for (const x of fields) {
-      const at = `at.field(${goLiteral(x.f.key)})`;
-      lines.push(`\t\tcase ${goLiteral(x.f.key)}:\n`);
-      if (x.f.constant !== null) {
-        lines.push(`\t\t\tif m.Value != ${goLiteral(x.f.constant)} {\n\t\t\t\treturn x, &DecodeError{${at}.String(), ${goLiteral(`not ${JSON.stringify(x.f.constant)}`)}}\n\t\t\t}\n`);
-      } else if (x.pointer) lines.push(`\t\t\tx.${x.f.name}, err = optional(m.Value, ${at}, ${x.t.decode})\n`);
-      else if (!x.f.required) lines.push(`\t\t\tif m.Value == nil {\n\t\t\t\treturn x, &DecodeError{${at}.String(), "null; an optional field is left out instead"}\n\t\t\t}\n\t\t\tx.${x.f.name}, err = ${x.t.decode}(m.Value, ${at})\n`);
-      else lines.push(`\t\t\tx.${x.f.name}, err = ${x.t.decode}(m.Value, ${at})\n`);
-    }
-    lines.push('\t\tdefault:\n\t\t\tx.Extra = append(x.Extra, m)\n\t\t}\n\t\tif err != nil {\n\t\t\treturn x, err\n\t\t}\n\t}\n');
-    for (const x of fields.filter((y) => y.f.required)) lines.push(`\tif !o.Has(${goLiteral(x.f.key)}) {\n\t\treturn x, missingField(at, ${goLiteral(x.f.key)})\n\t}\n`);
-    lines.push('\treturn x, nil\n}\n\n');
-    // The encoder.
-    lines.push(`func (x *${d.name}) toValue() Value {\n\to := &Object{Members: make([]Member, 0, ${fields.length}+len(x.Extra))}\n`);
-    for (const x of fields) {
-      if (x.f.constant !== null) lines.push(`\to.Set(${goLiteral(x.f.key)}, ${goLiteral(x.f.constant)})\n`);
-      else if (x.f.required) lines.push(`\to.Set(${goLiteral(x.f.key)}, ${x.t.encode(`x.${x.f.name}`)})\n`);
-      else if (x.pointer) lines.push(`\tif x.${x.f.name} != nil {\n\t\to.Set(${goLiteral(x.f.key)}, ${x.t.encode(`(*x.${x.f.name})`)})\n\t}\n`);
-      else lines.push(`\tif x.${x.f.name} != nil {\n\t\to.Set(${goLiteral(x.f.key)}, ${x.t.encode(`x.${x.f.name}`)})\n\t}\n`);
-    }
-    lines.push('\tfor _, m := range x.Extra {\n\t\to.Set(m.Key, m.Value)\n\t}\n\treturn o\n}\n\n');
-    lines.push(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.\nfunc (x ${d.name}) MarshalJSON() ([]byte, error) {\n\treturn []byte(MarshalValue(x.toValue())), nil\n}\n\n`);
-    lines.push(`// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.\nfunc (x *${d.name}) UnmarshalJSON(data []byte) error {\n\tv, err := ParseJSON(string(data))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*x, err = decode${d.name}(v, nil)\n\treturn err\n}\n`);
-    if (union) {
-      const tag = d.fields.find((f) => f.key === union.discriminator.key)?.constant ?? '';
-      lines.push(`\n// Kind is the block's ${goLiteral(union.discriminator.key)}: ${goLiteral(tag)}.\nfunc (x *${d.name}) Kind() string { return ${goLiteral(tag)} }\n\nfunc (x *${d.name}) is${union.name}() {}\n`);
-    }
-    out.push(lines.join(''));
-  };
 
-  const unions = decls.filter((d): d is UnionDecl => d.kind === 'union');
-  const unionOf = (name: string) => unions.find((u) => u.members.some((m) => m.type === name)) ?? null;
-
-  for (const d of decls) {
-    if (d.kind === 'record') record(d, unionOf(d.name));
-    else if (d.kind === 'attributes') record({ name: d.name, doc: d.doc, fields: d.reserved, exclusive: [] }, null);
-    else if (d.kind === 'alias') {
-      const values = d.type.kind === 'literal' ? d.type.values : [];
-      out.push(`${goDoc(d.doc)}type ${d.name} string\n\nvar decode${d.name} = decodeLiteral[${d.name}](${values.map(goLiteral).join(', ')})\n`);
-    } else if (d.kind === 'roles') out.push(roles(d));
-    else if (d.kind === 'enum') out.push(enumType(d));
-    else out.push(union(d));
-  }
-  return { source: [...out, ...nested].join('\n') };
+  // Each declaration's fields are typed first, so the types they nest come after every declaration.
+  const pieces: Write[] = decls.map((d): Write => {
+    if (d.kind === 'record') {
+      const fields = recordOf(d);
+      return (w) => record(w, d, fields, unionOf(d.name));
+    }
+    if (d.kind === 'attributes') {
+      const shape = { name: d.name, doc: d.doc, fields: d.reserved, exclusive: [] };
+      const fields = recordOf(shape);
+      return (w) => record(w, shape, fields, null);
+    }
+    if (d.kind === 'alias') return (w) => literalType(w, d.name, d.doc, d.type.kind === 'literal' ? d.type.values : []);
+    if (d.kind === 'roles') return (w) => roles(w, d);
+    if (d.kind === 'enum') return (w) => enumType(w, d);
+    return (w) => union(w, d);
+  });
+  const w = new Lines();
+  [...pieces, ...nested].forEach((write, i) => {
+    if (i > 0) w.blank();
+    write(w);
+  });
+  return { source: w.toString() };
 }
+
+type RecordShape = { name: string; doc: string; fields: FieldDecl[]; exclusive: RecordDecl['exclusive'] };
 
 /** A deprecation as Go's tools read it: a paragraph that starts "Deprecated: " ("Deprecated: since 0.2.1; use Text."). */
 const goDeprecated = (message: string) => `Deprecated: ${message.replace(/^Deprecated /, '')}`;
 
-function roles(d: RolesDecl): string {
-  const consts = d.cases.map((c) => `${goDoc(c.deprecated ? goDeprecated(c.deprecated.message) : '', '\t')}\t${d.name}${c.name} ${d.name} = ${goLiteral(c.value)}\n`).join('');
-  // A removed role's old name: a deprecated constant that is the role it reads as now, as the reader reads it.
-  const aliases = d.aliases.map((a) => `${goDoc(goDeprecated(a.message), '\t')}\t${d.name}${a.name} = ${d.name}${a.target.name}\n`).join('');
-  return (
-    `${goDoc(d.doc)}//\n// The role language is open: a role this version does not know is kept as its string.\ntype ${d.name} string\n\n// The roles of this version.\nconst (\n${consts}${aliases})\n\n` +
-    `var known${d.name}s = map[${d.name}]bool{${d.cases.map((c) => `${d.name}${c.name}: true`).join(', ')}}\n\n` +
-    `// Known reports whether the role is a word of this version's role language.\nfunc (r ${d.name}) Known() bool { return known${d.name}s[r] }\n\n` +
-    `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\ts, err := decodeString(v, at)\n\treturn ${d.name}(s), err\n}\n`
-  );
+function record(w: Lines, d: RecordShape, fields: GoField[], union: UnionDecl | null): void {
+  goComment(w, d.doc);
+  w.block(`type ${d.name} struct {`, (b) => b.aligned(() => {
+    for (const x of fields.filter((y) => y.f.constant === null)) {
+      goComment(b, x.f.doc);
+      // Go's tools (gopls, staticcheck) know a deprecated name by a paragraph of its doc that starts "Deprecated: ".
+      if (x.f.deprecated) {
+        if (x.f.doc) b.line('//');
+        goComment(b, goDeprecated(x.f.deprecated.message));
+      }
+      b.row(x.f.name, x.goType);
+    }
+    b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row('Extra', '[]Member');
+  }), '}').blank();
+  decoder(w, d, fields);
+  w.blank();
+  encoder(w, d.name, fields);
+  w.blank().line(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.`);
+  w.block(`func (x ${d.name}) MarshalJSON() ([]byte, error) {`, (b) => b.line('return []byte(MarshalValue(x.toValue())), nil'), '}').blank();
+  w.line(`// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.`);
+  w.block(`func (x *${d.name}) UnmarshalJSON(data []byte) error {`, (b) => {
+    b.line('v, err := ParseJSON(string(data))');
+    ifErr(b, 'return err').line(`*x, err = decode${d.name}(v, nil)`).line('return err');
+  }, '}');
+  if (union) {
+    const tag = goLiteral(d.fields.find((f) => f.key === union.discriminator.key)?.constant ?? '');
+    w.blank().line(`// Kind is the block's ${goLiteral(union.discriminator.key)}: ${tag}.`).line(`func (x *${d.name}) Kind() string { return ${tag} }`);
+    w.blank().line(`func (x *${d.name}) is${union.name}() {}`);
+  }
+}
+
+/** A field's case of the decoder's switch: a constant checked, an optional one absent or a value, a required one. */
+function decodeCase(w: Lines, x: GoField): void {
+  const at = `at.field(${goLiteral(x.f.key)})`;
+  const refuse = (why: string) => `return x, &DecodeError{${at}.String(), ${why}}`;
+  w.line(`case ${goLiteral(x.f.key)}:`).indent((b) => {
+    if (x.f.constant !== null) b.block(`if m.Value != ${goLiteral(x.f.constant)} {`, (c) => c.line(refuse(goLiteral(`not ${JSON.stringify(x.f.constant)}`))), '}');
+    else if (x.pointer) b.line(`x.${x.f.name}, err = optional(m.Value, ${at}, ${x.t.decode})`);
+    else {
+      if (!x.f.required) b.block('if m.Value == nil {', (c) => c.line(refuse('"null; an optional field is left out instead"')), '}');
+      b.line(`x.${x.f.name}, err = ${x.t.decode}(m.Value, ${at})`);
+    }
+  });
+}
+
+function decoder(w: Lines, d: RecordShape, fields: GoField[]): void {
+  w.block(`func decode${d.name}(v Value, at *location) (${d.name}, error) {`, (b) => {
+    b.line(`var x ${d.name}`).line('o, err := asObject(v, at)');
+    ifErr(b, 'return x, err');
+    for (const e of d.exclusive) {
+      const refuse = `return x, &DecodeError{at.field(${goLiteral(e.key)}).String(), ${goLiteral(`the keys of more than one of ${e.members.join(', ')}`)}}`;
+      b.block(`if held, ok := o.Get(${goLiteral(e.key)}); ok {`, (c) => c.block('if h, ok := held.(*Object); ok {', (h) => {
+        h.line('n := 0').block(`for _, k := range []string{${e.keys.map(goLiteral).join(', ')}} {`, (l) => l.block('if h.Has(k) {', (i) => i.line('n++'), '}'), '}');
+        h.block('if n > 1 {', (i) => i.line(refuse), '}');
+      }, '}'), '}');
+    }
+    b.block('for _, m := range o.Members {', (l) => {
+      l.line('switch m.Key {');
+      for (const x of fields) decodeCase(l, x);
+      l.line('default:').indent((c) => c.line('x.Extra = append(x.Extra, m)')).line('}');
+      ifErr(l, 'return x, err');
+    }, '}');
+    for (const x of fields.filter((y) => y.f.required)) b.block(`if !o.Has(${goLiteral(x.f.key)}) {`, (c) => c.line(`return x, missingField(at, ${goLiteral(x.f.key)})`), '}');
+    b.line('return x, nil');
+  }, '}');
+}
+
+function encoder(w: Lines, name: string, fields: GoField[]): void {
+  w.block(`func (x *${name}) toValue() Value {`, (b) => {
+    b.line(`o := &Object{Members: make([]Member, 0, ${fields.length}+len(x.Extra))}`);
+    for (const x of fields) {
+      const set = (value: string) => `o.Set(${goLiteral(x.f.key)}, ${value})`;
+      if (x.f.constant !== null) b.line(set(goLiteral(x.f.constant)));
+      else if (x.f.required) b.line(set(x.t.encode(`x.${x.f.name}`)));
+      else b.block(`if x.${x.f.name} != nil {`, (c) => c.line(set(x.t.encode(x.pointer ? `(*x.${x.f.name})` : `x.${x.f.name}`))), '}');
+    }
+    b.block('for _, m := range x.Extra {', (c) => c.line('o.Set(m.Key, m.Value)'), '}').line('return o');
+  }, '}');
+}
+
+interface OpenStrings {
+  /** The doc's last paragraph: what becomes of a value this version does not know. */
+  open: string;
+  /** The comment above the constants. */
+  heading: string;
+  /** The doc of `Known`, and its receiver's name. */
+  known: string;
+  receiver: string;
+  constants: Write;
+}
+
+/** A string type with a constant per value, the set of them, `Known`, and a decoder that keeps any string. */
+function openStrings(w: Lines, d: { name: string; doc: string; cases: readonly { name: string }[] }, o: OpenStrings): void {
+  const { name, cases } = d;
+  goComment(w, d.doc).line('//').line(o.open).line(`type ${name} string`).blank().line(o.heading);
+  w.block('const (', (b) => b.aligned(o.constants), ')').blank();
+  w.line(`var known${name}s = map[${name}]bool{${cases.map((c) => `${name}${c.name}: true`).join(', ')}}`).blank();
+  w.line(o.known).line(`func (${o.receiver} ${name}) Known() bool { return known${name}s[${o.receiver}] }`).blank();
+  w.block(`func decode${name}(v Value, at *location) (${name}, error) {`, (b) => b.line('s, err := decodeString(v, at)').line(`return ${name}(s), err`), '}');
+}
+
+function roles(w: Lines, d: RolesDecl): void {
+  openStrings(w, d, {
+    open: '// The role language is open: a role this version does not know is kept as its string.',
+    heading: '// The roles of this version.',
+    known: "// Known reports whether the role is a word of this version's role language.",
+    receiver: 'r',
+    constants: (b) => {
+      for (const c of d.cases) goComment(b, c.deprecated ? goDeprecated(c.deprecated.message) : '').row(`${d.name}${c.name}`, `${d.name} = ${goLiteral(c.value)}`);
+      // A removed role's old name: a deprecated constant that is the role it reads as now, as the reader reads it.
+      for (const a of d.aliases) goComment(b, goDeprecated(a.message)).row(`${d.name}${a.name}`, `= ${d.name}${a.target.name}`);
+    },
+  });
 }
 
 /** An enum: a string type with a constant per value; a value this version does not know is kept as its string. */
-function enumType(d: EnumDecl): string {
-  const consts = d.cases.map((c) => `${goDoc(c.doc, '\t')}\t${d.name}${c.name} ${d.name} = ${goLiteral(c.value)}\n`).join('');
-  return (
-    `${goDoc(d.doc)}//\n// A value this version does not know is kept as its string (a checker warns of it).\ntype ${d.name} string\n\n// The values of ${d.name} in this version.\nconst (\n${consts})\n\n` +
-    `var known${d.name}s = map[${d.name}]bool{${d.cases.map((c) => `${d.name}${c.name}: true`).join(', ')}}\n\n` +
-    `// Known reports whether the value is one of this version's values of ${d.name}.\nfunc (x ${d.name}) Known() bool { return known${d.name}s[x] }\n\n` +
-    `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\ts, err := decodeString(v, at)\n\treturn ${d.name}(s), err\n}\n`
-  );
+function enumType(w: Lines, d: EnumDecl): void {
+  openStrings(w, d, {
+    open: '// A value this version does not know is kept as its string (a checker warns of it).',
+    heading: `// The values of ${d.name} in this version.`,
+    known: `// Known reports whether the value is one of this version's values of ${d.name}.`,
+    receiver: 'x',
+    constants: (b) => {
+      for (const c of d.cases) goComment(b, c.doc).row(`${d.name}${c.name}`, `${d.name} = ${goLiteral(c.value)}`);
+    },
+  });
 }
 
-function union(d: UnionDecl): string {
-  const cases = d.members.map((m) => `\tcase ${goLiteral(m.tag)}:\n\t\tx, err := decode${m.type}(v, at)\n\t\treturn &x, err\n`).join('');
+/** The content union: a sealed interface, a struct that keeps a block of another kind whole, and the decoder by tag. */
+function union(w: Lines, d: UnionDecl): void {
   const tag = goLiteral(d.discriminator.key);
-  return (
-    `${goDoc(d.doc)}//\n// It is sealed: its members are ${d.members.map((m) => `*${m.type}`).join(', ')} and *${d.unknown.name}.\ntype ${d.name} interface {\n\t// Kind is the block's ${tag}.\n\tKind() string\n\ttoValue() Value\n\tis${d.name}()\n}\n\n` +
-    `${goDoc(d.unknown.doc)}type ${d.unknown.name} struct {\n\t// Raw is the block as it came.\n\tRaw *Object\n}\n\n` +
-    `// Kind is the block's ${tag}.\nfunc (x *${d.unknown.name}) Kind() string {\n\ttag, _ := x.Raw.Get(${tag})\n\ts, _ := tag.(string)\n\treturn s\n}\n\nfunc (x *${d.unknown.name}) toValue() Value { return x.Raw }\n\nfunc (x *${d.unknown.name}) is${d.name}() {}\n\n` +
-    `func decode${d.name}(v Value, at *location) (${d.name}, error) {\n\to, err := asObject(v, at)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\traw, _ := o.Get(${tag})\n\ttag, ok := raw.(string)\n\tif !ok {\n\t\treturn nil, wrongType(raw, at.field(${tag}), "a string")\n\t}\n\tswitch tag {\n${cases}\t}\n\treturn &${d.unknown.name}{Raw: o}, nil\n}\n`
-  );
+  const unknown = d.unknown.name;
+  goComment(w, d.doc).line('//').line(`// It is sealed: its members are ${d.members.map((m) => `*${m.type}`).join(', ')} and *${unknown}.`);
+  w.block(`type ${d.name} interface {`, (b) => b.line(`// Kind is the block's ${tag}.`).line('Kind() string').line('toValue() Value').line(`is${d.name}()`), '}').blank();
+  goComment(w, d.unknown.doc);
+  w.block(`type ${unknown} struct {`, (b) => b.line('// Raw is the block as it came.').line('Raw *Object'), '}').blank();
+  w.line(`// Kind is the block's ${tag}.`);
+  w.block(`func (x *${unknown}) Kind() string {`, (b) => b.line(`tag, _ := x.Raw.Get(${tag})`).line('s, _ := tag.(string)').line('return s'), '}').blank();
+  w.line(`func (x *${unknown}) toValue() Value { return x.Raw }`).blank();
+  w.line(`func (x *${unknown}) is${d.name}() {}`).blank();
+  w.block(`func decode${d.name}(v Value, at *location) (${d.name}, error) {`, (b) => {
+    b.line('o, err := asObject(v, at)');
+    ifErr(b, 'return nil, err').line(`raw, _ := o.Get(${tag})`).line('tag, ok := raw.(string)');
+    b.block('if !ok {', (c) => c.line(`return nil, wrongType(raw, at.field(${tag}), "a string")`), '}');
+    b.line('switch tag {');
+    for (const m of d.members) b.line(`case ${goLiteral(m.tag)}:`).indent((c) => c.line(`x, err := decode${m.type}(v, at)`).line('return &x, err'));
+    b.line('}').line(`return &${unknown}{Raw: o}, nil`);
+  }, '}');
 }

@@ -1,7 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
-import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeView } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
@@ -19,9 +18,9 @@ import { VALIDATOR_COMMAND } from '../shared/validator.js';
 import type { EmitContext, GeneratedFile, TargetResult } from '../core/target.js';
 import { goDecls } from './decls.js';
 import { goOperations } from './operations.js';
-import { gofmtLayout } from './format.js';
 import { goSpecDeclarations, goSpecLiteral } from './spec-data.js';
-import { GO_NAMING, goDoc, goLiteral, goNames } from './naming.js';
+import { GO_NAMING, goLiteral, goNames } from './naming.js';
+import { appleEntries, findingEntries, stateFields } from './tables.js';
 
 /** The Go the module needs (go.mod's go line). */
 const GO_VERSION = '1.24';
@@ -34,8 +33,6 @@ const LOCAL_MODULE = 'elementmodel';
 const MCP_GO_SDK = { module: 'github.com/modelcontextprotocol/go-sdk', version: 'v1.8.0', go: '1.25' };
 
 let compiled: Render | undefined;
-/** The findings catalogue as spec.go prints it. */
-const findingsView = () => findingsLiterals(goLiteral);
 const templates = (): Render => (compiled ??= loadTemplates('go', { join: (values: string[]) => values.join(', ') }));
 
 /** The module path: the repository's address with the package's folder, or a local name until one is set. */
@@ -51,16 +48,14 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeView(model, kit);
   if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
-  // Go files are laid out as gofmt lays them out; the runtime's own files already are.
-  const render: Render = (name, view) => tidy(name.endsWith('.go') && !runtimeSources('go').has(name) ? gofmtLayout(templates()(name, view)) : templates()(name, view));
+  // The emitters write Go as gofmt lays it out (./layout.ts); the templates and the runtime are written so.
+  const render: Render = (name, view) => tidy(templates()(name, view));
   const publishing = publishingOf(context);
   const module = modulePath(publishing.repository);
   const example = readmeExample(model);
   const reader = readerNames(GO_NAMING);
   // Each version's rules, oldest first, as one composite literal each (spec-data.ts).
   const versions = versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, literal: goSpecLiteral(specData(v), 1) }));
-  const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
-  const reasons = new Map(model.notReported.map((n) => [n.name, n.reason]));
   const pathState = tree.states.find((s) => s.path);
   // The operation that returns the answer: MCP's tool in the README's "Use with MCP" and the round trip through MCP's
   // Go SDK (test/go-mcp); no section without one.
@@ -78,7 +73,7 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     declarations: goSpecDeclarations(),
     versions,
     currentIndex: versions.findIndex((v) => v.version === model.protocolVersion),
-    findings: findingsView(),
+    findings: findingEntries(),
     decls: goDecls(kit.decls).source,
     roles,
     reader,
@@ -98,13 +93,9 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     pathState: pathState?.field.name ?? null,
     pathStateKey: pathState?.key ?? null,
     pathStateKeyLiteral: goLiteral(pathState?.key ?? ''),
-    states: tree.states.map((s) => ({ name: s.field.name, keyLiteral: goLiteral(s.key), inherit: s.inherit, value: s.value, doc: goDoc(s.field.doc, '\t') })),
-    apple: model.appleRoles.map((a) => ({
-      value: goLiteral(a.value),
-      role: a.role === null ? null : (caseOf.get(a.role) ?? null),
-      class: goLiteral(a.class),
-      reason: a.role === null ? goLiteral(reasons.get(a.class) ?? a.class) : null,
-    })),
+    states: tree.states.map((s) => ({ name: s.field.name, keyLiteral: goLiteral(s.key), inherit: s.inherit, value: s.value })),
+    stateFields: stateFields(tree.states.map((s) => ({ name: s.field.name, doc: s.field.doc }))),
+    apple: appleEntries(model, roles),
     example: 'missing' in example ? null : { ...example, answerLiteral: goLiteral(example.answer) },
     exampleFileLiteral: 'missing' in example ? null : goLiteral(example.file),
     exampleLines: 'missing' in example ? [] : example.output.trimEnd().split('\n'),

@@ -52,18 +52,3 @@ export const goNames = (): Names => new Names(GO_NAMING);
 
 /** A Go string literal: JSON's escapes are Go's for every character a spec holds. */
 export const goLiteral = (text: string): string => JSON.stringify(text);
-
-/** Doc comment lines for `text`, each `// ` and at most about 110 columns wide, indented by `indent`. */
-export function goDoc(text: string, indent = ''): string {
-  if (!text) return '';
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + word.length + 1 > 110 - indent.length) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.map((l) => `${indent}// ${l}\n`).join('');
-}

@@ -5,7 +5,8 @@ import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { goDecls } from './decls.js';
-import { goDoc, goLiteral } from './naming.js';
+import { goDoc } from './layout.js';
+import { goLiteral } from './naming.js';
 
 /**
  * The view of operations.go and operations_test.go (templates/go/): each operation's request and response types,
@@ -55,7 +56,7 @@ export function goOperations(model: CanonicalModel, names: Names) {
     key: o.key,
     keyLiteral: goLiteral(o.key),
     method: o.method,
-    doc: goDoc(`${o.method} is ${o.key}: ${o.doc.charAt(0).toLowerCase()}${o.doc.slice(1)} Since ${o.since}.`, '\t'),
+    doc: goDoc(`${o.method} is ${o.key}: ${o.doc.charAt(0).toLowerCase()}${o.doc.slice(1)} Since ${o.since}.`, 1),
     request: side(o.key, 'request', o.request),
     response: side(o.key, 'response', o.response),
   }));

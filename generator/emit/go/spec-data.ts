@@ -1,6 +1,8 @@
 import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
 import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
+import { Lines } from '../core/lines.js';
+import { alignsKey } from './layout.js';
 import { goLiteral, initialisms } from './naming.js';
 
 /**
@@ -51,24 +53,30 @@ function goType(type: DataType): string {
   }
 }
 
-const comment = (text: string, indent = '') => `${indent}// ${text}\n`;
 const sentence = (name: string, doc: string) => `${name} is ${doc.charAt(0).toLowerCase()}${doc.slice(1)}${doc.endsWith('.') ? '' : '.'}`;
 
-function struct(name: string, doc: string, fields: DataField[]): string {
-  const body = fields.map((f) => `${f.doc ? comment(f.doc, '\t') : ''}\t${fieldName(f.name)} ${goType(f.type)}\n`).join('');
-  return `${comment(sentence(name, doc))}type ${name} struct {\n${body}}\n`;
+/** A struct of the spec data: its fields' types lined up, a field's doc (one line, however long) above it. */
+function struct(w: Lines, name: string, doc: string, fields: DataField[]): void {
+  w.line(`// ${sentence(name, doc)}`);
+  w.block(`type ${name} struct {`, (b) => b.aligned(() => {
+    for (const f of fields) {
+      if (f.doc) b.line(`// ${f.doc}`);
+      b.row(fieldName(f.name), goType(f.type));
+    }
+  }), '}');
 }
 
 /** The Go declarations of every type the spec data holds. */
 export function goSpecDeclarations(): string {
-  return declarations
-    .map((decl) => {
-      if (decl.kind === 'record') return struct(decl.name, decl.doc, decl.fields);
-      if (decl.kind === 'union') return struct(decl.name, decl.doc, unionFields(decl));
-      const consts = decl.values.map((v) => `\t${decl.name}${exported(v)} ${decl.name} = ${goLiteral(v)}\n`).join('');
-      return `${comment(sentence(decl.name, decl.doc))}type ${decl.name} string\n\n// The values of ${decl.name}.\nconst (\n${consts})\n`;
-    })
-    .join('\n');
+  const w = new Lines();
+  declarations.forEach((decl, i) => {
+    if (i > 0) w.blank();
+    if (decl.kind === 'record') return struct(w, decl.name, decl.doc, decl.fields);
+    if (decl.kind === 'union') return struct(w, decl.name, decl.doc, unionFields(decl));
+    w.line(`// ${sentence(decl.name, decl.doc)}`).line(`type ${decl.name} string`).blank().line(`// The values of ${decl.name}.`);
+    w.block('const (', (b) => b.aligned(() => decl.values.forEach((v) => b.row(`${decl.name}${exported(v)}`, `${decl.name} = ${goLiteral(v)}`))), ')');
+  });
+  return w.toString();
 }
 
 /** An element of a slice or map literal without its type, which the literal's type already says (as `gofmt -s` writes it). */
@@ -104,6 +112,8 @@ const GO_SYNTAX: LiteralSyntax = {
     return group(`${decl.name}{`, fieldsOf([tag, ...values]));
   },
   enumValue: (decl, value) => `${decl.name}${exported(value)}`,
+  // gofmt's columns of `key: value` entries (./layout.ts); every prefix is a key and `: `.
+  aligns: (prefix) => alignsKey(prefix.slice(0, -': '.length)),
 };
 
 /** The spec data of one version as an element of a `[]SpecData` literal, laid out from `level` tabs in. */

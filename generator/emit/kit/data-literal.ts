@@ -1,3 +1,4 @@
+import { Lines } from '../core/lines.js';
 import { type DataField, type DataType, type Declaration, type UnionMember, declarationNamed } from './data-shape.js';
 
 /**
@@ -40,6 +41,11 @@ export interface LiteralSyntax {
   record: (decl: Extract<Declaration, { kind: 'record' }>, fields: { field: DataField; value: Doc }[]) => Doc;
   member: (decl: Extract<Declaration, { kind: 'union' }>, member: UnionMember, fields: { field: DataField; value: Doc }[]) => Doc;
   enumValue: (decl: Extract<Declaration, { kind: 'enum' }>, value: string) => Doc;
+  /**
+   * Whether a one-line item of a group laid out one item a line, written after `prefix` (`Name: `), lines up with
+   * its neighbours' values, as gofmt aligns a composite literal's; no item does unless said.
+   */
+  aligns?: (prefix: string) => boolean;
 }
 
 const isAbsent = (value: unknown) => value === undefined || value === null;
@@ -86,16 +92,36 @@ function flat(doc: Doc): string {
   return `${doc.open}${pad}${items.join(', ')}${doc.singleComma && items.length === 1 ? ',' : ''}${pad}${doc.close}`;
 }
 
+/** Whether a group is written on one line: when it is empty or fits in the width. */
+const fits = (group: Group, column: number, width: number): boolean => group.items.length === 0 || column + flat(group).length <= width;
+
 /** The doc laid out starting at `column` of a line indented `level` times. */
-export function layout(doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent'>, level = 0, column = 0): string {
-  const one = flat(doc);
-  if (typeof doc === 'string' || doc.items.length === 0 || column + one.length <= syntax.width) return one;
-  const inner = syntax.indent.repeat(level + 1);
+export function layout(doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>, level = 0, column = 0): string {
+  if (typeof doc === 'string' || fits(doc, column, syntax.width)) return flat(doc);
+  const w = new Lines(syntax.indent, level);
+  layoutInto(w, doc, syntax, level, column, '', '');
+  // The writer indents the first line as the others; the doc starts where the caller's line is.
+  return w.toString().slice(syntax.indent.length * level, -1);
+}
+
+/** The doc written as an item of its group: `prefix`, the doc, then `comma`, on one line or one item a line. */
+function layoutInto(w: Lines, doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>, level: number, column: number, prefix: string, comma: string): void {
+  if (typeof doc === 'string' || fits(doc, column, syntax.width)) {
+    const one = flat(doc);
+    if (prefix && syntax.aligns?.(prefix)) w.row(prefix.trimEnd(), `${one}${comma}`);
+    else w.line(`${prefix}${one}${comma}`);
+    return;
+  }
+  const inner = syntax.indent.repeat(level + 1).length;
   const last = doc.items.length - 1;
-  const lines = doc.items.map((item, i) => {
-    const prefix = item.prefix ?? '';
-    const comma = i < last || doc.trailing !== false ? ',' : '';
-    return `${inner}${prefix}${layout(item.doc, syntax, level + 1, inner.length + prefix.length)}${comma}`;
-  });
-  return `${doc.open}\n${lines.join('\n')}\n${syntax.indent.repeat(level)}${doc.close}`;
+  w.line(`${prefix}${doc.open}`);
+  w.indent(() =>
+    w.aligned(() =>
+      doc.items.forEach((item, i) => {
+        const itemPrefix = item.prefix ?? '';
+        layoutInto(w, item.doc, syntax, level + 1, inner + itemPrefix.length, itemPrefix, i < last || doc.trailing !== false ? ',' : '');
+      }),
+    ),
+  );
+  w.line(`${doc.close}${comma}`);
 }

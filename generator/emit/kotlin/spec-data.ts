@@ -2,6 +2,7 @@ import { type DataField, type DataType, type Declaration, declarationsOf } from 
 import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
+import { Lines, linesOf } from '../core/lines.js';
 import { stringLiteral } from './naming.js';
 
 /**
@@ -31,33 +32,43 @@ function kotlinType(type: DataType): string {
   }
 }
 
-const kdoc = (text: string | null, indent: string) => (text ? `${indent}/** ${text} */\n` : '');
+/** A one-line KDoc, however long (the data's docs are single sentences); none for no text. */
+const kdoc = (w: Lines, text: string | null): Lines => (text ? w.line(`/** ${text} */`) : w);
 const enumCase = (value: string) => inCase(value, 'SCREAMING_SNAKE');
 
-function parameters(fields: DataField[], indent: string): string {
-  if (fields.length === 0) return '';
-  const lines = fields.map((f) => `${kdoc(f.doc, `${indent}    `)}${indent}    val ${f.name}: ${kotlinType(f.type)}${f.type.kind === 'optional' ? ' = null' : ''},\n`);
-  return `(\n${lines.join('')}${indent})`;
+/** `head(` the fields as constructor properties, one a line, `)tail`; `head tail` without fields. */
+function withProperties(w: Lines, head: string, fields: DataField[], tail = ''): void {
+  if (fields.length === 0) {
+    w.line(`${head}${tail}`);
+    return;
+  }
+  w.block(`${head}(`, (b) => fields.forEach((f) => kdoc(b, f.doc).line(`val ${f.name}: ${kotlinType(f.type)}${f.type.kind === 'optional' ? ' = null' : ''},`)), `)${tail}`);
 }
 
-function declaration(decl: Declaration): string {
+function declaration(w: Lines, decl: Declaration): void {
+  kdoc(w, decl.doc);
   switch (decl.kind) {
     case 'record':
-      return `${kdoc(decl.doc, '')}internal class ${decl.name}${parameters(decl.fields, '')}\n`;
-    case 'union': {
-      const members = decl.members.map((m) => `${kdoc(m.doc, '    ')}    class ${m.name}${parameters(m.fields, '    ')} : ${decl.name}\n`);
-      return `${kdoc(decl.doc, '')}internal sealed interface ${decl.name} {\n${members.join('\n')}}\n`;
-    }
-    case 'enum': {
-      const cases = decl.values.map((v) => `    ${enumCase(v)}(${stringLiteral(v)}),\n`).join('');
-      return `${kdoc(decl.doc, '')}internal enum class ${decl.name}(val text: String) {\n${cases}}\n`;
-    }
+      return withProperties(w, `internal class ${decl.name}`, decl.fields);
+    case 'union':
+      w.block(`internal sealed interface ${decl.name} {`, (b) =>
+        decl.members.forEach((m, i) => {
+          if (i > 0) b.blank();
+          withProperties(kdoc(b, m.doc), `class ${m.name}`, m.fields, ` : ${decl.name}`);
+        }), '}');
+      return;
+    case 'enum':
+      w.block(`internal enum class ${decl.name}(val text: String) {`, (b) => decl.values.forEach((v) => b.line(`${enumCase(v)}(${stringLiteral(v)}),`)), '}');
   }
 }
 
 /** The Kotlin declarations of every type the spec data holds. */
 export function kotlinSpecDeclarations(): string {
-  return declarations.map(declaration).join('\n');
+  return linesOf((w) =>
+    declarations.forEach((d, i) => {
+      if (i > 0) w.blank();
+      declaration(w, d);
+    }), '    ');
 }
 
 const call = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({

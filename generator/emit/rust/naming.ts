@@ -1,7 +1,7 @@
 import { declaredNames, matchesOf, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
-import { wrap } from '../shared/text.js';
+import { Lines, linesOf } from '../core/lines.js';
 
 /** Rust's strict and reserved keywords (2024 edition): a name that is one is written as a raw identifier. */
 const KEYWORDS: ReadonlySet<string> = new Set([
@@ -63,8 +63,8 @@ export function rustString(text: string): string {
   }).join('')}"`;
 }
 
-/** A `///` doc comment at `indent` spaces, wrapped to 100 columns; nothing for empty text. */
-export function docComment(text: string, indent: number): string {
-  const pad = ' '.repeat(indent);
-  return wrap(text, 100 - indent - 4).map((line) => `${pad}/// ${line}\n`).join('');
-}
+/** A `///` doc comment, wrapped to 100 columns with its indentation; nothing for empty text. */
+export const rustDoc = (w: Lines, text: string): Lines => w.docComment('/// ', text, 100);
+
+/** A `///` doc comment at `indent` spaces, for a template's view or a printer's string. */
+export const docComment = (text: string, indent: number): string => linesOf((w) => rustDoc(w, text), ' ', indent);

@@ -2,7 +2,8 @@ import { type DataField, type DataType, type Declaration, declarationNamed, decl
 import { type Doc, type Group, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
-import { RUST_NAMING, docComment, rustString } from './naming.js';
+import { Lines, linesOf } from '../core/lines.js';
+import { RUST_NAMING, rustDoc, rustString } from './naming.js';
 
 /**
  * The spec data in Rust, from its one declaration (kit/spec-shape.ts), as `static` data with no allocation: a struct
@@ -50,7 +51,7 @@ function rustType(type: DataType, owner: string): string {
   }
 }
 
-const DERIVE = '#[derive(Debug, Clone, Copy, PartialEq)]\n';
+const DERIVE = '#[derive(Debug, Clone, Copy, PartialEq)]';
 
 /** Whether a value of the type has an empty value (`Default`): not a union's or an enum's, which have no first choice. */
 function defaultable(type: DataType, seen: ReadonlySet<string> = new Set()): boolean {
@@ -60,7 +61,6 @@ function defaultable(type: DataType, seen: ReadonlySet<string> = new Set()): boo
   const decl = declarationNamed(declarations, type.name);
   return decl.kind === 'record' && decl.fields.every((f) => defaultable(f.type, new Set([...seen, type.name])));
 }
-const doc = (text: string | null, indent: number) => (text ? docComment(text, indent) : '');
 
 /** A type's empty value as a constant expression, or null where it has none (a union's, an enum's). */
 function emptyValue(type: DataType): string | null {
@@ -86,43 +86,44 @@ function emptyValue(type: DataType): string | null {
  * literals then state the fields they hold and take the rest from it (`..NestedShape::EMPTY`), as `Default` cannot
  * in a `static`.
  */
-function emptyOf(decl: Declaration): string | null {
+function emptyOf(decl: Declaration): ((w: Lines) => void) | null {
   if (decl.kind !== 'record' || !decl.fields.some((f) => f.type.kind === 'optional')) return null;
   const values = decl.fields.map((f) => emptyValue(f.type));
   if (values.some((v) => v === null)) return null;
-  const fields = decl.fields.map((f, i) => `        ${fieldName(f.name)}: ${values[i]},
-`).join('');
-  return `impl ${decl.name} {
-    /// Every field empty: what the data's values of this type leave unsaid.
-    pub const EMPTY: Self = Self {
-${fields}    };
-}
-`;
+  return (w) =>
+    w.block(`impl ${decl.name} {`, (b) => {
+      b.line('/// Every field empty: what the data\'s values of this type leave unsaid.');
+      b.block('pub const EMPTY: Self = Self {', (c) => decl.fields.forEach((f, i) => c.line(`${fieldName(f.name)}: ${values[i]},`)), '};');
+    }, '}');
 }
 const hasEmpty = new Set(declarations.flatMap((d) => (emptyOf(d) === null ? [] : [d.name])));
 
-function declaration(decl: Declaration): string {
+function declaration(w: Lines, decl: Declaration): void {
+  rustDoc(w, decl.doc);
   switch (decl.kind) {
     case 'record': {
-      const fields = decl.fields.map((f) => `${doc(f.doc, 4)}    pub ${fieldName(f.name)}: ${rustType(f.type, decl.name)},\n`).join('');
       // A record with an empty value derives Default, so that code can build one by the fields it sets.
-      const derive = defaultable({ kind: 'named', name: decl.name }) ? DERIVE.replace('PartialEq', 'PartialEq, Default') : DERIVE;
+      w.line(defaultable({ kind: 'named', name: decl.name }) ? DERIVE.replace('PartialEq', 'PartialEq, Default') : DERIVE);
+      w.block(`pub struct ${decl.name} {`, (b) => decl.fields.forEach((f) => rustDoc(b, f.doc ?? '').line(`pub ${fieldName(f.name)}: ${rustType(f.type, decl.name)},`)), '}');
       const empty = emptyOf(decl);
-      return `${doc(decl.doc, 0)}${derive}pub struct ${decl.name} {\n${fields}}\n${empty ? `\n${empty}` : ''}`;
+      if (empty) {
+        w.blank();
+        empty(w);
+      }
+      return;
     }
-    case 'union': {
-      const members = decl.members.map((m) => {
-        const fields = m.fields.map((f) => `${doc(f.doc, 8)}        ${fieldName(f.name)}: ${rustType(f.type, decl.name)},\n`).join('');
-        return `${doc(m.doc, 4)}    ${variant(m.name)} {\n${fields}    },\n`;
-      });
-      return `${doc(decl.doc, 0)}${DERIVE}pub enum ${decl.name} {\n${members.join('')}}\n`;
-    }
-    case 'enum': {
-      const cases = decl.values.map((v) => `    /// \`${v}\`.\n    ${variant(v)},\n`).join('');
-      const texts = decl.values.map((v) => `            Self::${variant(v)} => ${rustString(v)},\n`).join('');
-      const asStr = `impl ${decl.name} {\n    /// The value as the data writes it.\n    pub const fn as_str(self) -> &'static str {\n        match self {\n${texts}        }\n    }\n}\n`;
-      return `${doc(decl.doc, 0)}#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum ${decl.name} {\n${cases}}\n\n${asStr}`;
-    }
+    case 'union':
+      w.line(DERIVE).block(`pub enum ${decl.name} {`, (b) => {
+        for (const m of decl.members)
+          rustDoc(b, m.doc).block(`${variant(m.name)} {`, (c) => m.fields.forEach((f) => rustDoc(c, f.doc ?? '').line(`${fieldName(f.name)}: ${rustType(f.type, decl.name)},`)), '},');
+      }, '}');
+      return;
+    case 'enum':
+      w.line('#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]').block(`pub enum ${decl.name} {`, (b) => decl.values.forEach((v) => b.line(`/// \`${v}\`.`).line(`${variant(v)},`)), '}').blank();
+      w.block(`impl ${decl.name} {`, (b) => {
+        b.line('/// The value as the data writes it.');
+        b.block("pub const fn as_str(self) -> &'static str {", (f) => f.block('match self {', (m) => decl.values.forEach((v) => m.line(`Self::${variant(v)} => ${rustString(v)},`)), '}'), '}');
+      }, '}');
   }
 }
 
@@ -131,7 +132,11 @@ export const rustSpecTypeNames = (): string[] => declarations.map((d) => d.name)
 
 /** The Rust declarations of every type the spec data holds. */
 export function rustSpecDeclarations(): string {
-  return declarations.map(declaration).join('\n');
+  return linesOf((w) =>
+    declarations.forEach((d, i) => {
+      if (i > 0) w.blank();
+      declaration(w, d);
+    }), '    ');
 }
 
 

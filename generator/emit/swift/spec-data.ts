@@ -2,6 +2,7 @@ import { type DataField, type DataType, type Declaration, declarationNamed, decl
 import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
+import { Lines, linesOf } from '../core/lines.js';
 import { SWIFT_KEYWORDS, stringLiteral } from './naming.js';
 
 /**
@@ -50,40 +51,47 @@ function holdsItself(decl: Declaration): boolean {
   return fields.some((f) => reaches(f.type, new Set()));
 }
 
-const doc = (text: string | null, indent: string) => (text ? `${indent}/// ${text}\n` : '');
+/** A one-line doc comment, however long (the data's docs are single sentences); none for no text. */
+const doc = (w: Lines, text: string | null): Lines => (text ? w.line(`/// ${text}`) : w);
 const defaulted = (f: DataField) => (f.type.kind === 'optional' ? ' = nil' : '');
 
-function record(decl: Extract<Declaration, { kind: 'record' }>): string {
+function record(w: Lines, decl: Extract<Declaration, { kind: 'record' }>): void {
+  doc(w, decl.doc);
   if (!holdsItself(decl)) {
-    const fields = decl.fields.map((f) => `${doc(f.doc, '    ')}    var ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}\n`).join('');
-    return `${doc(decl.doc, '')}struct ${decl.name}: Sendable {\n${fields}}\n`;
+    w.block(`struct ${decl.name}: Sendable {`, (b) => decl.fields.forEach((f) => doc(b, f.doc).line(`var ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}`)), '}');
+    return;
   }
   // A class has no memberwise initializer: it is written out, each optional parameter defaulting to nil.
-  const fields = decl.fields.map((f) => `${doc(f.doc, '    ')}    let ${declared(f.name)}: ${swiftType(f.type)}\n`).join('');
-  const params = decl.fields.map((f) => `        ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}`).join(',\n');
-  const assigns = decl.fields.map((f) => `        self.${f.name} = ${declared(f.name)}\n`).join('');
-  return `${doc(decl.doc, '')}final class ${decl.name}: Sendable {\n${fields}\n    init(\n${params}\n    ) {\n${assigns}    }\n}\n`;
+  const last = decl.fields.length - 1;
+  w.block(`final class ${decl.name}: Sendable {`, (b) => {
+    for (const f of decl.fields) doc(b, f.doc).line(`let ${declared(f.name)}: ${swiftType(f.type)}`);
+    b.blank().block('init(', (p) => decl.fields.forEach((f, i) => p.line(`${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}${i < last ? ',' : ''}`)), ') {');
+    b.indent((a) => decl.fields.forEach((f) => a.line(`self.${f.name} = ${declared(f.name)}`))).line('}');
+  }, '}');
 }
 
-function declaration(decl: Declaration): string {
+function declaration(w: Lines, decl: Declaration): void {
   switch (decl.kind) {
     case 'record':
-      return record(decl);
-    case 'union': {
-      const cases = decl.members.map((m) => `${doc(m.doc, '    ')}    case ${caseName(m.name)}(${m.fields.map((f) => `${f.name}: ${swiftType(f.type)}`).join(', ')})\n`).join('');
-      return `${doc(decl.doc, '')}${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {\n${cases}}\n`;
-    }
-    case 'enum': {
+      return record(w, decl);
+    case 'union':
+      doc(w, decl.doc).block(`${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {`, (b) =>
+        decl.members.forEach((m) => doc(b, m.doc).line(`case ${caseName(m.name)}(${m.fields.map((f) => `${f.name}: ${swiftType(f.type)}`).join(', ')})`)), '}');
+      return;
+    case 'enum':
       // A keyword (`enum`) is declared in backquotes; after a dot (`.enum`) Swift reads it as a member (SE-0071).
-      const cases = decl.values.map((v) => (caseName(v) === v ? `    case ${declared(v)}\n` : `    case ${declared(caseName(v))} = ${stringLiteral(v)}\n`)).join('');
-      return `${doc(decl.doc, '')}enum ${decl.name}: String, Sendable {\n${cases}}\n`;
-    }
+      doc(w, decl.doc).block(`enum ${decl.name}: String, Sendable {`, (b) =>
+        decl.values.forEach((v) => b.line(caseName(v) === v ? `case ${declared(v)}` : `case ${declared(caseName(v))} = ${stringLiteral(v)}`)), '}');
   }
 }
 
 /** The Swift declarations of every type the spec data holds. */
 export function swiftSpecDeclarations(): string {
-  return declarations.map(declaration).join('\n');
+  return linesOf((w) =>
+    declarations.forEach((d, i) => {
+      if (i > 0) w.blank();
+      declaration(w, d);
+    }), '    ');
 }
 
 const call = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({
