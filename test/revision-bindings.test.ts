@@ -145,9 +145,10 @@ describe('an answer of an unreleased version an additive RFC steps from, in the 
   });
 });
 
-// test/fixtures/revisions/removal: RFC-0002 (breaking, 0.3.0) removes R4 (unique-id) and the reserved attribute
-// author with nothing in their place, the operation locate and the field url, over a released 0.2.0.
-describe('a breaking RFC removing a requirement, an operation, a reserved attribute and a field, in every binding', () => {
+// test/fixtures/revisions/removal: RFC-0002 (breaking, 0.3.0) removes R4 (unique-id), the reserved attribute author
+// and the state focused, which marks the user's position, with nothing in their place, the operation locate and the
+// field url, over a released 0.2.0. With no path state, every binding's focus path is empty and its tests say so.
+describe('a breaking RFC removing a requirement, an operation, a reserved attribute, a field and the path state, in every binding', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');
   // One element holding the removed attribute and field, and an id repeated: what each version's rules say of it.
