@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { realisticAnswer } from './answer.mjs';
-import { bindingDecodeTimes } from './bindings.mjs';
+import { BENCHED, bindingDecodeTimes } from './bindings.mjs';
 import { checkerPageTimes } from './checker-page.mjs';
 import { jsonWorstCases } from './json-worst.mjs';
 import { lspEditTimes, readSpecAlone } from './lsp.mjs';
@@ -185,13 +185,8 @@ try {
     if (rounds.length > 1 && rounds.every((x) => x.beside)) roundRatios[name] = rounds.map((x) => median(x.times.slice(1)) / median(x.beside));
     log(`${name} decode: ${times.length > 0 ? `${median(times).toFixed(0)} ms` : r.error}${roundRatios[name] ? `; per round ${roundRatios[name].map((x) => x.toFixed(2)).join(', ')}` : ''}`);
   }
-  for (const [name, label, target] of [
-    ['swiftRelease', 'Swift (release) decode / TypeScript parseAnswer', 3.0],
-    ['kotlin', 'Kotlin (warm) decode / TypeScript parseAnswer', 1.5],
-    ['python', 'Python parse_answer / TypeScript parseAnswer', 5],
-    ['go', 'Go ParseAnswer (decode + check) / TypeScript parseAnswer', 1.5],
-    ['rust', 'Rust (release) parse_answer / TypeScript parseAnswer', 1.0],
-  ]) {
+  // Each build a binding holds to a ratio (its binding's `bench`), against parseAnswer timed beside it.
+  for (const [name, label, target] of BENCHED.flatMap(([, b]) => (b.ratio ? [[b.key, `${b.ratio.label} / TypeScript parseAnswer`, b.ratio.target]] : []))) {
     const d = results.measurements[`${name}Decode`];
     const ts = results.measurements[`${name}ParseAnswerBeside`] ?? parseAnswerTime;
     const perRound = roundRatios[name];
@@ -259,19 +254,8 @@ const tables = [
   m.checkerPage.median === undefined
     ? `| checker page (Chromium), 5 MB answer: Check to verdict | not measured: ${m.checkerPage.error.slice(0, 80)} |`
     : `| checker page (Chromium), ${(m.checkerPage.bytes / 1e6).toFixed(1)} MB answer: Check to verdict | ${ms(m.checkerPage)} |`,
-  ...[
-    ['swiftReleaseDecode', 'Swift (release build): Answer(jsonData:)'],
-    ['swiftReleaseValidate', 'Swift (release build): validateText (read and check)'],
-    ['swiftDecode', 'Swift (debug build): Answer(jsonData:)'],
-    ['kotlinDecode', 'Kotlin (JVM, after warm-up): decodeAnswer'],
-    ['kotlinValidate', 'Kotlin (JVM, after warm-up): validateText (read and check)'],
-    ['pythonDecode', 'Python: parse_answer (read, check, decode)'],
-    ['pythonValidate', 'Python: validate_text (read and check)'],
-    ['goDecode', 'Go: ParseAnswer (read, check, decode)'],
-    ['goValidate', 'Go: ValidateText (read and check)'],
-    ['rustDecode', 'Rust (release build): parse_answer (read, check, decode)'],
-    ['rustValidate', 'Rust (release build): validate_text (read and check)'],
-  ].map(([n, label]) => { const d = m[n]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
+  // Each build's rows, as its binding's `bench` words them: what it decodes, and what it validates.
+  ...BENCHED.flatMap(([, b]) => [[`${b.key}Decode`, `${b.build}: ${b.decodes}`], ...(b.validates ? [[`${b.key}Validate`, `${b.build}: ${b.validates}`]] : [])]).map(([n, label]) => { const d = m[n]; return `| ${label}, same answer | ${d.median === undefined ? `not measured: ${d.error.slice(0, 80)}` : ms(d)} |`; }),
 ];
 const when = `${results.date.slice(0, 10)}, Node ${results.node}, ${RUNS} runs each (median, min–max)`;
 const md = ['# Benchmark results', '', `${when}. Produced by \`npm run bench\`.`, '', ...tables, '', '![Scaling](scaling.svg)', ''].join('\n');

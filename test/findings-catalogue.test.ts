@@ -5,6 +5,7 @@ import { FINDINGS, findingsLiterals, formatFinding, slotsOf } from '../generator
 import { inCase } from '../generator/emit/kit/naming.js';
 import { CHECK_RULES } from '../generator/model/check-rules.js';
 import { sdk } from './helpers/sdk.js';
+import { withExpectations } from './helpers/binding-expectations.js';
 import { GENERATED, ROOT, listFiles } from './helpers/spec.js';
 
 // The findings catalogue (generator/emit/kit/findings.ts): every finding a checker can give is stated there once,
@@ -29,7 +30,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const INTERPOLATION = String.raw`(?:\$\{[^}\n]*\}|\$[A-Za-z_][\w.]*|\\\([^)\n]*\)|\{[^}\n]*\}|%[a-z])`;
 
 /**
- * Whether a text types a message's words, as a JavaScript, Python, Swift or Kotlin string would hold them (quotes
+ * Whether a text types a message's words, as a string of any of the languages would hold them (quotes
  * escaped or not): its longest fixed fragment, when that is long enough to be the message's own words (20
  * characters); else, as a short one ("Expected a ") is also a decoder's, every fragment in order with a value put
  * in between each two.
@@ -44,15 +45,8 @@ function types(text: string, message: string): string | null {
   return found ? found[0] : null;
 }
 
-/** How each checker names a finding when it reports it, and the files it reports from. */
-const REPORTED_AS: { language: string; paths: string[]; spelling: (id: string) => string }[] = [
-  { language: 'typescript', paths: ['check.ts', 'nested.ts', 'scan.ts'], spelling: (id) => `'${id}'` },
-  { language: 'python', paths: ['check.py', 'nested.py', 'json_text.py', 'json_scan.py'], spelling: (id) => `"${id}"` },
-  { language: 'swift', paths: ['Check.swift', 'Nested.swift', 'Validate.swift'], spelling: (id) => `.${inCase(id, 'lowerCamel')}` },
-  { language: 'kotlin', paths: ['Check.kt', 'Nested.kt', 'Validate.kt'], spelling: (id) => `FindingEntry.${inCase(id, 'SCREAMING_SNAKE')}` },
-  { language: 'go', paths: ['checkrun.go', 'checkwalk.go', 'versions.go', 'nested.go'], spelling: (id) => `"${id}"` },
-  { language: 'rust', paths: ['check.rs', 'versions.rs', 'nested.rs', 'validate.rs'], spelling: (id) => `"${id}"` },
-];
+/** Each binding with what the tests expect of its code (test/bindings/<name>.ts): how its checker names a finding, and where. */
+const BINDINGS = await withExpectations();
 
 describe('the findings catalogue', () => {
   it('gives every finding a unique kebab-case id', () => {
@@ -92,12 +86,10 @@ describe('the findings catalogue', () => {
     expect(several?.lists).toEqual([{ slot: '<present>', joiner: '< and >', quoted: true }, { slot: '<members>', joiner: '<, >', quoted: false }]);
   });
 
-  it('is what every checker reports: each id in the TypeScript runtime and in each binding\'s checker', async () => {
-    for (const { language, paths, spelling } of REPORTED_AS) {
-      const text = (await Promise.all(paths.map((p) => read(`runtime/${language}/${p}`)))).join('\n');
-      const missing = FINDINGS.filter((f) => !text.includes(spelling(f.id))).map((f) => f.id);
-      expect(missing, language).toEqual([]);
-    }
+  it.for(BINDINGS)('is what every checker reports: each id in the %s runtime\'s checker', async ([, b, { findings }]) => {
+    const text = (await Promise.all(findings.reportedIn.map((p) => read(`runtime/${b.name}/${p}`)))).join('\n');
+    const missing = FINDINGS.filter((f) => !text.includes(findings.spelling(f.id))).map((f) => f.id);
+    expect(missing, b.name).toEqual([]);
   });
 
   it('is the TypeScript package\'s FINDINGS, by id, and the checker gives its words: a slot filled with its value', async () => {
@@ -113,7 +105,7 @@ describe('the findings catalogue', () => {
   });
 
   it('is printed once into each package, beside its spec data', async () => {
-    const files = ['typescript/src/model.ts', 'python/src/element_model/spec.py', 'swift/Sources/ElementModel/Spec.swift', 'kotlin/src/main/kotlin/dev/elementmodel/Spec.kt', 'rust/src/spec.rs', 'docs/checker.md'];
+    const files = [...BINDINGS.map(([, , { findings }]) => findings.printedIn), 'docs/checker.md'];
     for (const file of files) {
       const text = await readFile(join(GENERATED, file), 'utf8');
       for (const f of FINDINGS) expect(text.includes(f.id) && text.includes(JSON.stringify(f.message).slice(1, -1).replace(/\\"/g, file.endsWith('.md') ? '"' : '\\"')), `${file}: ${f.id}`).toBe(true);
@@ -129,7 +121,7 @@ describe('the findings catalogue', () => {
     expect(types('"Expected a value of kind $kind, found $value"', 'Expected a {expected}, found {found}')).toBeNull();
     const leaks: string[] = [];
     const files = [...(await listFiles(join(ROOT, 'templates'))).map((f) => `templates/${f}`), ...(await listFiles(join(ROOT, 'runtime'))).map((f) => `runtime/${f}`)];
-    expect(files).toEqual(expect.arrayContaining(['runtime/typescript/check.ts', 'runtime/python/check.py', 'runtime/swift/Check.swift', 'runtime/kotlin/Check.kt']));
+    expect(files).toEqual(expect.arrayContaining(BINDINGS.flatMap(([, b, { findings }]) => findings.reportedIn.map((p) => `runtime/${b.name}/${p}`))));
     for (const file of files) {
       const text = await read(file);
       for (const f of FINDINGS) {

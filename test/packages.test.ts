@@ -7,6 +7,7 @@ import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sd
 import type { GeneratedFile } from '../generator/emit/core/target.js';
 import type { CanonicalModel } from '../generator/model/types.js';
 import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { type Spot, withExpectations } from './helpers/binding-expectations.js';
 import { fenced } from './helpers/readme.js';
 import { readmeExample } from '../generator/emit/shared/readme-example.js';
 
@@ -54,36 +55,21 @@ const at = (files: Map<string, string>, path: string): string => {
   return text;
 };
 
-/** Where each package states its version, and the protocol version it speaks. */
+/** Each binding with what the tests expect of its code (test/bindings/<name>.ts): where it states its versions, its README's install line and example. */
+const BINDINGS = await withExpectations();
+
+/**
+ * Where each package states its version (its manifest and its constant) and the protocol version it speaks, as
+ * its test/bindings/<name>.ts says: for each binding, what each place holds (undefined where the pattern finds nothing).
+ */
 function versionsIn(files: Map<string, string>) {
-  const npm = JSON.parse(at(files, 'typescript/package.json')) as Record<string, unknown>;
-  const pom = at(files, 'kotlin/pom.xml');
-  return {
-    npm: npm.version,
-    maven: /<artifactId>element-model<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(pom)?.[1],
-    python: /^version = "([^"]+)"$/m.exec(at(files, 'python/pyproject.toml'))?.[1],
-    swiftTag: /\.package\(url: "[^"]*", from: "([^"]+)"\)/.exec(at(files, 'swift/README.md'))?.[1],
-    crate: /^version = "([^"]+)"$/m.exec(at(files, 'rust/Cargo.toml'))?.[1],
-    goGet: /^go get \S+@v(\S+)$/m.exec(at(files, 'go/README.md'))?.[1],
-    sdkConstants: [
-      /export const SDK_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
-      /const val SDK_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
-      /^SDK_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
-      /public let sdkVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
-      /^const SDKVersion = "([^"]+)"/m.exec(at(files, 'go/spec.go'))?.[1],
-      /^pub const SDK_VERSION: &str = "([^"]+)";/m.exec(at(files, 'rust/src/lib.rs'))?.[1],
-    ],
-    protocolConstants: [
-      /export const PROTOCOL_VERSION = "([^"]+)"/.exec(at(files, 'typescript/src/model.ts'))?.[1],
-      /const val PROTOCOL_VERSION: String = "([^"]+)"/.exec(at(files, 'kotlin/src/main/kotlin/dev/elementmodel/ElementJson.kt'))?.[1],
-      /^PROTOCOL_VERSION = "([^"]+)"/m.exec(at(files, 'python/src/element_model/__init__.py'))?.[1],
-      /public let protocolVersion = "([^"]+)"/.exec(at(files, 'swift/Sources/ElementModel/SDKVersion.swift'))?.[1],
-      /^const ProtocolVersion = "([^"]+)"/m.exec(at(files, 'go/spec.go'))?.[1],
-      /^pub const PROTOCOL_VERSION: &str = "([^"]+)";/m.exec(at(files, 'rust/src/spec.rs'))?.[1],
-      /<element\.protocol\.version>([^<]+)</.exec(pom)?.[1],
-    ],
-  };
+  const value = ({ path, pattern }: Spot) => pattern.exec(at(files, path))?.[1];
+  return Object.fromEntries(BINDINGS.map(([, b, { versions }]) => [b.name, { manifest: value(versions.manifest), sdk: value(versions.sdk), protocol: versions.protocol.map(value) }]));
 }
+
+/** What versionsIn finds when every package is SDK `sdk` and speaks `protocol`. */
+const stating = (sdk: string, protocol: string) =>
+  Object.fromEntries(BINDINGS.map(([, b, { versions }]) => [b.name, { manifest: sdk, sdk, protocol: versions.protocol.map(() => protocol) }]));
 
 const READMES = PACKAGES.map((p) => `${p}/README.md`);
 
@@ -93,34 +79,19 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
     const { sdkVersion } = projectPublishing();
     const files = await emitted(undefined);
     const found = versionsIn(files);
-    expect(found).toEqual({
-      npm: sdkVersion,
-      maven: sdkVersion,
-      python: sdkVersion,
-      swiftTag: sdkVersion,
-      crate: sdkVersion,
-      goGet: sdkVersion,
-      sdkConstants: Array(6).fill(sdkVersion),
-      protocolConstants: Array(7).fill(model.protocolVersion),
-    });
-    // What is on disk is what the emitters make from publishing.json.
-    for (const path of ['typescript/package.json', 'kotlin/pom.xml', 'python/pyproject.toml', 'rust/Cargo.toml', 'go/go.mod', ...READMES]) {
-      expect(await readFile(join(GENERATED, path), 'utf8'), path).toBe(at(files, path));
-    }
+    expect(found).toEqual(stating(sdkVersion, model.protocolVersion));
+    // Every package states the protocol somewhere.
+    for (const [, b, { versions }] of BINDINGS) expect(versions.protocol.length, b.name).toBeGreaterThan(0);
+    // What is on disk is what the emitters make from publishing.json: every file of every package, its manifests and READMEs among them.
+    for (const path of READMES) expect(files.has(path), path).toBe(true);
+    for (const [path, text] of files) expect(await readFile(join(GENERATED, path), 'utf8'), path).toBe(text);
   });
 
   it('a sample SDK version and release history reach every package, its constants and every README\'s table, while the protocol stays the spec\'s', async () => {
     const model = await realModel();
     const files = await emitted(SAMPLE);
     const found = versionsIn(files);
-    expect(found.npm).toBe('7.3.1');
-    expect(found.maven).toBe('7.3.1');
-    expect(found.python).toBe('7.3.1');
-    expect(found.swiftTag).toBe('7.3.1');
-    expect(found.crate).toBe('7.3.1');
-    expect(found.goGet).toBe('7.3.1');
-    expect(found.sdkConstants).toEqual(Array(6).fill('7.3.1'));
-    expect(found.protocolConstants).toEqual(Array(7).fill(model.protocolVersion));
+    expect(found).toEqual(stating('7.3.1', model.protocolVersion));
     const table = sdkVersionTable(SAMPLE, model);
     expect(table.split('\n').slice(2)).toEqual([`| 7.3.1 (this one) | ${model.protocolVersion} |`, '| 7.3.0 | 0.2.0 |', '| 7.2.0 | 0.1.0 |']);
     for (const readme of READMES) expect(at(files, readme), readme).toContain(table);
@@ -191,31 +162,27 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
 });
 
 describe("each package's README example", () => {
-  // The package's own test that runs the example, and the language of the README's block.
-  const TESTS = [
-    ['kotlin', 'kotlin', 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt'],
-    ['swift', 'swift', 'swift/Tests/ElementModelTests/ReadmeExampleTests.swift'],
-    ['python', 'python', 'python/tests/test_readme.py'],
-  ] as const;
-
-  it.each(TESTS)("%s: the README's example is, word for word, the code its own test runs, and the output it shows is the test's", async (name, language, test) => {
-    const readme = await readFile(join(GENERATED, name, 'README.md'), 'utf8');
-    const code = fenced(readme, language, '## Use');
+  // Each binding whose own test runs the example (its binding's readmeExample), with the language of the README's
+  // block and what that test holds of the output (its test/bindings/<name>.ts).
+  it.for(BINDINGS)("%s: the README's example is, word for word, the code its own test runs, and the output it shows is the test's", async ([, b, { readme: expected }]) => {
+    expect(expected === null, `${b.name}: readmeExample ${b.readmeExample}`).toBe(b.readmeExample === null);
+    if (expected === null || b.readmeExample === null) return;
+    const readme = await readFile(join(GENERATED, b.outDir, 'README.md'), 'utf8');
+    const code = fenced(readme, expected.fence, '## Use');
     expect(code.split('\n').length).toBeGreaterThan(8);
-    const source = await readFile(join(GENERATED, test), 'utf8');
+    const source = await readFile(join(GENERATED, b.readmeExample), 'utf8');
     expect(source).toContain(code);
     const example = readmeExample(await realModel());
     if ('missing' in example) throw new Error(example.missing);
     expect(fenced(readme, 'text', '## Use')).toBe(example.output);
-    expect(source).toContain(`${example.noFindings}\\n${example.elements} elements\\n`);
+    expect(source).toContain(expected.output(example));
   });
 
-  it('every README has an install line naming the package at the SDK version', async () => {
+  it.for(BINDINGS)('%s: the README has an install line naming the package at the SDK version', async ([, b, expected]) => {
     const { sdkVersion } = projectPublishing();
-    const readme = (name: string) => readFile(join(GENERATED, name, 'README.md'), 'utf8');
-    expect(fenced(await readme('typescript'), 'sh', '## Install')).toBe(`npm install @element-model/sdk@${sdkVersion}\n`);
-    expect(fenced(await readme('python'), 'sh', '## Install')).toBe(`pip install element-model==${sdkVersion}\n`);
-    expect(fenced(await readme('kotlin'), 'xml', '## Install')).toContain(`<groupId>dev.elementmodel</groupId>\n  <artifactId>element-model</artifactId>\n  <version>${sdkVersion}</version>`);
-    expect(fenced(await readme('swift'), 'swift', '## Install')).toContain(`from: "${sdkVersion}"),\n// and in a target's dependencies:\n.product(name: "ElementModel"`);
+    const readme = await readFile(join(GENERATED, b.outDir, 'README.md'), 'utf8');
+    const { fence, text, whole } = expected.install(sdkVersion);
+    if (whole) expect(fenced(readme, fence, '## Install')).toBe(text);
+    else expect(fenced(readme, fence, '## Install')).toContain(text);
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXPECTATIONS_DIR } from './helpers/binding-expectations.js';
 import { BINDINGS, COMPILED } from './helpers/bindings.js';
 import { type FoundList, languageLists } from './helpers/language-lists.js';
 import { GENERATED, ROOT } from './helpers/spec.js';
@@ -15,8 +16,10 @@ import * as toolchains from './helpers/toolchain.js';
 describe("the registry's bindings", () => {
   it('are the languages of runtime/, each with a runner, a types source and test files that exist', () => {
     expect(BINDINGS.map((b) => b.name).sort()).toEqual(readdirSync(join(ROOT, 'runtime')).sort());
+    // And each has the hand-written expectations of its code the tests read (test/helpers/binding-expectations.ts), no more.
+    expect(readdirSync(join(ROOT, EXPECTATIONS_DIR)).map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(BINDINGS.map((b) => b.name).sort());
     for (const b of BINDINGS) {
-      for (const file of [...b.tests.files, ...(b.mcp ? [b.mcp] : []), ...(b.runner ? [b.runner] : [])]) expect(existsSync(join(ROOT, file)), `${b.name}: ${file}`).toBe(true);
+      for (const file of [...b.tests.files, ...(b.mcp ? [b.mcp] : []), ...(b.runner ? [b.runner] : []), ...(b.bench ? [b.bench.module] : [])]) expect(existsSync(join(ROOT, file)), `${b.name}: ${file}`).toBe(true);
       for (const file of [b.types, ...(b.readmeExample ? [b.readmeExample] : [])]) expect(existsSync(join(GENERATED, file)), `${b.name}: generated/${file}`).toBe(true);
     }
     // A binding built by a runner has everything a runner needs; the one vitest tests itself has none of it.
@@ -62,13 +65,6 @@ const ALLOWED: readonly { file: string; at?: string; why: string }[] = [
   // Hand-written expectations of each language's own output (its declarations, spellings, file layout): an oracle
   // per language, not derivable from the registry. The first is held to the registry by its own test.
   { file: 'test/revision-bindings.test.ts', at: "swift: ['swift/Sources/ElementModel/Orientation.swift'", why: "the enum's declaration in each language; its test holds the keys to the registry" },
-  // Not derived yet (issue 39 item 1, left for later): per-language oracles and bench pairs that name each
-  // language's own functions and files; each belongs in its language's folder, reached through its registry entry.
-  ...['test/declared-names.test.ts', 'test/findings-catalogue.test.ts', 'test/kit.test.ts', 'test/operation-revision.test.ts', 'test/operations.test.ts', 'test/packages.test.ts', 'test/release.test.ts', 'bench/bindings.mjs', 'bench/run.mjs'].map((file) => ({ file, why: 'not derived yet' })),
-  // Joined main while the registry's binding facet was made (issue 39 item 2): each language's declared names and
-  // its compile-only command, to move into its binding the same way.
-  ...['test/declared-names-bindings.test.ts', 'test/helpers/build-only.ts', 'test/helpers/declared.ts'].map((file) => ({ file, why: 'not derived yet' })),
-  { file: 'test/revision-deprecation.test.ts', at: "marks them in Swift, Kotlin and Python the language", why: 'not derived yet: each language\'s deprecation marks' },
   // The order vitest starts the longest files in, measured: a file missing from it runs later, nothing more.
   { file: 'vitest.config.ts', at: "'test/swift.test.ts',", why: 'measured durations, longest first' },
 ];

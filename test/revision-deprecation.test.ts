@@ -6,8 +6,11 @@ import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { withRevision } from './helpers/revision.js';
+import { withExpectations } from './helpers/binding-expectations.js';
 import { COMPILED, runBinding, runValidatorCases, titled } from './helpers/bindings.js';
 import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
+
+const BINDINGS = await withExpectations();
 
 // test/fixtures/revisions/deprecation: RFC-0002 (additive, 0.2.1) deprecates Element.url, the role Cell, the
 // reserved attribute author and the operation locate, and adds Screen; RFC-0003 (breaking, 0.3.0) removes Page and
@@ -35,11 +38,7 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     expect(io.text).not.toContain('role-removed');
   });
 
-  it('marks them in the TypeScript types, the schemas and the docs', async () => {
-    const model = await read('typescript/src/model.ts');
-    expect(model).toContain('@deprecated Since 0.2.1. Use attributes instead.');
-    expect(model).toContain('@deprecated Since 0.2.1.\n');
-    expect(model).toContain('Deprecated: Cell (since 0.2.1; use Text), Page (since 0.3.0; an alias that reads as Screen).');
+  it('marks them in the schemas and the docs', async () => {
     const strict = JSON.parse(await read('schema/answer.strict.schema.json'));
     expect(strict.$defs.Element.properties.url).toMatchObject({ deprecated: true, description: expect.stringContaining('Deprecated since 0.2.1; use attributes.') });
     expect(strict.$defs.Element.properties.title.deprecated).toBeUndefined();
@@ -54,33 +53,9 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     expect(roles).toContain('`Page` (removed in 0.3.0) still reads as this role, a deprecated alias.');
   });
 
-  it('marks them in Swift, Kotlin and Python the language\'s way', async () => {
-    const swift = await read('swift/Sources/ElementModel/Element.swift');
-    expect(swift).toContain('@available(*, deprecated, message: "Deprecated since 0.2.1; use attributes.")\n    public var url: String? {');
-    expect(swift).not.toMatch(/self\.url =/);
-    // A deprecated case is marked; the package makes it only through init(rawValue:), so its own build stays clean.
-    const role = await read('swift/Sources/ElementModel/Role.swift');
-    expect(role).toContain('    @available(*, deprecated, message: "Deprecated since 0.2.1; use Text.")\n    case cell\n');
-    expect(role).toContain('    @available(*, deprecated, renamed: "screen", message: "Deprecated since 0.3.0; use Screen.")\n    public static var page: Role { .screen }\n');
-    expect(role.replace(/static func deprecatedCase\(rawValue[^]*$/, '')).not.toMatch(/= \.cell\b|^\s*\.cell,$/m);
-    expect(await read('swift/Sources/ElementModel/AppleRoleMapping.swift')).toContain('.role(Role(rawValue: "Cell"))');
-    const kotlin = await read('kotlin/src/main/kotlin/dev/elementmodel/Role.kt');
-    expect(kotlin).toContain('@Deprecated("Deprecated since 0.2.1; use Text.", ReplaceWith("Role.Text"))');
-    expect(kotlin).toContain('@Deprecated("Deprecated since 0.3.0; use Screen.", ReplaceWith("Role.Screen"))\n        val Page: Role\n            get() = Screen\n');
-    expect(kotlin).toMatch(/^@file:Suppress\("DEPRECATION"\)$/m);
-    // Go's tools know a paragraph that starts "Deprecated: "; an alias is a deprecated constant of the role it reads as.
-    const go = await read('go/types.go');
-    expect(go).toMatch(/\t\/\/\n\t\/\/ Deprecated: since 0\.2\.1; use attributes\.\n\tURL \*string\n/);
-    expect(go).toMatch(/\t\/\/ Deprecated: since 0\.2\.1; use Text\.\n\tRoleCell +Role = "Cell"\n/);
-    expect(go).toMatch(/\t\/\/ Deprecated: since 0\.3\.0; use Screen\.\n\tRolePage += RoleScreen\n/);
-    // Rust's #[deprecated]; the crate itself allows what it reads and writes, and an alias is a constant of its role.
-    const rust = await read('rust/src/model.rs');
-    expect(rust).toContain('    #[deprecated(note = "Deprecated since 0.2.1; use Text.")]\n    Cell,\n');
-    expect(rust).toContain('    #[deprecated(note = "Deprecated since 0.3.0; use Screen.")]\n    #[allow(non_upper_case_globals)]\n    pub const Page: Role = Role::Screen;\n');
-    expect(rust).toMatch(/#\[deprecated\(note = "Deprecated since 0\.2\.1; use attributes\."\)\]\n(    #\[serde\([^\n]*\)\]\n)?    pub url: /);
-    expect(await read('rust/src/lib.rs')).toContain('#![allow(deprecated)]');
-    const python = await read('python/src/element_model/models.py');
-    expect(python).toContain('url: Annotated[str | None, _NOT_NULL] = Field(default=None, deprecated="Deprecated since 0.2.1; use attributes.", exclude_if=_absent)');
+  // Each language's marks, as its test/bindings/<name>.ts writes them.
+  it.for(BINDINGS)('marks them in %s the language\'s way', async ([, , expected]) => {
+    await expected.deprecationMarks(read);
   });
 
   it('TypeScript: each role is a member of the Role object, and an editor flags the deprecated ones', async () => {

@@ -11,7 +11,8 @@ import { ROOT } from './helpers/spec.js';
 /**
  * Adding a language is its folders and one registry entry (docs/targets.md, "A seventh language"): a throwaway Zig
  * entry, laid over the registry, reaches every list derived from it, and the lists checked against it (the
- * installer's components, the docs' tables of every language) now fail until the language joins them too.
+ * installer's components, the docs' tables of every language, the hand-written expectations of its code in
+ * test/bindings/) now fail until the language joins them too.
  */
 const ZIG: Target = {
   name: 'zig',
@@ -37,6 +38,9 @@ const ZIG: Target = {
     tests: { loop: 'full', files: ['test/zig.test.ts'] },
     readmeExample: null,
     mcp: null,
+    buildOnly: 'zig build',
+    declares: { generated: ['src/spec.zig'], fileNames: [] },
+    bench: null,
   },
 };
 
@@ -59,6 +63,11 @@ describe('a seventh language, one registry entry', () => {
     const excluded = quick.test.projects.flatMap((p) => p.test.exclude ?? []);
     expect(excluded).toContain('test/zig.test.ts');
     expect(excluded).toContain('test/kotlin.test.ts');
+  });
+
+  it('fails every test that reads what the languages\' code must say until it writes its own test/bindings/<name>.ts', async () => {
+    const { withExpectations } = await import('./helpers/binding-expectations.js');
+    await expect(withExpectations()).rejects.toThrow('the Zig binding has no test/bindings/zig.ts');
   });
 
   it('fails the checks held to the registry until it joins them: the installer, and a table of every language', async () => {

@@ -69,6 +69,46 @@ export interface Binding {
   readonly readmeExample: string | null;
   /** The test file that runs its MCP round trip (its README's "Use with MCP" code with MCP's SDK), or null. */
   readonly mcp: string | null;
+  /**
+   * Builds a package of it and runs none of its tests (test/helpers/build-only.ts): a bash script run in the
+   * package's folder, with ROOT the repository, NODE the running Node and ELEMENT_TOOLCHAIN_CACHE the toolchains'
+   * cache; it exits 127 when the toolchain is missing.
+   */
+  readonly buildOnly: string;
+  /**
+   * Where its package declares names of its own, beside runtime/<name>/ and templates/<name>/
+   * (test/helpers/declared.ts): the files of generated/<outDir>/ it writes whatever the model (its spec data, its
+   * model file), and its folders whose files are one declaration each (a record named `Check` would be a second
+   * file of that name).
+   */
+  readonly declares: { readonly generated: readonly string[]; readonly fileNames: readonly string[] };
+  /** How `npm run bench` times its reader beside TypeScript's parseAnswer (bench/bindings.mjs); null for TypeScript's own. */
+  readonly bench: Bench | null;
+}
+
+/**
+ * A binding's bench: the module that times a copy of its package (`times({ root, work, answerFile, build })`,
+ * resolving to `{ times, validateTimes }` in ms or `{ error }`), whether it is timed in rounds (each beside a
+ * parseAnswer of its own, for a binding that starts in seconds) or once, and each build it times.
+ */
+export interface Bench {
+  readonly module: string;
+  readonly rounds: boolean;
+  readonly builds: readonly BenchBuild[];
+}
+
+/**
+ * One build a bench times: its key in bench/results (`<key>Decode`, `<key>Validate`), the environment its run
+ * adds, the words of the results' rows (`<build>: <decodes>`, `<build>: <validates>`, no row when null) and the
+ * ratio to TypeScript's parseAnswer it is held to (`<label> / TypeScript parseAnswer`; null: in the table alone).
+ */
+export interface BenchBuild {
+  readonly key: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly build: string;
+  readonly decodes: string;
+  readonly validates: string | null;
+  readonly ratio: { readonly label: string; readonly target: number } | null;
 }
 
 /** A runner filter (empty: every test) and what the run's output must match (a regular expression's source). */

@@ -27,4 +27,12 @@ export const GO_BINDING: Binding = {
   tests: { loop: 'full', files: ['test/go.test.ts'] },
   readmeExample: 'go/example_test.go',
   mcp: 'test/go-mcp.test.ts',
+  // go vet type-checks every package of the module, its tests' too, without running them.
+  buildOnly: 'GOCACHE="$ELEMENT_TOOLCHAIN_CACHE/go-build" GOPATH="$ELEMENT_TOOLCHAIN_CACHE/go-path" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go vet ./...',
+  declares: { generated: ['spec.go'], fileNames: [] },
+  bench: {
+    module: 'bench/bindings/go.mjs',
+    rounds: true,
+    builds: [{ key: 'go', env: {}, build: 'Go', decodes: 'ParseAnswer (read, check, decode)', validates: 'ValidateText (read and check)', ratio: { label: 'Go ParseAnswer (decode + check)', target: 1.5 } }],
+  },
 };

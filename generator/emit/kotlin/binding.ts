@@ -23,4 +23,26 @@ export const KOTLIN_BINDING: Binding = {
   tests: { loop: 'full', files: ['test/kotlin.test.ts'] },
   readmeExample: 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt',
   mcp: 'test/kotlin-mcp.test.ts',
+  // mvn compile in a content-named slot of the cache, as scripts/kotlin-test.sh builds (scripts/lib/build-slot.sh):
+  // the same module again is not compiled again.
+  buildOnly: [
+    '. "$ROOT/scripts/lib/build-slot.sh"; builds="$ELEMENT_TOOLCHAIN_CACHE/kotlin-builds"',
+    'claim_slot "$builds" "$(content_key . compile target)" . kotlin target; cd "$SLOT/kotlin"',
+    'bash "$ROOT/scripts/lib/mvn-kotlin.sh" -B -ntp -q compile 2>&1 || exit 1; prune_slots "$builds"',
+  ].join('\n'),
+  declares: { generated: ['src/main/kotlin/dev/elementmodel/Spec.kt'], fileNames: ['src/main/kotlin/dev/elementmodel'] },
+  bench: {
+    module: 'bench/bindings/kotlin.mjs',
+    rounds: false,
+    builds: [
+      {
+        key: 'kotlin',
+        env: {},
+        build: 'Kotlin (JVM, after warm-up)',
+        decodes: 'decodeAnswer',
+        validates: 'validateText (read and check)',
+        ratio: { label: 'Kotlin (warm) decode', target: 1.5 },
+      },
+    ],
+  },
 };

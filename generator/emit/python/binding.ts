@@ -25,4 +25,19 @@ export const PYTHON_BINDING: Binding = {
   tests: { loop: 'full', files: ['test/python.test.ts'] },
   readmeExample: 'python/tests/test_readme.py',
   mcp: 'test/python.test.ts',
+  // Installed into a folder of its own, imported, and held to mypy --strict, in the venv of its pinned test tools.
+  buildOnly: [
+    'made="$(bash "$ROOT/scripts/python-venv.sh" "$PWD/requirements-test.txt")" || exit $?',
+    'py="$(printf \'%s\\n\' "$made" | tail -n 1)/bin/python"; work="$(mktemp -d -t element-names-python-XXXXXX)"; trap \'rm -rf "$work"\' EXIT',
+    '"$py" -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation --target "$work/site" . || exit 1',
+    'export PYTHONPATH="$work/site" PYTHONDONTWRITEBYTECODE=1',
+    '(cd "$work" && "$py" -c "import element_model") || exit 1',
+    '"$py" -m mypy --strict --cache-dir "$work/mypy-cache" src',
+  ].join('\n'),
+  declares: { generated: ['src/element_model/spec.py'], fileNames: [] },
+  bench: {
+    module: 'bench/bindings/python.mjs',
+    rounds: true,
+    builds: [{ key: 'python', env: {}, build: 'Python', decodes: 'parse_answer (read, check, decode)', validates: 'validate_text (read and check)', ratio: { label: 'Python parse_answer', target: 5 } }],
+  },
 };

@@ -23,4 +23,25 @@ export const RUST_BINDING: Binding = {
   tests: { loop: 'full', files: ['test/rust.test.ts'] },
   readmeExample: 'rust/README.md',
   mcp: 'test/rust-mcp.test.ts',
+  // In the target folder the Rust scripts share, under their lock (scripts/rust-test.sh).
+  buildOnly: [
+    'env="$(bash "$ROOT/scripts/rust-env.sh")" || exit $?',
+    'eval "$env"; mkdir -p "$CARGO_TARGET_DIR"; exec 9>"$CARGO_TARGET_DIR.lock"; flock 9',
+    'cargo check --locked -q --lib --bins 2>&1',
+  ].join('\n'),
+  declares: { generated: ['src/spec.rs'], fileNames: [] },
+  bench: {
+    module: 'bench/bindings/rust.mjs',
+    rounds: true,
+    builds: [
+      {
+        key: 'rust',
+        env: {},
+        build: 'Rust (release build)',
+        decodes: 'parse_answer (read, check, decode)',
+        validates: 'validate_text (read and check)',
+        ratio: { label: 'Rust (release) parse_answer', target: 1.0 },
+      },
+    ],
+  },
 };

@@ -13,4 +13,7 @@ export const TYPESCRIPT_BINDING: Binding = {
   tests: { loop: 'quick', files: ['test/typescript.test.ts'] },
   readmeExample: null,
   mcp: 'test/mcp-sdks.test.ts',
+  buildOnly: '"$NODE" "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json --noEmit',
+  declares: { generated: ['src/model.ts', 'src/operations.ts'], fileNames: [] },
+  bench: null,
 };
