@@ -36,8 +36,9 @@ describe('the spec is the one source of truth', () => {
       text.split('\n').forEach((line, i) => {
         // A target language's reserved words (Swift's `protocol`, Kotlin's `List`) may coincide with the spec's.
         if (path.endsWith('/naming.ts') && /KEYWORDS|RESERVED/i.test(text)) return;
-        // `attributes` is also one of the spec's type kinds (the Kind column), which emitters do test for.
-        let line2 = /kind|Kind/.test(line) ? line.replace(/(['"`])attributes\1/g, '') : line;
+        // `attributes` is also one of the spec's type kinds (the Kind column), which emitters do test for, or list
+        // with the others.
+        let line2 = /kind|Kind|'record', 'enum'/.test(line) ? line.replace(/(['"`])attributes\1/g, '') : line;
         // An HTML attribute set on a rendered page (a heading's `id`) is HTML's word, not the spec's.
         if (path.startsWith('generator/emit/site/')) line2 = line2.replace(/\.attr(Set|Get)\((['"`])[a-z]+\2/g, '');
         for (const re of [quoted, apple, requirement]) {

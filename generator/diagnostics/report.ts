@@ -87,7 +87,7 @@ export async function formatDiagnostics(items: readonly Diagnostic[], options: {
       ruleId: d.ruleId,
       source: DIAGNOSTIC_SOURCE,
     });
-    message.fatal = d.severity === 'error' ? true : false;
+    message.fatal = d.severity === 'error';
     message.note = `hint: ${d.hint}`;
     if (d.actual !== undefined) message.actual = d.actual;
     // A spec problem is about the spec, not about our code: never show a stack.

@@ -81,7 +81,7 @@ const RFC_TITLE = /^RFC-(\d{4}):\s*(.+)$/;
 function namesAndNote(cell: Cell): { names: string[]; note: string | null } {
   const dot = cell.markdown.indexOf('. ');
   const note = dot >= 0 ? cell.markdown.slice(dot + 2).trim() : null;
-  return { names: cell.codes.filter((code) => !note || !note.includes(`\`${code}\``)), note };
+  return { names: cell.codes.filter((code) => !note?.includes(`\`${code}\``)), note };
 }
 
 /**

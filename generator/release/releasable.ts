@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Diagnostics } from '../diagnostics/report.js';
+import type { Diagnostics } from '../diagnostics/report.js';
 import { type Publishing, PUBLISHING_FILE, readPublishing } from '../emit/shared/publishing.js';
 import type { GeneratedFile } from '../emit/core/target.js';
 import { generateInMemory } from '../pipeline.js';

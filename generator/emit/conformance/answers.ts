@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { placeholderOf, requiredPlaceholders } from '../kit/placeholders.js';
-import type { ExpectedFinding, Json, Vector } from '../kit/vector.js';
+import type { Json, } from '../kit/vector.js';
 
 export type { ExpectedFinding, Vector } from '../kit/vector.js';
 

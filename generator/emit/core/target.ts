@@ -29,6 +29,7 @@ export interface EmitSettings {
  * by its name, where it is defined (`declare module '../types.js'`), so this interface knows no target; a target
  * with nothing to share is absent.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: targets add their entries by declaration merging, which a type alias cannot take.
 export interface SharedData {}
 
 /** The output of one target: its files, what it found wrong on the way, and any data it shares. */

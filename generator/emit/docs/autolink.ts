@@ -6,7 +6,7 @@ export interface Use {
   section: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Links every name of the reference in an RFC's Markdown to its entry, as Bikeshed and ReSpec autolink their
@@ -17,7 +17,7 @@ export class Autolinker {
   private readonly bare: RegExp | null;
 
   constructor(private readonly entries: ReadonlyMap<string, Entry>, bareNames: readonly string[], private readonly href: (e: Entry) => string) {
-    this.bare = bareNames.length ? new RegExp(`(?<![\\w-])(${bareNames.map(escape).join('|')})(?![\\w-])`, 'g') : null;
+    this.bare = bareNames.length ? new RegExp(`(?<![\\w-])(${bareNames.map(escapeRegExp).join('|')})(?![\\w-])`, 'g') : null;
   }
 
   link(markdown: string, found: (name: string) => void): string {

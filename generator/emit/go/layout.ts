@@ -1,4 +1,4 @@
-import { Lines, linesOf } from '../core/lines.js';
+import { type Lines, linesOf } from '../core/lines.js';
 
 /**
  * Go as gofmt lays it out, written through the line emitter (core/lines.ts): doc comments, and which entries of a

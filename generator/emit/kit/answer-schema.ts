@@ -46,7 +46,7 @@ function enumSchema(type: EnumType, strictness: Strictness): Schema {
   return { description: `${description}. A receiver keeps a value it does not know`, anyOf: [{ enum: values }, { type: 'string' }] };
 }
 
-function recordSchema(model: CanonicalModel, type: RecordType, strictness: Strictness): Schema {
+function recordSchema(type: RecordType, strictness: Strictness): Schema {
   const properties: Record<string, Schema> = {};
   for (const f of type.fields) {
     const s: Schema = { ...ref(f.type), ...deprecation(f.deprecated, plainText(f.meaning)) };
@@ -103,7 +103,7 @@ const removedAttributes = (model: CanonicalModel, attributes: string): string[] 
 export function answerSchema(model: CanonicalModel, strictness: Strictness): Schema {
   const defs: Record<string, Schema> = {};
   for (const type of model.types) {
-    if (type.kind === 'record') defs[type.name] = recordSchema(model, type, strictness);
+    if (type.kind === 'record') defs[type.name] = recordSchema(type, strictness);
     else if (type.kind === 'enum') defs[type.name] = enumSchema(type, strictness);
     else if (type.kind === 'roles') {
       defs[type.name] = strictness === 'strict'

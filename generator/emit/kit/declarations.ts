@@ -167,10 +167,16 @@ const unknownName = (name: string, names: Names, taken: ReadonlySet<string>): st
 function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: ReadonlySet<string>, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {
   const defs = ext.definitions;
   const members = anyOfRefs(ext.schema);
-  if (!members) return report(`${ext.name}: the root schema is not a union of definitions`), null;
+  if (!members) {
+    report(`${ext.name}: the root schema is not a union of definitions`);
+    return null;
+  }
   const props = (def: string): Schema => (isSchema(defs[def]?.properties) ? (defs[def]?.properties as Schema) : {});
   const discriminator = Object.keys(props(members[0] as string)).find((k) => members.every((m) => constOf(props(m)[k]) !== null));
-  if (!discriminator) return report(`${ext.name}: its members share no constant property to tell them apart`), null;
+  if (!discriminator) {
+    report(`${ext.name}: its members share no constant property to tell them apart`);
+    return null;
+  }
   const reached: string[] = [];
   const decls: Decl[] = [];
   const reach = (def: string): TypeView => {

@@ -1,5 +1,5 @@
 import { readAlsoBy } from '../../model/examples.js';
-import type { CanonicalModel, FieldDefault, TreeShape, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
 import { anyOfRefs, constOf } from './json-schema.js';
 import { type NamedShapes, nestedShapesOf, sortedShapes } from './mcp-shapes.js';

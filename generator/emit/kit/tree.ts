@@ -102,7 +102,7 @@ export function treeView(model: CanonicalModel, decls: Declarations): TreeView |
   const states: StateView[] = [];
   for (const s of model.states) {
     const f = fieldOf(node, s.field);
-    if (!f || !f.default) return { missing: `the state ${s.field} is no field with a default of ${node.key}` };
+    if (!f?.default) return { missing: `the state ${s.field} is no field with a default of ${node.key}` };
     const d = f.default;
     states.push({ key: s.field, field: f, inherit: d.kind === 'inherit', value: d.kind === 'inherit' ? d.root : d.value, reachable: s.reachable, path: s.path });
   }

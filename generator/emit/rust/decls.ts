@@ -1,5 +1,5 @@
 import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
-import { Lines, linesOf } from '../core/lines.js';
+import { type Lines, linesOf } from '../core/lines.js';
 import { REST_FIELD, rustDoc, rustString } from './naming.js';
 
 /**

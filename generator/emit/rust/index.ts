@@ -1,4 +1,4 @@
-import type { CanonicalModel, TypeRef } from '../../model/types.js';
+import type { CanonicalModel, } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { operationShapes } from '../kit/operations.js';

@@ -1,7 +1,7 @@
 import { declaredNames, matchesOf, specDataTypeNames } from '../kit/declared-names.js';
 import { type NamingConfig, Names } from '../kit/naming.js';
 import { readerTypeNames } from '../kit/vocabulary.js';
-import { Lines, linesOf } from '../core/lines.js';
+import { type Lines, linesOf } from '../core/lines.js';
 
 /** Rust's strict and reserved keywords (2024 edition): a name that is one is written as a raw identifier. */
 const KEYWORDS: ReadonlySet<string> = new Set([

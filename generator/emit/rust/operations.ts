@@ -1,6 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
-import type { TypeView } from '../kit/declarations.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';

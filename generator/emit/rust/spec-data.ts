@@ -2,7 +2,7 @@ import { type DataField, type DataType, type Declaration, declarationNamed, decl
 import { type Doc, type Group, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
-import { Lines, linesOf } from '../core/lines.js';
+import { type Lines, linesOf } from '../core/lines.js';
 import { RUST_NAMING, rustDoc, rustString } from './naming.js';
 
 /**

@@ -100,7 +100,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const table of rfc.fieldTables) {
     const typeName = typeForSection('record', table.section, table.place);
     const type = typeName ? state.types.get(typeName) : undefined;
-    if (!type || type.kind !== 'record') continue;
+    if (type?.kind !== 'record') continue;
     const fields = [...type.fields];
     for (const row of table.rows) {
       if (row.type) typeUses.push({ ref: row.type, place: row.typePlace });
@@ -129,7 +129,7 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const table of rfc.valueTables) {
     const typeName = typeForSection('enum', table.section, table.place);
     const type = typeName ? state.types.get(typeName) : undefined;
-    if (!type || type.kind !== 'enum') continue;
+    if (type?.kind !== 'enum') continue;
     const values = [...type.values];
     for (const row of table.rows) {
       const at = values.findIndex((v) => v.value === row.value);

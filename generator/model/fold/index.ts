@@ -3,7 +3,7 @@ import { Diagnostics, type Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow, StatusRow } from '../../read/reference.js';
 import type { RfcDraft } from '../../read/rfc.js';
 import { isAbsent } from '../../read/cells.js';
-import type { CanonicalModel, VersionRule } from '../types.js';
+import type { VersionRule } from '../types.js';
 import { applyRfc } from './apply.js';
 import { checkedModel } from './resolve.js';
 import { type ExternalDeclaration, type FoldedModel, type FoldState, copyState, emptyState } from './state.js';

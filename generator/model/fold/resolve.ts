@@ -1,7 +1,7 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../read/reference.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../read/signatures.js';
-import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, TypeRef } from '../types.js';
+import type { AppleRole, Field, Role, Source, TreeShape, TypeDef, } from '../types.js';
 import type { RfcChanges } from './apply.js';
 import { answerProblem } from '../answer-shape.js';
 import type { FoldedModel, FoldState, RoleRuleKey } from './state.js';
@@ -226,7 +226,7 @@ function checkStates(state: FoldState, tree: TreeShape, ctx: ResolveContext): vo
     const field = s.type === tree.node && node?.kind === 'record' ? node.fields.find((f) => f.name === name) : undefined;
     if (s.type !== tree.node) {
       d.error('unknown-field', place, `A state must be a field of the tree's element, ${tree.node}; this State table stands in the section of ${s.type}`, name);
-    } else if (!field || field.type.kind !== 'primitive' || field.type.name !== 'boolean') {
+    } else if (field?.type.kind !== 'primitive' || field.type.name !== 'boolean') {
       d.error('unknown-field', place, `A state must be a boolean field of ${s.type}`, name);
     } else if (!field.default) {
       // A receiver must know what an absent state reads as (the state reader depends on it).

@@ -1,7 +1,7 @@
 import { sentence } from '../../shared/text.js';
 import { anchors } from '../entries.js';
 import type { DocPage } from '../page.js';
-import { Docs, anchorTag, cell, code, link, render } from '../site.js';
+import { type Docs, anchorTag, cell, code, link, render } from '../site.js';
 
 export function applePage(d: Docs): DocPage {
   const m = d.model;

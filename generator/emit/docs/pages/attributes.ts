@@ -4,7 +4,7 @@ import { slugify } from '../slug.js';
 import { attributeSample } from '../samples.js';
 import { withDeprecation } from '../deprecated.js';
 import type { DocPage } from '../page.js';
-import { Docs, anchorTag, cell, code, link, render } from '../site.js';
+import { type Docs, anchorTag, cell, code, link, render } from '../site.js';
 
 export function attributesPage(d: Docs): DocPage {
   const m = d.model;

@@ -1,6 +1,6 @@
 import type { DocPage } from '../page.js';
 import { migrations } from './migrations.js';
-import { Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage } from '../site.js';
+import { type Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage } from '../site.js';
 
 function changes(d: Docs, from: string, version: string): { class: string; rule: string; change: string }[] {
   return d.model.rfcs

@@ -1,6 +1,6 @@
 import { FINDINGS } from '../../kit/findings.js';
 import type { DocPage } from '../page.js';
-import { Docs, cell, code, render } from '../site.js';
+import { type Docs, cell, code, render } from '../site.js';
 
 export function checkerPage(d: Docs): DocPage {
   const path = 'checker.md';

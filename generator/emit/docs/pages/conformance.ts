@@ -3,7 +3,7 @@ import { anchors } from '../entries.js';
 import { withDeprecation } from '../deprecated.js';
 import type { DocPage } from '../page.js';
 import { exampleBlock } from './examples.js';
-import { DocExample, Docs, cell, code, render } from '../site.js';
+import { type DocExample, type Docs, cell, code, render } from '../site.js';
 
 export function conformancePage(d: Docs, exs: DocExample[]): DocPage {
   const m = d.model;

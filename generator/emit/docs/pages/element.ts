@@ -1,7 +1,7 @@
 import { sentence } from '../../shared/text.js';
 import type { DocPage } from '../page.js';
 import { migrations } from './migrations.js';
-import { Docs, cell, code, link, render } from '../site.js';
+import { type Docs, cell, code, link, render } from '../site.js';
 
 export function elementPage(d: Docs): DocPage {
   const path = 'element.md';

@@ -1,5 +1,5 @@
 import { sentence } from '../../shared/text.js';
-import { DocExample, Docs } from '../site.js';
+import type { DocExample, Docs } from '../site.js';
 
 export function examples(d: Docs): DocExample[] {
   const out: DocExample[] = [];

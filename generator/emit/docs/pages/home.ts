@@ -7,7 +7,7 @@ import { withDeprecation } from '../deprecated.js';
 import type { DocPage } from '../page.js';
 import { exampleBlock } from './examples.js';
 import { currentExample } from '../../../model/examples.js';
-import { DocExample, Docs, anchorTag, cell, code, link, render, rfcPage } from '../site.js';
+import { type DocExample, type Docs, anchorTag, cell, code, link, render, rfcPage } from '../site.js';
 
 export function indexPage(d: Docs, exs: DocExample[]): DocPage {
   const m = d.model;

@@ -1,5 +1,5 @@
 import type { DocPage } from '../page.js';
-import { Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage, shortVersion } from '../site.js';
+import { type Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage, shortVersion } from '../site.js';
 
 interface Migration { from: string; to: string; path: string; title: string }
 

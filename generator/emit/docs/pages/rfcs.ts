@@ -2,7 +2,7 @@ import type { Source } from '../../../model/types.js';
 import { plainText } from '../../shared/text.js';
 import { slugify } from '../slug.js';
 import type { DocPage } from '../page.js';
-import { Docs, cell, code, link, render, rfcPage, sectionHeading } from '../site.js';
+import { type Docs, cell, code, link, render, rfcPage, sectionHeading } from '../site.js';
 
 export function rfcPages(d: Docs): DocPage[] {
   const m = d.model;

@@ -4,7 +4,7 @@ import { slugify } from '../slug.js';
 import { roleSample } from '../samples.js';
 import { aliasNote, withDeprecation } from '../deprecated.js';
 import type { DocPage } from '../page.js';
-import { Docs, anchorTag, cell, code, link, render } from '../site.js';
+import { type Docs, anchorTag, cell, code, link, render } from '../site.js';
 
 export function rolesPage(d: Docs): DocPage {
   const m = d.model;
@@ -38,7 +38,7 @@ export function rolesPage(d: Docs): DocPage {
           apple: apple.length ? apple.map((a) => `[${code(a.value)}](${link(path, 'apple-mapping.md', anchors.apple(a.value))})`).join(', ') : '—',
           usedIn: d.usedIn(path, name),
           example: roleSample(m, d.vectors, name),
-          covers: r && r.covers.length ? r.covers.map(code).join(', ') : '—',
+          covers: r?.covers.length ? r.covers.map(code).join(', ') : '—',
           note: [r?.coversNote ? cell(sentence(r.coversNote)) : null, r?.deprecated ? withDeprecation('', r.deprecated, cell).trim() : null, aliasNote(r)].filter((x) => x !== null).join(' ') || '—',
           since: r?.since ?? '—',
           source: r ? d.source(path, r.source) : '—',

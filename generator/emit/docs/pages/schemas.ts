@@ -4,7 +4,7 @@ import { sentence } from '../../shared/text.js';
 import { anchors } from '../entries.js';
 import { checkOnlyRequirements } from '../check-only.js';
 import type { DocPage } from '../page.js';
-import { Docs, PublishedFile, cell, code, link, render } from '../site.js';
+import { type Docs, type PublishedFile, cell, code, link, render } from '../site.js';
 
 export function schemasPage(d: Docs): DocPage {
   const path = 'schemas.md';

@@ -4,7 +4,7 @@ import { sentence } from '../../shared/text.js';
 import { slugify } from '../slug.js';
 import { readAlsoBy } from '../../../model/examples.js';
 import type { DocPage } from '../page.js';
-import { Docs, PublishedFile, cell, code, link, render, rfcPage } from '../site.js';
+import { type Docs, type PublishedFile, cell, code, link, render, rfcPage } from '../site.js';
 
 export function versionsPage(d: Docs): DocPage {
   const path = 'versions.md';
