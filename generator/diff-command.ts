@@ -22,7 +22,9 @@ export async function pickModel(which: string, versions: readonly CanonicalModel
     return loadModelJson(await readFile(which, 'utf8'));
   } catch (error) {
     const known = versions.map((v) => v.protocolVersion).join(', ');
-    throw new Error(`${which} is neither a version the spec makes (${known}) nor a readable model file: ${(error as Error).message}`);
+    throw new Error(
+      `${which} is neither a version the spec makes (${known}) nor a readable model file: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -33,14 +35,18 @@ export async function pickModel(which: string, versions: readonly CanonicalModel
  * version with the RFC before it shows the whole version. With --to: that version as it finally stood, against the
  * version before it.
  */
-export async function pickModels(opts: { from?: string; to?: string }, all: readonly CanonicalModel[]): Promise<{ from: CanonicalModel | null; to: CanonicalModel }> {
+export async function pickModels(
+  opts: { from?: string; to?: string },
+  all: readonly CanonicalModel[],
+): Promise<{ from: CanonicalModel | null; to: CanonicalModel }> {
   const current = all.at(-1);
   if (!current) throw new Error('the spec makes no version');
   const to = opts.to ? await pickModel(opts.to, all) : current;
   if (opts.from) return { from: await pickModel(opts.from, all), to };
   // An RFC that makes a version with the one before it (the same step) is shown with the whole version, since
   // that version's class is theirs together.
-  const joins = !opts.to && current.rfcs.at(-1)?.effect !== 'editorial' && all.at(-2)?.protocolVersion === current.protocolVersion;
+  const joins =
+    !opts.to && current.rfcs.at(-1)?.effect !== 'editorial' && all.at(-2)?.protocolVersion === current.protocolVersion;
   const index = opts.to || joins ? all.findIndex((v) => v.protocolVersion === to.protocolVersion) : all.length - 1;
   return { from: index > 0 ? (all[index - 1] ?? null) : null, to };
 }
@@ -50,12 +56,20 @@ const madeBy = (model: CanonicalModel | null) => model?.rfcs.at(-1)?.id ?? null;
 
 export function diffReport(from: CanonicalModel | null, to: CanonicalModel): DiffReport {
   const changes = diffModels(from, to);
-  return { from: from?.protocolVersion ?? null, to: to.protocolVersion, fromRfc: madeBy(from), toRfc: madeBy(to), class: classify(changes), changes };
+  return {
+    from: from?.protocolVersion ?? null,
+    to: to.protocolVersion,
+    fromRfc: madeBy(from),
+    toRfc: madeBy(to),
+    class: classify(changes),
+    changes,
+  };
 }
 
 /** The line that heads a diff: both sides, with the RFC beside each version (after an Editorial RFC both have the same version). */
 export function diffHeading(report: DiffReport): string {
-  const side = (version: string | null, rfc: string | null) => (version === null ? '(nothing)' : rfc ? `${version} (${rfc})` : version);
+  const side = (version: string | null, rfc: string | null) =>
+    version === null ? '(nothing)' : rfc ? `${version} (${rfc})` : version;
   return `${side(report.from, report.fromRfc)} -> ${side(report.to, report.toRfc)}: ${report.class} (${report.changes.length} change${report.changes.length === 1 ? '' : 's'})`;
 }
 
@@ -67,7 +81,21 @@ export function formatDiff(report: DiffReport): string {
 }
 
 /** The changes in a review format: each at the row that states it, breaking ones as errors. */
-export async function reviewDiff(format: 'markdown' | 'github' | 'sarif', report: DiffReport, from: CanonicalModel | null, to: CanonicalModel, specDir: string): Promise<string> {
-  const [{ changeItems, formatReview }, { toolchain }] = await Promise.all([import('./review/index.js'), import('./review/tool.js')]);
-  return formatReview(format, `**${diffHeading(report)}**`, changeItems(report.changes, from, to, specDir), await toolchain());
+export async function reviewDiff(
+  format: 'markdown' | 'github' | 'sarif',
+  report: DiffReport,
+  from: CanonicalModel | null,
+  to: CanonicalModel,
+  specDir: string,
+): Promise<string> {
+  const [{ changeItems, formatReview }, { toolchain }] = await Promise.all([
+    import('./review/index.js'),
+    import('./review/tool.js'),
+  ]);
+  return formatReview(
+    format,
+    `**${diffHeading(report)}**`,
+    changeItems(report.changes, from, to, specDir),
+    await toolchain(),
+  );
 }

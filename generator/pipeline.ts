@@ -26,8 +26,13 @@ export async function generateInMemory(specDir: string, outDir?: string, publish
   startTypeScriptWorker();
   const { model, versions, diagnostics } = await assembleModel(await readSpecFiles(specDir, outDir));
   const items = sortDiagnostics(diagnostics.items);
-  if (!model || items.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: items };
-  const emitted = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions, ...(publishing ? { publishing } : {}) });
+  if (!model || items.some((d) => d.severity === 'error'))
+    return { model: null, versions: [], files: [], diagnostics: items };
+  const emitted = await emitAll(model, {
+    regenerate: REGENERATE_COMMAND,
+    versions,
+    ...(publishing ? { publishing } : {}),
+  });
   const all = sortDiagnostics([...items, ...emitted.diagnostics]);
   // A target that could not emit leaves generated/ incomplete: nothing is written, as for a spec with errors.
   if (all.some((d) => d.severity === 'error')) return { model: null, versions: [], files: [], diagnostics: all };
@@ -35,6 +40,10 @@ export async function generateInMemory(specDir: string, outDir?: string, publish
 }
 
 /** Diagnostics name files as spec/...; print them relative to where the user is, so editors can open them. */
-export function printableDiagnostics(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): Promise<string> {
+export function printableDiagnostics(
+  items: readonly Diagnostic[],
+  specDir: string,
+  cwd = process.cwd(),
+): Promise<string> {
   return formatDiagnostics(items.map((d) => ({ ...d, file: shownPath(d.file, specDir, cwd) })));
 }

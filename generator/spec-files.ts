@@ -44,7 +44,8 @@ async function readRecorded(outDir: string): Promise<Map<string, { path: string;
   }
   for (const name of names) {
     const text = await readFile(join(outDir, RECORDED_VERSIONS, name), 'utf8').catch(() => null);
-    if (text !== null) recorded.set(name.slice(0, -'.json'.length), { path: `${basename(outDir)}/${RECORDED_VERSIONS}/${name}`, text });
+    if (text !== null)
+      recorded.set(name.slice(0, -'.json'.length), { path: `${basename(outDir)}/${RECORDED_VERSIONS}/${name}`, text });
   }
   return recorded;
 }

@@ -31,13 +31,17 @@ export async function loadValidator(generatedDir = join(toolchainRoot(), 'genera
  * The validator `element-spec validate` runs: the one of the generated folder named, else of ./generated when the
  * command runs in a project, else the toolchain's own; or why there is none, naming what to pass.
  */
-export async function findValidator(generatedDir: string | undefined): Promise<{ validator: Validator } | { missing: string }> {
+export async function findValidator(
+  generatedDir: string | undefined,
+): Promise<{ validator: Validator } | { missing: string }> {
   const own = join(toolchainRoot(), 'generated');
   const candidates = generatedDir !== undefined ? [generatedDir] : [resolve(DEFAULT_DIRS.out), own];
   for (const dir of candidates) {
     if (existsSync(join(dir, 'typescript/dist/index.js'))) return { validator: await loadValidator(dir) };
   }
-  return { missing: `no generated TypeScript package in ${candidates.join(' or ')} (typescript/dist/index.js); pass --out <the generated folder>, or run \`npm run generate\` in the project first` };
+  return {
+    missing: `no generated TypeScript package in ${candidates.join(' or ')} (typescript/dist/index.js); pass --out <the generated folder>, or run \`npm run generate\` in the project first`,
+  };
 }
 
 /** A file's bytes, or standard input's for `-`: the validator reads bytes, so bytes that are not UTF-8 are a finding. */

@@ -8,7 +8,11 @@ import { writeTree } from './write/tree.js';
  * Writes only the files whose contents changed since the last run, each through a temporary file and a rename,
  * and removes the ones no longer generated: after one edit to an RFC, only what it affects is touched.
  */
-export async function writeChanged(outDir: string, files: readonly GeneratedFile[], previous: Map<string, string>): Promise<number> {
+export async function writeChanged(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  previous: Map<string, string>,
+): Promise<number> {
   let written = 0;
   const next = new Map(files.map((f) => [f.path, f.contents]));
   for (const file of files) {
@@ -43,7 +47,9 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
     try {
       const result = await generateInMemory(specDir, outDir);
       if (!result.model) {
-        io.err(`${await printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`);
+        io.err(
+          `${await printableDiagnostics(result.diagnostics, specDir)}\nwatch: not written; fix the spec and save again\n`,
+        );
         return;
       }
       if (previous.size === 0) {
@@ -51,17 +57,23 @@ export async function watch(specDir: string, outDir: string, io: WatchIo): Promi
         // tree atomically, which also removes files the spec no longer makes, so `check` agrees afterwards.
         await writeTree(outDir, result.files);
         for (const f of result.files) previous.set(f.path, f.contents);
-        io.out(first
-          ? `watch: ${result.files.length} files for protocol ${result.model.protocolVersion}; watching ${specDir}\n`
-          : `watch: ${result.files.length} files written in ${Math.round(performance.now() - started)} ms (protocol ${result.model.protocolVersion})\n`);
+        io.out(
+          first
+            ? `watch: ${result.files.length} files for protocol ${result.model.protocolVersion}; watching ${specDir}\n`
+            : `watch: ${result.files.length} files written in ${Math.round(performance.now() - started)} ms (protocol ${result.model.protocolVersion})\n`,
+        );
         return;
       }
       const written = await writeChanged(outDir, result.files, previous);
-      io.out(`watch: ${written} file${written === 1 ? '' : 's'} rewritten in ${Math.round(performance.now() - started)} ms (protocol ${result.model.protocolVersion})\n`);
+      io.out(
+        `watch: ${written} file${written === 1 ? '' : 's'} rewritten in ${Math.round(performance.now() - started)} ms (protocol ${result.model.protocolVersion})\n`,
+      );
     } catch (error) {
       // A failed write may have left some files changed: forget what generated/ holds, so the next run rewrites it.
       previous.clear();
-      io.err(`watch: internal error: ${(error as Error).message}\nwatch: still watching; save again to retry (please report this error)\n`);
+      io.err(
+        `watch: internal error: ${(error as Error).message}\nwatch: still watching; save again to retry (please report this error)\n`,
+      );
     }
   };
 

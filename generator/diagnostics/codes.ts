@@ -109,14 +109,14 @@ export const RULES = {
   },
   'example-left-out': {
     summary: "An RFC's example is not a conformance vector of the current version",
-    hint: 'An example stays a vector while a checker of the current version reads it: on the current version\'s line, or of a released version (kept under conformance/versions/). To keep such an answer tested, give a later RFC an example of the current version.',
+    hint: "An example stays a vector while a checker of the current version reads it: on the current version's line, or of a released version (kept under conformance/versions/). To keep such an answer tested, give a later RFC an example of the current version.",
   },
   'external-type': {
     summary: 'An external type could not be loaded from its package',
     hint: 'Check the package and export in spec/reference/external-types.md and that the package is installed.',
   },
   'external-version': {
-    summary: 'An external type\'s package gives another version or other kinds than the RFCs declare',
+    summary: "An external type's package gives another version or other kinds than the RFCs declare",
     hint: 'The other specification\'s version is part of the protocol: pin the package back, or move to it in a new RFC that restates the External type | Version | Kinds row (spec/README.md, "Moving to a newer MCP").',
   },
   'misplaced-table': {
@@ -125,11 +125,11 @@ export const RULES = {
   },
   'missing-example': {
     summary: 'The spec gives no example answer',
-    hint: 'Each package\'s README shows the newest RFC example marked ```json (with nothing after json on the fence line) that is an answer of the current version, and its tests run it: give one.',
+    hint: "Each package's README shows the newest RFC example marked ```json (with nothing after json on the fence line) that is an answer of the current version, and its tests run it: give one.",
   },
   'no-current-example': {
     summary: 'No RFC example is an answer of the current version',
-    hint: 'Every package\'s README shows, and its tests run, the newest RFC example that is an answer of the version generated. When an RFC changes what an answer is (a required field added, a role removed), give it a ```json example of the version it makes.',
+    hint: "Every package's README shows, and its tests run, the newest RFC example that is an answer of the version generated. When an RFC changes what an answer is (a required field added, a role removed), give it a ```json example of the version it makes.",
   },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',
@@ -148,8 +148,8 @@ export const RULES = {
     hint: 'Only the version the counted RFCs make now is released, once: its RFCs Accepted, generated/ regenerated and committed, and publishing.json not listing it (docs/publishing.md, "A release").',
   },
   'not-installable': {
-    summary: 'A package of the release could not be installed by its README\'s install line',
-    hint: 'Set what the package\'s address is made from in publishing.json (docs/publishing.md) and regenerate; a dry run packs it anyway and warns.',
+    summary: "A package of the release could not be installed by its README's install line",
+    hint: "Set what the package's address is made from in publishing.json (docs/publishing.md) and regenerate; a dry run packs it anyway and warns.",
   },
 } as const;
 

@@ -30,7 +30,14 @@ export class Diagnostics {
     this.add('warning', ruleId, place, message, actual, hint);
   }
 
-  private add(severity: Diagnostic['severity'], ruleId: RuleId, place: Place, message: string, actual?: string, hint?: string): void {
+  private add(
+    severity: Diagnostic['severity'],
+    ruleId: RuleId,
+    place: Place,
+    message: string,
+    actual?: string,
+    hint?: string,
+  ): void {
     // The model is resolved after every RFC; a problem found again is still one problem.
     const key = `${ruleId}\0${place.file}\0${place.line}\0${place.column}\0${message}`;
     if (this.seen.has(key)) return;
@@ -72,7 +79,10 @@ export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
  * Prints diagnostics the way vfile-reporter prints remark's: grouped by file, with notes as hints. vfile and its
  * reporter are loaded here, only when there is something to print (a clean run does not pay for them).
  */
-export async function formatDiagnostics(items: readonly Diagnostic[], options: { color?: boolean } = {}): Promise<string> {
+export async function formatDiagnostics(
+  items: readonly Diagnostic[],
+  options: { color?: boolean } = {},
+): Promise<string> {
   const [{ VFile }, { reporter }] = await Promise.all([import('vfile'), import('vfile-reporter')]);
   const files = new Map<string, InstanceType<typeof VFile>>();
   for (const d of sortDiagnostics(items)) {

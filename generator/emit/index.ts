@@ -7,7 +7,8 @@ export { TARGETS, TARGET_NAMES };
 export type { EmitOutput };
 
 /** Emits the named targets of the registry (all by default); see core/runner.ts. */
-export const emitAll = (model: CanonicalModel, settings: EmitSettings, only?: readonly string[]): Promise<EmitOutput> => runTargets(TARGETS, model, settings, only);
+export const emitAll = (model: CanonicalModel, settings: EmitSettings, only?: readonly string[]): Promise<EmitOutput> =>
+  runTargets(TARGETS, model, settings, only);
 
 /** One target's files, with what it needs run first (and their files left out): for tests and tools. */
 export async function emitTarget(name: string, model: CanonicalModel, settings: EmitSettings): Promise<EmitOutput> {

@@ -15,7 +15,11 @@ export { TEMPLATE_FOLDERS, type TemplateFolder } from './core/template-folders.j
 const files =
   (load: () => Promise<EmitFiles>) =>
   async (model: CanonicalModel, context: EmitContext): Promise<TargetResult<unknown>> => ({
-    files: await (await load())(model, { regenerate: context.regenerate, versions: context.versions, ...(context.publishing ? { publishing: context.publishing } : {}) }),
+    files: await (await load())(model, {
+      regenerate: context.regenerate,
+      versions: context.versions,
+      ...(context.publishing ? { publishing: context.publishing } : {}),
+    }),
     diagnostics: [],
   });
 
@@ -45,7 +49,8 @@ export const TARGETS = [
     // conformance target, and a target that needs another runs on the main thread.
     needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./swift/index.js')).emitSwift(model, context, (await context.needed('conformance')).files),
+    emit: async (model, context) =>
+      (await import('./swift/index.js')).emitSwift(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/swift.js')).swift,
     binding: SWIFT_BINDING,
   },
@@ -57,7 +62,8 @@ export const TARGETS = [
     // conformance target, and a target that needs another runs on the main thread.
     needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./kotlin/index.js')).emitKotlin(model, context, (await context.needed('conformance')).files),
+    emit: async (model, context) =>
+      (await import('./kotlin/index.js')).emitKotlin(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/maven.js')).maven,
     binding: KOTLIN_BINDING,
   },
@@ -103,7 +109,8 @@ export const TARGETS = [
     // The package bundles the vectors its tests run (its sdist alone passes them), so it needs the conformance target.
     needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./python/index.js')).emitPython(model, context, (await context.needed('conformance')).files),
+    emit: async (model, context) =>
+      (await import('./python/index.js')).emitPython(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/python.js')).python,
     binding: PYTHON_BINDING,
   },
@@ -114,7 +121,8 @@ export const TARGETS = [
     // The module embeds the vectors its tests run (a copy of it alone passes them), so it needs the conformance target.
     needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
+    emit: async (model, context) =>
+      (await import('./go/index.js')).emitGo(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/go.js')).go,
     binding: GO_BINDING,
   },
@@ -126,7 +134,8 @@ export const TARGETS = [
     // target, and a target that needs another runs on the main thread.
     needs: ['conformance'],
     thread: 'main',
-    emit: async (model, context) => (await import('./rust/index.js')).emitRust(model, context, (await context.needed('conformance')).files),
+    emit: async (model, context) =>
+      (await import('./rust/index.js')).emitRust(model, context, (await context.needed('conformance')).files),
     packer: async () => (await import('../release/pack/rust.js')).rust,
     binding: RUST_BINDING,
   },

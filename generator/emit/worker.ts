@@ -13,7 +13,10 @@ parentPort?.on('message', ({ id, target: name, model, context: settings }: Reque
     parentPort?.postMessage({ id, error: `No target ${name}` } satisfies Reply);
     return;
   }
-  const context: EmitContext = { ...settings, needed: (other) => Promise.reject(new Error(`the ${name} target runs on the worker and cannot need ${other}`)) };
+  const context: EmitContext = {
+    ...settings,
+    needed: (other) => Promise.reject(new Error(`the ${name} target runs on the worker and cannot need ${other}`)),
+  };
   target
     .emit(model, context)
     .then(

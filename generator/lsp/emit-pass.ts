@@ -10,10 +10,15 @@ import type { SpecFiles } from '../spec-files.js';
  * model says). Only a spec without errors gets this far, as in generateInMemory; emitting every target takes a
  * second or more, so the server runs it once the typing has paused, not on every keystroke.
  */
-export async function emitterFindings(assembled: AssembledModel, options: { sameThread?: boolean } = {}): Promise<Diagnostic[]> {
+export async function emitterFindings(
+  assembled: AssembledModel,
+  options: { sameThread?: boolean } = {},
+): Promise<Diagnostic[]> {
   if (!assembled.model || assembled.diagnostics.hasErrors) return [];
   const [{ REGENERATE_COMMAND }, { emitAll }, { startTypeScriptWorker }] = await Promise.all([
-    import('../pipeline.js'), import('../emit/index.js'), import('../emit/core/off-thread.js'),
+    import('../pipeline.js'),
+    import('../emit/index.js'),
+    import('../emit/core/off-thread.js'),
   ]);
   if (!options.sameThread) startTypeScriptWorker();
   const emitted = await emitAll(assembled.model, { regenerate: REGENERATE_COMMAND, versions: assembled.versions });

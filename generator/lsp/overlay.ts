@@ -21,7 +21,12 @@ export function overlay(disk: SpecFiles, buffers: ReadonlyMap<string, string>): 
   const rfcs = disk.rfcs.map((f) => over(f) as typeof f);
   for (const [path, text] of buffers) {
     const baseName = path.slice(rfcDir.length);
-    if (path.startsWith(rfcDir) && !baseName.includes('/') && baseName.endsWith('.md') && !rfcs.some((f) => f.path === path)) {
+    if (
+      path.startsWith(rfcDir) &&
+      !baseName.includes('/') &&
+      baseName.endsWith('.md') &&
+      !rfcs.some((f) => f.path === path)
+    ) {
       rfcs.push({ path, baseName, text });
     }
   }
@@ -38,7 +43,8 @@ export function overlay(disk: SpecFiles, buffers: ReadonlyMap<string, string>): 
 /** Every file of the spec by its spec path: the texts a finding can point into. */
 export function textsOf(files: SpecFiles): Map<string, string> {
   const texts = new Map<string, string>();
-  for (const f of [files.process, files.appleRoles, files.externalTypes, ...files.rfcs]) if (f) texts.set(f.path, f.text);
+  for (const f of [files.process, files.appleRoles, files.externalTypes, ...files.rfcs])
+    if (f) texts.set(f.path, f.text);
   for (const f of files.recorded?.values() ?? []) texts.set(f.path, f.text);
   return texts;
 }

@@ -16,7 +16,10 @@ export class Publisher {
 
   publish(findings: readonly Diagnostic[], snapshot: SpecSnapshot, texts: ReadonlyMap<string, string>): void {
     const byUri = new Map<string, LspDiagnostic[]>();
-    const source = { textOf: (file: string) => texts.get(file), absolutePathOf: (file: string) => snapshot.absolutePathOf(file) };
+    const source = {
+      textOf: (file: string) => texts.get(file),
+      absolutePathOf: (file: string) => snapshot.absolutePathOf(file),
+    };
     for (const d of findings) {
       const uri = pathToFileURL(snapshot.absolutePathOf(d.file)).href;
       let list = byUri.get(uri);

@@ -54,7 +54,8 @@ export function cellSpans(source: string): Span[] {
     else if (source[i] === '|') pipes.push(i);
   }
   const spans: Span[] = [];
-  for (let k = 0; k + 1 < pipes.length; k++) spans.push(trimmed(source, (pipes[k] as number) + 1, pipes[k + 1] as number));
+  for (let k = 0; k + 1 < pipes.length; k++)
+    spans.push(trimmed(source, (pipes[k] as number) + 1, pipes[k + 1] as number));
   // A row may leave off its closing pipe: the text after the last pipe is a cell too.
   const last = pipes.at(-1) as number;
   if (source.slice(last + 1).trim()) spans.push(trimmed(source, last + 1, source.length));

@@ -1,6 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Connection, type InitializeParams, type InitializeResult, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver/node';
+import {
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/report.js';
 import { DEFAULT_DIRS } from '../spec-files.js';
@@ -112,8 +118,12 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
     try {
       const started = performance.now();
       const emitted = await emitPasses.run(snapshot.files, snapshot.assembled);
-      say('log', `element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`);
-      if (emitted.length && debounce.isCurrent(generation)) publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
+      say(
+        'log',
+        `element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`,
+      );
+      if (emitted.length && debounce.isCurrent(generation))
+        publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
     } catch (error) {
       say('error', `element-spec: internal error while emitting: ${(error as Error).stack ?? String(error)}`);
     }
@@ -129,7 +139,10 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
       params.rootUri ? uriToPath(params.rootUri) : (params.rootPath ?? null),
     ].filter((p): p is string => p !== null);
     return {
-      capabilities: { ...FEATURE_CAPABILITIES, textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true } },
+      capabilities: {
+        ...FEATURE_CAPABILITIES,
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
+      },
       serverInfo: { name: 'element-spec' },
     };
   });

@@ -1,5 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import { type Diagnostic as LspDiagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver/node';
+import {
+  type Diagnostic as LspDiagnostic,
+  DiagnosticSeverity,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver/node';
 import { DIAGNOSTIC_SOURCE } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/report.js';
 import { rangeOf } from './ranges.js';
@@ -44,9 +48,13 @@ function relatedPlaces(d: Diagnostic, source: TextSource): DiagnosticRelatedInfo
   const add = (file: string, line: number, column: number, why: string) => {
     const text = source.textOf(file);
     if (text === undefined) return;
-    out.push({ location: { uri: pathToFileURL(source.absolutePathOf(file)).href, range: rangeOf(text, line, column) }, message: why });
+    out.push({
+      location: { uri: pathToFileURL(source.absolutePathOf(file)).href, range: rangeOf(text, line, column) },
+      message: why,
+    });
   };
-  for (const m of d.message.matchAll(/\b(spec\/[^\s:()]+):(\d+):(\d+)/g)) add(m[1] as string, Number(m[2]), Number(m[3]), `named by ${d.ruleId}`);
+  for (const m of d.message.matchAll(/\b(spec\/[^\s:()]+):(\d+):(\d+)/g))
+    add(m[1] as string, Number(m[2]), Number(m[3]), `named by ${d.ruleId}`);
   for (const m of d.message.matchAll(/\bline (\d+)\b/g)) add(d.file, Number(m[1]), 1, `named by ${d.ruleId}`);
   return out;
 }

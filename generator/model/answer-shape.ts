@@ -17,7 +17,8 @@ export function answerProblem(
 ): string | null {
   const valueProblem = (ref: TypeRef, v: unknown, path: string, depth: number): string | null => {
     if (depth > 1000) return null;
-    if (ref.kind === 'primitive') return typeof v === ref.name ? null : `${path || '/'}: a ${ref.name} is expected, not ${typeOf(v)}`;
+    if (ref.kind === 'primitive')
+      return typeof v === ref.name ? null : `${path || '/'}: a ${ref.name} is expected, not ${typeOf(v)}`;
     if (ref.kind === 'array') {
       if (!Array.isArray(v)) return `${path || '/'}: an array is expected, not ${typeOf(v)}`;
       for (const [i, item] of v.entries()) {
@@ -29,13 +30,16 @@ export function answerProblem(
     const def = typeNamed(ref.name);
     if (def?.kind === 'enum') {
       const words = def.values.map((x) => x.value);
-      return typeof v === 'string' && words.includes(v) ? null : `${path || '/'}: one of ${words.join(', ')} is expected, not ${typeof v === 'string' ? JSON.stringify(v) : typeOf(v)}`;
+      return typeof v === 'string' && words.includes(v)
+        ? null
+        : `${path || '/'}: one of ${words.join(', ')} is expected, not ${typeof v === 'string' ? JSON.stringify(v) : typeOf(v)}`;
     }
     if (def?.kind === 'roles') {
       if (typeof v !== 'string') return `${path || '/'}: a role (a string) is expected, not ${typeOf(v)}`;
       return role && !role(v) ? `${path}: ${v} is no role of the language` : null;
     }
-    if (def?.kind === 'attributes') return isObject(v) ? null : `${path || '/'}: an object of attributes is expected, not ${typeOf(v)}`;
+    if (def?.kind === 'attributes')
+      return isObject(v) ? null : `${path || '/'}: an object of attributes is expected, not ${typeOf(v)}`;
     if (def?.kind !== 'record') return null;
     if (!isObject(v)) return `${path || '/'}: ${def.name} (an object) is expected, not ${typeOf(v)}`;
     for (const f of def.fields) if (f.required && !(f.name in v)) return `${path || '/'}: ${def.name} has no ${f.name}`;

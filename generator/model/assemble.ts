@@ -55,30 +55,39 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const apple = files.appleRoles
     ? extractAppleRoles(doc(files.appleRoles.path, files.appleRoles.text), d)
     : { appleRoles: [], notReported: [] };
-  const externalRows = files.externalTypes ? extractExternalTypes(doc(files.externalTypes.path, files.externalTypes.text), d) : [];
+  const externalRows = files.externalTypes
+    ? extractExternalTypes(doc(files.externalTypes.path, files.externalTypes.text), d)
+    : [];
   const rfcs = files.rfcs
     .map((f) => extractRfc(doc(f.path, f.text), f.baseName, d))
     .filter((r): r is RfcDraft => r !== null);
 
-  const result = fold(
-    { rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported },
-    d,
-  );
+  const result = fold({ rfcs, statuses, appleRoles: apple.appleRoles, appleNotReported: apple.notReported }, d);
   if (!result) return { model: null, versions: [], allVersions: [], diagnostics: d };
   const folded = result.model;
 
   const externalTypeNames = new Set(folded.types.filter((t) => t.kind === 'external').map((t) => t.name));
   for (const row of externalRows) {
-    if (!externalTypeNames.has(row.name)) d.error('unknown-type', row.place, 'No Types table declares this external type', row.name);
+    if (!externalTypeNames.has(row.name))
+      d.error('unknown-type', row.place, 'No Types table declares this external type', row.name);
   }
   for (const name of externalTypeNames) {
     if (!externalRows.some((r) => r.name === name)) {
       const t = folded.types.find((x) => x.name === name);
-      d.error('missing-table', { file: t?.source.file ?? 'spec', line: t?.source.line ?? 1, column: t?.source.column ?? 1 }, `spec/${SPEC_LAYOUT.externalTypes} does not say where ${name} comes from`, name);
+      d.error(
+        'missing-table',
+        { file: t?.source.file ?? 'spec', line: t?.source.line ?? 1, column: t?.source.column ?? 1 },
+        `spec/${SPEC_LAYOUT.externalTypes} does not say where ${name} comes from`,
+        name,
+      );
     }
   }
   const reserved = new Set(folded.types.map((t) => t.name));
-  const loaded = await loadExternalTypes(externalRows.filter((r) => externalTypeNames.has(r.name)), reserved, d);
+  const loaded = await loadExternalTypes(
+    externalRows.filter((r) => externalTypeNames.has(r.name)),
+    reserved,
+    d,
+  );
   const lastSnapshot = result.snapshots.at(-1) as (typeof result.snapshots)[number];
   // Only an RFC moves the other specification's version: the package must give what the RFCs declare.
   const external = declaredExternals(loaded, folded, lastSnapshot, d);
@@ -95,7 +104,20 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const model: CanonicalModel = { ...folded, external };
 
   // Each RFC's declared effect must be what its changes are; the changes also become its changelog.
-  const { allVersions, releases, byVersion } = checkEffects(result.snapshots, lastSnapshot, model, (snap) => externalsOf(snap, external, recordOf(snap.model.protocolVersion, snap.released), files.recorded?.get(snap.model.protocolVersion)?.path ?? null, d), d);
+  const { allVersions, releases, byVersion } = checkEffects(
+    result.snapshots,
+    lastSnapshot,
+    model,
+    (snap) =>
+      externalsOf(
+        snap,
+        external,
+        recordOf(snap.model.protocolVersion, snap.released),
+        files.recorded?.get(snap.model.protocolVersion)?.path ?? null,
+        d,
+      ),
+    d,
+  );
   // A released version is frozen: its record, when there is one, says what it was (model/frozen.ts). The version is
   // compared as it finally stands, so an Editorial RFC after the release is held to the record too.
   for (const release of releases.values()) {
@@ -114,14 +136,22 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
   const first = model.examples[0]?.value;
   if (typeof first !== 'object' || first === null || Array.isArray(first)) {
     const at = model.examples[0]?.source ?? model.rfcs[0]?.source;
-    d.error('missing-example', { file: at?.file ?? 'spec', line: at?.line ?? 1, column: at?.column ?? 1 }, 'The spec gives no example answer: no json block in an RFC holds one');
+    d.error(
+      'missing-example',
+      { file: at?.file ?? 'spec', line: at?.line ?? 1, column: at?.column ?? 1 },
+      'The spec gives no example answer: no json block in an RFC holds one',
+    );
     return { model: null, versions: [], allVersions: [], diagnostics: d };
   }
   // The README example must be an answer of this version: the newest RFC example that is (model/examples.ts).
   if (!currentExample(model)) {
     const last = model.examples.at(-1) as Example;
     const { file, line, column } = last.source;
-    d.error('no-current-example', { file, line, column }, `No RFC example is an answer of ${model.protocolVersion}, so no package has a README example: the newest, of ${last.source.document}, is not (${currentProblem(model, last)})`);
+    d.error(
+      'no-current-example',
+      { file, line, column },
+      `No RFC example is an answer of ${model.protocolVersion}, so no package has a README example: the newest, of ${last.source.document}, is not (${currentProblem(model, last)})`,
+    );
     return { model: null, versions: [], allVersions: [], diagnostics: d };
   }
   byVersion.set(model.protocolVersion, model);
@@ -130,12 +160,20 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
     const standing = exampleStanding(model, ex, [...byVersion.keys()]);
     if (standing.kind !== 'left-out') continue;
     const { file, line, column } = ex.source;
-    d.warning('example-left-out', { file, line, column }, `The example of ${ex.source.document} section ${ex.source.section ?? '?'} is not a conformance vector of ${model.protocolVersion}: ${standing.why}`);
+    d.warning(
+      'example-left-out',
+      { file, line, column },
+      `The example of ${ex.source.document} section ${ex.source.section ?? '?'} is not a conformance vector of ${model.protocolVersion}: ${standing.why}`,
+    );
   }
   return { model, versions: [...byVersion.values()], allVersions, diagnostics: d };
 }
 
-interface Member { snap: VersionSnapshot; rfc: RfcSummary | undefined; own: Change[] }
+interface Member {
+  snap: VersionSnapshot;
+  rfc: RfcSummary | undefined;
+  own: Change[];
+}
 
 /**
  * Checks each counted RFC's Version effect against its changes and gives each RFC its changes. An RFC that joins a
@@ -158,7 +196,11 @@ function checkEffects(
   const allVersions: CanonicalModel[] = [];
   const share = () => {
     const end = allVersions.at(-1);
-    if (end && members.some((m) => m.snap.joins)) shareChanges(diffModels(start, end), members.filter((m) => m.snap.effect !== 'editorial'));
+    if (end && members.some((m) => m.snap.joins))
+      shareChanges(
+        diffModels(start, end),
+        members.filter((m) => m.snap.effect !== 'editorial'),
+      );
   };
   for (const snap of snapshots) {
     const current: CanonicalModel = snap === last ? model : { ...snap.model, external: externalsOfSnap(snap) };
@@ -171,15 +213,28 @@ function checkEffects(
     const changes = snap.joins ? diffModels(start, current) : own;
     const computed = classify(changes);
     if (computed !== snap.effect) {
-      const together = snap.joins ? `${current.protocolVersion} as its RFCs make it together (from ${start?.protocolVersion ?? 'nothing'})` : 'what it changes';
-      d.error('version-effect', snap.effectPlace, `${snap.rfc} declares its change ${snap.effect}, but ${together} is ${computed}: ${whatMakes(computed, changes, snap.joins ? start : previous, current)}${joinHint(snap, current, releases)}`, snap.effect);
+      const together = snap.joins
+        ? `${current.protocolVersion} as its RFCs make it together (from ${start?.protocolVersion ?? 'nothing'})`
+        : 'what it changes';
+      d.error(
+        'version-effect',
+        snap.effectPlace,
+        `${snap.rfc} declares its change ${snap.effect}, but ${together} is ${computed}: ${whatMakes(computed, changes, snap.joins ? start : previous, current)}${joinHint(snap, current, releases)}`,
+        snap.effect,
+      );
     }
     const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
     if (rfc) rfc.changes = own;
     members.push({ snap, rfc, own });
     allVersions.push(current);
     if (snap.released) byVersion.set(current.protocolVersion, current);
-    if (snap.releasedPlace) releases.set(current.protocolVersion, { version: current.protocolVersion, rfc: snap.rfc, model: current, place: snap.releasedPlace });
+    if (snap.releasedPlace)
+      releases.set(current.protocolVersion, {
+        version: current.protocolVersion,
+        rfc: snap.rfc,
+        model: current,
+        place: snap.releasedPlace,
+      });
     previous = current;
   }
   share();
@@ -197,11 +252,18 @@ function joinHint(snap: VersionSnapshot, current: CanonicalModel, releases: Read
   if (snap.effect !== 'editorial' || releases.has(current.protocolVersion)) return '';
   const first = current.rfcs.filter((r) => r.version === current.protocolVersion && r.effect !== 'editorial').at(0);
   const text = first?.metadata['Version effect'];
-  return first && text ? `. ${current.protocolVersion} is unreleased: to add this to it, state ${first.id}'s Version effect (${text}), and the two make that version together` : '';
+  return first && text
+    ? `. ${current.protocolVersion} is unreleased: to add this to it, state ${first.id}'s Version effect (${text}), and the two make that version together`
+    : '';
 }
 
 /** Up to five of the changes that give an RFC its class, each with the place that states it. */
-function whatMakes(computed: string, changes: readonly Change[], before: CanonicalModel | null, after: CanonicalModel): string {
+function whatMakes(
+  computed: string,
+  changes: readonly Change[],
+  before: CanonicalModel | null,
+  after: CanonicalModel,
+): string {
   const making = changes.filter((c) => c.class === computed);
   const shown = making.slice(0, 5).map((c) => {
     const at = placeOfChange(c, before, after);

@@ -4,7 +4,7 @@
  */
 export const CHECK_RULES = {
   'state-on-element': 'States appear only as fields of the element they describe',
-  'state-reader': 'The reader applies each state\'s default or inheritance (effectiveElements)',
+  'state-reader': "The reader applies each state's default or inheritance (effectiveElements)",
   'role-language': 'The root has the root role; roles outside the language are flagged',
   'unique-id': 'No two elements share an id',
   'state-reachable': 'Elements with a reachable state are in the tree, and a path state has no gaps',

@@ -8,7 +8,12 @@ import type { CanonicalModel, Example, RfcSummary } from './types.js';
  * the same: the Apple mapping, the versioning rule, a field made optional, a requirement taken away.
  */
 const ANSWER_NEUTRAL: ReadonlySet<keyof typeof CHANGE_RULES> = new Set([
-  'mapping-removed', 'mapping-changed', 'not-reported-removed', 'versioning-changed', 'field-made-optional', 'requirement-removed',
+  'mapping-removed',
+  'mapping-changed',
+  'not-reported-removed',
+  'versioning-changed',
+  'field-made-optional',
+  'requirement-removed',
 ] as const);
 
 /**
@@ -26,20 +31,29 @@ const ANSWER_NEUTRAL: ReadonlySet<keyof typeof CHANGE_RULES> = new Set([
  * - `left-out`: from before a breaking change to answers, of a version never released: no checker reads it as its
  *   own, and it need not be an answer of the current version; `why` says so.
  */
-export type ExampleStanding = { kind: 'read' | 'unread' | 'released'; version: string } | { kind: 'left-out'; why: string };
+export type ExampleStanding =
+  | { kind: 'read' | 'unread' | 'released'; version: string }
+  | { kind: 'left-out'; why: string };
 
 /** The first change of an RFC that changes what an answer is, or undefined. */
-const answerChange = (rfc: RfcSummary) => rfc.changes.find((c) => c.class === 'breaking' && !ANSWER_NEUTRAL.has(c.rule as keyof typeof CHANGE_RULES));
+const answerChange = (rfc: RfcSummary) =>
+  rfc.changes.find((c) => c.class === 'breaking' && !ANSWER_NEUTRAL.has(c.rule as keyof typeof CHANGE_RULES));
 
 /** `read`: the versions the checkers read, the released ones and the current one. */
 export function exampleStanding(model: CanonicalModel, example: Example, read: readonly string[]): ExampleStanding {
   const value = example.value;
-  const version = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[model.tree.version] : undefined;
+  const version =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)[model.tree.version]
+      : undefined;
   if (typeof version !== 'string') return { kind: 'left-out', why: `it names no version in ${model.tree.version}` };
   const at = model.rfcs.findIndex((r) => r.id === example.source.document);
   // The RFCs that make one version with the example's own were checked against it as they left it (fold/resolve.ts).
   const own = model.rfcs[at]?.version;
-  const breaking = model.rfcs.slice(at + 1).reverse().find((r) => r.version !== own && answerChange(r) !== undefined);
+  const breaking = model.rfcs
+    .slice(at + 1)
+    .reverse()
+    .find((r) => r.version !== own && answerChange(r) !== undefined);
   const rules = read.includes(version) ? version : read.find((kept) => readAlsoBy(model, kept).includes(version));
   if (!breaking) return rules === undefined ? { kind: 'unread', version } : { kind: 'read', version: rules };
   if (rules !== undefined) return { kind: 'released', version: rules };
@@ -56,7 +70,9 @@ export function exampleStanding(model: CanonicalModel, example: Example, read: r
  * step), up to the last Breaking one or a released version (which a package keeps with its own rules).
  */
 export function readAlsoBy(model: CanonicalModel, version: string): string[] {
-  const released = new Set(model.rfcs.map((r) => releasedIn(r.metadata['Released in'])).filter((v): v is string => v !== null));
+  const released = new Set(
+    model.rfcs.map((r) => releasedIn(r.metadata['Released in'])).filter((v): v is string => v !== null),
+  );
   const out: string[] = [];
   const last = model.rfcs.map((r) => r.version).lastIndexOf(version);
   for (let i = last; i >= 0; i--) {
@@ -72,8 +88,15 @@ export function readAlsoBy(model: CanonicalModel, version: string): string[] {
 export function currentProblem(model: CanonicalModel, example: Example): string | null {
   const types = new Map(model.types.map((t) => [t.name, t]));
   const roles = new Set(model.roles.map((r) => r.name));
-  const stamped = isRecord(example.value) ? { ...example.value, [model.tree.version]: model.protocolVersion } : example.value;
-  return answerProblem((name) => types.get(name), model.tree, stamped, (role) => roles.has(role));
+  const stamped = isRecord(example.value)
+    ? { ...example.value, [model.tree.version]: model.protocolVersion }
+    : example.value;
+  return answerProblem(
+    (name) => types.get(name),
+    model.tree,
+    stamped,
+    (role) => roles.has(role),
+  );
 }
 
 /**

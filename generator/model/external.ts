@@ -19,7 +19,10 @@ function installedVersion(pkg: string, resolvedUrl: string): string {
   let dir = dirname(fileURLToPath(resolvedUrl));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === pkg && manifest.version) return manifest.version;
     } catch {
       // no package.json at this level
@@ -99,7 +102,9 @@ async function loadZod(row: ExternalTypeRow, reserved: ReadonlySet<string>): Pro
   for (const id of reached) rename.set(id, free(id));
   const definitions: Record<string, JsonSchema> = {};
   // Sorted by the names they are given here, as every other name list of the model is.
-  for (const [id, name] of [...reached].map((r) => [r, rename.get(r) as string] as const).sort(([, a], [, b]) => (a < b ? -1 : 1))) {
+  for (const [id, name] of [...reached]
+    .map((r) => [r, rename.get(r) as string] as const)
+    .sort(([, a], [, b]) => (a < b ? -1 : 1))) {
     definitions[name] = renameRefs(converted.schemas[id], rename) as JsonSchema;
   }
   const pkg = packageOf(row.module);
@@ -127,7 +132,9 @@ export function kindDefinitions(ext: Pick<ExternalType, 'schema' | 'definitions'
   const kinds = new Map<string, string>();
   for (const member of (ext.schema.anyOf ?? []) as { $ref?: string }[]) {
     const name = member.$ref?.replace('#/$defs/', '');
-    const type = name ? (ext.definitions[name]?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const : undefined;
+    const type = name
+      ? (ext.definitions[name]?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const
+      : undefined;
     if (name && typeof type === 'string') kinds.set(type, name);
   }
   return kinds;
@@ -160,17 +167,35 @@ export async function loadExternalTypes(
   for (const row of rows) {
     const loader = LOADERS[row.format];
     if (!loader) {
-      diagnostics.error('bad-cell', row.place, `The Format must be one of: ${Object.keys(LOADERS).join(', ')}`, row.format);
+      diagnostics.error(
+        'bad-cell',
+        row.place,
+        `The Format must be one of: ${Object.keys(LOADERS).join(', ')}`,
+        row.format,
+      );
       continue;
     }
-    const key = JSON.stringify([row.name, row.module, row.export, row.format, row.versionExport, row.prefix, [...reserved].sort()]);
+    const key = JSON.stringify([
+      row.name,
+      row.module,
+      row.export,
+      row.format,
+      row.versionExport,
+      row.prefix,
+      [...reserved].sort(),
+    ]);
     let pending = loaded.get(key);
     if (!pending) loaded.set(key, (pending = loader(row, reserved)));
     try {
       out.push(structuredClone(await pending));
     } catch (error) {
       loaded.delete(key);
-      diagnostics.error('external-type', row.place, `${row.name} could not be loaded from ${row.module}: ${(error as Error).message}`, row.export);
+      diagnostics.error(
+        'external-type',
+        row.place,
+        `${row.name} could not be loaded from ${row.module}: ${(error as Error).message}`,
+        row.export,
+      );
     }
   }
   return out;

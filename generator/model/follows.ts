@@ -12,14 +12,16 @@ import type { CanonicalModel, ExternalType, Source } from './types.js';
 
 const placeOf = (s: Source): Place => ({ file: s.file, line: s.line, column: s.column });
 const list = (kinds: readonly string[]) => (kinds.length ? kinds.join(', ') : 'none');
-const sameKinds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k) => b.includes(k));
+const sameKinds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((k) => b.includes(k));
 const agrees = (decl: ExternalDeclaration, ext: Pick<ExternalType, 'protocolVersion' | 'kinds'>) =>
   decl.version === (ext.protocolVersion ?? '—') && sameKinds(decl.kinds, ext.kinds);
 
 /** What moved between a declaration and what a package (or a record) gives, in a few words. */
 function moves(decl: ExternalDeclaration, ext: Pick<ExternalType, 'protocolVersion' | 'kinds'>): string {
   const out: string[] = [];
-  if (decl.version !== (ext.protocolVersion ?? '—')) out.push(`version ${ext.protocolVersion ?? '—'}, not ${decl.version}`);
+  if (decl.version !== (ext.protocolVersion ?? '—'))
+    out.push(`version ${ext.protocolVersion ?? '—'}, not ${decl.version}`);
   const added = ext.kinds.filter((k) => !decl.kinds.includes(k));
   const dropped = decl.kinds.filter((k) => !ext.kinds.includes(k));
   if (added.length) out.push(`kinds added: ${added.join(', ')}`);
@@ -31,13 +33,23 @@ function moves(decl: ExternalDeclaration, ext: Pick<ExternalType, 'protocolVersi
  * The current model's external types: each as its package gives it, with the RFC row that declares it. A type no
  * counted RFC declares, or one its package gives otherwise than declared, is reported at the row (or its Types row).
  */
-export function declaredExternals(loaded: readonly LoadedExternal[], folded: Pick<CanonicalModel, 'types'>, last: VersionSnapshot, d: Diagnostics): ExternalType[] {
+export function declaredExternals(
+  loaded: readonly LoadedExternal[],
+  folded: Pick<CanonicalModel, 'types'>,
+  last: VersionSnapshot,
+  d: Diagnostics,
+): ExternalType[] {
   const out: ExternalType[] = [];
   for (const ext of loaded) {
     const decl = last.follows.get(ext.name);
     if (!decl) {
       const at = folded.types.find((t) => t.name === ext.name)?.source;
-      d.error('missing-table', at ? placeOf(at) : { file: 'spec', line: 1, column: 1 }, `No counted RFC says which version ${ext.name} follows (External type | Version | Kinds): ${ext.package}@${ext.packageVersion} gives ${ext.protocolVersion ?? '—'} with kinds ${list(ext.kinds)}`, ext.name);
+      d.error(
+        'missing-table',
+        at ? placeOf(at) : { file: 'spec', line: 1, column: 1 },
+        `No counted RFC says which version ${ext.name} follows (External type | Version | Kinds): ${ext.package}@${ext.packageVersion} gives ${ext.protocolVersion ?? '—'} with kinds ${list(ext.kinds)}`,
+        ext.name,
+      );
       continue;
     }
     if (!agrees(decl, ext)) {
@@ -73,9 +85,21 @@ export function externalsOf(
     const recorded = record?.external.find((e) => e.name === ext.name);
     if (recorded && agrees(decl, recorded)) return { ...recorded, source: decl.source };
     if (snap.released) {
-      const why = recorded ? `its record ${recordPath} holds ${recorded.protocolVersion ?? '—'}` : 'it has no record under generated/model/versions/';
-      d.error('external-version', placeOf(decl.source), `${snap.model.protocolVersion} is released and ${ext.name} follows ${decl.version} in it, but the installed ${ext.package}@${ext.packageVersion} gives ${ext.protocolVersion ?? '—'} and ${why}, so its schema is not known`, ext.name);
+      const why = recorded
+        ? `its record ${recordPath} holds ${recorded.protocolVersion ?? '—'}`
+        : 'it has no record under generated/model/versions/';
+      d.error(
+        'external-version',
+        placeOf(decl.source),
+        `${snap.model.protocolVersion} is released and ${ext.name} follows ${decl.version} in it, but the installed ${ext.package}@${ext.packageVersion} gives ${ext.protocolVersion ?? '—'} and ${why}, so its schema is not known`,
+        ext.name,
+      );
     }
-    return { ...ext, protocolVersion: decl.version === '—' ? null : decl.version, kinds: [...decl.kinds], source: decl.source };
+    return {
+      ...ext,
+      protocolVersion: decl.version === '—' ? null : decl.version,
+      kinds: [...decl.kinds],
+      source: decl.source,
+    };
   });
 }

@@ -16,23 +16,41 @@ export interface Release {
 }
 
 /** An editorial change that is no wording (an order) keeps the version, so it cannot go into a released one alone. */
-const EDITORIAL_HINT = 'A released version is frozen, and an Editorial RFC keeps the version: restore the order its record has, and make the new order in the next RFC that steps the version (Additive or Breaking, with the change that steps it).';
+const EDITORIAL_HINT =
+  'A released version is frozen, and an Editorial RFC keeps the version: restore the order its record has, and make the new order in the next RFC that steps the version (Additive or Breaking, with the change that steps it).';
 
-const placeOf = (s: { file: string; line: number; column: number }): Place => ({ file: s.file, line: s.line, column: s.column });
+const placeOf = (s: { file: string; line: number; column: number }): Place => ({
+  file: s.file,
+  line: s.line,
+  column: s.column,
+});
 
 /** A released version's record, read once; one that cannot be read is reported at its file, and then is none. */
-export function readRecord(version: string, recorded: { path: string; text: string }, d: Diagnostics): CanonicalModel | null {
+export function readRecord(
+  version: string,
+  recorded: { path: string; text: string },
+  d: Diagnostics,
+): CanonicalModel | null {
   const at = { file: recorded.path, line: 1, column: 1 };
   let model: CanonicalModel;
   try {
     model = loadModelJson(recorded.text);
   } catch (error) {
     const why = (error as Error).message.split('\n').slice(0, 3).join('; ');
-    d.error('frozen-version', at, `The record of released ${version} cannot be read, so its tables cannot be checked against it: ${why}`);
+    d.error(
+      'frozen-version',
+      at,
+      `The record of released ${version} cannot be read, so its tables cannot be checked against it: ${why}`,
+    );
     return null;
   }
   if (model.protocolVersion === version) return model;
-  d.error('frozen-version', at, `The record of released ${version} holds protocol ${model.protocolVersion}`, model.protocolVersion);
+  d.error(
+    'frozen-version',
+    at,
+    `The record of released ${version} holds protocol ${model.protocolVersion}`,
+    model.protocolVersion,
+  );
   return null;
 }
 
@@ -48,7 +66,8 @@ export function checkFrozen(release: Release, before: CanonicalModel, recordPath
     // released SDKs and schemas.
     if (change.rule === 'wording-changed') continue;
     const typeName = change.subject.includes(' ') ? undefined : change.subject.split('.')[0];
-    const at = placeOfChange(change, before, model) ?? model.types.find((t) => t.name === typeName)?.source ?? release.place;
+    const at =
+      placeOfChange(change, before, model) ?? model.types.find((t) => t.name === typeName)?.source ?? release.place;
     d.error(
       'frozen-version',
       placeOf(at),
@@ -83,7 +102,9 @@ export function checkStillReleased(
     } catch {
       continue; // a record of a version not released now is only rewritten
     }
-    const by = (record.rfcs ?? []).find((r) => r.version === version && releasedIn(r.metadata?.['Released in']) === version);
+    const by = (record.rfcs ?? []).find(
+      (r) => r.version === version && releasedIn(r.metadata?.['Released in']) === version,
+    );
     if (!by) continue;
     const at = model.rfcs.find((r) => r.id === by.id)?.source;
     d.error(

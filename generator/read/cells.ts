@@ -42,7 +42,12 @@ export function identifier(cell: Cell, column: string, diagnostics: Diagnostics)
   if (text === null) return null;
   // The cell holds the name alone: other words beside it are a slip (a dropped pipe joins two cells).
   if (!IDENTIFIER.test(text) || cell.plain !== text) {
-    diagnostics.error('bad-cell', cell.place, `The ${column} cell must hold one name of letters and digits, starting with a letter, and nothing else`, cell.plain);
+    diagnostics.error(
+      'bad-cell',
+      cell.place,
+      `The ${column} cell must hold one name of letters and digits, starting with a letter, and nothing else`,
+      cell.plain,
+    );
     return null;
   }
   return text;
@@ -57,7 +62,12 @@ export function placeOfName(cell: Cell, name: string): Place {
 export function identifiers(names: readonly string[], cell: Cell, column: string, diagnostics: Diagnostics): string[] {
   return names.filter((n) => {
     if (IDENTIFIER.test(n)) return true;
-    diagnostics.error('bad-cell', placeOfName(cell, n), `The ${column} must be names of letters and digits, each starting with a letter`, n);
+    diagnostics.error(
+      'bad-cell',
+      placeOfName(cell, n),
+      `The ${column} must be names of letters and digits, each starting with a letter`,
+      n,
+    );
     return false;
   });
 }
@@ -115,15 +125,28 @@ export function typeCell(cell: Cell, column: string, diagnostics: Diagnostics): 
   };
   /** What to write instead: one type, or a record holding each (an operation takes or returns one value). */
   const choice = (types: string) => {
-    if (column === 'Type') return `A field or attribute has one type; the model cannot express a choice between ${types}. Pick one, or define a record with a field for each.`;
+    if (column === 'Type')
+      return `A field or attribute has one type; the model cannot express a choice between ${types}. Pick one, or define a record with a field for each.`;
     const verb = column === 'Takes' ? 'take' : 'return';
     return `An operation ${verb}s one value: ${column} names one type, or —. To ${verb} ${types}, define a record with a field for each and name it here.`;
   };
   const { codes } = cell;
   const notation = codes[0] ?? text;
-  if (codes.length > 1) return refuse(`holds ${codes.length} types, not one`, choice(codes.map((c) => `\`${c}\``).join(' and ')));
-  if (codes.length === 1 && text !== notation.replace(/\s+/g, ' ').trim()) return refuse('holds words beside its type', `Write \`${notation}\` alone, as code; say the rest in the Meaning.`);
-  if (CHOICE.test(notation)) return refuse('holds a choice of types, not one', choice(notation.split(CHOICE).map((t) => `\`${t.trim()}\``).filter((t) => t !== '``').join(' and ')));
+  if (codes.length > 1)
+    return refuse(`holds ${codes.length} types, not one`, choice(codes.map((c) => `\`${c}\``).join(' and ')));
+  if (codes.length === 1 && text !== notation.replace(/\s+/g, ' ').trim())
+    return refuse('holds words beside its type', `Write \`${notation}\` alone, as code; say the rest in the Meaning.`);
+  if (CHOICE.test(notation))
+    return refuse(
+      'holds a choice of types, not one',
+      choice(
+        notation
+          .split(CHOICE)
+          .map((t) => `\`${t.trim()}\``)
+          .filter((t) => t !== '``')
+          .join(' and '),
+      ),
+    );
   if (/\s/.test(notation)) return refuse('holds words, not one type', RULES['type-cell'].hint);
   const type = typeRef(notation);
   if (!type) diagnostics.error('unknown-type', cell.place, 'The type is not in the type notation', notation);
@@ -134,11 +157,7 @@ export function typeCell(cell: Cell, column: string, diagnostics: Diagnostics): 
  * The default a Meaning states: "Absent means false", "Absent means true", or "Absent means the parent's
  * value; the root is <field>" (or "is not <field>"). Undefined when the Meaning states none.
  */
-export function defaultOf(
-  meaning: Cell,
-  field: string,
-  diagnostics: Diagnostics,
-): FieldDefault | null | undefined {
+export function defaultOf(meaning: Cell, field: string, diagnostics: Diagnostics): FieldDefault | null | undefined {
   const at = meaning.plain.indexOf('Absent means');
   if (at < 0) return null;
   const rest = meaning.plain.slice(at + 'Absent means'.length).trim();

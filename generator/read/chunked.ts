@@ -9,7 +9,13 @@ import type { Root, RootContent } from 'mdast';
  * ending to CommonMark, which the cutting here does not count).
  */
 export function splitAtHeadings(text: string): { text: string; line: number; offset: number }[] | null {
-  if (/\r(?!\n)/.test(text) || /^ {0,3}\[[^\]\n]+\]:/m.test(text) || /^ {4,}(`{3,}|~{3,})/m.test(text) || /^ {0,3}<(script|pre|style|textarea|\?|![A-Z]|!\[CDATA\[)/im.test(text)) return null;
+  if (
+    /\r(?!\n)/.test(text) ||
+    /^ {0,3}\[[^\]\n]+\]:/m.test(text) ||
+    /^ {4,}(`{3,}|~{3,})/m.test(text) ||
+    /^ {0,3}<(script|pre|style|textarea|\?|![A-Z]|!\[CDATA\[)/im.test(text)
+  )
+    return null;
   const parts: { text: string; line: number; offset: number }[] = [];
   let fence: string | null = null;
   let comment = false;
@@ -50,17 +56,34 @@ export function shifted(nodes: readonly RootContent[], line: number, offset: num
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = k === 'position' && v ? { start: move((v as Positioned['position'] & object).start), end: move((v as Positioned['position'] & object).end) } : copy(v);
+      out[k] =
+        k === 'position' && v
+          ? {
+              start: move((v as Positioned['position'] & object).start),
+              end: move((v as Positioned['position'] & object).end),
+            }
+          : copy(v);
     }
     return out;
   };
   return nodes.map((n) => copy(n) as RootContent);
 }
 
-const moved = (p: Point, line: number, offset: number): Point => ({ line: p.line + line - 1, column: p.column, ...(p.offset === undefined ? {} : { offset: p.offset + offset }) });
+const moved = (p: Point, line: number, offset: number): Point => ({
+  line: p.line + line - 1,
+  column: p.column,
+  ...(p.offset === undefined ? {} : { offset: p.offset + offset }),
+});
 
 /** The root of the whole file from its parts' nodes; it ends where the last part's root ends. */
 export function joinedRoot(children: RootContent[], lastEnd: Point, line: number, offset: number): Root {
   const end = moved(lastEnd, line, offset);
-  return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end: { line: end.line, column: end.column, ...(end.offset === undefined ? {} : { offset: end.offset }) } } };
+  return {
+    type: 'root',
+    children,
+    position: {
+      start: { line: 1, column: 1, offset: 0 },
+      end: { line: end.line, column: end.column, ...(end.offset === undefined ? {} : { offset: end.offset }) },
+    },
+  };
 }

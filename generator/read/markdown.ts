@@ -20,14 +20,19 @@ const LITERAL_LINKS = new Set(['wwwAutolink', 'protocolAutolink', 'emailAutolink
 const withoutLiteralLinks: Plugin<[], Root> = function () {
   const data = this.data();
   data.micromarkExtensions = (data.micromarkExtensions ?? []).map(withoutLinkSyntax);
-  const strip = (e: TreeExtension): TreeExtension => (e.enter && 'literalAutolink' in e.enter ? { ...e, transforms: [] } : e);
-  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map((e) => (Array.isArray(e) ? e.map(strip) : strip(e)));
+  const strip = (e: TreeExtension): TreeExtension =>
+    e.enter && 'literalAutolink' in e.enter ? { ...e, transforms: [] } : e;
+  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map((e) =>
+    Array.isArray(e) ? e.map(strip) : strip(e),
+  );
 };
 
 function withoutLinkSyntax(extension: SyntaxExtension): SyntaxExtension {
   if (!extension.text) return extension;
   const text = Object.entries(extension.text).map(([code, found]) => {
-    const constructs = (Array.isArray(found) ? found : found ? [found] : []).filter((c) => !LITERAL_LINKS.has(c.name ?? ''));
+    const constructs = (Array.isArray(found) ? found : found ? [found] : []).filter(
+      (c) => !LITERAL_LINKS.has(c.name ?? ''),
+    );
     return [code, constructs] as const;
   });
   return { ...extension, text: Object.fromEntries(text.filter(([, constructs]) => constructs.length > 0)) };
@@ -68,5 +73,10 @@ export function parseMarkdownInParts(text: string): Root {
     return shifted(root.children, part.line, part.offset);
   });
   const tail = parts.at(-1) as (typeof parts)[number];
-  return joinedRoot(children, (last as Root).position?.end ?? { line: 1, column: 1, offset: 0 }, tail.line, tail.offset);
+  return joinedRoot(
+    children,
+    (last as Root).position?.end ?? { line: 1, column: 1, offset: 0 },
+    tail.line,
+    tail.offset,
+  );
 }

@@ -44,7 +44,12 @@ function tablesOf(doc: SpecDocument, kinds: readonly TableKind[], d: Diagnostics
   for (const table of doc.tables) {
     const c = classifyTable(table.header);
     if (c.kind === 'malformed' && kinds.includes(c.expected)) {
-      d.error('table-columns', table.place, `This table's columns should be: ${TABLE_SIGNATURES[c.expected].join(' | ')}`, table.header.join(' | '));
+      d.error(
+        'table-columns',
+        table.place,
+        `This table's columns should be: ${TABLE_SIGNATURES[c.expected].join(' | ')}`,
+        table.header.join(' | '),
+      );
       // One misspelt column name is one finding: the rows are read as meant (read/signatures.ts, misspeltHeader).
       if (misspeltHeader(table.header, c.expected)) out.set(c.expected, [...(out.get(c.expected) ?? []), table]);
     } else if (c.kind !== 'malformed' && c.kind !== 'prose' && kinds.includes(c.kind)) {
@@ -52,12 +57,21 @@ function tablesOf(doc: SpecDocument, kinds: readonly TableKind[], d: Diagnostics
       out.set(c.kind, [...(out.get(c.kind) ?? []), table]);
     } else if (c.kind !== 'malformed' && c.kind !== 'prose') {
       // A table the toolchain reads elsewhere (a Deprecated table belongs in an RFC) would be read nowhere here.
-      d.error('misplaced-table', table.place, `A table with the columns ${TABLE_SIGNATURES[c.kind].join(' | ')} is not read in this file, which holds only ${kinds.map((k) => TABLE_SIGNATURES[k].join(' | ')).join('; ')} tables`, table.header.join(' | '));
+      d.error(
+        'misplaced-table',
+        table.place,
+        `A table with the columns ${TABLE_SIGNATURES[c.kind].join(' | ')} is not read in this file, which holds only ${kinds.map((k) => TABLE_SIGNATURES[k].join(' | ')).join('; ')} tables`,
+        table.header.join(' | '),
+      );
     }
   }
   for (const kind of kinds) {
     if (!out.has(kind)) {
-      d.error('missing-table', { file: doc.file, line: 1, column: 1 }, `This file needs a table with the columns ${TABLE_SIGNATURES[kind].join(' | ')}`);
+      d.error(
+        'missing-table',
+        { file: doc.file, line: 1, column: 1 },
+        `This file needs a table with the columns ${TABLE_SIGNATURES[kind].join(' | ')}`,
+      );
     }
   }
   return out;
@@ -86,13 +100,17 @@ export function extractProcess(doc: SpecDocument, d: Diagnostics): StatusRow[] {
     for (const row of uniqueRows(table, (r) => required(r[0] as Cell, 'Status', d), d)) {
       const counted = yesNo(row[1] as Cell, 'Counted', d);
       const open = yesNo(row[2] as Cell, 'Open', d);
-      if (counted !== null && open !== null) statuses.push({ status: (row[0] as Cell).plain, counted, open, place: (row[0] as Cell).place });
+      if (counted !== null && open !== null)
+        statuses.push({ status: (row[0] as Cell).plain, counted, open, place: (row[0] as Cell).place });
     }
   }
   return statuses;
 }
 
-export function extractAppleRoles(doc: SpecDocument, d: Diagnostics): Pick<ReferenceDraft, 'appleRoles' | 'notReported'> {
+export function extractAppleRoles(
+  doc: SpecDocument,
+  d: Diagnostics,
+): Pick<ReferenceDraft, 'appleRoles' | 'notReported'> {
   const tables = tablesOf(doc, ['appleRoles', 'notReported'], d);
   const appleRoles: AppleRoleRow[] = [];
   for (const table of tables.get('appleRoles') ?? []) {
@@ -135,7 +153,15 @@ export function extractExternalTypes(doc: SpecDocument, d: Diagnostics): Externa
       const p = identifier(prefix, 'Prefix', d);
       if (p === null) continue;
       const versionExport = version.codes[0] ?? (version.plain === '' || version.plain === '—' ? null : version.plain);
-      out.push({ name: type.codes[0] ?? type.plain, module: m, export: e, format: f, versionExport, prefix: p, place: type.place });
+      out.push({
+        name: type.codes[0] ?? type.plain,
+        module: m,
+        export: e,
+        format: f,
+        versionExport,
+        prefix: p,
+        place: type.place,
+      });
     }
   }
   return out;

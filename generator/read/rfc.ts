@@ -1,7 +1,27 @@
 import type { Diagnostics, Place } from '../diagnostics/report.js';
 import type { FieldDefault, TypeRef } from './cell-types.js';
-import { type TypeCell, defaultOf, identifier, identifiers, isAbsent, type Located, name, placeOfName, required, typeCell, yesNo } from './cells.js';
-import { ROLE_RULE_PHRASES, TABLE_SIGNATURES, VERSION_CHANGES, VERSION_PARTS, type TableKind, classifyTable, misspeltHeader } from './signatures.js';
+import {
+  type TypeCell,
+  defaultOf,
+  identifier,
+  identifiers,
+  isAbsent,
+  type Located,
+  name,
+  placeOfName,
+  required,
+  typeCell,
+  yesNo,
+} from './cells.js';
+import {
+  ROLE_RULE_PHRASES,
+  TABLE_SIGNATURES,
+  VERSION_CHANGES,
+  VERSION_PARTS,
+  type TableKind,
+  classifyTable,
+  misspeltHeader,
+} from './signatures.js';
 import { type BodyPart, type Cell, type SpecDocument, type SpecTable, reportWideRows } from './tables.js';
 
 export interface TypeRow {
@@ -44,7 +64,14 @@ export interface RfcDraft {
   stateTables: SectionTable<{ field: string; reachable: boolean; path: boolean; place: Place }>[];
   removed: { name: string; from: string; replacedBy: string | null; place: Place }[];
   /** Use instead: Markdown, or null for `—`; its first code span, for an alias or a binding's replacement. */
-  deprecated: { name: string; from: string; useInstead: string | null; useInsteadName: string | null; place: Place; useInsteadPlace: Place }[];
+  deprecated: {
+    name: string;
+    from: string;
+    useInstead: string | null;
+    useInsteadName: string | null;
+    place: Place;
+    useInsteadPlace: Place;
+  }[];
   roleKinds: { kind: string; roles: Located<string>[]; place: Place }[];
   appleNames: { role: Located<string>; appleName: boolean }[];
   covers: { role: Located<string>; names: Located<string>[]; note: string | null }[];
@@ -52,7 +79,14 @@ export interface RfcDraft {
   notReported: { name: string; reason: string; place: Place }[];
   /** An enum's values: the `Value | Meaning` table in the section its Types row names. */
   valueTables: SectionTable<{ value: string; meaning: string; place: Place }>[];
-  attributeTables: SectionTable<{ name: string; notation: string; type: TypeRef | null; meaning: string; place: Place; typePlace: Place }>[];
+  attributeTables: SectionTable<{
+    name: string;
+    notation: string;
+    type: TypeRef | null;
+    meaning: string;
+    place: Place;
+    typePlace: Place;
+  }>[];
   /** Takes and Returns: one type each, or null for `—`. */
   operations: { name: string; takes: TypeCell | null; returns: TypeCell | null; meaning: string; place: Place }[];
   versioning: { change: string; beforeOne: string; fromOne: string; place: Place }[];
@@ -62,7 +96,14 @@ export interface RfcDraft {
   sections: { number: string; title: string; line: number }[];
   /** The RFC's text after its title, cut at its headings, for the reference's RFC pages. */
   body: BodyPart[];
-  requirements: { id: string; requirement: string; check: string; rule: string | null; place: Place; rulePlace: Place }[];
+  requirements: {
+    id: string;
+    requirement: string;
+    check: string;
+    rule: string | null;
+    place: Place;
+    rulePlace: Place;
+  }[];
   /** The version of another specification an external type follows, and the kinds it has there. */
   follows: ExternalDeclarationRow[];
 }
@@ -92,7 +133,11 @@ function placeInExample(example: { text: string; place: Place }, message: string
   const at = /position (\d+)/.exec(message);
   if (!at?.[1]) return example.place;
   const lines = example.text.slice(0, Number(at[1])).split('\n');
-  return { file: example.place.file, line: example.place.line + lines.length, column: example.place.column + (lines.at(-1) ?? '').length };
+  return {
+    file: example.place.file,
+    line: example.place.line + lines.length,
+    column: example.place.column + (lines.at(-1) ?? '').length,
+  };
 }
 
 /** Reads every table of one RFC into a draft; problems go to `diagnostics`, and the draft keeps what was readable. */
@@ -105,11 +150,21 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
   }
   const titleMatch = doc.title ? RFC_TITLE.exec(doc.title.text) : null;
   if (!doc.title || !titleMatch?.[1] || !titleMatch[2]) {
-    diagnostics.error('bad-rfc-file', doc.title?.place ?? filePlace, 'The RFC has no "# RFC-NNNN: Title" heading', doc.title?.text);
+    diagnostics.error(
+      'bad-rfc-file',
+      doc.title?.place ?? filePlace,
+      'The RFC has no "# RFC-NNNN: Title" heading',
+      doc.title?.text,
+    );
     return null;
   }
   if (titleMatch[1] !== fileMatch[1]) {
-    diagnostics.error('bad-rfc-file', doc.title.place, `The title's number does not match the file name ${baseName}`, doc.title.text);
+    diagnostics.error(
+      'bad-rfc-file',
+      doc.title.place,
+      `The title's number does not match the file name ${baseName}`,
+      doc.title.text,
+    );
   }
   const draft: RfcDraft = {
     id: `RFC-${titleMatch[1]}`,
@@ -144,10 +199,19 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
   };
   for (const example of doc.examples) {
     try {
-      draft.examples.push({ value: JSON.parse(example.text) as unknown, section: example.section?.number ?? null, place: example.place });
+      draft.examples.push({
+        value: JSON.parse(example.text) as unknown,
+        section: example.section?.number ?? null,
+        place: example.place,
+      });
     } catch (error) {
       // JSON.parse's wording differs between Node versions, so the message is ours and the place is exact.
-      diagnostics.error('bad-example', placeInExample(example, (error as Error).message), 'The json example does not parse', (error as Error).message);
+      diagnostics.error(
+        'bad-example',
+        placeInExample(example, (error as Error).message),
+        'The json example does not parse',
+        (error as Error).message,
+      );
     }
   }
   for (const table of doc.tables) {
@@ -156,7 +220,12 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     let kind: TableKind;
     if (classified.kind === 'malformed') {
       const expected = TABLE_SIGNATURES[classified.expected].join(' | ');
-      diagnostics.error('table-columns', table.place, `This table's columns should be: ${expected}`, table.header.join(' | '));
+      diagnostics.error(
+        'table-columns',
+        table.place,
+        `This table's columns should be: ${expected}`,
+        table.header.join(' | '),
+      );
       // A slip in a header is one finding: with as many columns as it should have, the rows are read as meant, so
       // the tables that name them are not reported as well (missing tables, unknown roles and types).
       if (!misspeltHeader(table.header, classified.expected)) continue;
@@ -167,7 +236,11 @@ export function extractRfc(doc: SpecDocument, baseName: string, diagnostics: Dia
     readTable(draft, kind, table, diagnostics);
   }
   if (!draft.hasMetadataTable) {
-    diagnostics.error('missing-table', doc.title.place, 'The RFC has no metadata table (Field | Value) under its title');
+    diagnostics.error(
+      'missing-table',
+      doc.title.place,
+      'The RFC has no metadata table (Field | Value) under its title',
+    );
   }
   return draft;
 }
@@ -176,7 +249,12 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
   const section = table.section?.number ?? null;
   const seen = new Map<string, Place>();
   /** Reports a repeated key within this table; returns false for a repeat. */
-  const once = (key: string, place: Place, rule: 'duplicate-field' | 'duplicate-role' | 'duplicate-requirement' | 'duplicate-entry', what: string) => {
+  const once = (
+    key: string,
+    place: Place,
+    rule: 'duplicate-field' | 'duplicate-role' | 'duplicate-requirement' | 'duplicate-entry',
+    what: string,
+  ) => {
     const first = seen.get(key);
     if (first) {
       d.error(rule, place, `${what} is already defined at line ${first.line}`, key);
@@ -192,14 +270,21 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
     switch (kind) {
       case 'metadata': {
         const key = required(cell(0), col(0), d);
-        if (key !== null && once(key, cell(0).place, 'duplicate-entry', `Metadata row ${key}`)) draft.metadata.set(key, cell(1));
+        if (key !== null && once(key, cell(0).place, 'duplicate-entry', `Metadata row ${key}`))
+          draft.metadata.set(key, cell(1));
         break;
       }
       case 'types': {
         const n = identifier(cell(0), col(0), d);
         const k = required(cell(2), col(2), d);
         if (n === null || k === null || !once(n, cell(0).place, 'duplicate-entry', `Type ${n}`)) break;
-        draft.types.push({ name: n, section: isAbsent(cell(1)) ? null : cell(1).plain, kind: k, meaning: cell(3).markdown, place: cell(0).place });
+        draft.types.push({
+          name: n,
+          section: isAbsent(cell(1)) ? null : cell(1).plain,
+          kind: k,
+          meaning: cell(3).markdown,
+          place: cell(0).place,
+        });
         break;
       }
       case 'fields': {
@@ -211,7 +296,16 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         if (n === null || typed === null || req === null) break;
         if (!once(n, cell(0).place, 'duplicate-field', `Field ${n}`)) break;
         const dflt = defaultOf(cell(3), n, d);
-        tableRows.rows.push({ name: n, notation: typed.notation, type: typed.type, required: req, meaning: cell(3).markdown, default: dflt ?? null, place: cell(0).place, typePlace: typed.place });
+        tableRows.rows.push({
+          name: n,
+          notation: typed.notation,
+          type: typed.type,
+          required: req,
+          meaning: cell(3).markdown,
+          default: dflt ?? null,
+          place: cell(0).place,
+          typePlace: typed.place,
+        });
         break;
       }
       case 'states': {
@@ -220,10 +314,21 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const n = identifier(cell(0), col(0), d);
         const reachable = yesNo(cell(1), col(1), d);
         const path = yesNo(cell(2), col(2), d);
-        if (n === null || reachable === null || path === null || !once(n, cell(0).place, 'duplicate-entry', `State ${n}`)) break;
+        if (
+          n === null ||
+          reachable === null ||
+          path === null ||
+          !once(n, cell(0).place, 'duplicate-entry', `State ${n}`)
+        )
+          break;
         if (path && !reachable) {
           // A path runs down from the root, so its elements are reachable by definition; the checker relies on it.
-          d.error('bad-cell', cell(1).place, 'A state that forms a path is reachable from the root: write yes here', cell(1).plain);
+          d.error(
+            'bad-cell',
+            cell(1).place,
+            'A state that forms a path is reachable from the root: write yes here',
+            cell(1).plain,
+          );
           break;
         }
         t.rows.push({ field: n, reachable, path, place: cell(0).place });
@@ -233,26 +338,56 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const n = name(cell(0), col(0), d);
         const from = name(cell(1), col(1), d);
         const by = required(cell(2), col(2), d);
-        if (n === null || from === null || by === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Removed name ${n}`)) break;
+        if (
+          n === null ||
+          from === null ||
+          by === null ||
+          !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Removed name ${n}`)
+        )
+          break;
         // `—` (or None) says nothing replaced it, as in a Deprecated row's Use instead.
-        draft.removed.push({ name: n, from, replacedBy: isAbsent(cell(2)) ? null : cell(2).markdown, place: cell(0).place });
+        draft.removed.push({
+          name: n,
+          from,
+          replacedBy: isAbsent(cell(2)) ? null : cell(2).markdown,
+          place: cell(0).place,
+        });
         break;
       }
       case 'deprecated': {
         const n = identifier(cell(0), col(0), d);
         const from = name(cell(1), col(1), d);
         const instead = required(cell(2), col(2), d);
-        if (n === null || from === null || instead === null || !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Deprecated name ${n}`)) break;
+        if (
+          n === null ||
+          from === null ||
+          instead === null ||
+          !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Deprecated name ${n}`)
+        )
+          break;
         const none = isAbsent(cell(2));
-        draft.deprecated.push({ name: n, from, useInstead: none ? null : cell(2).markdown, useInsteadName: none ? null : (cell(2).codes[0] ?? null), place: cell(0).place, useInsteadPlace: cell(2).place });
+        draft.deprecated.push({
+          name: n,
+          from,
+          useInstead: none ? null : cell(2).markdown,
+          useInsteadName: none ? null : (cell(2).codes[0] ?? null),
+          place: cell(0).place,
+          useInsteadPlace: cell(2).place,
+        });
         break;
       }
       case 'roleKinds': {
         const k = required(cell(0), col(0), d);
         if (k === null || required(cell(1), col(1), d) === null) break;
         const roles: Located<string>[] = [];
-        for (const role of identifiers(cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/), cell(1), col(1), d)) {
-          if (once(role, placeOfName(cell(1), role), 'duplicate-role', `Role ${role}`)) roles.push({ value: role, place: placeOfName(cell(1), role) });
+        for (const role of identifiers(
+          cell(1).codes.length ? cell(1).codes : cell(1).plain.split(/\s*,\s*/),
+          cell(1),
+          col(1),
+          d,
+        )) {
+          if (once(role, placeOfName(cell(1), role), 'duplicate-role', `Role ${role}`))
+            roles.push({ value: role, place: placeOfName(cell(1), role) });
         }
         draft.roleKinds.push({ kind: k, roles, place: cell(0).place });
         break;
@@ -266,9 +401,18 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
       }
       case 'covers': {
         const role = identifier(cell(0), col(0), d);
-        if (role === null || required(cell(1), col(1), d) === null || !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)) break;
+        if (
+          role === null ||
+          required(cell(1), col(1), d) === null ||
+          !once(role, cell(0).place, 'duplicate-role', `Role ${role}`)
+        )
+          break;
         const { names, note } = namesAndNote(cell(1));
-        draft.covers.push({ role: { value: role, place: cell(0).place }, names: identifiers(names, cell(1), col(1), d).map((value) => ({ value, place: placeOfName(cell(1), value) })), note });
+        draft.covers.push({
+          role: { value: role, place: cell(0).place },
+          names: identifiers(names, cell(1), col(1), d).map((value) => ({ value, place: placeOfName(cell(1), value) })),
+          note,
+        });
         break;
       }
       case 'roleRules': {
@@ -277,10 +421,16 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         if (phrase === null || role === null) break;
         const rule = (ROLE_RULE_PHRASES as Record<string, 'root' | 'unknown' | 'fallback'>)[phrase];
         if (!rule) {
-          d.error('bad-cell', cell(0).place, `The Rule must be one of: ${Object.keys(ROLE_RULE_PHRASES).join('; ')}`, phrase);
+          d.error(
+            'bad-cell',
+            cell(0).place,
+            `The Rule must be one of: ${Object.keys(ROLE_RULE_PHRASES).join('; ')}`,
+            phrase,
+          );
           break;
         }
-        if (once(rule, cell(0).place, 'duplicate-entry', `Rule ${phrase}`)) draft.roleRules.push({ rule, role: { value: role, place: cell(1).place } });
+        if (once(rule, cell(0).place, 'duplicate-entry', `Rule ${phrase}`))
+          draft.roleRules.push({ rule, role: { value: role, place: cell(1).place } });
         break;
       }
       case 'notReported': {
@@ -296,7 +446,14 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const n = identifier(cell(0), col(0), d);
         const typed = typeCell(cell(1), col(1), d);
         if (n === null || typed === null || !once(n, cell(0).place, 'duplicate-field', `Attribute ${n}`)) break;
-        t.rows.push({ name: n, notation: typed.notation, type: typed.type, meaning: cell(2).markdown, place: cell(0).place, typePlace: typed.place });
+        t.rows.push({
+          name: n,
+          notation: typed.notation,
+          type: typed.type,
+          meaning: cell(2).markdown,
+          place: cell(0).place,
+          typePlace: typed.place,
+        });
         break;
       }
       case 'enumValues': {
@@ -321,14 +478,24 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         const change = required(cell(0), col(0), d);
         const before = required(cell(1), col(1), d);
         const from = required(cell(2), col(2), d);
-        if (change === null || before === null || from === null || !once(change, cell(0).place, 'duplicate-entry', `Change ${change}`)) break;
+        if (
+          change === null ||
+          before === null ||
+          from === null ||
+          !once(change, cell(0).place, 'duplicate-entry', `Change ${change}`)
+        )
+          break;
         // A word the version step cannot read would leave every RFC's Version effect unchecked, without a word.
         const known = (value: string, words: readonly string[], at: number, what: string) => {
           if (words.includes(value.toLowerCase())) return true;
           d.error('bad-cell', cell(at).place, `The ${what} must be one of: ${words.join(', ')}`, value);
           return false;
         };
-        const read = [known(change, VERSION_CHANGES, 0, 'change'), known(before, VERSION_PARTS, 1, 'part of the version'), known(from, VERSION_PARTS, 2, 'part of the version')];
+        const read = [
+          known(change, VERSION_CHANGES, 0, 'change'),
+          known(before, VERSION_PARTS, 1, 'part of the version'),
+          known(from, VERSION_PARTS, 2, 'part of the version'),
+        ];
         if (read.includes(false)) break;
         draft.versioning.push({ change, beforeOne: before, fromOne: from, place: cell(0).place });
         break;
@@ -336,14 +503,16 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
       case 'versionField': {
         const type = name(cell(0), col(0), d);
         const field = name(cell(1), col(1), d);
-        if (type === null || field === null || !once('version', cell(0).place, 'duplicate-entry', 'The versioned type')) break;
+        if (type === null || field === null || !once('version', cell(0).place, 'duplicate-entry', 'The versioned type'))
+          break;
         draft.versionField = { type, field, place: cell(1).place };
         break;
       }
       case 'privacy': {
         const subject = required(cell(0), col(0), d);
         const note = required(cell(1), col(1), d);
-        if (subject === null || note === null || !once(subject, cell(0).place, 'duplicate-entry', `Subject ${subject}`)) break;
+        if (subject === null || note === null || !once(subject, cell(0).place, 'duplicate-entry', `Subject ${subject}`))
+          break;
         draft.privacy.push({ subject: cell(0).markdown, note: cell(1).markdown, place: cell(0).place });
         break;
       }
@@ -356,15 +525,34 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
         if (id === null || req === null || check === null || ruleCell === null) break;
         if (!once(id, cell(0).place, 'duplicate-requirement', `Requirement ${id}`)) break;
         const rule = isAbsent(cell(3)) || cell(3).plain === '' ? null : (cell(3).codes[0] ?? cell(3).plain);
-        draft.requirements.push({ id, requirement: cell(1).markdown, check: cell(2).markdown, rule, place: cell(0).place, rulePlace: cell(3).place });
+        draft.requirements.push({
+          id,
+          requirement: cell(1).markdown,
+          check: cell(2).markdown,
+          rule,
+          place: cell(0).place,
+          rulePlace: cell(3).place,
+        });
         break;
       }
       case 'follows': {
         const type = identifier(cell(0), col(0), d);
         const version = name(cell(1), col(1), d);
-        if (type === null || version === null || !once(type, cell(0).place, 'duplicate-entry', `External type ${type}`)) break;
+        if (type === null || version === null || !once(type, cell(0).place, 'duplicate-entry', `External type ${type}`))
+          break;
         // — for a type that is no union; else its kinds as the other specification names them.
-        const kinds = isAbsent(cell(2)) ? [] : identifiers(cell(2).codes.length ? cell(2).codes : cell(2).plain.split(/\s*,\s*/).filter(Boolean), cell(2), col(2), d);
+        const kinds = isAbsent(cell(2))
+          ? []
+          : identifiers(
+              cell(2).codes.length
+                ? cell(2).codes
+                : cell(2)
+                    .plain.split(/\s*,\s*/)
+                    .filter(Boolean),
+              cell(2),
+              col(2),
+              d,
+            );
         draft.follows.push({ type, version, kinds, place: cell(0).place });
         break;
       }

@@ -52,10 +52,18 @@ export const CONTENT_CLASS = 'content';
 export type Classified = { kind: TableKind } | { kind: 'malformed'; expected: TableKind } | { kind: 'prose' };
 
 /** Header cells compared as a reader would: letter case, spacing and curly apostrophes do not matter. */
-const normal = (cell: string) => cell.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
-const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+const normal = (cell: string) =>
+  cell
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
 
-const NORMAL_SIGNATURES = (Object.entries(TABLE_SIGNATURES) as [TableKind, readonly string[]][]).map(([kind, columns]) => ({ kind, columns: columns.map(normal) }));
+const NORMAL_SIGNATURES = (Object.entries(TABLE_SIGNATURES) as [TableKind, readonly string[]][]).map(
+  ([kind, columns]) => ({ kind, columns: columns.map(normal) }),
+);
 
 /**
  * Which table this is, by its header: a match (ignoring case and spacing), a near miss (the same first column, or
@@ -93,7 +101,12 @@ function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     row = next;
   }
   return row[b.length] as number;

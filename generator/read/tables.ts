@@ -139,7 +139,9 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
       };
     }),
   );
-  const wideRows = body.filter((row) => row.children.length > header.length).map((row) => placeOf(file, row.children[header.length] ?? row));
+  const wideRows = body
+    .filter((row) => row.children.length > header.length)
+    .map((row) => placeOf(file, row.children[header.length] ?? row));
   const shortRows = body.filter((row) => row.children.length < header.length).map((row) => placeOf(file, row));
   return { header, rows, wideRows, shortRows, place: placeOf(file, node), section };
 }
@@ -147,7 +149,8 @@ function tableOf(file: string, node: Table, section: Section | null): SpecTable 
 /** The blocks of a document in order, looking inside lists and quotes (a table may stand in either). */
 function* blocks(nodes: readonly RootContent[]): Generator<RootContent> {
   for (const node of nodes) {
-    if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') yield* blocks(node.children as RootContent[]);
+    if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem')
+      yield* blocks(node.children as RootContent[]);
     else yield node;
   }
 }
@@ -183,7 +186,16 @@ function rowLineIn(node: RootContent, lines: readonly string[]): number | null {
 
 /** Reads a spec file's title, sections and tables, in document order, each with its place. */
 export function documentOf(file: string, tree: Root, text = ''): SpecDocument {
-  const doc: SpecDocument = { file, title: null, summary: '', sections: [], tables: [], examples: [], strayRows: [], body: bodyOf(tree, text) };
+  const doc: SpecDocument = {
+    file,
+    title: null,
+    summary: '',
+    sections: [],
+    tables: [],
+    examples: [],
+    strayRows: [],
+    body: bodyOf(tree, text),
+  };
   let section: Section | null = null;
   let wantSummary = false;
   // The table a following row may have been cut off from: kept across blank lines and HTML comments only.
@@ -228,7 +240,11 @@ function bodyOf(tree: Root, text: string): BodyPart[] {
   const title = headings.find((h) => h.depth === 1);
   const cuts = headings.filter((h) => h !== title);
   const offset = (n: Heading | undefined, end: boolean) => (end ? n?.position?.end.offset : n?.position?.start.offset);
-  const slice = (from: number | undefined, to: number | undefined) => text.slice(from ?? text.length, to ?? text.length).replace(/\r\n?/g, '\n').trim();
+  const slice = (from: number | undefined, to: number | undefined) =>
+    text
+      .slice(from ?? text.length, to ?? text.length)
+      .replace(/\r\n?/g, '\n')
+      .trim();
   const lead = slice(offset(title, true) ?? 0, offset(cuts[0], false));
   if (lead) parts.push({ heading: null, markdown: lead });
   cuts.forEach((h, i) => {
@@ -243,9 +259,17 @@ function bodyOf(tree: Root, text: string): BodyPart[] {
 export function reportStrayRows(doc: SpecDocument, d: Diagnostics): void {
   for (const row of doc.strayRows) {
     if (row.table) {
-      d.error('table-split', row.place, `This row is cut off from the table at line ${row.table.line} by a blank line or an HTML comment, which ends a table in GFM`);
+      d.error(
+        'table-split',
+        row.place,
+        `This row is cut off from the table at line ${row.table.line} by a blank line or an HTML comment, which ends a table in GFM`,
+      );
     } else {
-      d.error('table-split', row.place, 'This looks like a table row, but it is in no table: a table needs a header row and a delimiter row (|---|)');
+      d.error(
+        'table-split',
+        row.place,
+        'This looks like a table row, but it is in no table: a table needs a header row and a delimiter row (|---|)',
+      );
     }
   }
 }
@@ -253,9 +277,17 @@ export function reportStrayRows(doc: SpecDocument, d: Diagnostics): void {
 /** Reports every row of a table the toolchain reads that has more or fewer cells than its header. */
 export function reportWideRows(table: SpecTable, d: Diagnostics): void {
   for (const place of table.shortRows) {
-    d.error('table-columns', place, `This row has fewer cells than the header's ${table.header.length}; a cell meant to be empty holds —`);
+    d.error(
+      'table-columns',
+      place,
+      `This row has fewer cells than the header's ${table.header.length}; a cell meant to be empty holds —`,
+    );
   }
   for (const place of table.wideRows) {
-    d.error('table-columns', place, `This row has more cells than the header's ${table.header.length}; the extra cells would be lost. Write a | inside a cell as \\|`);
+    d.error(
+      'table-columns',
+      place,
+      `This row has more cells than the header's ${table.header.length}; the extra cells would be lost. Write a | inside a cell as \\|`,
+    );
   }
 }

@@ -42,17 +42,32 @@ const registriesOf = (packers: readonly Packer[]) => packers.flatMap((p) => (p.p
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/')).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
+    .sort();
 }
 
 async function checksums(dir: string): Promise<string> {
   const lines: string[] = [];
-  for (const file of await filesIn(dir)) lines.push(`${createHash('sha256').update(await readFile(join(dir, file))).digest('hex')}  ${file}`);
+  for (const file of await filesIn(dir))
+    lines.push(
+      `${createHash('sha256')
+        .update(await readFile(join(dir, file)))
+        .digest('hex')}  ${file}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 /** Packs every package from the tree the release generates, into a staging folder renamed into place at the end. */
-async function packAll(plan: ReleasePlan, packers: readonly Packer[], sdk: string, options: ReleaseOptions, date: string, io: Io): Promise<{ dest: string; artifacts: Artifact[] }> {
+async function packAll(
+  plan: ReleasePlan,
+  packers: readonly Packer[],
+  sdk: string,
+  options: ReleaseOptions,
+  date: string,
+  io: Io,
+): Promise<{ dest: string; artifacts: Artifact[] }> {
   const version = plan.model.protocolVersion;
   const dest = join(options.where.root, 'build/release', version);
   await mkdir(dirname(dest), { recursive: true });
@@ -68,9 +83,18 @@ async function packAll(plan: ReleasePlan, packers: readonly Packer[], sdk: strin
     for (const packer of packers) {
       io.progress(`release: packing ${packer.name}`);
       const started = Date.now();
-      const made = await packer.pack({ protocolVersion: version, publishing, date, out: join(tree, 'generated'), scripts: options.scripts, dest: staging });
+      const made = await packer.pack({
+        protocolVersion: version,
+        publishing,
+        date,
+        out: join(tree, 'generated'),
+        scripts: options.scripts,
+        dest: staging,
+      });
       artifacts.push(...made);
-      io.progress(`release: packed ${packer.name}: ${made.map((a) => a.file).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      io.progress(
+        `release: packed ${packer.name}: ${made.map((a) => a.file).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
     await writeFile(join(staging, 'RELEASE_NOTES.md'), releaseNotes(plan, sdk, date, registriesOf(packers)));
     await writeFile(join(staging, 'SHA256SUMS'), await checksums(staging));
@@ -88,7 +112,14 @@ async function packAll(plan: ReleasePlan, packers: readonly Packer[], sdk: strin
  * notes to CHANGELOG.md. The RFCs are written first (generation reads them); if generation then fails, they are
  * put back, so a refused step leaves the tree as it was.
  */
-async function stampAndRegenerate(plan: ReleasePlan, packers: readonly Packer[], sdk: string, options: ReleaseOptions, date: string, d: Diagnostics): Promise<void> {
+async function stampAndRegenerate(
+  plan: ReleasePlan,
+  packers: readonly Packer[],
+  sdk: string,
+  options: ReleaseOptions,
+  date: string,
+  d: Diagnostics,
+): Promise<void> {
   const { where } = options;
   const version = plan.model.protocolVersion;
   const originals = new Map<string, string>();
@@ -97,7 +128,13 @@ async function stampAndRegenerate(plan: ReleasePlan, packers: readonly Packer[],
     const text = await readFile(path, 'utf8');
     const stamped = stampReleased(text, version, date);
     if (stamped === null) {
-      d.error('not-releasable', rfc.source, `${rfc.id} has no Released in row to stamp`, undefined, 'Add `| Released in | — |` to its metadata table.');
+      d.error(
+        'not-releasable',
+        rfc.source,
+        `${rfc.id} has no Released in row to stamp`,
+        undefined,
+        'Add `| Released in | — |` to its metadata table.',
+      );
       continue;
     }
     originals.set(path, text);
@@ -110,7 +147,8 @@ async function stampAndRegenerate(plan: ReleasePlan, packers: readonly Packer[],
   const publishing = afterRelease(plan.publishing, sdk, version);
   const run = await generateInMemory(where.spec, where.out, publishing);
   if (!run.model) {
-    for (const item of run.diagnostics) if (item.severity === 'error') d.error(item.ruleId, item, item.message, item.actual, item.hint);
+    for (const item of run.diagnostics)
+      if (item.severity === 'error') d.error(item.ruleId, item, item.message, item.actual, item.hint);
     return restore();
   }
   await writeTree(where.out, run.files);
@@ -124,7 +162,12 @@ async function stampAndRegenerate(plan: ReleasePlan, packers: readonly Packer[],
  * Whether each package could be installed by its README's line as the tree stands. A dry run packs anyway and
  * warns; a release is refused, as a package nobody can fetch is not published.
  */
-async function installable(plan: ReleasePlan, packers: readonly Packer[], options: ReleaseOptions, d: Diagnostics): Promise<boolean> {
+async function installable(
+  plan: ReleasePlan,
+  packers: readonly Packer[],
+  options: ReleaseOptions,
+  d: Diagnostics,
+): Promise<boolean> {
   for (const packer of packers) {
     const reason = await packer.notInstallable?.({ out: options.where.out, publishing: plan.publishing });
     if (!reason) continue;
@@ -146,7 +189,9 @@ export async function release(options: ReleaseOptions, io: Io): Promise<ReleaseR
   const plan = await planRelease(options.where, options.version, d);
   if (!plan) return { diagnostics: d, dest: null, artifacts: [], sdk: null };
   const sdk = releaseSdkVersion(plan.publishing, diffReport(plan.previous, plan.model).class);
-  io.progress(`release: protocol ${plan.model.protocolVersion}, SDK ${sdk}${options.dryRun ? ' (dry run: spec/, generated/ and publishing.json stay as they are)' : ''}`);
+  io.progress(
+    `release: protocol ${plan.model.protocolVersion}, SDK ${sdk}${options.dryRun ? ' (dry run: spec/, generated/ and publishing.json stay as they are)' : ''}`,
+  );
   const packers = options.packers ?? (await releasePackers());
   if (!(await installable(plan, packers, options, d))) return { diagnostics: d, dest: null, artifacts: [], sdk };
   const { dest, artifacts } = await packAll(plan, packers, sdk, options, date, io);

@@ -30,26 +30,34 @@ interface Io {
 /** The files SHA256SUMS lists that are missing or differ: a release folder is published only as it was packed. */
 async function unverified(from: string): Promise<string[]> {
   const sums = await readFile(join(from, 'SHA256SUMS'), 'utf8').catch(() => null);
-  if (sums === null) return [`${join(from, 'SHA256SUMS')} is missing: publish a folder that \`element-spec release\` packed`];
+  if (sums === null)
+    return [`${join(from, 'SHA256SUMS')} is missing: publish a folder that \`element-spec release\` packed`];
   const problems: string[] = [];
   for (const line of sums.split('\n').filter(Boolean)) {
     const [sum, file] = [line.slice(0, 64), line.slice(66)];
     const bytes = await readFile(join(from, file)).catch(() => null);
     if (bytes === null) problems.push(`${file}, listed in SHA256SUMS, is missing`);
-    else if (createHash('sha256').update(bytes).digest('hex') !== sum) problems.push(`${file} does not match its line in SHA256SUMS`);
+    else if (createHash('sha256').update(bytes).digest('hex') !== sum)
+      problems.push(`${file} does not match its line in SHA256SUMS`);
   }
   return problems;
 }
 
 /** The configuration's problems: a name that is no package with a publisher, or an address that is not a string. */
-function configurationProblems(registries: Readonly<Record<string, unknown>>, only: readonly string[] | undefined, names: readonly string[]): string[] {
+function configurationProblems(
+  registries: Readonly<Record<string, unknown>>,
+  only: readonly string[] | undefined,
+  names: readonly string[],
+): string[] {
   const known = `the packages published are ${names.join(', ')}`;
   const problems: string[] = [];
   for (const [name, to] of Object.entries(registries)) {
     if (!names.includes(name)) problems.push(`registries names "${name}", which is no package published (${known})`);
-    else if (typeof to !== 'string' || to === '') problems.push(`registries.${name} is not an address (a URL or a folder)`);
+    else if (typeof to !== 'string' || to === '')
+      problems.push(`registries.${name} is not an address (a URL or a folder)`);
   }
-  for (const name of only ?? []) if (!names.includes(name)) problems.push(`--only names "${name}", which is no package published (${known})`);
+  for (const name of only ?? [])
+    if (!names.includes(name)) problems.push(`--only names "${name}", which is no package published (${known})`);
   return problems;
 }
 
@@ -62,19 +70,28 @@ export async function publish(options: PublishOptions, io: Io): Promise<PublishR
   const packers = (options.packers ?? (await releasePackers())).filter((p) => p.publisher);
   const names = packers.map((p) => p.name);
   const result: PublishResult = { published: [], failed: [], refused: [] };
-  result.refused.push(...configurationProblems(options.registries, options.only, names), ...(await unverified(options.from)));
+  result.refused.push(
+    ...configurationProblems(options.registries, options.only, names),
+    ...(await unverified(options.from)),
+  );
   if (result.refused.length) return result;
   for (const packer of packers) {
     const publisher = packer.publisher;
     if (!publisher || (options.only && !options.only.includes(packer.name))) continue;
     const to = options.registries[packer.name] ?? publisher.registry;
     if (to === null) {
-      result.failed.push({ package: packer.name, message: `no registry is configured and there is no upload to a public one: ${publisher.otherwise ?? 'name one in the configuration'}` });
+      result.failed.push({
+        package: packer.name,
+        message: `no registry is configured and there is no upload to a public one: ${publisher.otherwise ?? 'name one in the configuration'}`,
+      });
       continue;
     }
     io.progress(`publish: ${packer.name} to ${to}`);
     try {
-      result.published.push({ package: packer.name, line: await publisher.publish({ from: options.from, to, scripts: options.scripts }) });
+      result.published.push({
+        package: packer.name,
+        line: await publisher.publish({ from: options.from, to, scripts: options.scripts }),
+      });
     } catch (error) {
       result.failed.push({ package: packer.name, message: (error as Error).message });
     }
@@ -90,6 +107,7 @@ export async function readRegistries(file: string): Promise<Record<string, strin
   } catch (error) {
     return `${file} cannot be read as JSON: ${(error as Error).message}`;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return `${file} must hold an object from package name to registry address`;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return `${file} must hold an object from package name to registry address`;
   return parsed as Record<string, string>;
 }

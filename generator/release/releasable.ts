@@ -35,15 +35,24 @@ const NOT_RELEASED = new Set(['—', '-', '']);
  * Implemented) and not released yet, and publishing.json does not list the SDK version as released. Every problem
  * is a located diagnostic (`not-releasable`); nothing is written.
  */
-export async function planRelease(where: ReleaseRoot, wanted: string | undefined, d: Diagnostics): Promise<ReleasePlan | null> {
+export async function planRelease(
+  where: ReleaseRoot,
+  wanted: string | undefined,
+  d: Diagnostics,
+): Promise<ReleasePlan | null> {
   const publishingPath = join(where.root, PUBLISHING_FILE);
   let publishing: Publishing | null = null;
   try {
     const read = readPublishing(JSON.parse(await readFile(publishingPath, 'utf8')));
-    if ('problems' in read) for (const p of read.problems) d.error('not-releasable', { file: PUBLISHING_FILE, line: 1, column: 1 }, p);
+    if ('problems' in read)
+      for (const p of read.problems) d.error('not-releasable', { file: PUBLISHING_FILE, line: 1, column: 1 }, p);
     else publishing = read.publishing;
   } catch (error) {
-    d.error('not-releasable', { file: PUBLISHING_FILE, line: 1, column: 1 }, `${PUBLISHING_FILE} cannot be read: ${(error as Error).message}`);
+    d.error(
+      'not-releasable',
+      { file: PUBLISHING_FILE, line: 1, column: 1 },
+      `${PUBLISHING_FILE} cannot be read: ${(error as Error).message}`,
+    );
   }
   if (!publishing) return null;
 
@@ -56,25 +65,49 @@ export async function planRelease(where: ReleaseRoot, wanted: string | undefined
 
   if (wanted !== undefined && wanted !== model.protocolVersion) {
     const last = model.rfcs.at(-1);
-    d.error('not-releasable', last?.source ?? { file: 'spec/rfcs', line: 1, column: 1 }, `The counted RFCs make ${model.protocolVersion}, not ${wanted}; only the version they make now can be released`, wanted);
+    d.error(
+      'not-releasable',
+      last?.source ?? { file: 'spec/rfcs', line: 1, column: 1 },
+      `The counted RFCs make ${model.protocolVersion}, not ${wanted}; only the version they make now can be released`,
+      wanted,
+    );
   }
   const rfcs = model.rfcs.filter((r) => r.version === model.protocolVersion);
   for (const rfc of rfcs) {
     if (!RELEASABLE_STATUSES.has(rfc.status)) {
-      d.error('not-releasable', rfc.source, `${rfc.id} makes ${model.protocolVersion} but its Status is ${rfc.status}, not Accepted`, rfc.status);
+      d.error(
+        'not-releasable',
+        rfc.source,
+        `${rfc.id} makes ${model.protocolVersion} but its Status is ${rfc.status}, not Accepted`,
+        rfc.status,
+      );
     }
     const released = (rfc.metadata['Released in'] ?? '—').trim();
     if (!NOT_RELEASED.has(released)) {
-      d.error('not-releasable', rfc.source, `${rfc.id} is already released in ${released}; a released version is not released again`, released);
+      d.error(
+        'not-releasable',
+        rfc.source,
+        `${rfc.id} is already released in ${released}; a released version is not released again`,
+        released,
+      );
     }
   }
   const sdk = publishing.released.find((r) => r.protocol === model.protocolVersion);
-  if (sdk) d.error('not-releasable', { file: PUBLISHING_FILE, line: 1, column: 1 }, `SDK ${sdk.sdk} was already released for protocol ${model.protocolVersion}`);
+  if (sdk)
+    d.error(
+      'not-releasable',
+      { file: PUBLISHING_FILE, line: 1, column: 1 },
+      `SDK ${sdk.sdk} was already released for protocol ${model.protocolVersion}`,
+    );
 
   const stale = await diffTree(where.out, run.files);
   const count = stale.stale.length + stale.missing.length + stale.extra.length;
   if (count > 0) {
-    d.error('not-releasable', { file: 'generated', line: 1, column: 1 }, `generated/ does not match the spec (${count} files: ${[...stale.stale, ...stale.missing, ...stale.extra].slice(0, 3).join(', ')}${count > 3 ? ', …' : ''}); run \`npm run generate\` and commit first`);
+    d.error(
+      'not-releasable',
+      { file: 'generated', line: 1, column: 1 },
+      `generated/ does not match the spec (${count} files: ${[...stale.stale, ...stale.missing, ...stale.extra].slice(0, 3).join(', ')}${count > 3 ? ', …' : ''}); run \`npm run generate\` and commit first`,
+    );
   }
   if (d.hasErrors) return null;
   const index = run.versions.findIndex((v) => v.protocolVersion === model.protocolVersion);

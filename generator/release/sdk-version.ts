@@ -14,12 +14,17 @@ export function releaseSdkVersion(publishing: Publishing, change: ChangeClass): 
   const last = publishing.released.at(-1)?.sdk;
   if (last === undefined) return publishing.sdkVersion;
   const major = semver.major(last) >= 1;
-  const part: semver.ReleaseType = change === 'breaking' ? (major ? 'major' : 'minor') : change === 'additive' && major ? 'minor' : 'patch';
+  const part: semver.ReleaseType =
+    change === 'breaking' ? (major ? 'major' : 'minor') : change === 'additive' && major ? 'minor' : 'patch';
   const stepped = semver.inc(last, part) ?? publishing.sdkVersion;
   return semver.gt(publishing.sdkVersion, stepped) ? publishing.sdkVersion : stepped;
 }
 
 /** publishing.json after a release: the SDK version recorded as released with its protocol, and the next one in work. */
 export function afterRelease(publishing: Publishing, sdk: string, protocol: string): Publishing {
-  return { ...publishing, released: [...publishing.released, { sdk, protocol }], sdkVersion: semver.inc(sdk, 'patch') ?? sdk };
+  return {
+    ...publishing,
+    released: [...publishing.released, { sdk, protocol }],
+    sdkVersion: semver.inc(sdk, 'patch') ?? sdk,
+  };
 }

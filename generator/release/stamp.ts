@@ -21,7 +21,8 @@ export function stampReleased(text: string, version: string, date: string): stri
   if (value === undefined) return null;
   const lead = /^\s*/.exec(value)?.[0] ?? ' ';
   const stamped = `${version} (${date})`;
-  const trail = value.length - lead.length > stamped.length ? ' '.repeat(value.length - lead.length - stamped.length) : ' ';
+  const trail =
+    value.length - lead.length > stamped.length ? ' '.repeat(value.length - lead.length - stamped.length) : ' ';
   cells[2] = `${lead}${stamped}${trail}`;
   lines[index] = cells.join('|');
   return lines.join('\n');
@@ -29,7 +30,13 @@ export function stampReleased(text: string, version: string, date: string): stri
 
 /** CHANGELOG.md with a release's notes on top, under the file's title. */
 export function prependChangelog(existing: string | null, notes: string): string {
-  const title = '# Changelog\n\nEvery released version of the protocol, newest first, as `element-spec release` wrote it.\n';
-  const rest = existing === null ? '' : existing.startsWith('# Changelog') ? existing.slice(existing.indexOf('\n## ') + 1 || existing.length) : existing;
+  const title =
+    '# Changelog\n\nEvery released version of the protocol, newest first, as `element-spec release` wrote it.\n';
+  const rest =
+    existing === null
+      ? ''
+      : existing.startsWith('# Changelog')
+        ? existing.slice(existing.indexOf('\n## ') + 1 || existing.length)
+        : existing;
   return `${title}\n${notes}${rest ? `\n${rest}` : ''}`.replace(/\n{3,}/g, '\n\n');
 }

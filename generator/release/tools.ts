@@ -7,13 +7,23 @@ import { join } from 'node:path';
 export class ToolFailed extends Error {}
 
 /** Runs a tool, resolving with its standard output; a failure or a missing tool rejects with a ToolFailed that says which. */
-export function runTool(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       const code = (error as NodeJS.ErrnoException).code;
       const tail = `${stdout}${stderr}`.trim().split('\n').slice(-12).join('\n');
-      reject(new ToolFailed(code === 'ENOENT' ? `${command} is not installed (scripts/install-toolchains.sh)` : `${command} ${args.join(' ')} failed${tail ? `:\n${tail}` : ''}`));
+      reject(
+        new ToolFailed(
+          code === 'ENOENT'
+            ? `${command} is not installed (scripts/install-toolchains.sh)`
+            : `${command} ${args.join(' ')} failed${tail ? `:\n${tail}` : ''}`,
+        ),
+      );
     });
   });
 }

@@ -12,8 +12,11 @@ export function githubCommands(items: readonly ReviewItem[]): string {
   return items
     .map((item) => {
       const props: string[] = [];
-      if (item.place) props.push(`file=${escapeProperty(item.place.file)}`, `line=${item.place.line}`, `col=${item.place.column}`);
-      props.push(`title=${escapeProperty(item.changeClass ? `${item.changeClass} change (${item.ruleId})` : item.ruleId)}`);
+      if (item.place)
+        props.push(`file=${escapeProperty(item.place.file)}`, `line=${item.place.line}`, `col=${item.place.column}`);
+      props.push(
+        `title=${escapeProperty(item.changeClass ? `${item.changeClass} change (${item.ruleId})` : item.ruleId)}`,
+      );
       const text = item.hint ? `${item.message}\nhint: ${item.hint}` : item.message;
       return `::${COMMAND[item.level]} ${props.join(',')}::${escapeData(text)}\n`;
     })

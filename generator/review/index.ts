@@ -11,7 +11,12 @@ export type { ReviewItem } from './items.js';
 export { changeItems, diagnosticItems, shownPath } from './items.js';
 
 /** Prints items in a machine format; `text` and `json` stay with each command, which has its own. */
-export function formatReview(format: Exclude<ReviewFormat, 'text' | 'json'>, title: string, items: readonly ReviewItem[], tool: Tool): string {
+export function formatReview(
+  format: Exclude<ReviewFormat, 'text' | 'json'>,
+  title: string,
+  items: readonly ReviewItem[],
+  tool: Tool,
+): string {
   switch (format) {
     case 'markdown':
       return markdownTable(title, items);

@@ -33,7 +33,11 @@ export interface RuleInfo {
  */
 export function shownPath(file: string, specDir: string, cwd = process.cwd()): string {
   if (!file.startsWith('spec/')) return file;
-  return relative(cwd, resolve(specDir, file.slice('spec/'.length))).split(sep).join('/') || file;
+  return (
+    relative(cwd, resolve(specDir, file.slice('spec/'.length)))
+      .split(sep)
+      .join('/') || file
+  );
 }
 
 export function diagnosticItems(items: readonly Diagnostic[], specDir: string, cwd = process.cwd()): ReviewItem[] {
@@ -47,7 +51,13 @@ export function diagnosticItems(items: readonly Diagnostic[], specDir: string, c
   }));
 }
 
-export function changeItems(changes: readonly Change[], from: CanonicalModel | null, to: CanonicalModel, specDir: string, cwd = process.cwd()): ReviewItem[] {
+export function changeItems(
+  changes: readonly Change[],
+  from: CanonicalModel | null,
+  to: CanonicalModel,
+  specDir: string,
+  cwd = process.cwd(),
+): ReviewItem[] {
   return changes.map((c) => {
     const source = placeOfChange(c, from, to);
     return {
@@ -70,6 +80,10 @@ export function rulesOf(items: readonly ReviewItem[]): RuleInfo[] {
       return { id, summary: rule.summary, help: rule.hint };
     }
     const changeClass = CHANGE_RULES[id as keyof typeof CHANGE_RULES] ?? 'unknown';
-    return { id, summary: `A ${changeClass} change between two versions of the model (${id})`, help: 'See spec/README.md, "Changing the protocol in a later RFC", for how each change is classed.' };
+    return {
+      id,
+      summary: `A ${changeClass} change between two versions of the model (${id})`,
+      help: 'See spec/README.md, "Changing the protocol in a later RFC", for how each change is classed.',
+    };
   });
 }

@@ -11,14 +11,27 @@ export interface Tool {
 export function sarifLog(tool: Tool, items: readonly ReviewItem[]): string {
   const rules = rulesOf(items);
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const descriptors: ReportingDescriptor[] = rules.map((r) => ({ id: r.id, shortDescription: { text: r.summary }, help: { text: r.help } }));
+  const descriptors: ReportingDescriptor[] = rules.map((r) => ({
+    id: r.id,
+    shortDescription: { text: r.summary },
+    help: { text: r.help },
+  }));
   const results: Result[] = items.map((item) => ({
     ruleId: item.ruleId,
     ruleIndex: index.get(item.ruleId) ?? -1,
     level: item.level,
     message: { text: item.hint ? `${item.message}\nhint: ${item.hint}` : item.message },
     ...(item.place
-      ? { locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(item.place.file) }, region: { startLine: item.place.line, startColumn: item.place.column } } }] }
+      ? {
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: encodeURI(item.place.file) },
+                region: { startLine: item.place.line, startColumn: item.place.column },
+              },
+            },
+          ],
+        }
       : {}),
     ...(item.changeClass ? { properties: { class: item.changeClass } } : {}),
   }));

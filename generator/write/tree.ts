@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { type Dirent, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { GeneratedFile } from '../emit/core/target.js';
@@ -8,10 +18,14 @@ import type { GeneratedFile } from '../emit/core/target.js';
 const IGNORED = new Set(['.build', 'target', 'node_modules', '.swiftpm']);
 /** VitePress's own cache and default output, inside the config folder the docs target writes. */
 const IGNORED_UNDER_VITEPRESS = new Set(['cache', 'dist']);
-const ignored = (rel: string, name: string) => IGNORED.has(name) || (rel.split('/').pop() === '.vitepress' && IGNORED_UNDER_VITEPRESS.has(name));
+const ignored = (rel: string, name: string) =>
+  IGNORED.has(name) || (rel.split('/').pop() === '.vitepress' && IGNORED_UNDER_VITEPRESS.has(name));
 
-
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * A run killed between its two renames leaves the old tree, renamed, beside an empty place; put it back. Every
@@ -27,7 +41,10 @@ export async function recover(outDir: string): Promise<void> {
     return m !== null && !alive(Number(m[2]));
   });
   if (!(await exists(outDir))) {
-    const last = stale.filter((n) => n.startsWith(`.${base}.old-`)).sort().at(-1);
+    const last = stale
+      .filter((n) => n.startsWith(`.${base}.old-`))
+      .sort()
+      .at(-1);
     if (last) await rename(join(parent, last), outDir);
   }
   for (const name of stale) await rm(join(parent, name), { recursive: true, force: true });

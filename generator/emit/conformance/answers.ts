@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { placeholderOf, requiredPlaceholders } from '../kit/placeholders.js';
-import type { Json, } from '../kit/vector.js';
+import type { Json } from '../kit/vector.js';
 
 export type { ExpectedFinding, Vector } from '../kit/vector.js';
 
@@ -22,7 +22,11 @@ export class AnswerBuilder {
   }
 
   element(id: string, role: string, extra: Obj = {}, children?: Obj[]): Obj {
-    const out: Obj = { [this.tree.id]: id, [this.tree.role]: role, ...requiredPlaceholders(this.model, this.tree.node, [this.tree.id, this.tree.role]) };
+    const out: Obj = {
+      [this.tree.id]: id,
+      [this.tree.role]: role,
+      ...requiredPlaceholders(this.model, this.tree.node, [this.tree.id, this.tree.role]),
+    };
     Object.assign(out, extra);
     if (children) out[this.tree.children] = children;
     return out;
@@ -44,7 +48,10 @@ export class AnswerBuilder {
   /** A role of the language other than the root's and not deprecated, by kind order. */
   otherRole(index = 0): string {
     // A deprecated role is still valid but gives a warning of its own: the vectors that need any role use the others.
-    this.otherRoles ??= this.model.roles.filter((r) => !r.deprecated).map((r) => r.name).filter((r) => r !== this.model.roleRules.root);
+    this.otherRoles ??= this.model.roles
+      .filter((r) => !r.deprecated)
+      .map((r) => r.name)
+      .filter((r) => r !== this.model.roleRules.root);
     return this.otherRoles[index % this.otherRoles.length] as string;
   }
 
@@ -63,9 +70,14 @@ export class AnswerBuilder {
 }
 
 /** A minimal value that satisfies a JSON Schema definition, following refs into `defs`. */
-export function minimalInstance(schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, depth = 0): Json {
+export function minimalInstance(
+  schema: Record<string, unknown>,
+  defs: Record<string, Record<string, unknown>>,
+  depth = 0,
+): Json {
   if (depth > 8) return null;
-  if (typeof schema.$ref === 'string') return minimalInstance(defs[schema.$ref.replace('#/$defs/', '')] ?? {}, defs, depth + 1);
+  if (typeof schema.$ref === 'string')
+    return minimalInstance(defs[schema.$ref.replace('#/$defs/', '')] ?? {}, defs, depth + 1);
   if ('const' in schema) return schema.const as Json;
   if (Array.isArray(schema.enum)) return schema.enum[0] as Json;
   const options = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
@@ -83,7 +95,8 @@ export function minimalInstance(schema: Record<string, unknown>, defs: Record<st
     case 'object': {
       const out: Obj = {};
       const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-      for (const name of (schema.required ?? []) as string[]) out[name] = minimalInstance(props[name] ?? {}, defs, depth + 1);
+      for (const name of (schema.required ?? []) as string[])
+        out[name] = minimalInstance(props[name] ?? {}, defs, depth + 1);
       return out;
     }
     default:

@@ -14,14 +14,19 @@ export function deprecatedFindings(model: CanonicalModel, answer: unknown): Expe
   const fieldsOf = (type: string) => model.types.find((x) => x.name === type && x.kind === 'record');
   const deprecatedFields = (type: string) => {
     const record = fieldsOf(type);
-    return new Set(record && record.kind === 'record' ? record.fields.filter((f) => f.deprecated).map((f) => f.name) : []);
+    return new Set(
+      record && record.kind === 'record' ? record.fields.filter((f) => f.deprecated).map((f) => f.name) : [],
+    );
   };
-  const roles = new Set(model.roles.flatMap((r) => [...(r.deprecated ? [r.name] : []), ...(r.aliases ?? []).map((a) => a.name)]));
+  const roles = new Set(
+    model.roles.flatMap((r) => [...(r.deprecated ? [r.name] : []), ...(r.aliases ?? []).map((a) => a.name)]),
+  );
   const attributes = new Set(model.attributes.filter((a) => a.deprecated).map((a) => a.name));
   const onAnswer = deprecatedFields(t.answer);
   const onNode = deprecatedFields(t.node);
   const found: ExpectedFinding[] = [];
-  const warn = (path: string, elementId: string | null) => found.push({ requirement: null, rule: 'deprecated-name', severity: 'warning', elementId, path });
+  const warn = (path: string, elementId: string | null) =>
+    found.push({ requirement: null, rule: 'deprecated-name', severity: 'warning', elementId, path });
   if (!isObject(answer)) return found;
   for (const key of Object.keys(answer)) if (onAnswer.has(key)) warn(`/${key}`, null);
   const visit = (element: unknown, path: string) => {
@@ -31,7 +36,8 @@ export function deprecatedFindings(model: CanonicalModel, answer: unknown): Expe
     const role = element[t.role];
     if (typeof role === 'string' && roles.has(role)) warn(`${path}/${t.role}`, id);
     const attrs = t.attributes ? element[t.attributes] : undefined;
-    if (isObject(attrs)) for (const key of Object.keys(attrs)) if (attributes.has(key)) warn(`${path}/${t.attributes}/${key}`, id);
+    if (isObject(attrs))
+      for (const key of Object.keys(attrs)) if (attributes.has(key)) warn(`${path}/${t.attributes}/${key}`, id);
     const children = element[t.children];
     if (Array.isArray(children)) children.forEach((child, i) => visit(child, `${path}/${t.children}/${i}`));
   };

@@ -35,7 +35,12 @@ export interface Binding {
      * How a run counts the vectors it checked, and on what filter: a pattern whose group 1 is the count or, with
      * `each`, one line per vector (its name follows the pattern); `extra` tests it counts that are not vectors.
      */
-    readonly counted: { readonly filter: string; readonly pattern: string; readonly each: boolean; readonly extra: number };
+    readonly counted: {
+      readonly filter: string;
+      readonly pattern: string;
+      readonly each: boolean;
+      readonly extra: number;
+    };
     /** What the conformance run prints when it checked Apple's roles from the vectors' folder, `{n}` their count; null when `extra` counts that test. */
     readonly appleRoles: string | null;
   } | null;

@@ -8,6 +8,9 @@ import type { GeneratedFile } from './target.js';
 export type FileEntry = { path: string; template: string; view: object } | GeneratedFile;
 
 /** The files of the entries, each template rendered with its view, in the entries' order. */
-export function renderEntries(entries: readonly FileEntry[], render: (template: string, view: object) => string): GeneratedFile[] {
+export function renderEntries(
+  entries: readonly FileEntry[],
+  render: (template: string, view: object) => string,
+): GeneratedFile[] {
   return entries.map((e) => ('contents' in e ? e : { path: e.path, contents: render(e.template, e.view) }));
 }

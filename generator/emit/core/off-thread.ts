@@ -47,7 +47,11 @@ function fail(e: Error): void {
 }
 
 /** The result of one target, emitted by the worker (in the order asked), or null when no worker is running. */
-export function emitOffThread(target: string, model: CanonicalModel, context: EmitSettings): Promise<TargetResult<unknown>> | null {
+export function emitOffThread(
+  target: string,
+  model: CanonicalModel,
+  context: EmitSettings,
+): Promise<TargetResult<unknown>> | null {
   const running = worker;
   if (!running) return null;
   const id = next++;

@@ -20,7 +20,11 @@ class Run {
   private readonly results = new Map<string, Promise<TargetResult<unknown>>>();
   private readonly byName: ReadonlyMap<string, Target>;
 
-  constructor(registry: readonly Target[], private readonly model: CanonicalModel, private readonly settings: EmitSettings) {
+  constructor(
+    registry: readonly Target[],
+    private readonly model: CanonicalModel,
+    private readonly settings: EmitSettings,
+  ) {
     this.byName = new Map(registry.map((t) => [t.name, t]));
   }
 
@@ -38,7 +42,8 @@ class Run {
       ...this.settings,
       needed: (name) => {
         const needed = target.needs.includes(name) ? this.byName.get(name) : undefined;
-        if (!needed) return Promise.reject(new Error(`the ${target.name} target asks for ${name}, which its needs do not list`));
+        if (!needed)
+          return Promise.reject(new Error(`the ${target.name} target asks for ${name}, which its needs do not list`));
         return this.result(needed) as never;
       },
     };
@@ -49,7 +54,9 @@ class Run {
       // A target's own diagnostics say what it met; the reader also needs to know which target met it.
       const own = result.diagnostics.map((d) => ({ ...d, message: `The ${target.name} target: ${d.message}` }));
       const outside = result.files.filter((f) => !f.path.startsWith(`${target.outDir}/`));
-      const diagnostics = outside.map((f) => emitterDiagnostic(where, `The ${target.name} target wrote ${f.path}, outside its folder ${where}`));
+      const diagnostics = outside.map((f) =>
+        emitterDiagnostic(where, `The ${target.name} target wrote ${f.path}, outside its folder ${where}`),
+      );
       return { ...result, diagnostics: [...own, ...diagnostics] };
     } catch (e) {
       return { files: [], diagnostics: [emitterDiagnostic(where, `The ${target.name} target stopped: ${message(e)}`)] };
@@ -61,7 +68,12 @@ class Run {
  * Emits the named targets of a registry (all by default) and their diagnostics; files sorted by path, each ending in
  * "\n". The registry is given, so the runner knows no target.
  */
-export async function runTargets(registry: readonly Target[], model: CanonicalModel, settings: EmitSettings, only?: readonly string[]): Promise<EmitOutput> {
+export async function runTargets(
+  registry: readonly Target[],
+  model: CanonicalModel,
+  settings: EmitSettings,
+  only?: readonly string[],
+): Promise<EmitOutput> {
   const wanted: readonly Target[] = registry.filter((t) => !only || only.includes(t.name));
   const run = new Run(registry, model, settings);
   // The worker targets first, so they are sent to the worker in registry order before anything else starts.
@@ -71,10 +83,10 @@ export async function runTargets(registry: readonly Target[], model: CanonicalMo
   const diagnostics = results.flatMap((r) => r.diagnostics);
   const seen = new Set<string>();
   for (const file of files) {
-    if (seen.has(file.path)) diagnostics.push(emitterDiagnostic(`generated/${file.path}`, `Two targets write ${file.path}`));
+    if (seen.has(file.path))
+      diagnostics.push(emitterDiagnostic(`generated/${file.path}`, `Two targets write ${file.path}`));
     seen.add(file.path);
     if (!file.contents.endsWith('\n')) file.contents += '\n';
   }
   return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics };
 }
-

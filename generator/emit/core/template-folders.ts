@@ -18,4 +18,7 @@ export const TEMPLATE_FOLDERS = {
 export type TemplateFolder = keyof typeof TEMPLATE_FOLDERS;
 
 /** A registry entry's `templates`: the folder, compiled as the table says. */
-export const templateFolder = (folder: TemplateFolder): TemplateOptions => ({ folder, noEscape: TEMPLATE_FOLDERS[folder].noEscape });
+export const templateFolder = (folder: TemplateFolder): TemplateOptions => ({
+  folder,
+  noEscape: TEMPLATE_FOLDERS[folder].noEscape,
+});

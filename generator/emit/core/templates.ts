@@ -30,7 +30,11 @@ export function templateSources(folder: TemplateFolder): TemplateSource[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.hbs'))
     .sort()
-    .map((f) => ({ key: `${folder}/${f}`, name: f.slice(0, -'.hbs'.length), source: readFileSync(`${dir}/${f}`, 'utf8').replace(/\r\n/g, '\n') }));
+    .map((f) => ({
+      key: `${folder}/${f}`,
+      name: f.slice(0, -'.hbs'.length),
+      source: readFileSync(`${dir}/${f}`, 'utf8').replace(/\r\n/g, '\n'),
+    }));
 }
 
 /**
@@ -65,7 +69,9 @@ export function loadTemplates(
 ): Render {
   const sources = templateSources(folder);
   const fresh = stored !== null && sources.every((s) => stored[s.key]?.hash === hashOf(s.source));
-  const env = (fresh ? requireModule<HandlebarsEnv>('handlebars/runtime') : requireModule<HandlebarsEnv>('handlebars')).create();
+  const env = (
+    fresh ? requireModule<HandlebarsEnv>('handlebars/runtime') : requireModule<HandlebarsEnv>('handlebars')
+  ).create();
   for (const [name, helper] of Object.entries(helpers)) env.registerHelper(name, helper);
   const templates = new Map<string, TemplateDelegate>();
   for (const s of sources) {
@@ -81,7 +87,8 @@ export function loadTemplates(
     if (template) return template(view);
     const source = runtime.get(name);
     const head = templates.get('runtime-head');
-    if (source === undefined || !head) throw new Error(`No template templates/${folder}/${name}.hbs nor runtime/${folder}/${name}`);
+    if (source === undefined || !head)
+      throw new Error(`No template templates/${folder}/${name}.hbs nor runtime/${folder}/${name}`);
     return head(view) + source;
   };
 }
@@ -93,5 +100,9 @@ export function loadTemplates(
  */
 export function tidy(text: string, blankLines = 1): string {
   const runs = new RegExp(`\\n{${blankLines + 2},}`, 'g');
-  return `${text.replace(/\r\n/g, '\n').replace(/[ \t]+$/gm, '').replace(runs, '\n'.repeat(blankLines + 1)).trimEnd()}\n`;
+  return `${text
+    .replace(/\r\n/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(runs, '\n'.repeat(blankLines + 1))
+    .trimEnd()}\n`;
 }

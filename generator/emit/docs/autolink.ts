@@ -16,8 +16,14 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class Autolinker {
   private readonly bare: RegExp | null;
 
-  constructor(private readonly entries: ReadonlyMap<string, Entry>, bareNames: readonly string[], private readonly href: (e: Entry) => string) {
-    this.bare = bareNames.length ? new RegExp(`(?<![\\w-])(${bareNames.map(escapeRegExp).join('|')})(?![\\w-])`, 'g') : null;
+  constructor(
+    private readonly entries: ReadonlyMap<string, Entry>,
+    bareNames: readonly string[],
+    private readonly href: (e: Entry) => string,
+  ) {
+    this.bare = bareNames.length
+      ? new RegExp(`(?<![\\w-])(${bareNames.map(escapeRegExp).join('|')})(?![\\w-])`, 'g')
+      : null;
   }
 
   link(markdown: string, found: (name: string) => void): string {

@@ -7,6 +7,9 @@ import type { Vector } from '../kit/vector.js';
  * tree at once). Read from the model and its vectors, so a new rule of that kind is listed when its vector is.
  */
 export function checkOnlyRequirements(model: CanonicalModel, vectors: readonly Vector[]): Requirement[] {
-  return model.requirements.filter((r) => r.rule !== null && vectors.some((v) =>
-    v.strictValid && v.findings.some((f) => f.requirement === r.id && f.severity === 'error')));
+  return model.requirements.filter(
+    (r) =>
+      r.rule !== null &&
+      vectors.some((v) => v.strictValid && v.findings.some((f) => f.requirement === r.id && f.severity === 'error')),
+  );
 }

@@ -8,7 +8,11 @@ const BADGE = '<Badge type="warning" text="deprecated" />';
  * What a reference page adds to a deprecated name's meaning: the badge, the version and what to use instead, as
  * Markdown; the meaning alone when the name is not deprecated.
  */
-export function withDeprecation(meaning: string, deprecated: Deprecation | undefined, cell: (markdown: string) => string): string {
+export function withDeprecation(
+  meaning: string,
+  deprecated: Deprecation | undefined,
+  cell: (markdown: string) => string,
+): string {
   if (!deprecated) return meaning;
   const instead = deprecated.useInstead === null ? '' : `; use ${cell(deprecated.useInstead)}`;
   return `${BADGE} ${sentence(`Deprecated since ${deprecated.version}${instead}`)} ${meaning}`;

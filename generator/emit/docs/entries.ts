@@ -31,8 +31,26 @@ export function referenceEntries(model: CanonicalModel): Map<string, Entry> {
     if (!out.has(name)) out.set(name, { name, page, anchor });
   };
   const records = model.types.flatMap((t) => (t.kind === 'record' ? [t] : []));
-  const ordered = [...records.filter((r) => r.name === model.tree.node), ...records.filter((r) => r.name !== model.tree.node)];
-  for (const t of model.types) put(t.name, t.kind === 'record' || t.kind === 'enum' ? 'element.md' : t.kind === 'roles' ? 'roles.md' : t.kind === 'attributes' ? 'attributes.md' : 'index.md', t.kind === 'record' || t.kind === 'enum' ? anchors.type(t.name) : t.kind === 'external' ? slugify(`${t.name} blocks`) : '');
+  const ordered = [
+    ...records.filter((r) => r.name === model.tree.node),
+    ...records.filter((r) => r.name !== model.tree.node),
+  ];
+  for (const t of model.types)
+    put(
+      t.name,
+      t.kind === 'record' || t.kind === 'enum'
+        ? 'element.md'
+        : t.kind === 'roles'
+          ? 'roles.md'
+          : t.kind === 'attributes'
+            ? 'attributes.md'
+            : 'index.md',
+      t.kind === 'record' || t.kind === 'enum'
+        ? anchors.type(t.name)
+        : t.kind === 'external'
+          ? slugify(`${t.name} blocks`)
+          : '',
+    );
   for (const r of ordered) for (const f of r.fields) put(f.name, 'element.md', anchors.field(r.name, f.name));
   for (const r of model.roles) put(r.name, 'roles.md', anchors.role(r.name));
   for (const a of model.attributes) put(a.name, 'attributes.md', anchors.attribute(a.name));

@@ -18,8 +18,13 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 export function* sampleElements(model: CanonicalModel, vectors: readonly Vector[]): Generator<SampleElement> {
   const t = model.tree;
   const answers = [
-    ...model.examples.map((ex) => ({ value: ex.value, from: `the example of ${ex.source.document}${ex.source.section ? ` §${ex.source.section}` : ''}` })),
-    ...vectors.filter((v) => v.strictValid).map((v) => ({ value: v.input, from: `the conformance vector \`${v.name}\`` })),
+    ...model.examples.map((ex) => ({
+      value: ex.value,
+      from: `the example of ${ex.source.document}${ex.source.section ? ` §${ex.source.section}` : ''}`,
+    })),
+    ...vectors
+      .filter((v) => v.strictValid)
+      .map((v) => ({ value: v.input, from: `the conformance vector \`${v.name}\`` })),
   ];
   for (const answer of answers) {
     const stack: unknown[] = [isObject(answer.value) ? answer.value[t.root] : undefined];
@@ -55,13 +60,19 @@ export function attributeSample(model: CanonicalModel, vectors: readonly Vector[
   if (!field) return null;
   for (const { element, from } of sampleElements(model, vectors)) {
     const attributes = element[field];
-    if (isObject(attributes) && name in attributes) return { json: JSON.stringify({ [field]: { [name]: attributes[name] } }, null, 2), from };
+    if (isObject(attributes) && name in attributes)
+      return { json: JSON.stringify({ [field]: { [name]: attributes[name] } }, null, 2), from };
   }
   return null;
 }
 
 /** The first content block whose discriminating property (`property`) is `kind`. */
-export function contentSample(model: CanonicalModel, vectors: readonly Vector[], property: string, kind: string): Sample | null {
+export function contentSample(
+  model: CanonicalModel,
+  vectors: readonly Vector[],
+  property: string,
+  kind: string,
+): Sample | null {
   const field = model.tree.content;
   if (!field) return null;
   for (const { element, from } of sampleElements(model, vectors)) {

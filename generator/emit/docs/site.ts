@@ -58,7 +58,8 @@ export function render(name: string, view: object): string {
 
 /** Spec Markdown made safe for one table cell and for renderers that read HTML in Markdown (VitePress, MDX). */
 /** A Removed row's Replaced by as a sentence's end: `replaced by X`, or `with no replacement` for `—`. */
-export const replacedByText = (replacedBy: string | null): string => (replacedBy === null ? 'with no replacement' : `replaced by ${cell(replacedBy)}`);
+export const replacedByText = (replacedBy: string | null): string =>
+  replacedBy === null ? 'with no replacement' : `replaced by ${cell(replacedBy)}`;
 
 /** Whether a Removed row took out a name an answer held (a field, role or reserved attribute), not a requirement or operation. */
 export const isAnswerName = (x: { kind: string }): boolean => x.kind !== 'requirement' && x.kind !== 'operation';
@@ -67,7 +68,9 @@ export function cell(markdown: string): string {
   return markdown
     .replace(/\s*\n\s*/g, ' ')
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')))
+    .map((part, i) =>
+      i % 2 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;'),
+    )
     .join('')
     .replace(/\|/g, '\\|')
     .trim();
@@ -109,19 +112,28 @@ export class Docs {
     this.entries = referenceEntries(model);
     for (const rfc of model.rfcs) {
       const linker = this.linker(rfcPage(rfc.id));
-      this.linkedBodies.set(rfc.id, rfc.body.map((part) => linker.link(part.markdown, (name) => {
-        const section = part.heading?.number;
-        if (!section) return;
-        const list = this.uses.get(name) ?? [];
-        if (!list.some((u) => u.rfc === rfc.id && u.section === section)) list.push({ rfc: rfc.id, section });
-        this.uses.set(name, list);
-      })));
+      this.linkedBodies.set(
+        rfc.id,
+        rfc.body.map((part) =>
+          linker.link(part.markdown, (name) => {
+            const section = part.heading?.number;
+            if (!section) return;
+            const list = this.uses.get(name) ?? [];
+            if (!list.some((u) => u.rfc === rfc.id && u.section === section)) list.push({ rfc: rfc.id, section });
+            this.uses.set(name, list);
+          }),
+        ),
+      );
     }
   }
 
   /** Links names to their entries, from one page. */
   linker(from: string): Autolinker {
-    return new Autolinker(this.entries, this.model.requirements.map((r) => r.id), (e) => link(from, e.page, e.anchor || undefined));
+    return new Autolinker(
+      this.entries,
+      this.model.requirements.map((r) => r.id),
+      (e) => link(from, e.page, e.anchor || undefined),
+    );
   }
 
   /** "[§3](rfcs/rfc-0001.md#section-3), [§5.1](...)": the RFC sections whose text uses the name. */
@@ -129,25 +141,41 @@ export class Docs {
     const uses = this.uses.get(name) ?? [];
     if (!uses.length) return '—';
     const several = new Set(uses.map((u) => u.rfc)).size > 1;
-    return uses.map((u) => `[${several ? `${u.rfc} ` : ''}§${u.section}](${link(from, rfcPage(u.rfc), slugify(sectionHeading(u.section)))})`).join(', ');
+    return uses
+      .map(
+        (u) =>
+          `[${several ? `${u.rfc} ` : ''}§${u.section}](${link(from, rfcPage(u.rfc), slugify(sectionHeading(u.section)))})`,
+      )
+      .join(', ');
   }
 
   /** The published answer schemas of a version (the current one by default): strict and lenient, by path. */
   schemas(version?: string): { strict: PublishedFile | undefined; lenient: PublishedFile | undefined } {
-    const inFolder = (f: PublishedFile) => (version ? f.path.startsWith(`schema/versions/${version}/`) : f.path.startsWith('schema/') && !f.path.includes('/versions/'));
+    const inFolder = (f: PublishedFile) =>
+      version
+        ? f.path.startsWith(`schema/versions/${version}/`)
+        : f.path.startsWith('schema/') && !f.path.includes('/versions/');
     const mine = this.published.filter(inFolder);
-    return { strict: mine.find((f) => f.path.includes('.strict.')), lenient: mine.find((f) => f.path.includes('.lenient.')) };
+    return {
+      strict: mine.find((f) => f.path.includes('.strict.')),
+      lenient: mine.find((f) => f.path.includes('.lenient.')),
+    };
   }
 
   /** "JSON Schema: `$defs/Element` in strict and lenient", linked to the published files, when they define the type. */
   schemaLinks(from: string, name: string): string | null {
     const { strict, lenient } = this.schemas();
-    const links = [['strict', strict], ['lenient', lenient]].flatMap(([label, f]) => {
+    const links = [
+      ['strict', strict],
+      ['lenient', lenient],
+    ].flatMap(([label, f]) => {
       const file = f as PublishedFile | undefined;
       const defs = file ? ((JSON.parse(file.contents) as { $defs?: Record<string, unknown> }).$defs ?? {}) : {};
       return file && name in defs ? [`[${label}](/${file.path})`] : [];
     });
-    return links.length ? `JSON Schema: ${code(`$defs/${name}`)} in the ${links.join(' and ')} answer schema ([what strict refuses](${link(from, 'schemas.md', 'what-the-strict-schema-refuses')})).` : null;
+    return links.length
+      ? `JSON Schema: ${code(`$defs/${name}`)} in the ${links.join(' and ')} answer schema ([what strict refuses](${link(from, 'schemas.md', 'what-the-strict-schema-refuses')})).`
+      : null;
   }
 
   /** A change's message with every name of the model in it code-formatted and linked to its entry. */
@@ -167,7 +195,8 @@ export class Docs {
   /** "[RFC-0001 §4.1](rfcs/rfc-0001.md#section-4-1)", or the reference file's path as text. */
   source(from: string, s: Source): string {
     const label = `${s.document}${s.section ? ` §${s.section}` : ''}`;
-    if (this.rfcIds.has(s.document)) return `[${label}](${link(from, rfcPage(s.document), s.section ? slugify(sectionHeading(s.section)) : undefined)})`;
+    if (this.rfcIds.has(s.document))
+      return `[${label}](${link(from, rfcPage(s.document), s.section ? slugify(sectionHeading(s.section)) : undefined)})`;
     return `${label} (${code(s.file)})`;
   }
 

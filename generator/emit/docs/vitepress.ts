@@ -5,13 +5,17 @@ import type { GeneratedFile } from '../core/target.js';
 import { referenceEntries } from './entries.js';
 import type { DocPage } from './page.js';
 
-interface Link { text: string; link: string }
+interface Link {
+  text: string;
+  link: string;
+}
 
 /** A page's address in VitePress: its path without `.md`, `index` as the folder. */
 const address = (path: string) => `/${path.replace(/\.md$/, '').replace(/(^|\/)index$/, '$1')}`;
 
 const isIndex = (p: DocPage) => (p.path.endsWith('index.md') ? 0 : 1);
-const byPosition = (a: DocPage, b: DocPage) => isIndex(a) - isIndex(b) || a.position - b.position || (a.path < b.path ? -1 : 1);
+const byPosition = (a: DocPage, b: DocPage) =>
+  isIndex(a) - isIndex(b) || a.position - b.position || (a.path < b.path ? -1 : 1);
 
 /**
  * The data of `.vitepress/config.mts`: the title, the navigation and sidebar (from the pages), and the spec file
@@ -26,9 +30,13 @@ export function siteConfig(model: CanonicalModel, pages: readonly DocPage[]) {
   const nav = [
     ...(top.length ? [{ text: 'Reference', link: address((first(top, 'element.md') as DocPage).path) }] : []),
     ...(top.some((p) => p.path === 'checker.md') ? [{ text: 'Checker', link: address('checker.md') }] : []),
-    ...(changelog.length ? [{ text: 'Changelog', link: address((first(changelog, 'changelog/index.md') as DocPage).path) }] : []),
+    ...(changelog.length
+      ? [{ text: 'Changelog', link: address((first(changelog, 'changelog/index.md') as DocPage).path) }]
+      : []),
     ...(rfcs.length ? [{ text: 'RFCs', link: address((rfcs[0] as DocPage).path) }] : []),
-    ...(top.some((p) => p.path === 'versions.md') ? [{ text: model.protocolVersion, items: [{ text: 'Every version', link: address('versions.md') }] }] : []),
+    ...(top.some((p) => p.path === 'versions.md')
+      ? [{ text: model.protocolVersion, items: [{ text: 'Every version', link: address('versions.md') }] }]
+      : []),
   ];
   const sidebar = [
     { text: 'Reference', items: top.map(item) },
@@ -36,11 +44,16 @@ export function siteConfig(model: CanonicalModel, pages: readonly DocPage[]) {
     { text: 'RFCs', items: rfcs.map(item) },
   ].filter((g) => g.items.length);
   const sources = Object.fromEntries(
-    model.rfcs.map((r) => [`rfcs/${r.id.toLowerCase()}.md`, r.source.file] as const).filter(([path]) => pages.some((p) => p.path === path)),
+    model.rfcs
+      .map((r) => [`rfcs/${r.id.toLowerCase()}.md`, r.source.file] as const)
+      .filter(([path]) => pages.some((p) => p.path === path)),
   );
   // Every name's entry, for the checker: a finding's requirement and an element's role link to them.
   const referenceLinks = Object.fromEntries(
-    [...referenceEntries(model).values()].map((e) => [e.name, `/${e.page.replace(/\.md$/, '.html')}${e.anchor ? `#${e.anchor}` : ''}`]),
+    [...referenceEntries(model).values()].map((e) => [
+      e.name,
+      `/${e.page.replace(/\.md$/, '.html')}${e.anchor ? `#${e.anchor}` : ''}`,
+    ]),
   );
   return {
     title: 'Element model',

@@ -16,7 +16,10 @@ export const GO_BINDING: Binding = {
     appleRoles: '--- PASS: TestAppleRoles',
   },
   suites: {
-    readme: { filter: 'Example|TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer', said: '--- PASS: Example' },
+    readme: {
+      filter: 'Example|TestEveryVectorIsHere|TestFindings|TestDecodeVerdict|TestParseAnswer',
+      said: '--- PASS: Example',
+    },
     // Whole: go vet and staticcheck pass with the deprecated names in the package.
     deprecation: { filter: '', said: '(^|\\n)ok\\s' },
     operations: { filter: 'TestOperations', said: 'TestOperations' },
@@ -28,11 +31,21 @@ export const GO_BINDING: Binding = {
   readmeExample: 'go/example_test.go',
   mcp: 'test/go-mcp.test.ts',
   // go vet type-checks every package of the module, its tests' too, without running them.
-  buildOnly: 'GOCACHE="$ELEMENT_TOOLCHAIN_CACHE/go-build" GOPATH="$ELEMENT_TOOLCHAIN_CACHE/go-path" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go vet ./...',
+  buildOnly:
+    'GOCACHE="$ELEMENT_TOOLCHAIN_CACHE/go-build" GOPATH="$ELEMENT_TOOLCHAIN_CACHE/go-path" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go vet ./...',
   declares: { generated: ['spec.go'], fileNames: [] },
   bench: {
     module: 'bench/bindings/go.mjs',
     rounds: true,
-    builds: [{ key: 'go', env: {}, build: 'Go', decodes: 'ParseAnswer (read, check, decode)', validates: 'ValidateText (read and check)', ratio: { label: 'Go ParseAnswer (decode + check)', target: 1.5 } }],
+    builds: [
+      {
+        key: 'go',
+        env: {},
+        build: 'Go',
+        decodes: 'ParseAnswer (read, check, decode)',
+        validates: 'ValidateText (read and check)',
+        ratio: { label: 'Go ParseAnswer (decode + check)', target: 1.5 },
+      },
+    ],
   },
 };

@@ -40,25 +40,40 @@ const ifErr = (w: Lines, returns: string) => w.block('if err != nil {', (b) => b
 
 /** A type its literal values name, with their decoder; a value outside them is refused. */
 function literalType(w: Lines, name: string, doc: string, values: readonly string[]): void {
-  goComment(w, doc).line(`type ${name} string`).blank().line(`var decode${name} = decodeLiteral[${name}](${values.map(goLiteral).join(', ')})`);
+  goComment(w, doc)
+    .line(`type ${name} string`)
+    .blank()
+    .line(`var decode${name} = decodeLiteral[${name}](${values.map(goLiteral).join(', ')})`);
 }
 
 /** A field that holds one of several types: a struct with a pointer per member, the one set the one read. */
 function oneOf(w: Lines, name: string, members: readonly string[]): void {
   goComment(w, `${name} holds one of ${members.join(', ')}: the one set.`);
   w.block(`type ${name} struct {`, (b) => b.aligned(() => members.forEach((m) => b.row(m, `*${m}`))), '}').blank();
-  w.block(`func decode${name}(v Value, at *location) (${name}, error) {`, (b) => {
-    b.line('var firstErr error');
-    for (const m of members)
-      b.block(`if x, err := decode${m}(v, at); err == nil {`, (c) => c.line(`return ${name}{${m}: &x}, nil`), '} else if firstErr == nil {')
-        .indent((c) => c.line('firstErr = err'))
-        .line('}');
-    b.line(`return ${name}{}, firstErr`);
-  }, '}').blank();
-  w.block(`func (x ${name}) toValue() Value {`, (b) => {
-    for (const m of members) b.block(`if x.${m} != nil {`, (c) => c.line(`return x.${m}.toValue()`), '}');
-    b.line('return nil');
-  }, '}');
+  w.block(
+    `func decode${name}(v Value, at *location) (${name}, error) {`,
+    (b) => {
+      b.line('var firstErr error');
+      for (const m of members)
+        b.block(
+          `if x, err := decode${m}(v, at); err == nil {`,
+          (c) => c.line(`return ${name}{${m}: &x}, nil`),
+          '} else if firstErr == nil {',
+        )
+          .indent((c) => c.line('firstErr = err'))
+          .line('}');
+      b.line(`return ${name}{}, firstErr`);
+    },
+    '}',
+  ).blank();
+  w.block(
+    `func (x ${name}) toValue() Value {`,
+    (b) => {
+      for (const m of members) b.block(`if x.${m} != nil {`, (c) => c.line(`return x.${m}.toValue()`), '}');
+      b.line('return nil');
+    },
+    '}',
+  );
 }
 
 /**
@@ -81,16 +96,25 @@ function goTypes(nested: Write[]) {
         return { type: '*Object', decode: 'decodeObject', encode: (x) => x, nilable: true };
       case 'array': {
         const item = typeOf(t.items, owner, field);
-        return { type: `[]${item.type}`, decode: `arrayOf(${item.decode})`, encode: (x) => `encodeSlice(${x}, func(x ${item.type}) Value { return ${item.encode('x')} })`, nilable: true };
+        return {
+          type: `[]${item.type}`,
+          decode: `arrayOf(${item.decode})`,
+          encode: (x) => `encodeSlice(${x}, func(x ${item.type}) Value { return ${item.encode('x')} })`,
+          nilable: true,
+        };
       }
       case 'ref':
-        if (t.declares === 'union') return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: true };
-        if (t.declares === 'roles' || t.declares === 'enum' || t.declares === 'alias') return { type: t.name, decode: `decode${t.name}`, encode: (x) => `string(${x})`, nilable: false };
+        if (t.declares === 'union')
+          return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: true };
+        if (t.declares === 'roles' || t.declares === 'enum' || t.declares === 'alias')
+          return { type: t.name, decode: `decode${t.name}`, encode: (x) => `string(${x})`, nilable: false };
         return { type: t.name, decode: `decode${t.name}`, encode: (x) => `${x}.toValue()`, nilable: false };
       case 'literal': {
         const name = `${owner}${field}`;
         const values = t.values;
-        nested.push((w) => literalType(w, name, `${name} is one of ${values.map((v) => JSON.stringify(v)).join(', ')}.`, values));
+        nested.push((w) =>
+          literalType(w, name, `${name} is one of ${values.map((v) => JSON.stringify(v)).join(', ')}.`, values),
+        );
         return { type: name, decode: `decode${name}`, encode: (x) => `string(${x})`, nilable: false };
       }
       case 'union': {
@@ -147,31 +171,49 @@ const goDeprecated = (message: string) => `Deprecated: ${message.replace(/^Depre
 
 function record(w: Lines, d: RecordShape, fields: GoField[], union: UnionDecl | null): void {
   goComment(w, d.doc);
-  w.block(`type ${d.name} struct {`, (b) => b.aligned(() => {
-    for (const x of fields.filter((y) => y.f.constant === null)) {
-      goComment(b, x.f.doc);
-      // Go's tools (gopls, staticcheck) know a deprecated name by a paragraph of its doc that starts "Deprecated: ".
-      if (x.f.deprecated) {
-        if (x.f.doc) b.line('//');
-        goComment(b, goDeprecated(x.f.deprecated.message));
-      }
-      b.row(x.f.name, x.goType);
-    }
-    b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row('Extra', '[]Member');
-  }), '}').blank();
+  w.block(
+    `type ${d.name} struct {`,
+    (b) =>
+      b.aligned(() => {
+        for (const x of fields.filter((y) => y.f.constant === null)) {
+          goComment(b, x.f.doc);
+          // Go's tools (gopls, staticcheck) know a deprecated name by a paragraph of its doc that starts "Deprecated: ".
+          if (x.f.deprecated) {
+            if (x.f.doc) b.line('//');
+            goComment(b, goDeprecated(x.f.deprecated.message));
+          }
+          b.row(x.f.name, x.goType);
+        }
+        b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row(
+          'Extra',
+          '[]Member',
+        );
+      }),
+    '}',
+  ).blank();
   decoder(w, d, fields);
   w.blank();
   encoder(w, d.name, fields);
   w.blank().line(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.`);
-  w.block(`func (x ${d.name}) MarshalJSON() ([]byte, error) {`, (b) => b.line('return []byte(MarshalValue(x.toValue())), nil'), '}').blank();
+  w.block(
+    `func (x ${d.name}) MarshalJSON() ([]byte, error) {`,
+    (b) => b.line('return []byte(MarshalValue(x.toValue())), nil'),
+    '}',
+  ).blank();
   w.line(`// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.`);
-  w.block(`func (x *${d.name}) UnmarshalJSON(data []byte) error {`, (b) => {
-    b.line('v, err := ParseJSON(string(data))');
-    ifErr(b, 'return err').line(`*x, err = decode${d.name}(v, nil)`).line('return err');
-  }, '}');
+  w.block(
+    `func (x *${d.name}) UnmarshalJSON(data []byte) error {`,
+    (b) => {
+      b.line('v, err := ParseJSON(string(data))');
+      ifErr(b, 'return err').line(`*x, err = decode${d.name}(v, nil)`).line('return err');
+    },
+    '}',
+  );
   if (union) {
     const tag = goLiteral(d.fields.find((f) => f.key === union.discriminator.key)?.constant ?? '');
-    w.blank().line(`// Kind is the block's ${goLiteral(union.discriminator.key)}: ${tag}.`).line(`func (x *${d.name}) Kind() string { return ${tag} }`);
+    w.blank()
+      .line(`// Kind is the block's ${goLiteral(union.discriminator.key)}: ${tag}.`)
+      .line(`func (x *${d.name}) Kind() string { return ${tag} }`);
     w.blank().line(`func (x *${d.name}) is${union.name}() {}`);
   }
 }
@@ -181,48 +223,91 @@ function decodeCase(w: Lines, x: GoField): void {
   const at = `at.field(${goLiteral(x.f.key)})`;
   const refuse = (why: string) => `return x, &DecodeError{${at}.String(), ${why}}`;
   w.line(`case ${goLiteral(x.f.key)}:`).indent((b) => {
-    if (x.f.constant !== null) b.block(`if m.Value != ${goLiteral(x.f.constant)} {`, (c) => c.line(refuse(goLiteral(`not ${JSON.stringify(x.f.constant)}`))), '}');
+    if (x.f.constant !== null)
+      b.block(
+        `if m.Value != ${goLiteral(x.f.constant)} {`,
+        (c) => c.line(refuse(goLiteral(`not ${JSON.stringify(x.f.constant)}`))),
+        '}',
+      );
     else if (x.pointer) b.line(`x.${x.f.name}, err = optional(m.Value, ${at}, ${x.t.decode})`);
     else {
-      if (!x.f.required) b.block('if m.Value == nil {', (c) => c.line(refuse('"null; an optional field is left out instead"')), '}');
+      if (!x.f.required)
+        b.block('if m.Value == nil {', (c) => c.line(refuse('"null; an optional field is left out instead"')), '}');
       b.line(`x.${x.f.name}, err = ${x.t.decode}(m.Value, ${at})`);
     }
   });
 }
 
 function decoder(w: Lines, d: RecordShape, fields: GoField[]): void {
-  w.block(`func decode${d.name}(v Value, at *location) (${d.name}, error) {`, (b) => {
-    b.line(`var x ${d.name}`).line('o, err := asObject(v, at)');
-    ifErr(b, 'return x, err');
-    for (const e of d.exclusive) {
-      const refuse = `return x, &DecodeError{at.field(${goLiteral(e.key)}).String(), ${goLiteral(`the keys of more than one of ${e.members.join(', ')}`)}}`;
-      b.block(`if held, ok := o.Get(${goLiteral(e.key)}); ok {`, (c) => c.block('if h, ok := held.(*Object); ok {', (h) => {
-        h.line('n := 0').block(`for _, k := range []string{${e.keys.map(goLiteral).join(', ')}} {`, (l) => l.block('if h.Has(k) {', (i) => i.line('n++'), '}'), '}');
-        h.block('if n > 1 {', (i) => i.line(refuse), '}');
-      }, '}'), '}');
-    }
-    b.block('for _, m := range o.Members {', (l) => {
-      l.line('switch m.Key {');
-      for (const x of fields) decodeCase(l, x);
-      l.line('default:').indent((c) => c.line('x.Extra = append(x.Extra, m)')).line('}');
-      ifErr(l, 'return x, err');
-    }, '}');
-    for (const x of fields.filter((y) => y.f.required)) b.block(`if !o.Has(${goLiteral(x.f.key)}) {`, (c) => c.line(`return x, missingField(at, ${goLiteral(x.f.key)})`), '}');
-    b.line('return x, nil');
-  }, '}');
+  w.block(
+    `func decode${d.name}(v Value, at *location) (${d.name}, error) {`,
+    (b) => {
+      b.line(`var x ${d.name}`).line('o, err := asObject(v, at)');
+      ifErr(b, 'return x, err');
+      for (const e of d.exclusive) {
+        const refuse = `return x, &DecodeError{at.field(${goLiteral(e.key)}).String(), ${goLiteral(`the keys of more than one of ${e.members.join(', ')}`)}}`;
+        b.block(
+          `if held, ok := o.Get(${goLiteral(e.key)}); ok {`,
+          (c) =>
+            c.block(
+              'if h, ok := held.(*Object); ok {',
+              (h) => {
+                h.line('n := 0').block(
+                  `for _, k := range []string{${e.keys.map(goLiteral).join(', ')}} {`,
+                  (l) => l.block('if h.Has(k) {', (i) => i.line('n++'), '}'),
+                  '}',
+                );
+                h.block('if n > 1 {', (i) => i.line(refuse), '}');
+              },
+              '}',
+            ),
+          '}',
+        );
+      }
+      b.block(
+        'for _, m := range o.Members {',
+        (l) => {
+          l.line('switch m.Key {');
+          for (const x of fields) decodeCase(l, x);
+          l.line('default:')
+            .indent((c) => c.line('x.Extra = append(x.Extra, m)'))
+            .line('}');
+          ifErr(l, 'return x, err');
+        },
+        '}',
+      );
+      for (const x of fields.filter((y) => y.f.required))
+        b.block(
+          `if !o.Has(${goLiteral(x.f.key)}) {`,
+          (c) => c.line(`return x, missingField(at, ${goLiteral(x.f.key)})`),
+          '}',
+        );
+      b.line('return x, nil');
+    },
+    '}',
+  );
 }
 
 function encoder(w: Lines, name: string, fields: GoField[]): void {
-  w.block(`func (x *${name}) toValue() Value {`, (b) => {
-    b.line(`o := &Object{Members: make([]Member, 0, ${fields.length}+len(x.Extra))}`);
-    for (const x of fields) {
-      const set = (value: string) => `o.Set(${goLiteral(x.f.key)}, ${value})`;
-      if (x.f.constant !== null) b.line(set(goLiteral(x.f.constant)));
-      else if (x.f.required) b.line(set(x.t.encode(`x.${x.f.name}`)));
-      else b.block(`if x.${x.f.name} != nil {`, (c) => c.line(set(x.t.encode(x.pointer ? `(*x.${x.f.name})` : `x.${x.f.name}`))), '}');
-    }
-    b.block('for _, m := range x.Extra {', (c) => c.line('o.Set(m.Key, m.Value)'), '}').line('return o');
-  }, '}');
+  w.block(
+    `func (x *${name}) toValue() Value {`,
+    (b) => {
+      b.line(`o := &Object{Members: make([]Member, 0, ${fields.length}+len(x.Extra))}`);
+      for (const x of fields) {
+        const set = (value: string) => `o.Set(${goLiteral(x.f.key)}, ${value})`;
+        if (x.f.constant !== null) b.line(set(goLiteral(x.f.constant)));
+        else if (x.f.required) b.line(set(x.t.encode(`x.${x.f.name}`)));
+        else
+          b.block(
+            `if x.${x.f.name} != nil {`,
+            (c) => c.line(set(x.t.encode(x.pointer ? `(*x.${x.f.name})` : `x.${x.f.name}`))),
+            '}',
+          );
+      }
+      b.block('for _, m := range x.Extra {', (c) => c.line('o.Set(m.Key, m.Value)'), '}').line('return o');
+    },
+    '}',
+  );
 }
 
 interface OpenStrings {
@@ -237,13 +322,21 @@ interface OpenStrings {
 }
 
 /** A string type with a constant per value, the set of them, `Known`, and a decoder that keeps any string. */
-function openStrings(w: Lines, d: { name: string; doc: string; cases: readonly { name: string }[] }, o: OpenStrings): void {
+function openStrings(
+  w: Lines,
+  d: { name: string; doc: string; cases: readonly { name: string }[] },
+  o: OpenStrings,
+): void {
   const { name, cases } = d;
   goComment(w, d.doc).line('//').line(o.open).line(`type ${name} string`).blank().line(o.heading);
   w.block('const (', (b) => b.aligned(o.constants), ')').blank();
   w.line(`var known${name}s = map[${name}]bool{${cases.map((c) => `${name}${c.name}: true`).join(', ')}}`).blank();
   w.line(o.known).line(`func (${o.receiver} ${name}) Known() bool { return known${name}s[${o.receiver}] }`).blank();
-  w.block(`func decode${name}(v Value, at *location) (${name}, error) {`, (b) => b.line('s, err := decodeString(v, at)').line(`return ${name}(s), err`), '}');
+  w.block(
+    `func decode${name}(v Value, at *location) (${name}, error) {`,
+    (b) => b.line('s, err := decodeString(v, at)').line(`return ${name}(s), err`),
+    '}',
+  );
 }
 
 function roles(w: Lines, d: RolesDecl): void {
@@ -253,9 +346,14 @@ function roles(w: Lines, d: RolesDecl): void {
     known: "// Known reports whether the role is a word of this version's role language.",
     receiver: 'r',
     constants: (b) => {
-      for (const c of d.cases) goComment(b, c.deprecated ? goDeprecated(c.deprecated.message) : '').row(`${d.name}${c.name}`, `${d.name} = ${goLiteral(c.value)}`);
+      for (const c of d.cases)
+        goComment(b, c.deprecated ? goDeprecated(c.deprecated.message) : '').row(
+          `${d.name}${c.name}`,
+          `${d.name} = ${goLiteral(c.value)}`,
+        );
       // A removed role's old name: a deprecated constant that is the role it reads as now, as the reader reads it.
-      for (const a of d.aliases) goComment(b, goDeprecated(a.message)).row(`${d.name}${a.name}`, `= ${d.name}${a.target.name}`);
+      for (const a of d.aliases)
+        goComment(b, goDeprecated(a.message)).row(`${d.name}${a.name}`, `= ${d.name}${a.target.name}`);
     },
   });
 }
@@ -277,20 +375,41 @@ function enumType(w: Lines, d: EnumDecl): void {
 function union(w: Lines, d: UnionDecl): void {
   const tag = goLiteral(d.discriminator.key);
   const unknown = d.unknown.name;
-  goComment(w, d.doc).line('//').line(`// It is sealed: its members are ${d.members.map((m) => `*${m.type}`).join(', ')} and *${unknown}.`);
-  w.block(`type ${d.name} interface {`, (b) => b.line(`// Kind is the block's ${tag}.`).line('Kind() string').line('toValue() Value').line(`is${d.name}()`), '}').blank();
+  goComment(w, d.doc)
+    .line('//')
+    .line(`// It is sealed: its members are ${d.members.map((m) => `*${m.type}`).join(', ')} and *${unknown}.`);
+  w.block(
+    `type ${d.name} interface {`,
+    (b) => b.line(`// Kind is the block's ${tag}.`).line('Kind() string').line('toValue() Value').line(`is${d.name}()`),
+    '}',
+  ).blank();
   goComment(w, d.unknown.doc);
-  w.block(`type ${unknown} struct {`, (b) => b.line('// Raw is the block as it came.').line('Raw *Object'), '}').blank();
+  w.block(
+    `type ${unknown} struct {`,
+    (b) => b.line('// Raw is the block as it came.').line('Raw *Object'),
+    '}',
+  ).blank();
   w.line(`// Kind is the block's ${tag}.`);
-  w.block(`func (x *${unknown}) Kind() string {`, (b) => b.line(`tag, _ := x.Raw.Get(${tag})`).line('s, _ := tag.(string)').line('return s'), '}').blank();
+  w.block(
+    `func (x *${unknown}) Kind() string {`,
+    (b) => b.line(`tag, _ := x.Raw.Get(${tag})`).line('s, _ := tag.(string)').line('return s'),
+    '}',
+  ).blank();
   w.line(`func (x *${unknown}) toValue() Value { return x.Raw }`).blank();
   w.line(`func (x *${unknown}) is${d.name}() {}`).blank();
-  w.block(`func decode${d.name}(v Value, at *location) (${d.name}, error) {`, (b) => {
-    b.line('o, err := asObject(v, at)');
-    ifErr(b, 'return nil, err').line(`raw, _ := o.Get(${tag})`).line('tag, ok := raw.(string)');
-    b.block('if !ok {', (c) => c.line(`return nil, wrongType(raw, at.field(${tag}), "a string")`), '}');
-    b.line('switch tag {');
-    for (const m of d.members) b.line(`case ${goLiteral(m.tag)}:`).indent((c) => c.line(`x, err := decode${m.type}(v, at)`).line('return &x, err'));
-    b.line('}').line(`return &${unknown}{Raw: o}, nil`);
-  }, '}');
+  w.block(
+    `func decode${d.name}(v Value, at *location) (${d.name}, error) {`,
+    (b) => {
+      b.line('o, err := asObject(v, at)');
+      ifErr(b, 'return nil, err').line(`raw, _ := o.Get(${tag})`).line('tag, ok := raw.(string)');
+      b.block('if !ok {', (c) => c.line(`return nil, wrongType(raw, at.field(${tag}), "a string")`), '}');
+      b.line('switch tag {');
+      for (const m of d.members)
+        b.line(`case ${goLiteral(m.tag)}:`).indent((c) =>
+          c.line(`x, err := decode${m.type}(v, at)`).line('return &x, err'),
+        );
+      b.line('}').line(`return &${unknown}{Raw: o}, nil`);
+    },
+    '}',
+  );
 }

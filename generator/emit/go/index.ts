@@ -38,16 +38,30 @@ const templates = (): Render => (compiled ??= loadTemplates('go', { join: (value
 /** The module path: the repository's address with the package's folder, or a local name until one is set. */
 export function modulePath(repository: string | null): string {
   if (repository === null) return LOCAL_MODULE;
-  return `${repository.replace(/^https?:\/\//, '').replace(/\.git$/, '').replace(/\/$/, '')}/generated/go`;
+  return `${repository
+    .replace(/^https?:\/\//, '')
+    .replace(/\.git$/, '')
+    .replace(/\/$/, '')}/generated/go`;
 }
 
-export function emitGo(model: CanonicalModel, context: EmitContext, conformance: readonly GeneratedFile[]): TargetResult {
+export function emitGo(
+  model: CanonicalModel,
+  context: EmitContext,
+  conformance: readonly GeneratedFile[],
+): TargetResult {
   const names = goNames();
   const kit = declarations(model, names);
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeView(model, kit);
-  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  if ('missing' in tree)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
+      ],
+    };
   // The emitters write Go as gofmt lays it out (./layout.ts); the templates and the runtime are written so.
   const render: Render = (name, view) => tidy(templates()(name, view));
   const publishing = publishingOf(context);
@@ -55,12 +69,22 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   const example = readmeExample(model);
   const reader = readerNames(GO_NAMING);
   // Each version's rules, oldest first, as one composite literal each (spec-data.ts).
-  const versions = versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, literal: goSpecLiteral(specData(v), 1) }));
+  const versions = versionsRead(model, context.versions).map((v) => ({
+    version: v.protocolVersion,
+    literal: goSpecLiteral(specData(v), 1),
+  }));
   const pathState = tree.states.find((s) => s.path);
   // The operation that returns the answer: MCP's tool in the README's "Use with MCP" and the round trip through MCP's
   // Go SDK (test/go-mcp); no section without one.
   const answerOperation = model.operations.find((o) => o.returns === model.tree.answer);
-  const mcp = answerOperation ? { ...MCP_GO_SDK, tool: answerOperation.name, toolLiteral: goLiteral(answerOperation.name), descriptionLiteral: goLiteral(answerOperation.meaning) } : null;
+  const mcp = answerOperation
+    ? {
+        ...MCP_GO_SDK,
+        tool: answerOperation.name,
+        toolLiteral: goLiteral(answerOperation.name),
+        descriptionLiteral: goLiteral(answerOperation.meaning),
+      }
+    : null;
   const view = {
     version: model.protocolVersion,
     versionLiteral: goLiteral(model.protocolVersion),
@@ -93,7 +117,12 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     pathState: pathState?.field.name ?? null,
     pathStateKey: pathState?.key ?? null,
     pathStateKeyLiteral: goLiteral(pathState?.key ?? ''),
-    states: tree.states.map((s) => ({ name: s.field.name, keyLiteral: goLiteral(s.key), inherit: s.inherit, value: s.value })),
+    states: tree.states.map((s) => ({
+      name: s.field.name,
+      keyLiteral: goLiteral(s.key),
+      inherit: s.inherit,
+      value: s.value,
+    })),
     stateFields: stateFields(tree.states.map((s) => ({ name: s.field.name, doc: s.field.doc }))),
     apple: appleEntries(model, roles),
     example: 'missing' in example ? null : { ...example, answerLiteral: goLiteral(example.answer) },
@@ -107,7 +136,14 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
   };
   const operations = goOperations(model, names);
   const hostile = hostileInputs(model);
-  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  if ('missing' in hostile)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
+      ],
+    };
   const license = licenseText();
   const entries: FileEntry[] = [
     { path: 'go/go.mod', template: 'go.mod', view },
@@ -131,6 +167,12 @@ export function emitGo(model: CanonicalModel, context: EmitContext, conformance:
     ...('missing' in license ? [] : [{ path: 'go/LICENSE', contents: license.text }]),
   ];
   const files = renderEntries(entries, render);
-  const diagnostics = [...kit.diagnostics, ...operations.clashes.map((c) => emitterDiagnostic(c.source, c.message)), ...('missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [])];
+  const diagnostics = [
+    ...kit.diagnostics,
+    ...operations.clashes.map((c) => emitterDiagnostic(c.source, c.message)),
+    ...('missing' in example
+      ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)]
+      : []),
+  ];
   return { files, diagnostics };
 }

@@ -30,5 +30,8 @@ export function goEntry(w: Lines, key: string, value: string): Lines {
 
 /** One-line entries, lined up as gofmt lines them up, `depth` tabs in, for a template's view (no final newline). */
 export function goEntries(entries: readonly { key: string; value: string }[], depth: number): string {
-  return linesOf((w) => w.aligned(() => entries.forEach((e) => goEntry(w, e.key, e.value))), '\t', depth).replace(/\n$/, '');
+  return linesOf((w) => w.aligned(() => entries.forEach((e) => goEntry(w, e.key, e.value))), '\t', depth).replace(
+    /\n$/,
+    '',
+  );
 }

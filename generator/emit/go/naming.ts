@@ -4,9 +4,45 @@ import { readerTypeNames } from '../kit/vocabulary.js';
 
 /** Go's keywords and predeclared identifiers a generated name must not shadow. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  'break', 'case', 'chan', 'const', 'continue', 'default', 'defer', 'else', 'fallthrough', 'for', 'func', 'go', 'goto',
-  'if', 'import', 'interface', 'map', 'package', 'range', 'return', 'select', 'struct', 'switch', 'type', 'var',
-  'any', 'bool', 'byte', 'error', 'string', 'int', 'nil', 'true', 'false', 'iota', 'len', 'cap', 'make', 'new',
+  'break',
+  'case',
+  'chan',
+  'const',
+  'continue',
+  'default',
+  'defer',
+  'else',
+  'fallthrough',
+  'for',
+  'func',
+  'go',
+  'goto',
+  'if',
+  'import',
+  'interface',
+  'map',
+  'package',
+  'range',
+  'return',
+  'select',
+  'struct',
+  'switch',
+  'type',
+  'var',
+  'any',
+  'bool',
+  'byte',
+  'error',
+  'string',
+  'int',
+  'nil',
+  'true',
+  'false',
+  'iota',
+  'len',
+  'cap',
+  'make',
+  'new',
 ]);
 
 /** An exported package-level name: `type`, `func` (not a method), `var` or `const`, alone or in a ( ) block. */
@@ -16,7 +52,9 @@ const IN_BLOCK = /^\t([A-Z]\w*)\b/gm;
 
 /** The exported names a Go source declares at package level. */
 export function goDeclarations(source: string): string[] {
-  const inBlocks = [...source.matchAll(BLOCK)].flatMap((b) => [...(b[1] ?? '').matchAll(IN_BLOCK)].map((m) => m[1] as string));
+  const inBlocks = [...source.matchAll(BLOCK)].flatMap((b) =>
+    [...(b[1] ?? '').matchAll(IN_BLOCK)].map((m) => m[1] as string),
+  );
   return [...[...source.matchAll(TOP_LEVEL)].map((m) => m[1] as string), ...inBlocks];
 }
 
@@ -25,7 +63,11 @@ export function goDeclarations(source: string): string[] {
  * templates/go/ (read from their sources), the spec data's types (spec.go) and the reader's; no record field may
  * take `Extra` (where a record keeps the fields it does not know) or `Kind`.
  */
-const RESERVED_TYPES: ReadonlySet<string> = new Set([...declaredNames('go', goDeclarations), ...specDataTypeNames(), ...readerTypeNames('UpperCamel')]);
+const RESERVED_TYPES: ReadonlySet<string> = new Set([
+  ...declaredNames('go', goDeclarations),
+  ...specDataTypeNames(),
+  ...readerTypeNames('UpperCamel'),
+]);
 
 const RESERVED_MEMBERS: ReadonlySet<string> = new Set(['Extra', 'Kind', 'MarshalJSON', 'UnmarshalJSON', 'String']);
 
@@ -45,7 +87,6 @@ export const GO_NAMING: NamingConfig = {
   escapeMember: (name) => `${name}Field`,
   spell: initialisms,
 };
-
 
 /** Names in Go's cases, each with its initialisms in capitals, clear of what the package declares. */
 export const goNames = (): Names => new Names(GO_NAMING);

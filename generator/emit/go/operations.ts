@@ -48,7 +48,15 @@ export function goOperations(model: CanonicalModel, names: Names) {
     if (d === null) return null;
     const doc = `${d.name} is ${sideDoc(operation, part, d).replace(/^What/, 'what')}`;
     if (d.form === 'alias') return { name: d.name, alias: `${goDoc(doc)}type ${d.name} = ${goType(d.target)}\n` };
-    const field: FieldDecl = { key: d.field.key, name: d.field.name, type: d.field.type, required: true, doc: `${d.field.name} is the ${d.notation} ${operation} ${verb(part)}.`, default: null, constant: null };
+    const field: FieldDecl = {
+      key: d.field.key,
+      name: d.field.name,
+      type: d.field.type,
+      required: true,
+      doc: `${d.field.name} is the ${d.notation} ${operation} ${verb(part)}.`,
+      default: null,
+      constant: null,
+    };
     wrappers.push({ kind: 'record', key: d.name, name: d.name, doc, fields: [field], source: null, exclusive: [] });
     return { name: d.name, alias: null, field: field.name, key: d.field.key, type: goType(d.field.type) };
   };
@@ -68,7 +76,13 @@ export function goOperations(model: CanonicalModel, names: Names) {
     outputSchema: t.outputSchema === undefined ? null : jsonLiteral(schemaText(t.outputSchema)),
   }));
   // A round trip through JSON for each wrapped side whose one field a string literal can fill.
-  const samples = views.flatMap((o) => [o.request, o.response]).flatMap((s) => (s && !s.alias && s.type === 'string' ? [{ name: s.name, field: s.field, json: goLiteral(JSON.stringify({ [s.key ?? '']: 'x' })) }] : []));
+  const samples = views
+    .flatMap((o) => [o.request, o.response])
+    .flatMap((s) =>
+      s && !s.alias && s.type === 'string'
+        ? [{ name: s.name, field: s.field, json: goLiteral(JSON.stringify({ [s.key ?? '']: 'x' })) }]
+        : [],
+    );
   const plain = views.find((o) => o.request === null);
   return {
     view: {

@@ -29,9 +29,18 @@ function deprecation(deprecated: Deprecation | undefined, description: string): 
  * branch of their own marked `deprecated`, when there are any.
  */
 function strictRoles(model: CanonicalModel, description: string): Schema {
-  const deprecated = model.roles.flatMap((r) => [...(r.deprecated ? [r.name] : []), ...(r.aliases ?? []).map((a) => a.name)]);
+  const deprecated = model.roles.flatMap((r) => [
+    ...(r.deprecated ? [r.name] : []),
+    ...(r.aliases ?? []).map((a) => a.name),
+  ]);
   if (!deprecated.length) return { description, enum: model.roles.map((r) => r.name) };
-  return { description, anyOf: [{ enum: model.roles.filter((r) => !r.deprecated).map((r) => r.name) }, { enum: deprecated, deprecated: true }] };
+  return {
+    description,
+    anyOf: [
+      { enum: model.roles.filter((r) => !r.deprecated).map((r) => r.name) },
+      { enum: deprecated, deprecated: true },
+    ],
+  };
 }
 
 /**
@@ -43,7 +52,10 @@ function enumSchema(type: EnumType, strictness: Strictness): Schema {
   const meanings = type.values.map((v) => `${v.value}: ${plainText(v.meaning)}`).join('; ');
   const description = `${plainText(type.meaning)} (${meanings})`;
   if (strictness === 'strict') return { type: 'string', description, enum: values };
-  return { description: `${description}. A receiver keeps a value it does not know`, anyOf: [{ enum: values }, { type: 'string' }] };
+  return {
+    description: `${description}. A receiver keeps a value it does not know`,
+    anyOf: [{ enum: values }, { type: 'string' }],
+  };
 }
 
 function recordSchema(type: RecordType, strictness: Strictness): Schema {
@@ -69,11 +81,15 @@ function recordSchema(type: RecordType, strictness: Strictness): Schema {
  * member holds a constant in) is a string none of the members has. Null when the union has no such tag.
  */
 function unknownKind(schema: Schema, definitions: Record<string, Schema>): Schema | null {
-  const members = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]).map((m) => definitions[String(m.$ref).replace('#/$defs/', '')]) : [];
+  const members = Array.isArray(schema.anyOf)
+    ? (schema.anyOf as Schema[]).map((m) => definitions[String(m.$ref).replace('#/$defs/', '')])
+    : [];
   const propsOf = (def: Schema | undefined) => (def?.properties ?? {}) as Record<string, Schema>;
   const first = members[0];
   if (!first) return null;
-  const tag = Object.keys(propsOf(first)).find((k) => members.every((m) => m !== undefined && 'const' in (propsOf(m)[k] ?? {})));
+  const tag = Object.keys(propsOf(first)).find((k) =>
+    members.every((m) => m !== undefined && 'const' in (propsOf(m)[k] ?? {})),
+  );
   if (tag === undefined) return null;
   const known = members.map((m) => propsOf(m)[tag]?.const);
   return { type: 'object', required: [tag], properties: { [tag]: { type: 'string', not: { enum: known } } } };
@@ -93,7 +109,9 @@ function exclusive(def: Schema, definitions: Record<string, Schema>): Schema {
 
 /** The reserved attributes a version removed from the attributes type so named, and no later RFC reserved again. */
 const removedAttributes = (model: CanonicalModel, attributes: string): string[] =>
-  model.removed.filter((r) => r.kind === 'attribute' && r.from === attributes && !model.attributes.some((a) => a.name === r.name)).map((r) => r.name);
+  model.removed
+    .filter((r) => r.kind === 'attribute' && r.from === attributes && !model.attributes.some((a) => a.name === r.name))
+    .map((r) => r.name);
 
 /**
  * The answer's JSON Schema (2020-12), an object at its top level as MCP wants of a tool's outputSchema. Strict, for providers: roles from the language, the root's role, no field
@@ -106,18 +124,29 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
     if (type.kind === 'record') defs[type.name] = recordSchema(type, strictness);
     else if (type.kind === 'enum') defs[type.name] = enumSchema(type, strictness);
     else if (type.kind === 'roles') {
-      defs[type.name] = strictness === 'strict'
-        ? strictRoles(model, plainText(type.meaning))
-        : { description: `${plainText(type.meaning)} A receiver reads a role it does not know as ${model.roleRules.unknown}.`, type: 'string' };
+      defs[type.name] =
+        strictness === 'strict'
+          ? strictRoles(model, plainText(type.meaning))
+          : {
+              description: `${plainText(type.meaning)} A receiver reads a role it does not know as ${model.roleRules.unknown}.`,
+              type: 'string',
+            };
     } else if (type.kind === 'attributes') {
       const properties: Record<string, Schema> = {};
-      for (const a of model.attributes) properties[a.name] = { ...ref(a.type), ...deprecation(a.deprecated, plainText(a.meaning)) };
+      for (const a of model.attributes)
+        properties[a.name] = { ...ref(a.type), ...deprecation(a.deprecated, plainText(a.meaning)) };
       defs[type.name] = {
         type: 'object',
         description: plainText(type.meaning),
         properties,
         // No state among the attributes, and no reserved attribute a version removed (unless one is reserved again).
-        ...(strictness === 'strict' ? { propertyNames: { not: { enum: [...model.states.map((s) => s.field), ...removedAttributes(model, type.name)] } } } : {}),
+        ...(strictness === 'strict'
+          ? {
+              propertyNames: {
+                not: { enum: [...model.states.map((s) => s.field), ...removedAttributes(model, type.name)] },
+              },
+            }
+          : {}),
       };
     } else if (type.kind === 'external') {
       const ext = model.external.find((e) => e.name === type.name);
@@ -125,16 +154,28 @@ export function answerSchema(model: CanonicalModel, strictness: Strictness): Sch
         const description = `${plainText(type.meaning)} (${ext.package}@${ext.packageVersion}, MCP ${ext.protocolVersion ?? 'unknown'})`;
         const unknown = strictness === 'lenient' ? unknownKind(ext.schema, ext.definitions) : null;
         defs[type.name] = unknown
-          ? { ...ext.schema, anyOf: [...(ext.schema.anyOf as Schema[]), unknown], description: `${description}. A receiver keeps a block of a kind this version does not define` }
+          ? {
+              ...ext.schema,
+              anyOf: [...(ext.schema.anyOf as Schema[]), unknown],
+              description: `${description}. A receiver keeps a block of a kind this version does not define`,
+            }
           : { ...ext.schema, description };
         for (const [name, def] of Object.entries(ext.definitions)) defs[name] = exclusive(def, ext.definitions);
       }
     }
   }
   const answer: Schema = { $ref: `#/$defs/${model.tree.answer}` };
-  const root: Schema = strictness === 'strict'
-    ? { allOf: [answer, { properties: { [model.tree.root]: { properties: { [model.tree.role]: { const: model.roleRules.root } } } } }] }
-    : answer;
+  const root: Schema =
+    strictness === 'strict'
+      ? {
+          allOf: [
+            answer,
+            {
+              properties: { [model.tree.root]: { properties: { [model.tree.role]: { const: model.roleRules.root } } } },
+            },
+          ],
+        }
+      : answer;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `${SCHEMA_BASE}/${model.protocolVersion}/answer.${strictness}.schema.json`,

@@ -39,7 +39,11 @@ export interface LiteralSyntax {
   list: (of: DataType, items: Doc[]) => Doc;
   map: (of: DataType, entries: { key: string; value: Doc }[]) => Doc;
   record: (decl: Extract<Declaration, { kind: 'record' }>, fields: { field: DataField; value: Doc }[]) => Doc;
-  member: (decl: Extract<Declaration, { kind: 'union' }>, member: UnionMember, fields: { field: DataField; value: Doc }[]) => Doc;
+  member: (
+    decl: Extract<Declaration, { kind: 'union' }>,
+    member: UnionMember,
+    fields: { field: DataField; value: Doc }[],
+  ) => Doc;
   enumValue: (decl: Extract<Declaration, { kind: 'enum' }>, value: string) => Doc;
   /**
    * Whether a one-line item of a group laid out one item a line, written after `prefix` (`Name: `), lines up with
@@ -51,7 +55,12 @@ export interface LiteralSyntax {
 const isAbsent = (value: unknown) => value === undefined || value === null;
 
 /** The literal of `value`, a value of `type`. */
-export function literalOf(value: unknown, type: DataType, declarations: readonly Declaration[], syntax: LiteralSyntax): Doc {
+export function literalOf(
+  value: unknown,
+  type: DataType,
+  declarations: readonly Declaration[],
+  syntax: LiteralSyntax,
+): Doc {
   const fieldsOf = (fields: DataField[], record: Record<string, unknown>) =>
     fields.flatMap((field) => {
       const v = record[field.name];
@@ -67,11 +76,22 @@ export function literalOf(value: unknown, type: DataType, declarations: readonly
       return syntax.number(Number(value));
     case 'optional':
       if (isAbsent(value)) return syntax.absent ?? '';
-      return syntax.present ? syntax.present(type.of, literalOf(value, type.of, declarations, syntax)) : literalOf(value, type.of, declarations, syntax);
+      return syntax.present
+        ? syntax.present(type.of, literalOf(value, type.of, declarations, syntax))
+        : literalOf(value, type.of, declarations, syntax);
     case 'list':
-      return syntax.list(type.of, (value as unknown[]).map((item) => literalOf(item, type.of, declarations, syntax)));
+      return syntax.list(
+        type.of,
+        (value as unknown[]).map((item) => literalOf(item, type.of, declarations, syntax)),
+      );
     case 'map':
-      return syntax.map(type.of, Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: literalOf(v, type.of, declarations, syntax) })));
+      return syntax.map(
+        type.of,
+        Object.entries(value as Record<string, unknown>).map(([key, v]) => ({
+          key,
+          value: literalOf(v, type.of, declarations, syntax),
+        })),
+      );
     case 'named': {
       const decl = declarationNamed(declarations, type.name);
       if (decl.kind === 'enum') return syntax.enumValue(decl, String(value));
@@ -93,10 +113,16 @@ function flat(doc: Doc): string {
 }
 
 /** Whether a group is written on one line: when it is empty or fits in the width. */
-const fits = (group: Group, column: number, width: number): boolean => group.items.length === 0 || column + flat(group).length <= width;
+const fits = (group: Group, column: number, width: number): boolean =>
+  group.items.length === 0 || column + flat(group).length <= width;
 
 /** The doc laid out starting at `column` of a line indented `level` times. */
-export function layout(doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>, level = 0, column = 0): string {
+export function layout(
+  doc: Doc,
+  syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>,
+  level = 0,
+  column = 0,
+): string {
   if (typeof doc === 'string' || fits(doc, column, syntax.width)) return flat(doc);
   const w = new Lines(syntax.indent, level);
   layoutInto(w, doc, syntax, level, column, '', '');
@@ -105,7 +131,15 @@ export function layout(doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent' 
 }
 
 /** The doc written as an item of its group: `prefix`, the doc, then `comma`, on one line or one item a line. */
-function layoutInto(w: Lines, doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>, level: number, column: number, prefix: string, comma: string): void {
+function layoutInto(
+  w: Lines,
+  doc: Doc,
+  syntax: Pick<LiteralSyntax, 'width' | 'indent' | 'aligns'>,
+  level: number,
+  column: number,
+  prefix: string,
+  comma: string,
+): void {
   if (typeof doc === 'string' || fits(doc, column, syntax.width)) {
     const one = flat(doc);
     if (prefix && syntax.aligns?.(prefix)) w.row(prefix.trimEnd(), `${one}${comma}`);
@@ -119,7 +153,15 @@ function layoutInto(w: Lines, doc: Doc, syntax: Pick<LiteralSyntax, 'width' | 'i
     w.aligned(() =>
       doc.items.forEach((item, i) => {
         const itemPrefix = item.prefix ?? '';
-        layoutInto(w, item.doc, syntax, level + 1, inner + itemPrefix.length, itemPrefix, i < last || doc.trailing !== false ? ',' : '');
+        layoutInto(
+          w,
+          item.doc,
+          syntax,
+          level + 1,
+          inner + itemPrefix.length,
+          itemPrefix,
+          i < last || doc.trailing !== false ? ',' : '',
+        );
       }),
     ),
   );

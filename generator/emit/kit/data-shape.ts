@@ -43,7 +43,8 @@ interface Def {
   [key: string]: unknown;
 }
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const metaOf = (schema: z.ZodType): { id?: string; description?: string } => (schema.meta() ?? {}) as { id?: string; description?: string };
+const metaOf = (schema: z.ZodType): { id?: string; description?: string } =>
+  (schema.meta() ?? {}) as { id?: string; description?: string };
 
 /** Every declaration a schema reaches, each once, the ones a declaration uses before it; and the root's type. */
 export function declarationsOf(root: z.ZodType): { root: DataType; declarations: Declaration[] } {
@@ -62,9 +63,13 @@ export function declarationsOf(root: z.ZodType): { root: DataType; declarations:
   function typeOf(schema: z.ZodType): DataType {
     const def = defOf(schema);
     const { id, description } = metaOf(schema);
-    if (def.type === 'optional' || def.type === 'nullable') return { kind: 'optional', of: typeOf(def.innerType as z.ZodType), nullable: def.type === 'nullable' };
+    if (def.type === 'optional' || def.type === 'nullable')
+      return { kind: 'optional', of: typeOf(def.innerType as z.ZodType), nullable: def.type === 'nullable' };
     if (def.type === 'lazy' && id === undefined) return typeOf((def.getter as () => z.ZodType)());
-    if (id !== undefined && (def.type === 'object' || def.type === 'union' || def.type === 'enum' || def.type === 'lazy')) {
+    if (
+      id !== undefined &&
+      (def.type === 'object' || def.type === 'union' || def.type === 'enum' || def.type === 'lazy')
+    ) {
       if (!declared.has(id) && !inProgress.has(id)) {
         inProgress.add(id);
         const decl = declaration(schema, id, description ?? '');
@@ -96,8 +101,10 @@ export function declarationsOf(root: z.ZodType): { root: DataType; declarations:
   function declaration(schema: z.ZodType, name: string, doc: string): Declaration {
     let def = defOf(schema);
     if (def.type === 'lazy') def = defOf((def.getter as () => z.ZodType)());
-    if (def.type === 'object') return { kind: 'record', name, doc, fields: fieldsOf(def.shape as Record<string, z.ZodType>) };
-    if (def.type === 'enum') return { kind: 'enum', name, doc, values: Object.values(def.entries as Record<string, string>) };
+    if (def.type === 'object')
+      return { kind: 'record', name, doc, fields: fieldsOf(def.shape as Record<string, z.ZodType>) };
+    if (def.type === 'enum')
+      return { kind: 'enum', name, doc, values: Object.values(def.entries as Record<string, string>) };
     if (def.type === 'union' && typeof def.discriminator === 'string') {
       const tag = def.discriminator;
       const members = (def.options as z.ZodType[]).map((option) => {
@@ -105,7 +112,8 @@ export function declarationsOf(root: z.ZodType): { root: DataType; declarations:
         const tagSchema = shape[tag];
         const values = tagSchema ? (defOf(tagSchema).values as unknown[]) : [];
         const meta = metaOf(option);
-        if (meta.id === undefined || typeof values[0] !== 'string') throw new Error(`data-shape: a member of ${name} needs a name and a string ${tag}`);
+        if (meta.id === undefined || typeof values[0] !== 'string')
+          throw new Error(`data-shape: a member of ${name} needs a name and a string ${tag}`);
         return { name: meta.id, doc: meta.description ?? '', tag: values[0], fields: fieldsOf(shape, tag) };
       });
       return { kind: 'union', name, doc, tag, members };

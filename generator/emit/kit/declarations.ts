@@ -1,4 +1,12 @@
-import type { CanonicalModel, Deprecation, ExternalType, FieldDefault, RecordType, Source, TypeRef } from '../../model/types.js';
+import type {
+  CanonicalModel,
+  Deprecation,
+  ExternalType,
+  FieldDefault,
+  RecordType,
+  Source,
+  TypeRef,
+} from '../../model/types.js';
 import { emitterDiagnostic } from '../core/report.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
 import { plainText, sentence } from '../shared/text.js';
@@ -156,15 +164,23 @@ const docOf = (markdown: string | null | undefined): string => sentence(plainTex
 
 /** The sentence a binding shows for a deprecation, and its replacement's member name (`memberOf` the name Use instead gives). */
 function deprecationView(d: Deprecation, memberOf: (name: string | null) => string | null): DeprecationView {
-  const instead = d.useInstead === null ? '' : `; use ${plainText(d.useInstead).replace(/`/g, '').replace(/\s+/g, ' ')}`;
+  const instead =
+    d.useInstead === null ? '' : `; use ${plainText(d.useInstead).replace(/`/g, '').replace(/\s+/g, ' ')}`;
   return { message: sentence(`Deprecated since ${d.version}${instead}`), replacement: memberOf(d.useInsteadName) };
 }
 
 /** The name of an external type's member for a block of another kind, clear of the model's types' names. */
-const unknownName = (name: string, names: Names, taken: ReadonlySet<string>): string => (taken.has(name) ? unknownName(names.config.escapeType(name), names, taken) : name);
+const unknownName = (name: string, names: Names, taken: ReadonlySet<string>): string =>
+  taken.has(name) ? unknownName(names.config.escapeType(name), names, taken) : name;
 
 /** The declarations of an external type (MCP's content blocks) from its JSON Schema: a tagged union and what it reaches. */
-function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: ReadonlySet<string>, report: (m: string) => void): { root: UnionDecl; decls: Decl[] } | null {
+function externalDecls(
+  ext: ExternalType,
+  meaning: string,
+  names: Names,
+  taken: ReadonlySet<string>,
+  report: (m: string) => void,
+): { root: UnionDecl; decls: Decl[] } | null {
   const defs = ext.definitions;
   const members = anyOfRefs(ext.schema);
   if (!members) {
@@ -172,7 +188,9 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: 
     return null;
   }
   const props = (def: string): Schema => (isSchema(defs[def]?.properties) ? (defs[def]?.properties as Schema) : {});
-  const discriminator = Object.keys(props(members[0] as string)).find((k) => members.every((m) => constOf(props(m)[k]) !== null));
+  const discriminator = Object.keys(props(members[0] as string)).find((k) =>
+    members.every((m) => constOf(props(m)[k]) !== null),
+  );
   if (!discriminator) {
     report(`${ext.name}: its members share no constant property to tell them apart`);
     return null;
@@ -189,7 +207,17 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: 
     const kind: DeclKind = values ? 'alias' : 'record';
     if (!reached.includes(def)) {
       reached.push(def);
-      decls.push(values ? { kind: 'alias', key: def, name: names.type(def), doc: docOf(schema.description as string), type: { kind: 'literal', values } } : recordOf(def, schema));
+      decls.push(
+        values
+          ? {
+              kind: 'alias',
+              key: def,
+              name: names.type(def),
+              doc: docOf(schema.description as string),
+              type: { kind: 'literal', values },
+            }
+          : recordOf(def, schema),
+      );
     }
     return { kind: 'ref', name: names.type(def), declares: kind };
   };
@@ -236,9 +264,26 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: 
     });
     const exclusive = alternativesOf(schema, defs).flatMap((a) => {
       const field = fields.find((f) => f.key === a.property);
-      return field ? [{ key: a.property, name: field.name, keys: a.members.map((m) => m.key), members: a.members.map((m) => names.type(m.name)) }] : [];
+      return field
+        ? [
+            {
+              key: a.property,
+              name: field.name,
+              keys: a.members.map((m) => m.key),
+              members: a.members.map((m) => names.type(m.name)),
+            },
+          ]
+        : [];
     });
-    return { kind: 'record', key: def, name: names.type(def), doc: docOf(schema.description as string) || `MCP's ${def}.`, fields, source: null, exclusive };
+    return {
+      kind: 'record',
+      key: def,
+      name: names.type(def),
+      doc: docOf(schema.description as string) || `MCP's ${def}.`,
+      fields,
+      source: null,
+      exclusive,
+    };
   };
   const root: UnionDecl = {
     kind: 'union',
@@ -246,8 +291,14 @@ function externalDecls(ext: ExternalType, meaning: string, names: Names, taken: 
     name: names.type(ext.name),
     doc: docOf(meaning),
     discriminator: { key: discriminator, name: names.member(discriminator) },
-    members: members.map((m) => ({ tag: constOf(props(m)[discriminator]) as string, type: (reach(m) as { name: string }).name })),
-    unknown: { name: unknownName(names.type(`Unknown ${ext.name}`), names, taken), doc: `A block of a kind this version does not know, kept whole.` },
+    members: members.map((m) => ({
+      tag: constOf(props(m)[discriminator]) as string,
+      type: (reach(m) as { name: string }).name,
+    })),
+    unknown: {
+      name: unknownName(names.type(`Unknown ${ext.name}`), names, taken),
+      doc: `A block of a kind this version does not know, kept whole.`,
+    },
   };
   return { root, decls };
 }
@@ -260,7 +311,12 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
     if (ref.kind === 'primitive') return { kind: ref.name };
     const kind = kinds.get(ref.name);
-    return { kind: 'ref', name: names.type(ref.name), declares: kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record' };
+    return {
+      kind: 'ref',
+      name: names.type(ref.name),
+      declares:
+        kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record',
+    };
   };
   const decls: Decl[] = [];
   let roles: RolesDecl | null = null;
@@ -270,29 +326,80 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
     if (t.kind === 'roles') {
       const byName = new Map(model.roleKinds.flatMap((k) => k.roles.map((r) => [r, k.name] as const)));
       const caseNames = distinct(model.roles.map((r) => roleCase(names, r.name)));
-      const plainCases = model.roles.map((r, i) => ({ value: r.name, name: caseNames[i] as string, kind: byName.get(r.name) ?? '' }));
+      const plainCases = model.roles.map((r, i) => ({
+        value: r.name,
+        name: caseNames[i] as string,
+        kind: byName.get(r.name) ?? '',
+      }));
       const caseOf = (role: string | null) => plainCases.find((c) => c.value === role)?.name ?? null;
-      const cases: RoleCase[] = model.roles.map((r, i) => ({ ...(plainCases[i] as RoleCase), ...(r.deprecated ? { deprecated: deprecationView(r.deprecated, caseOf) } : {}) }));
-      const find = (role: string): RoleCase => cases.find((c) => c.value === role) ?? { value: role, name: roleCase(names, role), kind: '' };
-      const aliasOf = model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ value: a.name, role: r.name, version: a.version })));
-      const aliasNames = distinct([...caseNames, ...aliasOf.map((a) => roleCase(names, a.value))]).slice(caseNames.length);
-      const aliases = aliasOf.map((a, i) => ({ value: a.value, name: aliasNames[i] as string, target: find(a.role), message: `Deprecated since ${a.version}; use ${a.role}.` }));
-      roles = { kind: 'roles', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, aliases, root: find(model.roleRules.root), unknown: find(model.roleRules.unknown), fallback: find(model.roleRules.fallback) };
+      const cases: RoleCase[] = model.roles.map((r, i) => ({
+        ...(plainCases[i] as RoleCase),
+        ...(r.deprecated ? { deprecated: deprecationView(r.deprecated, caseOf) } : {}),
+      }));
+      const find = (role: string): RoleCase =>
+        cases.find((c) => c.value === role) ?? { value: role, name: roleCase(names, role), kind: '' };
+      const aliasOf = model.roles.flatMap((r) =>
+        (r.aliases ?? []).map((a) => ({ value: a.name, role: r.name, version: a.version })),
+      );
+      const aliasNames = distinct([...caseNames, ...aliasOf.map((a) => roleCase(names, a.value))]).slice(
+        caseNames.length,
+      );
+      const aliases = aliasOf.map((a, i) => ({
+        value: a.value,
+        name: aliasNames[i] as string,
+        target: find(a.role),
+        message: `Deprecated since ${a.version}; use ${a.role}.`,
+      }));
+      roles = {
+        kind: 'roles',
+        key: t.name,
+        name: names.type(t.name),
+        doc: docOf(t.meaning),
+        cases,
+        aliases,
+        root: find(model.roleRules.root),
+        unknown: find(model.roleRules.unknown),
+        fallback: find(model.roleRules.fallback),
+      };
       decls.push(roles);
     } else if (t.kind === 'enum') {
       // The values' cases keep clear of the member the type declares for an unknown value, as the roles' do.
       const caseNames = distinct([...t.values.map((v) => roleCase(names, v.value)), names.enumCase('unknown')]);
       const cases = t.values.map((v, i) => ({ value: v.value, name: caseNames[i] as string, doc: docOf(v.meaning) }));
-      decls.push({ kind: 'enum', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), cases, unknown: caseNames.at(-1) as string, source: t.source });
+      decls.push({
+        kind: 'enum',
+        key: t.name,
+        name: names.type(t.name),
+        doc: docOf(t.meaning),
+        cases,
+        unknown: caseNames.at(-1) as string,
+        source: t.source,
+      });
     } else if (t.kind === 'attributes') {
       const accessorNames = distinct(model.attributes.map((a) => names.member(a.name)));
-      const accessorOf = (name: string | null) => accessorNames[model.attributes.findIndex((a) => a.name === name)] ?? null;
-      const reserved = model.attributes.map((a, i): FieldDecl => ({ key: a.name, name: accessorNames[i] as string, type: viewOf(a.type), required: false, doc: docOf(a.meaning), default: null, constant: null, ...(a.deprecated ? { deprecated: deprecationView(a.deprecated, accessorOf) } : {}) }));
+      const accessorOf = (name: string | null) =>
+        accessorNames[model.attributes.findIndex((a) => a.name === name)] ?? null;
+      const reserved = model.attributes.map(
+        (a, i): FieldDecl => ({
+          key: a.name,
+          name: accessorNames[i] as string,
+          type: viewOf(a.type),
+          required: false,
+          doc: docOf(a.meaning),
+          default: null,
+          constant: null,
+          ...(a.deprecated ? { deprecated: deprecationView(a.deprecated, accessorOf) } : {}),
+        }),
+      );
       attributes = { kind: 'attributes', key: t.name, name: names.type(t.name), doc: docOf(t.meaning), reserved };
       decls.push(attributes);
     } else if (t.kind === 'external') {
       const ext = model.external.find((e) => e.name === t.name);
-      const made = ext ? externalDecls(ext, t.meaning, names, new Set(model.types.map((m) => names.type(m.name))), (m) => diagnostics.push(emitterDiagnostic(t.source, m))) : null;
+      const made = ext
+        ? externalDecls(ext, t.meaning, names, new Set(model.types.map((m) => names.type(m.name))), (m) =>
+            diagnostics.push(emitterDiagnostic(t.source, m)),
+          )
+        : null;
       if (!ext) diagnostics.push(emitterDiagnostic(t.source, `${t.name}: the model has no external type of that name`));
       if (made) {
         content = made.root;
@@ -308,7 +415,23 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
       key: t.name,
       name: names.type(t.name),
       doc: docOf(t.meaning),
-      fields: t.fields.map((f, i) => ({ key: f.name, name: fieldNames[i] as string, type: viewOf(f.type), required: f.required, doc: docOf(f.meaning), default: f.default, constant: null, ...(f.deprecated ? { deprecated: deprecationView(f.deprecated, (n) => fieldNames[t.fields.findIndex((x) => x.name === n)] ?? null) } : {}) })),
+      fields: t.fields.map((f, i) => ({
+        key: f.name,
+        name: fieldNames[i] as string,
+        type: viewOf(f.type),
+        required: f.required,
+        doc: docOf(f.meaning),
+        default: f.default,
+        constant: null,
+        ...(f.deprecated
+          ? {
+              deprecated: deprecationView(
+                f.deprecated,
+                (n) => fieldNames[t.fields.findIndex((x) => x.name === n)] ?? null,
+              ),
+            }
+          : {}),
+      })),
       source: t.source,
       exclusive: [],
     };
@@ -317,10 +440,21 @@ export function declarations(model: CanonicalModel, names: Names): Declarations 
   // Records that others refer to come first (a related link before the attributes that hold it).
   const answer = recordDecls.find((r) => r.key === model.tree.answer) ?? null;
   const node = recordDecls.find((r) => r.key === model.tree.node) ?? null;
-  if (!answer || !node) diagnostics.push(emitterDiagnostic(model.roleRules.source, `The tree's ${!answer ? `answer ${model.tree.answer}` : `element ${model.tree.node}`} is not a record`));
+  if (!answer || !node)
+    diagnostics.push(
+      emitterDiagnostic(
+        model.roleRules.source,
+        `The tree's ${!answer ? `answer ${model.tree.answer}` : `element ${model.tree.node}`} is not a record`,
+      ),
+    );
   const tree = new Set([model.tree.answer, model.tree.node]);
   const leaves = recordDecls.filter((r) => !tree.has(r.key));
   const treeDecls = [node, answer].filter((r): r is RecordDecl => r !== null);
-  const ordered = [...leaves, ...decls.filter((d) => d.kind !== 'attributes'), ...decls.filter((d) => d.kind === 'attributes'), ...treeDecls];
+  const ordered = [
+    ...leaves,
+    ...decls.filter((d) => d.kind !== 'attributes'),
+    ...decls.filter((d) => d.kind === 'attributes'),
+    ...treeDecls,
+  ];
   return { decls: ordered, roles, attributes, content, answer, node, diagnostics };
 }

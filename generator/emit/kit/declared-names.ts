@@ -36,12 +36,18 @@ export function usedTypeNames(folder: TemplateFolder, extension: string): string
   // Templates of code only (`record.kt`, a partial): a README's or a manifest's words are no names.
   const code = templateSources(folder).filter((t) => t.name.endsWith(extension) || t.name.startsWith('_'));
   const sources = [...code.map((t) => t.source), ...runtimeSources(folder).values()];
-  return [...new Set(sources.flatMap((source) => [...codeOf(source).matchAll(/\b([A-Z][a-z]\w*)\b/g)].map((m) => m[1] as string)))].sort();
+  return [
+    ...new Set(
+      sources.flatMap((source) => [...codeOf(source).matchAll(/\b([A-Z][a-z]\w*)\b/g)].map((m) => m[1] as string)),
+    ),
+  ].sort();
 }
 
 /** Every match's first group that is set, for finders that are one regular expression with a flag `g`. */
-export const matchesOf = (pattern: RegExp) => (source: string): string[] =>
-  [...source.matchAll(pattern)].flatMap((m) => m.slice(1).filter((g): g is string => g !== undefined));
+export const matchesOf =
+  (pattern: RegExp) =>
+  (source: string): string[] =>
+    [...source.matchAll(pattern)].flatMap((m) => m.slice(1).filter((g): g is string => g !== undefined));
 
 /** The spec data's type names (each binding's Spec file declares them, from kit/spec-shape.ts's one declaration). */
 export const specDataTypeNames = (): string[] => declarationsOf(SpecDataSchema).declarations.map((d) => d.name);
@@ -50,4 +56,5 @@ export const specDataTypeNames = (): string[] => declarationsOf(SpecDataSchema).
  * The names of a language's runtime files without their extension: a target that writes a record to a file named
  * for it (Kotlin, Swift) keeps these from the model's types too, or a record named `Check` is a second Check.kt.
  */
-export const runtimeFileNames = (folder: string): string[] => [...runtimeSources(folder).keys()].map((name) => name.replace(/\.[^.]+$/, ''));
+export const runtimeFileNames = (folder: string): string[] =>
+  [...runtimeSources(folder).keys()].map((name) => name.replace(/\.[^.]+$/, ''));

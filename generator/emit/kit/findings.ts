@@ -27,15 +27,55 @@ export const FINDINGS: readonly FindingEntry[] = [
   // A value of the wrong JSON type. `expected` and `found` are JSON type names ('string', 'object', 'null'...).
   { id: 'wrong-type', rule: 'structure', severity: 'error', message: 'Expected a {expected}, found {found}' },
   { id: 'wrong-role-type', rule: 'structure', severity: 'error', message: 'Expected a role string, found {found}' },
-  { id: 'wrong-array-type', rule: 'structure', severity: 'error', message: 'Expected an array ({label}), found {found}' },
-  { id: 'wrong-record-type', rule: 'structure', severity: 'error', message: 'Expected an object ({record}), found {found}' },
-  { id: 'wrong-attributes-type', rule: 'structure', severity: 'error', message: 'Expected an object of attributes, found {found}' },
-  { id: 'wrong-children-type', rule: 'structure', severity: 'error', message: 'Expected an array of elements, found {found}' },
-  { id: 'missing-field', rule: 'structure', severity: 'error', message: '{record} is missing its required field "{field}"' },
-  { id: 'unknown-field', rule: 'structure', severity: 'warning', message: '{record} has no field "{field}"; a receiver ignores it' },
+  {
+    id: 'wrong-array-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected an array ({label}), found {found}',
+  },
+  {
+    id: 'wrong-record-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected an object ({record}), found {found}',
+  },
+  {
+    id: 'wrong-attributes-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected an object of attributes, found {found}',
+  },
+  {
+    id: 'wrong-children-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected an array of elements, found {found}',
+  },
+  {
+    id: 'missing-field',
+    rule: 'structure',
+    severity: 'error',
+    message: '{record} is missing its required field "{field}"',
+  },
+  {
+    id: 'unknown-field',
+    rule: 'structure',
+    severity: 'warning',
+    message: '{record} has no field "{field}"; a receiver ignores it',
+  },
   // A name a version removed (a field, or a reserved attribute), with what replaced it, or `—` in Replaced by.
-  { id: 'removed-field', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}; use {replacedBy}' },
-  { id: 'removed-without-replacement', rule: 'structure', severity: 'error', message: '"{field}" was removed in {version}, with no replacement' },
+  {
+    id: 'removed-field',
+    rule: 'structure',
+    severity: 'error',
+    message: '"{field}" was removed in {version}; use {replacedBy}',
+  },
+  {
+    id: 'removed-without-replacement',
+    rule: 'structure',
+    severity: 'error',
+    message: '"{field}" was removed in {version}, with no replacement',
+  },
   // An enum's value outside its set: as an unknown role, a receiver keeps it (each binding's enum has a case for it).
   {
     id: 'unknown-value',
@@ -45,10 +85,30 @@ export const FINDINGS: readonly FindingEntry[] = [
     lists: { values: commas },
   },
   // Content blocks: MCP's, checked by the kinds of the pinned MCP version.
-  { id: 'wrong-content-type', rule: 'structure', severity: 'error', message: 'Expected a content block object, found {found}' },
-  { id: 'wrong-content-tag-type', rule: 'structure', severity: 'error', message: 'Expected a string content block type, found {found}' },
-  { id: 'wrong-content-property-type', rule: 'structure', severity: 'error', message: 'Expected {expected} for "{property}", found {found}' },
-  { id: 'missing-content-property', rule: 'structure', severity: 'error', message: 'A {kind} content block needs "{property}"' },
+  {
+    id: 'wrong-content-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected a content block object, found {found}',
+  },
+  {
+    id: 'wrong-content-tag-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected a string content block type, found {found}',
+  },
+  {
+    id: 'wrong-content-property-type',
+    rule: 'structure',
+    severity: 'error',
+    message: 'Expected {expected} for "{property}", found {found}',
+  },
+  {
+    id: 'missing-content-property',
+    rule: 'structure',
+    severity: 'error',
+    message: 'A {kind} content block needs "{property}"',
+  },
   {
     id: 'several-alternatives',
     rule: 'structure',
@@ -89,56 +149,135 @@ export const FINDINGS: readonly FindingEntry[] = [
     message: '"{field}" states {states} away from the element; it was removed in {version}: use {replacedBy}',
     lists: { states: commas },
   },
-  { id: 'state-on-record', rule: 'state-on-element', severity: 'error', message: '"{field}" is stated on {record}, not on the element it describes' },
-  { id: 'state-in-attributes', rule: 'state-on-element', severity: 'error', message: '"{field}" is state; state it on the element itself, not in its attributes' },
+  {
+    id: 'state-on-record',
+    rule: 'state-on-element',
+    severity: 'error',
+    message: '"{field}" is stated on {record}, not on the element it describes',
+  },
+  {
+    id: 'state-in-attributes',
+    rule: 'state-on-element',
+    severity: 'error',
+    message: '"{field}" is state; state it on the element itself, not in its attributes',
+  },
   // The role language.
   { id: 'root-role', rule: 'role-language', severity: 'error', message: 'The root is "{name}"; it must be {rootRole}' },
-  { id: 'unknown-role', rule: 'role-language', severity: 'warning', message: 'Unknown role "{name}"; a receiver reads it as {unknownRole}' },
+  {
+    id: 'unknown-role',
+    rule: 'role-language',
+    severity: 'warning',
+    message: 'Unknown role "{name}"; a receiver reads it as {unknownRole}',
+  },
   // Path states.
-  { id: 'path-gap', rule: 'state-reachable', severity: 'error', message: '"{state}" is set here but not on the parent "{parent}"; the path from the root has a gap' },
-  { id: 'path-forks', rule: 'state-reachable', severity: 'warning', message: '{count} children have "{state}" set; the path can lead to only one' },
+  {
+    id: 'path-gap',
+    rule: 'state-reachable',
+    severity: 'error',
+    message: '"{state}" is set here but not on the parent "{parent}"; the path from the root has a gap',
+  },
+  {
+    id: 'path-forks',
+    rule: 'state-reachable',
+    severity: 'warning',
+    message: '{count} children have "{state}" set; the path can lead to only one',
+  },
   { id: 'duplicate-id', rule: 'unique-id', severity: 'error', message: 'The id "{repeated}" is also used at {path}' },
   // Names an RFC deprecated: valid, and said.
   { id: 'deprecated', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}' },
-  { id: 'deprecated-use-instead', rule: 'deprecated-name', severity: 'warning', message: '"{name}" is deprecated since {version}; use {useInstead}' },
+  {
+    id: 'deprecated-use-instead',
+    rule: 'deprecated-name',
+    severity: 'warning',
+    message: '"{name}" is deprecated since {version}; use {useInstead}',
+  },
   // Text that is no JSON, or JSON every binding refuses (spec/README.md, "Reading JSON"): the one finding a
   // validator gives for it, at the root, and what a reader's error says; the first problem in text order.
-  { id: 'json-malformed', rule: 'json', severity: 'error', message: 'Not JSON: unexpected {found} at line {line}, column {column}' },
-  { id: 'json-truncated', rule: 'json', severity: 'error', message: 'Not JSON: the text ends at line {line}, column {column} before its value is complete' },
-  { id: 'json-not-utf8', rule: 'json', severity: 'error', message: 'Not JSON: bytes that are not UTF-8 at line {line}, column {column}' },
-  { id: 'json-repeated-key', rule: 'json', severity: 'error', message: 'Refused: a key repeated in one object at line {line}, column {column}' },
-  { id: 'json-lone-surrogate', rule: 'json', severity: 'error', message: 'Refused: a lone surrogate escape at line {line}, column {column}' },
-  { id: 'json-number-range', rule: 'json', severity: 'error', message: 'Refused: a number past the range of a double at line {line}, column {column}' },
+  {
+    id: 'json-malformed',
+    rule: 'json',
+    severity: 'error',
+    message: 'Not JSON: unexpected {found} at line {line}, column {column}',
+  },
+  {
+    id: 'json-truncated',
+    rule: 'json',
+    severity: 'error',
+    message: 'Not JSON: the text ends at line {line}, column {column} before its value is complete',
+  },
+  {
+    id: 'json-not-utf8',
+    rule: 'json',
+    severity: 'error',
+    message: 'Not JSON: bytes that are not UTF-8 at line {line}, column {column}',
+  },
+  {
+    id: 'json-repeated-key',
+    rule: 'json',
+    severity: 'error',
+    message: 'Refused: a key repeated in one object at line {line}, column {column}',
+  },
+  {
+    id: 'json-lone-surrogate',
+    rule: 'json',
+    severity: 'error',
+    message: 'Refused: a lone surrogate escape at line {line}, column {column}',
+  },
+  {
+    id: 'json-number-range',
+    rule: 'json',
+    severity: 'error',
+    message: 'Refused: a number past the range of a double at line {line}, column {column}',
+  },
   // The checker's limits.
-  { id: 'string-too-long', rule: 'limit', severity: 'warning', message: 'A string of {length} characters, over the limit of {limit}' },
-  { id: 'too-many-elements', rule: 'limit', severity: 'error', message: 'More than {limit} elements; the rest is not checked' },
-  { id: 'too-deep', rule: 'limit', severity: 'error', message: 'Deeper than {limit} elements; what is below is not checked' },
+  {
+    id: 'string-too-long',
+    rule: 'limit',
+    severity: 'warning',
+    message: 'A string of {length} characters, over the limit of {limit}',
+  },
+  {
+    id: 'too-many-elements',
+    rule: 'limit',
+    severity: 'error',
+    message: 'More than {limit} elements; the rest is not checked',
+  },
+  {
+    id: 'too-deep',
+    rule: 'limit',
+    severity: 'error',
+    message: 'Deeper than {limit} elements; what is below is not checked',
+  },
   // An answer of a version the package does not read, checked by the current version's rules.
   {
     id: 'version-unwritten',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}',
+    message:
+      'Protocol version "{version}" is not written in three parts, as {currentVersion} is; checked by the rules of {currentVersion}',
   },
   {
     id: 'version-older',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}',
+    message:
+      'Protocol version "{version}" is older than every version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
   {
     id: 'version-newer',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}',
+    message:
+      'Protocol version "{version}" is newer than every version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
   {
     id: 'version-unread',
     rule: 'version',
     severity: 'error',
-    message: 'Protocol version "{version}" is not a version this checker reads ({read}); checked by the rules of {currentVersion}',
+    message:
+      'Protocol version "{version}" is not a version this checker reads ({read}); checked by the rules of {currentVersion}',
     lists: { read: commas },
   },
 ];
@@ -152,7 +291,10 @@ export function slotsOf(message: string): string[] {
  * A message with its slots filled, as every runtime fills it: a list slot's texts quoted (JSON-style double quotes,
  * no escaping, as the checkers have always written them) and joined; a slot given no value is left as written.
  */
-export function formatFinding(entry: FindingEntry, values: Readonly<Record<string, string | readonly string[]>>): string {
+export function formatFinding(
+  entry: FindingEntry,
+  values: Readonly<Record<string, string | readonly string[]>>,
+): string {
   return entry.message.replace(/\{([A-Za-z]+)\}/g, (whole, slot: string) => {
     const value = values[slot];
     if (value === undefined) return whole;
@@ -172,7 +314,11 @@ export function formatFinding(entry: FindingEntry, values: Readonly<Record<strin
  */
 export function findingsLiterals(literal: (text: string) => string, name: (id: string) => string = (id) => id) {
   return FINDINGS.map((f) => {
-    const lists = Object.entries(f.lists ?? {}).map(([slot, list]) => ({ slot: literal(slot), joiner: literal(list.joiner), quoted: list.quoted }));
+    const lists = Object.entries(f.lists ?? {}).map(([slot, list]) => ({
+      slot: literal(slot),
+      joiner: literal(list.joiner),
+      quoted: list.quoted,
+    }));
     return {
       id: literal(f.id),
       name: name(f.id),

@@ -2,7 +2,13 @@ import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type HostileInputs, hostileInputs } from '../shared/hostile.js';
-import { type AttributesDecl, type Declarations, type RolesDecl, type UnionDecl, declarations } from './declarations.js';
+import {
+  type AttributesDecl,
+  type Declarations,
+  type RolesDecl,
+  type UnionDecl,
+  declarations,
+} from './declarations.js';
 import type { Names } from './naming.js';
 import { type SampleAnswer, sampleAnswer } from './samples.js';
 import { type TreeView, treeView } from './tree.js';
@@ -22,7 +28,10 @@ export interface CodeTargetInputs {
  * The kit's views of the model for one language, or the `emitter` diagnostics that say what the model lacks for
  * them (a model no valid spec makes): a target then emits nothing rather than throw.
  */
-export function codeTargetInputs(model: CanonicalModel, names: Names): { inputs: CodeTargetInputs; diagnostics: Diagnostic[] } | { inputs: null; diagnostics: Diagnostic[] } {
+export function codeTargetInputs(
+  model: CanonicalModel,
+  names: Names,
+): { inputs: CodeTargetInputs; diagnostics: Diagnostic[] } | { inputs: null; diagnostics: Diagnostic[] } {
   const kit = declarations(model, names);
   const diagnostics: Diagnostic[] = [...kit.diagnostics];
   const report = (message: string) => diagnostics.push(emitterDiagnostic(model.roleRules.source, message));
@@ -36,6 +45,7 @@ export function codeTargetInputs(model: CanonicalModel, names: Names): { inputs:
   if (!roles) report('The model has no role language');
   if (!attributes) report('The model has no attributes type');
   if (!content) report('The model has no content union');
-  if ('missing' in tree || 'missing' in sample || 'missing' in hostile || !roles || !attributes || !content) return { inputs: null, diagnostics };
+  if ('missing' in tree || 'missing' in sample || 'missing' in hostile || !roles || !attributes || !content)
+    return { inputs: null, diagnostics };
   return { inputs: { kit, roles, attributes, content, tree, sample, hostile }, diagnostics };
 }

@@ -22,7 +22,8 @@ export function anyOfRefs(schema: Schema): string[] | null {
 }
 
 /** The string a schema holds as its `const`, or null. */
-export const constOf = (schema: unknown): string | null => (isSchema(schema) && typeof schema.const === 'string' ? schema.const : null);
+export const constOf = (schema: unknown): string | null =>
+  isSchema(schema) && typeof schema.const === 'string' ? schema.const : null;
 
 /** The values of a string `enum`, or null. */
 export function stringEnum(schema: Schema): string[] | null {

@@ -44,12 +44,15 @@ export function shapeOf(schema: Schema, definitions: Record<string, Schema>, nam
     }
     return { type: 'object', ref };
   }
-  const union = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null) as Schema[] | null;
+  const union = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null) as
+    | Schema[]
+    | null;
   if (union) return unionShape(union, definitions, named);
   switch (schema.type) {
     case 'string': {
       const shape: NestedShape = { type: 'string' };
-      if (Array.isArray(schema.enum) && schema.enum.every((e) => typeof e === 'string')) shape.enum = schema.enum as string[];
+      if (Array.isArray(schema.enum) && schema.enum.every((e) => typeof e === 'string'))
+        shape.enum = schema.enum as string[];
       if (typeof schema.pattern === 'string') {
         shape.pattern = portablePattern(schema.pattern);
         shape.form = typeof schema.format === 'string' ? schema.format : 'pattern-matching';
@@ -69,7 +72,9 @@ export function shapeOf(schema: Schema, definitions: Record<string, Schema>, nam
     case 'boolean':
       return { type: 'boolean' };
     case 'array':
-      return schema.items && typeof schema.items === 'object' ? { type: 'array', items: shapeOf(schema.items as Schema, definitions, named) } : { type: 'array' };
+      return schema.items && typeof schema.items === 'object'
+        ? { type: 'array', items: shapeOf(schema.items as Schema, definitions, named) }
+        : { type: 'array' };
     case 'object': {
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       return {
@@ -92,7 +97,9 @@ function unionShape(union: Schema[], definitions: Record<string, Schema>, named:
   const declared = (d: Schema) => Object.keys((d.properties ?? {}) as Schema);
   const members = (names as string[]).map((name, i) => {
     const def = defs[i] as Schema;
-    const key = ((def.required ?? []) as string[]).find((k) => defs.every((other, j) => j === i || !declared(other as Schema).includes(k)));
+    const key = ((def.required ?? []) as string[]).find((k) =>
+      defs.every((other, j) => j === i || !declared(other as Schema).includes(k)),
+    );
     return key === undefined ? null : { name, key };
   });
   if (members.some((m) => m === null)) return { type: 'any' };
@@ -118,7 +125,11 @@ export function hasInside(shape: NestedShape, named: NamedShapes): boolean {
  * The nested shapes of one content kind: each property whose value is an object or array that MCP's schema says
  * more about than its JSON type (its top-level JSON type is checked already, from `properties`).
  */
-export function nestedShapesOf(def: Schema, definitions: Record<string, Schema>, named: NamedShapes): { property: string; shape: NestedShape }[] {
+export function nestedShapesOf(
+  def: Schema,
+  definitions: Record<string, Schema>,
+  named: NamedShapes,
+): { property: string; shape: NestedShape }[] {
   const props = (def.properties ?? {}) as Record<string, Schema>;
   return Object.entries(props).flatMap(([property, prop]) => {
     const shape = shapeOf(prop, definitions, named);
@@ -128,5 +139,9 @@ export function nestedShapesOf(def: Schema, definitions: Record<string, Schema>,
 
 /** The named shapes a version's nested shapes reach, sorted by name, each with no reference left dangling. */
 export function sortedShapes(named: NamedShapes): NamedShapes {
-  return Object.fromEntries(Object.keys(named).sort().map((name) => [name, named[name] as NestedShape]));
+  return Object.fromEntries(
+    Object.keys(named)
+      .sort()
+      .map((name) => [name, named[name] as NestedShape]),
+  );
 }

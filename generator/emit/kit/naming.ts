@@ -18,7 +18,13 @@ export function words(name: string): string[] {
  * inner capitals (`McpRole`, `mimeType`) and read an all-capital word as an acronym (`URL` -> `Url`), as Swift's
  * API guidelines and quicktype's Swift renderer do.
  */
-export type Case = 'UpperCamel' | 'lowerCamel' | 'UpperCamelKeeping' | 'lowerCamelKeeping' | 'snake_case' | 'SCREAMING_SNAKE';
+export type Case =
+  | 'UpperCamel'
+  | 'lowerCamel'
+  | 'UpperCamelKeeping'
+  | 'lowerCamelKeeping'
+  | 'snake_case'
+  | 'SCREAMING_SNAKE';
 
 export interface NamingConfig {
   /** Words that cannot be names in the language. */
@@ -65,7 +71,11 @@ export function inCase(name: string, style: Case, empty?: string): string {
       joined = parts.map(keeping).join('');
       break;
     case 'lowerCamelKeeping':
-      joined = parts.map((w, i) => (i > 0 ? keeping(w) : w === w.toUpperCase() ? w.toLowerCase() : w.charAt(0).toLowerCase() + w.slice(1))).join('');
+      joined = parts
+        .map((w, i) =>
+          i > 0 ? keeping(w) : w === w.toUpperCase() ? w.toLowerCase() : w.charAt(0).toLowerCase() + w.slice(1),
+        )
+        .join('');
       break;
     case 'snake_case':
       joined = parts.map((w) => w.toLowerCase()).join('_');
@@ -74,7 +84,8 @@ export function inCase(name: string, style: Case, empty?: string): string {
       joined = parts.map((w) => w.toUpperCase()).join('_');
       break;
   }
-  if (joined === '') joined = empty ?? (style === 'SCREAMING_SNAKE' ? 'UNNAMED' : style.startsWith('Upper') ? 'Unnamed' : 'unnamed');
+  if (joined === '')
+    joined = empty ?? (style === 'SCREAMING_SNAKE' ? 'UNNAMED' : style.startsWith('Upper') ? 'Unnamed' : 'unnamed');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
@@ -112,7 +123,9 @@ export class Names {
 /** A role's case in the role enum: an enum case clear of the members the role type declares itself. */
 export function roleCase(names: Names, name: string): string {
   const n = inCase(name, names.config.enumCases);
-  return names.config.reservedRoleCases?.has(n) ? (names.config.freeRoleCase ?? names.config.escapeMember)(n) : names.enumCase(name);
+  return names.config.reservedRoleCases?.has(n)
+    ? (names.config.freeRoleCase ?? names.config.escapeMember)(n)
+    : names.enumCase(name);
 }
 
 /**

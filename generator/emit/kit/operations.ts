@@ -39,7 +39,8 @@ export interface OperationShape {
 export function typeOfNotation(notation: string): TypeRef {
   const trimmed = notation.trim();
   if (trimmed.endsWith('[]')) return { kind: 'array', items: typeOfNotation(trimmed.slice(0, -2)) };
-  if (trimmed === 'string' || trimmed === 'boolean' || trimmed === 'number') return { kind: 'primitive', name: trimmed };
+  if (trimmed === 'string' || trimmed === 'boolean' || trimmed === 'number')
+    return { kind: 'primitive', name: trimmed };
   return { kind: 'named', name: trimmed };
 }
 
@@ -52,7 +53,8 @@ export function parameterKey(type: TypeRef): string {
 function side(model: CanonicalModel, notation: string | null): OperationSide | null {
   if (notation === null) return null;
   const type = typeOfNotation(notation);
-  if (type.kind === 'named' && model.types.some((t) => t.name === type.name && t.kind === 'record')) return { form: 'record', notation, type };
+  if (type.kind === 'named' && model.types.some((t) => t.name === type.name && t.kind === 'record'))
+    return { form: 'record', notation, type };
   return { form: 'wrapped', notation, type, key: parameterKey(type) };
 }
 
@@ -66,7 +68,8 @@ const shapeOf = (model: CanonicalModel, o: Operation): OperationShape => ({
 });
 
 /** Every operation of the model, in the spec's order, with the form each side takes on the wire. */
-export const operationShapes = (model: CanonicalModel): OperationShape[] => model.operations.map((o) => shapeOf(model, o));
+export const operationShapes = (model: CanonicalModel): OperationShape[] =>
+  model.operations.map((o) => shapeOf(model, o));
 
 /** One side of an operation as a binding declares it: an alias of a record, or a type of its own with one field. */
 export type SideDecl =
@@ -96,35 +99,63 @@ export interface Clash {
   message: string;
 }
 
-export function operationDecls(model: CanonicalModel, names: Names, own: readonly string[] = []): { operations: OperationDecl[]; clashes: Clash[] } {
+export function operationDecls(
+  model: CanonicalModel,
+  names: Names,
+  own: readonly string[] = [],
+): { operations: OperationDecl[]; clashes: Clash[] } {
   const kinds = new Map(model.types.map((t) => [t.name, t.kind]));
   const viewOf = (ref: TypeRef): TypeView => {
     if (ref.kind === 'array') return { kind: 'array', items: viewOf(ref.items) };
     if (ref.kind === 'primitive') return { kind: ref.name };
     const kind = kinds.get(ref.name);
-    const declares: DeclKind = kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record';
+    const declares: DeclKind =
+      kind === 'external' ? 'union' : kind === 'roles' || kind === 'enum' || kind === 'attributes' ? kind : 'record';
     return { kind: 'ref', name: names.type(ref.name), declares };
   };
   const taken = new Map(model.types.map((t) => [names.type(t.name), t.source]));
   // The binding's own types (`Operations`, `ToolDefinition`) must not meet a type of the model either.
   const clashes: Clash[] = own.flatMap((n) => {
     const source = taken.get(n);
-    return source ? [{ source, message: `The binding declares ${n} for the operations, and a type of the model has that name; rename the type` }] : [];
+    return source
+      ? [
+          {
+            source,
+            message: `The binding declares ${n} for the operations, and a type of the model has that name; rename the type`,
+          },
+        ]
+      : [];
   });
   const declOf = (o: Operation, part: 'request' | 'response', s: OperationSide | null): SideDecl | null => {
     if (s === null) return null;
     const name = names.type(`${words(o.name).join(' ')} ${part}`);
     if (taken.has(name) || own.includes(name)) {
-      clashes.push({ source: o.source, message: `Operation ${o.name}: its ${part} type would be named ${name}, which another type has; it is left out (rename the operation or the type)` });
+      clashes.push({
+        source: o.source,
+        message: `Operation ${o.name}: its ${part} type would be named ${name}, which another type has; it is left out (rename the operation or the type)`,
+      });
       return null;
     }
     return s.form === 'record'
       ? { form: 'alias', name, target: viewOf(s.type), notation: s.notation }
-      : { form: 'wrapper', name, field: { key: s.key, name: names.member(s.key), type: viewOf(s.type) }, notation: s.notation };
+      : {
+          form: 'wrapper',
+          name,
+          field: { key: s.key, name: names.member(s.key), type: viewOf(s.type) },
+          notation: s.notation,
+        };
   };
   const operations = model.operations.map((op) => {
     const o = shapeOf(model, op);
-    return { key: o.name, method: names.member(o.name), doc: o.meaning, since: o.since, source: o.source, request: declOf(op, 'request', o.takes), response: declOf(op, 'response', o.returns) };
+    return {
+      key: o.name,
+      method: names.member(o.name),
+      doc: o.meaning,
+      since: o.since,
+      source: o.source,
+      request: declOf(op, 'request', o.takes),
+      response: declOf(op, 'response', o.returns),
+    };
   });
   return { operations, clashes };
 }

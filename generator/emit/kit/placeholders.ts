@@ -16,10 +16,15 @@ export function placeholderOf(type: TypeRef, name: string, model?: CanonicalMode
  * element built by hand (a vector, a binding's test) must send, read from the spec, so a field an RFC makes
  * required does not break it.
  */
-export function requiredPlaceholders(model: CanonicalModel, record: string, except: readonly string[] = []): Record<string, Json> {
+export function requiredPlaceholders(
+  model: CanonicalModel,
+  record: string,
+  except: readonly string[] = [],
+): Record<string, Json> {
   const type = model.types.find((t) => t.name === record);
   const out: Record<string, Json> = {};
   if (type?.kind !== 'record') return out;
-  for (const f of type.fields) if (f.required && !except.includes(f.name)) out[f.name] = placeholderOf(f.type, f.name, model);
+  for (const f of type.fields)
+    if (f.required && !except.includes(f.name)) out[f.name] = placeholderOf(f.type, f.name, model);
   return out;
 }

@@ -25,8 +25,13 @@ export function roleDocs(model: CanonicalModel, roles: RolesDecl): (c: RoleCase)
     ];
     return {
       kind: c.kind || (r?.kind ?? ''),
-      apple: r?.appleName ? `Named after Apple's role of the same name.` : `This protocol's own role; Apple has no role of this name.`,
-      covers: r && r.covers.length > 0 ? `Also covers Apple's ${r.covers.map((a) => `\`${a}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}` : '',
+      apple: r?.appleName
+        ? `Named after Apple's role of the same name.`
+        : `This protocol's own role; Apple has no role of this name.`,
+      covers:
+        r && r.covers.length > 0
+          ? `Also covers Apple's ${r.covers.map((a) => `\`${a}\``).join(', ')}.${r.coversNote ? ` ${r.coversNote}.` : ''}`
+          : '',
       rules,
     };
   };

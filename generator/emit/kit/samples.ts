@@ -34,19 +34,39 @@ export function sampleAnswer(model: CanonicalModel): SampleAnswer | { missing: s
     return record && depth <= 3 ? required(record, depth + 1) : {};
   };
   const required = (record: RecordType, depth: number): { [key: string]: Json } =>
-    Object.fromEntries(record.fields.filter((f) => f.required && f.name !== tree.children).map((f) => [f.name, sample(f.type, depth)]));
+    Object.fromEntries(
+      record.fields.filter((f) => f.required && f.name !== tree.children).map((f) => [f.name, sample(f.type, depth)]),
+    );
 
   const known = new Set(model.roles.map((r) => r.name));
   const outside = model.appleRoles.filter((a) => a.role === null && !known.has(a.name));
-  let unknownRole = (outside.find((a) => a.class === model.notReported[0]?.name) ?? outside[0])?.name ?? `${model.roleRules.fallback}Unknown`;
+  let unknownRole =
+    (outside.find((a) => a.class === model.notReported[0]?.name) ?? outside[0])?.name ??
+    `${model.roleRules.fallback}Unknown`;
   while (known.has(unknownRole)) unknownRole += 'X';
-  const fieldNames = new Set([...records.flatMap((r) => r.fields.map((f) => f.name)), ...model.removed.map((r) => r.name)]);
+  const fieldNames = new Set([
+    ...records.flatMap((r) => r.fields.map((f) => f.name)),
+    ...model.removed.map((r) => r.name),
+  ]);
   let extraField = 'unrecognizedField';
   while (fieldNames.has(extraField)) extraField += 'X';
 
-  const child = { ...required(node, 1), [tree.id]: 'child', [tree.role]: unknownRole, [extraField]: { nested: [1, 'two', null] } };
-  const attributes = tree.attributes ? { [tree.attributes]: Object.fromEntries(model.attributes.map((a) => [a.name, sample(a.type, 1)])) } : {};
-  const root = { ...required(node, 1), [tree.id]: 'top', [tree.role]: model.roleRules.root, ...attributes, [tree.children]: [child] };
+  const child = {
+    ...required(node, 1),
+    [tree.id]: 'child',
+    [tree.role]: unknownRole,
+    [extraField]: { nested: [1, 'two', null] },
+  };
+  const attributes = tree.attributes
+    ? { [tree.attributes]: Object.fromEntries(model.attributes.map((a) => [a.name, sample(a.type, 1)])) }
+    : {};
+  const root = {
+    ...required(node, 1),
+    [tree.id]: 'top',
+    [tree.role]: model.roleRules.root,
+    ...attributes,
+    [tree.children]: [child],
+  };
   const json = { ...required(answer, 0), [tree.version]: model.protocolVersion, [tree.root]: root };
   return { json, unknownRole, extraField };
 }

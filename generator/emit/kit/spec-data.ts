@@ -1,5 +1,5 @@
 import { readAlsoBy } from '../../model/examples.js';
-import type { CanonicalModel, } from '../../model/types.js';
+import type { CanonicalModel } from '../../model/types.js';
 import { plainText } from '../shared/text.js';
 import { anyOfRefs, constOf } from './json-schema.js';
 import { type NamedShapes, nestedShapesOf, sortedShapes } from './mcp-shapes.js';
@@ -21,7 +21,9 @@ export function alternativesOf(def: Schema, definitions: Record<string, Schema>)
   const props = (def.properties ?? {}) as Record<string, Schema>;
   const out: Alternatives[] = [];
   for (const [property, prop] of Object.entries(props)) {
-    const refs = Array.isArray(prop.anyOf) ? (prop.anyOf as Schema[]).map((m) => (typeof m.$ref === 'string' ? m.$ref.replace('#/$defs/', '') : null)) : null;
+    const refs = Array.isArray(prop.anyOf)
+      ? (prop.anyOf as Schema[]).map((m) => (typeof m.$ref === 'string' ? m.$ref.replace('#/$defs/', '') : null))
+      : null;
     if (!refs || refs.length < 2 || refs.some((r) => r === null)) continue;
     const names = refs as string[];
     const declared = (name: string) => Object.keys((definitions[name]?.properties ?? {}) as Schema);
@@ -36,7 +38,9 @@ export function alternativesOf(def: Schema, definitions: Record<string, Schema>)
 }
 
 /** Every content kind's Alternatives, with the external type and definition it is in. */
-export function contentAlternatives(model: CanonicalModel): { external: string; name: string; alternatives: Alternatives[] }[] {
+export function contentAlternatives(
+  model: CanonicalModel,
+): { external: string; name: string; alternatives: Alternatives[] }[] {
   return model.external.flatMap((ext) =>
     ((ext.schema.anyOf ?? []) as { $ref?: string }[]).flatMap((member) => {
       const name = member.$ref?.replace('#/$defs/', '');
@@ -83,12 +87,40 @@ function deprecatedInAnswers(model: CanonicalModel): SpecData['deprecated'] {
   const roles = model.types.find((t) => t.kind === 'roles')?.name ?? '';
   const attributes = model.types.find((t) => t.kind === 'attributes')?.name ?? '';
   return [
-    ...model.types.flatMap((t) => (t.kind === 'record' ? t.fields.flatMap((f) => (f.deprecated ? [{ name: f.name, from: t.name, useInstead: plain(f.deprecated.useInstead), version: f.deprecated.version }] : [])) : [])),
+    ...model.types.flatMap((t) =>
+      t.kind === 'record'
+        ? t.fields.flatMap((f) =>
+            f.deprecated
+              ? [
+                  {
+                    name: f.name,
+                    from: t.name,
+                    useInstead: plain(f.deprecated.useInstead),
+                    version: f.deprecated.version,
+                  },
+                ]
+              : [],
+          )
+        : [],
+    ),
     ...model.roles.flatMap((r) => [
-      ...(r.deprecated ? [{ name: r.name, from: roles, useInstead: plain(r.deprecated.useInstead), version: r.deprecated.version }] : []),
+      ...(r.deprecated
+        ? [{ name: r.name, from: roles, useInstead: plain(r.deprecated.useInstead), version: r.deprecated.version }]
+        : []),
       ...(r.aliases ?? []).map((a) => ({ name: a.name, from: roles, useInstead: r.name, version: a.version })),
     ]),
-    ...model.attributes.flatMap((a) => (a.deprecated ? [{ name: a.name, from: attributes, useInstead: plain(a.deprecated.useInstead), version: a.deprecated.version }] : [])),
+    ...model.attributes.flatMap((a) =>
+      a.deprecated
+        ? [
+            {
+              name: a.name,
+              from: attributes,
+              useInstead: plain(a.deprecated.useInstead),
+              version: a.deprecated.version,
+            },
+          ]
+        : [],
+    ),
   ];
 }
 
@@ -101,7 +133,10 @@ export function contentTagOf(model: CanonicalModel): string {
     const members = anyOfRefs(ext.schema);
     const props = (name: string) => (ext.definitions[name]?.properties ?? {}) as Record<string, unknown>;
     const first = members?.[0];
-    const tag = first === undefined ? undefined : Object.keys(props(first)).find((k) => members?.every((m) => constOf(props(m)[k]) !== null));
+    const tag =
+      first === undefined
+        ? undefined
+        : Object.keys(props(first)).find((k) => members?.every((m) => constOf(props(m)[k]) !== null));
     if (tag !== undefined) return tag;
   }
   return '';
@@ -124,8 +159,20 @@ export function specData(model: CanonicalModel): SpecData {
       const def = ext.definitions[name];
       const type = constOf((def?.properties as Record<string, unknown> | undefined)?.[contentTag]);
       if (!def || type === null) return [];
-      const nested = nestedShapesOf(def, ext.definitions, named).map(({ property, shape }) => ({ name: property, shape }));
-      return [{ type, name, required: (def.required ?? []) as string[], properties: jsonTypesOf(def, ext.definitions), alternatives: alternativesOf(def, ext.definitions), nested }];
+      const nested = nestedShapesOf(def, ext.definitions, named).map(({ property, shape }) => ({
+        name: property,
+        shape,
+      }));
+      return [
+        {
+          type,
+          name,
+          required: (def.required ?? []) as string[],
+          properties: jsonTypesOf(def, ext.definitions),
+          alternatives: alternativesOf(def, ext.definitions),
+          nested,
+        },
+      ];
     }),
   );
   const data: SpecData = {
@@ -135,29 +182,50 @@ export function specData(model: CanonicalModel): SpecData {
     roleRules: { root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback },
     states: model.states.map((s) => ({
       name: s.field,
-      default: (node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default : null) ?? { kind: 'value', value: false },
+      default: (node?.kind === 'record' ? node.fields.find((f) => f.name === s.field)?.default : null) ?? {
+        kind: 'value',
+        value: false,
+      },
       reachable: s.reachable,
       path: s.path,
     })),
     tree: model.tree,
     typeKinds: Object.fromEntries(model.types.map((t) => [t.name, t.kind])),
-    enums: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'enum' ? [[t.name, t.values.map((v) => v.value)]] : []))),
-    records: Object.fromEntries(model.types.flatMap((t) => (t.kind === 'record' ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]] : []))),
+    enums: Object.fromEntries(
+      model.types.flatMap((t) => (t.kind === 'enum' ? [[t.name, t.values.map((v) => v.value)]] : [])),
+    ),
+    records: Object.fromEntries(
+      model.types.flatMap((t) =>
+        t.kind === 'record'
+          ? [[t.name, t.fields.map((f) => ({ name: f.name, required: f.required, type: f.type }))]]
+          : [],
+      ),
+    ),
     reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
     // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none.
-    removed: model.removed.filter((r) => r.kind !== 'requirement' && r.kind !== 'operation').map((r) => ({
-      name: r.name,
-      from: r.from,
-      replacedBy: r.replacedBy === null ? null : plainText(r.replacedBy).replace(/`/g, ''),
-      version: r.version,
-      states: [...(r.replacedBy ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n): n is string => n !== undefined && stateNames.has(n)),
-    })),
+    removed: model.removed
+      .filter((r) => r.kind !== 'requirement' && r.kind !== 'operation')
+      .map((r) => ({
+        name: r.name,
+        from: r.from,
+        replacedBy: r.replacedBy === null ? null : plainText(r.replacedBy).replace(/`/g, ''),
+        version: r.version,
+        states: [...(r.replacedBy ?? '').matchAll(/`([^`]+)`/g)]
+          .map((m) => m[1])
+          .filter((n): n is string => n !== undefined && stateNames.has(n)),
+      })),
     deprecated: deprecatedInAnswers(model),
     aliases: model.roles.flatMap((r) => (r.aliases ?? []).map((a) => ({ name: a.name, role: r.name }))),
     contentTag,
     contentKinds,
     shapes: sortedShapes(named),
-    requirements: model.requirements.map((r) => ({ id: r.id, requirement: plainText(r.requirement), check: plainText(r.check), checkable: r.checkable, rule: r.rule })),
+    requirements: model.requirements.map((r) => ({
+      id: r.id,
+      requirement: plainText(r.requirement),
+      check: plainText(r.check),
+      checkable: r.checkable,
+      rule: r.rule,
+    })),
   };
   // That the data is what its one declaration says is held by test/spec-shape.test.ts, not checked here: zod's first
   // parse compiles a validator, which costs a generate run more than all the printing.

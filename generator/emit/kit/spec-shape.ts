@@ -12,13 +12,24 @@ import { z } from 'zod';
 
 const named = <T extends z.ZodType>(schema: T, id: string, description: string): T => schema.meta({ id, description });
 
-export type TypeShape = { kind: 'primitive'; name: 'string' | 'boolean' | 'number' } | { kind: 'named'; name: string } | { kind: 'array'; items: TypeShape };
+export type TypeShape =
+  | { kind: 'primitive'; name: 'string' | 'boolean' | 'number' }
+  | { kind: 'named'; name: string }
+  | { kind: 'array'; items: TypeShape };
 
 export const TypeShapeSchema: z.ZodType<TypeShape> = named(
   z.lazy(() =>
     z.discriminatedUnion('kind', [
-      named(z.object({ kind: z.literal('primitive'), name: z.enum(['string', 'boolean', 'number']) }), 'Primitive', 'One of JSON\'s primitive types.'),
-      named(z.object({ kind: z.literal('named'), name: z.string() }), 'Named', 'A type the spec declares, by its name.'),
+      named(
+        z.object({ kind: z.literal('primitive'), name: z.enum(['string', 'boolean', 'number']) }),
+        'Primitive',
+        "One of JSON's primitive types.",
+      ),
+      named(
+        z.object({ kind: z.literal('named'), name: z.string() }),
+        'Named',
+        'A type the spec declares, by its name.',
+      ),
       named(z.object({ kind: z.literal('array'), items: TypeShapeSchema }), 'ArrayOf', 'An array of one type.'),
     ]),
   ),
@@ -51,8 +62,13 @@ const NestedMemberSchema = named(
 export const NestedShapeSchema: z.ZodType<NestedShape> = named(
   z.lazy(() =>
     z.object({
-      type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'any']).describe('The JSON type the value must have; `any` checks nothing.'),
-      ref: z.string().optional().describe('An object that is one of the named shapes (`shapes`), where its properties are.'),
+      type: z
+        .enum(['string', 'number', 'boolean', 'object', 'array', 'any'])
+        .describe('The JSON type the value must have; `any` checks nothing.'),
+      ref: z
+        .string()
+        .optional()
+        .describe('An object that is one of the named shapes (`shapes`), where its properties are.'),
       name: z.string().optional().describe("A named shape's own name, for its messages."),
       enum: z.array(z.string()).optional().describe('The strings a string may be.'),
       minimum: z.number().optional(),
@@ -63,7 +79,10 @@ export const NestedShapeSchema: z.ZodType<NestedShape> = named(
       items: NestedShapeSchema.optional(),
       properties: z.array(NestedPropertySchema).optional(),
       required: z.array(z.string()).optional(),
-      members: z.array(NestedMemberSchema).optional().describe('One of several named shapes, each told by a key only it requires.'),
+      members: z
+        .array(NestedMemberSchema)
+        .optional()
+        .describe('One of several named shapes, each told by a key only it requires.'),
     }),
   ),
   'NestedShape',
@@ -79,7 +98,11 @@ const NestedPropertySchema: z.ZodType<{ name: string; shape: NestedShape }> = na
 const StateDefaultSchema = named(
   z.discriminatedUnion('kind', [
     named(z.object({ kind: z.literal('value'), value: z.boolean() }), 'Value', 'An absent state reads as this value.'),
-    named(z.object({ kind: z.literal('inherit'), root: z.boolean() }), 'Inherit', "An absent state reads as the parent's, and at the top of the tree as this value."),
+    named(
+      z.object({ kind: z.literal('inherit'), root: z.boolean() }),
+      'Inherit',
+      "An absent state reads as the parent's, and at the top of the tree as this value.",
+    ),
   ]),
   'StateDefault',
   "What an absent state reads as: a value, or the parent's value (with the root's own).",
@@ -96,8 +119,10 @@ export const SpecDataSchema = named(
     version: z.string().describe('The protocol version these rules are.'),
     readsAlso: z
       .array(z.string())
-      .describe('Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.'),
-    roles: z.array(z.string()).describe('Every role of the role language, in the spec\'s order.'),
+      .describe(
+        'Older versions, never released, whose answers are answers of this one (only Additive or Editorial RFCs since): an answer naming one is checked by these rules, with no version finding.',
+      ),
+    roles: z.array(z.string()).describe("Every role of the role language, in the spec's order."),
     roleRules: named(
       z.object({ root: z.string(), unknown: z.string(), fallback: z.string() }),
       'RoleRules',
@@ -107,7 +132,7 @@ export const SpecDataSchema = named(
       named(
         z.object({ name: z.string(), default: StateDefaultSchema, reachable: z.boolean(), path: z.boolean() }),
         'StateRule',
-        'A state of an element: its default, whether it must be reachable from the root, and whether it forms a path from the root\'s child down.',
+        "A state of an element: its default, whether it must be reachable from the root, and whether it forms a path from the root's child down.",
       ),
     ),
     tree: named(
@@ -126,14 +151,37 @@ export const SpecDataSchema = named(
       'How the answer forms a tree: the answer type, its root field, the element type and its children, id, role, attributes and content fields, and the version field.',
     ),
     typeKinds: z
-      .record(z.string(), named(z.enum(['record', 'enum', 'roles', 'attributes', 'external']), 'TypeKind', 'What kind of type the spec declares.'))
+      .record(
+        z.string(),
+        named(
+          z.enum(['record', 'enum', 'roles', 'attributes', 'external']),
+          'TypeKind',
+          'What kind of type the spec declares.',
+        ),
+      )
       .describe("Each declared type's kind, by name."),
-    enums: z.record(z.string(), z.array(z.string())).describe("Each enum's values, by the enum's name, in the spec's order."),
-    records: z.record(z.string(), z.array(FieldRuleSchema)).describe("Each record's fields, by the record's name, in the spec's order."),
-    reservedAttributes: z.array(named(z.object({ name: z.string(), type: TypeShapeSchema }), 'AttributeRule', 'A reserved attribute and its type.')),
+    enums: z
+      .record(z.string(), z.array(z.string()))
+      .describe("Each enum's values, by the enum's name, in the spec's order."),
+    records: z
+      .record(z.string(), z.array(FieldRuleSchema))
+      .describe("Each record's fields, by the record's name, in the spec's order."),
+    reservedAttributes: z.array(
+      named(
+        z.object({ name: z.string(), type: TypeShapeSchema }),
+        'AttributeRule',
+        'A reserved attribute and its type.',
+      ),
+    ),
     removed: z.array(
       named(
-        z.object({ name: z.string(), from: z.string(), replacedBy: z.string().nullable(), version: z.string(), states: z.array(z.string()) }),
+        z.object({
+          name: z.string(),
+          from: z.string(),
+          replacedBy: z.string().nullable(),
+          version: z.string(),
+          states: z.array(z.string()),
+        }),
         'RemovedField',
         'A name a version removed from a type (a field, role or reserved attribute), and what replaced it (null: nothing did); `states` are the element states it moved.',
       ),
@@ -148,7 +196,13 @@ export const SpecDataSchema = named(
       )
       .describe('Deprecated names an answer can hold, aliases too.'),
     aliases: z
-      .array(named(z.object({ name: z.string(), role: z.string() }), 'RoleAlias', 'A removed role a receiver still reads, as the role that replaced it.'))
+      .array(
+        named(
+          z.object({ name: z.string(), role: z.string() }),
+          'RoleAlias',
+          'A removed role a receiver still reads, as the role that replaced it.',
+        ),
+      )
       .describe('Removed roles a receiver still reads.'),
     contentTag: z.string().describe("The content block's property whose value names its kind."),
     contentKinds: z.array(
@@ -165,16 +219,26 @@ export const SpecDataSchema = named(
               'A property that holds one of several shapes, each known by a key only it has.',
             ),
           ),
-          nested: z.array(NestedPropertySchema).describe('The properties whose inside MCP\'s schema describes (annotations, an embedded resource, icons).'),
+          nested: z
+            .array(NestedPropertySchema)
+            .describe("The properties whose inside MCP's schema describes (annotations, an embedded resource, icons)."),
         }),
         'ContentKind',
         'A kind of content block: its tag, its required properties, and what each property holds.',
       ),
     ),
-    shapes: z.record(z.string(), NestedShapeSchema).describe("MCP's object shapes that the content kinds' nested properties name (`ref`), by name."),
+    shapes: z
+      .record(z.string(), NestedShapeSchema)
+      .describe("MCP's object shapes that the content kinds' nested properties name (`ref`), by name."),
     requirements: z.array(
       named(
-        z.object({ id: z.string(), requirement: z.string(), check: z.string(), checkable: z.boolean(), rule: z.string().nullable() }),
+        z.object({
+          id: z.string(),
+          requirement: z.string(),
+          check: z.string(),
+          checkable: z.boolean(),
+          rule: z.string().nullable(),
+        }),
         'Requirement',
         'A requirement of the spec, and the rule the checker reports it under (null where no checker can).',
       ),

@@ -29,7 +29,13 @@ interface TreeFields<F> {
 }
 
 /** The tree's fields found in the answer and element records, whichever way a caller holds records and fields. */
-function treeFields<R, F>(tree: CanonicalModel['tree'], answer: R, node: R, fieldOf: (r: R, name: string) => F | undefined, nameOf: (r: R) => string): TreeFields<F> | { missing: string } {
+function treeFields<R, F>(
+  tree: CanonicalModel['tree'],
+  answer: R,
+  node: R,
+  fieldOf: (r: R, name: string) => F | undefined,
+  nameOf: (r: R) => string,
+): TreeFields<F> | { missing: string } {
   const field = (r: R, name: string | null) => (name === null ? null : fieldOf(r, name));
   const root = field(answer, tree.root);
   const version = field(answer, tree.version);
@@ -40,7 +46,9 @@ function treeFields<R, F>(tree: CanonicalModel['tree'], answer: R, node: R, fiel
   const content = field(node, tree.content);
   if (!root || !version) return { missing: `${nameOf(answer)} has no field ${!root ? tree.root : tree.version}` };
   if (!children || !id || !role || attributes === undefined || content === undefined) {
-    return { missing: `${nameOf(node)} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})` };
+    return {
+      missing: `${nameOf(node)} lacks one of the tree's fields (${[tree.children, tree.id, tree.role, tree.attributes, tree.content].filter(Boolean).join(', ')})`,
+    };
   }
   return { root, version, children, id, role, attributes, content };
 }
@@ -52,7 +60,13 @@ export function treeRecords(model: CanonicalModel): TreeRecords | { missing: str
   const answer = record(tree.answer);
   const node = record(tree.node);
   if (!answer || !node) return { missing: `${!answer ? tree.answer : tree.node} is not a record` };
-  const fields = treeFields(tree, answer, node, (r, name) => r.fields.find((f) => f.name === name), (r) => r.name);
+  const fields = treeFields(
+    tree,
+    answer,
+    node,
+    (r, name) => r.fields.find((f) => f.name === name),
+    (r) => r.name,
+  );
   return 'missing' in fields ? fields : { answer, node, ...fields };
 }
 
@@ -104,7 +118,27 @@ export function treeView(model: CanonicalModel, decls: Declarations): TreeView |
     const f = fieldOf(node, s.field);
     if (!f?.default) return { missing: `the state ${s.field} is no field with a default of ${node.key}` };
     const d = f.default;
-    states.push({ key: s.field, field: f, inherit: d.kind === 'inherit', value: d.kind === 'inherit' ? d.root : d.value, reachable: s.reachable, path: s.path });
+    states.push({
+      key: s.field,
+      field: f,
+      inherit: d.kind === 'inherit',
+      value: d.kind === 'inherit' ? d.root : d.value,
+      reachable: s.reachable,
+      path: s.path,
+    });
   }
-  return { answer, node, root, children, id, role, version, attributes, content, states, rootPointer: `/${pointerToken(root.key)}`, childrenSegment: `/${pointerToken(children.key)}/` };
+  return {
+    answer,
+    node,
+    root,
+    children,
+    id,
+    role,
+    version,
+    attributes,
+    content,
+    states,
+    rootPointer: `/${pointerToken(root.key)}`,
+    childrenSegment: `/${pointerToken(children.key)}/`,
+  };
 }

@@ -24,7 +24,10 @@ export type ReaderNames = { readonly [K in keyof typeof READER_WORDS]: string };
 
 /** The reader's names in a language's cases for types and for functions. */
 export function readerNames(cases: { readonly types: Case; readonly members: Case }): ReaderNames {
-  const entries = Object.entries(READER_WORDS).map(([key, { words, kind }]) => [key, inCase(words, kind === 'type' ? cases.types : cases.members)]);
+  const entries = Object.entries(READER_WORDS).map(([key, { words, kind }]) => [
+    key,
+    inCase(words, kind === 'type' ? cases.types : cases.members),
+  ]);
   return Object.fromEntries(entries) as ReaderNames;
 }
 

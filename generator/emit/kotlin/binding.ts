@@ -10,7 +10,12 @@ export const KOTLIN_BINDING: Binding = {
   conformance: {
     filter: 'ConformanceTest',
     // Surefire counts the Apple roles test among the conformance tests.
-    counted: { filter: 'ConformanceTest', pattern: 'Tests run: (\\d+),.* in dev\\.elementmodel\\.ConformanceTest', each: false, extra: 1 },
+    counted: {
+      filter: 'ConformanceTest',
+      pattern: 'Tests run: (\\d+),.* in dev\\.elementmodel\\.ConformanceTest',
+      each: false,
+      extra: 1,
+    },
     appleRoles: null,
   },
   suites: {
@@ -30,7 +35,10 @@ export const KOTLIN_BINDING: Binding = {
     'claim_slot "$builds" "$(content_key . compile target)" . kotlin target; cd "$SLOT/kotlin"',
     'bash "$ROOT/scripts/lib/mvn-kotlin.sh" -B -ntp -q compile 2>&1 || exit 1; prune_slots "$builds"',
   ].join('\n'),
-  declares: { generated: ['src/main/kotlin/dev/elementmodel/Spec.kt'], fileNames: ['src/main/kotlin/dev/elementmodel'] },
+  declares: {
+    generated: ['src/main/kotlin/dev/elementmodel/Spec.kt'],
+    fileNames: ['src/main/kotlin/dev/elementmodel'],
+  },
   bench: {
     module: 'bench/bindings/kotlin.mjs',
     rounds: false,

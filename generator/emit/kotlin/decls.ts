@@ -109,13 +109,22 @@ export class KotlinDecls {
         return name;
       }
       case 'union':
-        return this.keyedUnion(t.members.map((m) => this.type(m, owner, key)), owner, key);
+        return this.keyedUnion(
+          t.members.map((m) => this.type(m, owner, key)),
+          owner,
+          key,
+        );
     }
   }
 
   enumOf(name: string, values: string[], doc: string[]): EnumView {
     const entries = distinct(values.map((v) => this.names.enumCase(v)));
-    return { isEnum: true, doc: kdoc(doc), name, entries: values.map((v, i) => ({ serialName: stringLiteral(v), name: entries[i] as string })) };
+    return {
+      isEnum: true,
+      doc: kdoc(doc),
+      name,
+      entries: values.map((v, i) => ({ serialName: stringLiteral(v), name: entries[i] as string })),
+    };
   }
 
   /** An untagged union, named after what its members' names share (TextResourceContents, BlobResourceContents -> ResourceContents). */
@@ -128,15 +137,24 @@ export class KotlinDecls {
       shared.unshift(word);
     }
     const name = this.claim(shared.length > 0 ? this.names.type(shared.join(' ')) : `${owner}${this.names.type(key)}`);
-    const requiredOf = (member: string) => this.records.get(member)?.fields.filter((f) => f.required).map((f) => f.key) ?? [];
+    const requiredOf = (member: string) =>
+      this.records
+        .get(member)
+        ?.fields.filter((f) => f.required)
+        .map((f) => f.key) ?? [];
     const views = members.map((member) => {
-      const keys = requiredOf(member).filter((k) => !members.some((other) => other !== member && requiredOf(other).includes(k)));
-      if (keys.length === 0) this.report(`${member} has no required key of its own to be told apart by in ${name}; it never decodes`);
+      const keys = requiredOf(member).filter(
+        (k) => !members.some((other) => other !== member && requiredOf(other).includes(k)),
+      );
+      if (keys.length === 0)
+        this.report(`${member} has no required key of its own to be told apart by in ${name}; it never decodes`);
       return { name: member, keys: keys.map(stringLiteral) };
     });
     this.pending.push({
       isKeyedUnion: true,
-      doc: kdoc([`One of ${members.map((n) => `[${n}]`).join(', ')}, told apart by the keys present (${this.origin}).`]),
+      doc: kdoc([
+        `One of ${members.map((n) => `[${n}]`).join(', ')}, told apart by the keys present (${this.origin}).`,
+      ]),
       name,
       serializerName: `${name}Serializer`,
       members: views.filter((m) => m.keys.length > 0),
@@ -163,11 +181,25 @@ export class KotlinDecls {
   }
 
   /** A data class and the declarations its properties made, those first; the tag of a content union's member is left out. */
-  dataClass(d: RecordDecl, doc: string[], tag: { key: string; value: string } | null, propertyDoc: (f: FieldDecl) => string): DeclView[] {
-    const properties = d.fields.filter((f) => !(tag && f.key === tag.key)).map((f) => this.property(f, d.name, propertyDoc(f)));
+  dataClass(
+    d: RecordDecl,
+    doc: string[],
+    tag: { key: string; value: string } | null,
+    propertyDoc: (f: FieldDecl) => string,
+  ): DeclView[] {
+    const properties = d.fields
+      .filter((f) => !(tag && f.key === tag.key))
+      .map((f) => this.property(f, d.name, propertyDoc(f)));
     const made = this.pending;
     this.pending = [];
-    const cls: DataClassView = { isData: true, doc: kdoc(doc), name: d.name, serialName: tag ? stringLiteral(tag.value) : null, supertypes: [], properties };
+    const cls: DataClassView = {
+      isData: true,
+      doc: kdoc(doc),
+      name: d.name,
+      serialName: tag ? stringLiteral(tag.value) : null,
+      supertypes: [],
+      properties,
+    };
     return [...made, cls];
   }
 
@@ -175,14 +207,20 @@ export class KotlinDecls {
   finish(decls: DeclView[], content: UnionDecl): void {
     for (const d of decls) {
       if (!('isData' in d)) continue;
-      d.supertypes = [...(content.members.some((m) => m.type === d.name) ? [content.name] : []), ...(this.supertypes.get(d.name) ?? [])];
+      d.supertypes = [
+        ...(content.members.some((m) => m.type === d.name) ? [content.name] : []),
+        ...(this.supertypes.get(d.name) ?? []),
+      ];
     }
   }
 }
 
 /** `@Deprecated`'s arguments: the message, and `ReplaceWith` naming the member to use instead when there is one. */
 export function deprecatedArguments(d: DeprecationView, owner?: string): string {
-  const replacement = d.replacement === null ? '' : `, ReplaceWith(${stringLiteral(owner ? `${owner}.${d.replacement}` : d.replacement)})`;
+  const replacement =
+    d.replacement === null
+      ? ''
+      : `, ReplaceWith(${stringLiteral(owner ? `${owner}.${d.replacement}` : d.replacement)})`;
   return `${stringLiteral(d.message)}${replacement}`;
 }
 

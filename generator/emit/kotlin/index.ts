@@ -21,7 +21,19 @@ import { kotlinOperations } from './operations.js';
 import { VALIDATOR_COMMAND as VALIDATOR } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { type ReadmeExample, readmeExample } from '../shared/readme-example.js';
-import { appleView, attributesView, contentView, deprecationTestView, enumViews, type KotlinContext, recordViews, roleTestView, roleView, strictPrimitivesView, treeNames } from './views.js';
+import {
+  appleView,
+  attributesView,
+  contentView,
+  deprecationTestView,
+  enumViews,
+  type KotlinContext,
+  recordViews,
+  roleTestView,
+  roleView,
+  strictPrimitivesView,
+  treeNames,
+} from './views.js';
 
 /**
  * generated/kotlin/: a Maven module with Kotlin bindings for the model (kotlinx.serialization), the state
@@ -58,7 +70,11 @@ const BUNDLED_VECTORS = 'conformance';
  * `conformance` is the conformance target's files: those of this version are bundled as test resources
  * (src/test/resources/conformance), so a copy of the module alone passes its own tests.
  */
-export function emitKotlin(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
+export function emitKotlin(
+  model: CanonicalModel,
+  context: EmitSettings,
+  conformance: readonly GeneratedFile[],
+): TargetResult {
   const names = kotlinNames();
   const { inputs, diagnostics } = codeTargetInputs(model, names);
   if (!inputs) return { files: [], diagnostics };
@@ -70,7 +86,16 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   const records = new Map(external.flatMap((d) => (d.kind === 'record' ? [[d.name, d] as const] : [])));
   const optionals = new OptionalSerializers();
   const origin = model.external.find((e) => e.name === content.key);
-  const kotlin = new KotlinDecls(names, optionals, records, [...kit.decls.map((d) => d.name), ...ownClasses()], origin ? `${origin.package} ${origin.packageVersion}${origin.protocolVersion ? `, MCP protocol ${origin.protocolVersion}` : ''}` : content.key, report);
+  const kotlin = new KotlinDecls(
+    names,
+    optionals,
+    records,
+    [...kit.decls.map((d) => d.name), ...ownClasses()],
+    origin
+      ? `${origin.package} ${origin.packageVersion}${origin.protocolVersion ? `, MCP protocol ${origin.protocolVersion}` : ''}`
+      : content.key,
+    report,
+  );
   const ctx: KotlinContext = { model, names, inputs, kotlin, packageName: KOTLIN_PACKAGE, diagnostics, report };
 
   const contentDecls = contentView(ctx);
@@ -86,7 +111,8 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
   const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
-  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  if (bundled.length === 0)
+    report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
   if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTest.kt left out');
   const hostileCases = `[\n${hostile.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]\n`;
@@ -108,15 +134,28 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     {
       path: own('ElementJson'),
       template: 'ElementJson.kt',
-      view: { protocolVersion: stringLiteral(model.protocolVersion), sdkVersion: stringLiteral(publishing.sdkVersion), answerName: treeData.answerName },
+      view: {
+        protocolVersion: stringLiteral(model.protocolVersion),
+        sdkVersion: stringLiteral(publishing.sdkVersion),
+        answerName: treeData.answerName,
+      },
     },
     {
       path: own('EffectiveState'),
       template: 'EffectiveState.kt',
-      view: { ...treeData, stateFields: treeData.states, rootPath: stringLiteral(tree.rootPointer), childrenSegment: stringLiteral(tree.childrenSegment).slice(1, -1) },
+      view: {
+        ...treeData,
+        stateFields: treeData.states,
+        rootPath: stringLiteral(tree.rootPointer),
+        childrenSegment: stringLiteral(tree.childrenSegment).slice(1, -1),
+      },
     },
     { path: `${MODULE}/pom.xml`, template: 'pom.xml', view: pomView(model, publishing, header) },
-    { path: `${MODULE}/README.md`, template: 'README.md', view: readmeView(model, publishing, header, treeData, 'missing' in example ? null : example) },
+    {
+      path: `${MODULE}/README.md`,
+      template: 'README.md',
+      view: readmeView(model, publishing, header, treeData, 'missing' in example ? null : example),
+    },
     ...('missing' in example
       ? []
       : [
@@ -146,7 +185,11 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
         versionField: stringLiteral(model.tree.version),
         declarations: kotlinSpecDeclarations(),
         // Each version's rules, oldest first, each a function of its own (spec-data.ts).
-        versions: versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: `protocol${v.protocolVersion.replace(/[^A-Za-z0-9]/g, '_')}`, literal: kotlinSpecLiteral(specData(v), 0) })),
+        versions: versionsRead(model, context.versions).map((v) => ({
+          version: v.protocolVersion,
+          name: `protocol${v.protocolVersion.replace(/[^A-Za-z0-9]/g, '_')}`,
+          literal: kotlinSpecLiteral(specData(v), 0),
+        })),
         findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'SCREAMING_SNAKE')),
       },
     },
@@ -155,18 +198,40 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
     { path: own('SafeDecoding'), template: 'SafeDecoding.kt', view: treeData },
     // The runtime that names no spec word (runtime/kotlin): the checker, the JSON reader, the validator, and their
     // tests (named *Test.kt), which ship with the module's own.
-    ...[...runtimeSources('kotlin').keys()].map((name) => ({ path: name.endsWith('Test.kt') ? test(name) : source(name), template: name, view: {} })),
+    ...[...runtimeSources('kotlin').keys()].map((name) => ({
+      path: name.endsWith('Test.kt') ? test(name) : source(name),
+      template: name,
+      view: {},
+    })),
     // The validator's command, packaged with its dependencies as target/element-model-validate.jar (pom.xml).
-    { path: source(`validate/${VALIDATOR_CLASS}.kt`), template: 'ValidateMain.kt', view: { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS } },
+    {
+      path: source(`validate/${VALIDATOR_CLASS}.kt`),
+      template: 'ValidateMain.kt',
+      view: { validator: VALIDATOR, validatePackage: VALIDATOR_PACKAGE, mainClass: VALIDATOR_CLASS },
+    },
     {
       path: test('ConformanceTest.kt'),
       template: 'ConformanceTest.kt',
-      view: { ...treeData, bundledVectors: BUNDLED_VECTORS, contentProperty: tree.content?.name ?? null, unknownContent: content.unknown.name },
+      view: {
+        ...treeData,
+        bundledVectors: BUNDLED_VECTORS,
+        contentProperty: tree.content?.name ?? null,
+        unknownContent: content.unknown.name,
+      },
     },
     ...bundled,
     ...(stringField
       ? [
-          { path: test('HostileInputTest.kt'), template: 'HostileInputTest.kt', view: { ...treeData, cases: hostileCases, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name } },
+          {
+            path: test('HostileInputTest.kt'),
+            template: 'HostileInputTest.kt',
+            view: {
+              ...treeData,
+              cases: hostileCases,
+              ...hostileFragments(hostile, stringLiteral),
+              stringProperty: stringField.name,
+            },
+          },
           { path: `${MODULE}/src/test/resources/hostile-cases.json`, contents: hostileCases },
         ]
       : []),
@@ -176,9 +241,9 @@ export function emitKotlin(model: CanonicalModel, context: EmitSettings, conform
 
   // The package itself still reads and writes what the spec deprecated (kept valid), which -Werror would refuse.
   const suppress = deprecatesAnything(model);
-  const files = renderEntries(entries, (template, view) => render(template, { header, package: KOTLIN_PACKAGE, ...view })).map((f) =>
-    suppress && f.path.endsWith('.kt') ? { path: f.path, contents: suppressDeprecation(f.contents) } : f,
-  );
+  const files = renderEntries(entries, (template, view) =>
+    render(template, { header, package: KOTLIN_PACKAGE, ...view }),
+  ).map((f) => (suppress && f.path.endsWith('.kt') ? { path: f.path, contents: suppressDeprecation(f.contents) } : f));
   return { files, diagnostics };
 }
 
@@ -210,7 +275,13 @@ function pomView(model: CanonicalModel, publishing: Publishing, header: string) 
 export const KOTLIN_MCP_SDK = { group: 'io.modelcontextprotocol.sdk', artifact: 'mcp', version: '2.2.0' };
 
 /** The module's README: how to add it, the example, the validator. */
-function readmeView(model: CanonicalModel, publishing: Publishing, header: string, tree: ReturnType<typeof treeNames>, example: ReadmeExample | null) {
+function readmeView(
+  model: CanonicalModel,
+  publishing: Publishing,
+  header: string,
+  tree: ReturnType<typeof treeNames>,
+  example: ReadmeExample | null,
+) {
   return {
     headerText: header.replace(/^\/\/ /, ''),
     groupId: KOTLIN_PACKAGE,

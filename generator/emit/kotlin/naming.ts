@@ -10,26 +10,120 @@ import { wrap } from '../shared/text.js';
 
 /** Hard keywords (never usable as names) and the soft and modifier keywords a generated name should avoid. */
 export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
-  'as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null',
-  'object', 'package', 'return', 'super', 'this', 'throw', 'true', 'try', 'typealias', 'typeof', 'val', 'var',
-  'when', 'while',
+  'as',
+  'break',
+  'class',
+  'continue',
+  'do',
+  'else',
+  'false',
+  'for',
+  'fun',
+  'if',
+  'in',
+  'interface',
+  'is',
+  'null',
+  'object',
+  'package',
+  'return',
+  'super',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typealias',
+  'typeof',
+  'val',
+  'var',
+  'when',
+  'while',
 ]);
 
 export const KOTLIN_SOFT_KEYWORDS: ReadonlySet<string> = new Set([
-  'by', 'catch', 'constructor', 'delegate', 'dynamic', 'field', 'file', 'finally', 'get', 'import', 'init', 'param',
-  'property', 'receiver', 'set', 'setparam', 'value', 'where', 'abstract', 'actual', 'annotation', 'companion',
-  'const', 'crossinline', 'data', 'enum', 'expect', 'external', 'final', 'infix', 'inline', 'inner', 'internal',
-  'lateinit', 'noinline', 'open', 'operator', 'out', 'override', 'private', 'protected', 'public', 'reified',
-  'sealed', 'suspend', 'tailrec', 'vararg',
+  'by',
+  'catch',
+  'constructor',
+  'delegate',
+  'dynamic',
+  'field',
+  'file',
+  'finally',
+  'get',
+  'import',
+  'init',
+  'param',
+  'property',
+  'receiver',
+  'set',
+  'setparam',
+  'value',
+  'where',
+  'abstract',
+  'actual',
+  'annotation',
+  'companion',
+  'const',
+  'crossinline',
+  'data',
+  'enum',
+  'expect',
+  'external',
+  'final',
+  'infix',
+  'inline',
+  'inner',
+  'internal',
+  'lateinit',
+  'noinline',
+  'open',
+  'operator',
+  'out',
+  'override',
+  'private',
+  'protected',
+  'public',
+  'reified',
+  'sealed',
+  'suspend',
+  'tailrec',
+  'vararg',
 ]);
 
 /** Type names a generated class must not shadow: Kotlin's own and the ones the generated files import. */
 export const KOTLIN_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
-  'Any', 'Array', 'Boolean', 'Byte', 'Char', 'Class', 'Double', 'Enum', 'Float', 'Int', 'List', 'Long', 'Map',
-  'Nothing', 'Number', 'Pair', 'Result', 'Set', 'Short', 'String', 'System', 'Unit', 'Json', 'JsonArray',
-  'JsonElement', 'JsonNull', 'JsonObject', 'JsonPrimitive', 'Serializable', 'SerialName', 'KSerializer',
+  'Any',
+  'Array',
+  'Boolean',
+  'Byte',
+  'Char',
+  'Class',
+  'Double',
+  'Enum',
+  'Float',
+  'Int',
+  'List',
+  'Long',
+  'Map',
+  'Nothing',
+  'Number',
+  'Pair',
+  'Result',
+  'Set',
+  'Short',
+  'String',
+  'System',
+  'Unit',
+  'Json',
+  'JsonArray',
+  'JsonElement',
+  'JsonNull',
+  'JsonObject',
+  'JsonPrimitive',
+  'Serializable',
+  'SerialName',
+  'KSerializer',
 ]);
-
 
 /**
  * The names a role's object must not take inside the role class: its own `Unknown` and companion, and every type
@@ -40,13 +134,23 @@ const ROLE_CLASS_MEMBERS: ReadonlySet<string> = new Set(['Unknown', 'Companion',
 
 /** Kotlin's names: classes and enum entries in UpperCamel, a reserved one suffixed `Type`; properties in lowerCamel, a hard keyword in backticks. */
 /** A Kotlin class, object or interface declaration, and its name. */
-const DECLARATION = /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
+const DECLARATION =
+  /^\s*(?:(?:internal|private|public|data|sealed|open|abstract|enum|inner)\s+)*(?:class|object|interface)\s+(\w+)/gm;
 
 /**
  * The source files the module writes whatever the model, by name (emitKotlin writes each through `KotlinSourceFile`):
  * a record is written to a file named for it, so no model type may take one of these either.
  */
-export const KOTLIN_SOURCE_FILES = ['AppleRoles', 'StrictPrimitives', 'ElementJson', 'EffectiveState', 'OptionalFields', 'Spec', 'Operations', 'SafeDecoding'] as const;
+export const KOTLIN_SOURCE_FILES = [
+  'AppleRoles',
+  'StrictPrimitives',
+  'ElementJson',
+  'EffectiveState',
+  'OptionalFields',
+  'Spec',
+  'Operations',
+  'SafeDecoding',
+] as const;
 export type KotlinSourceFile = (typeof KOTLIN_SOURCE_FILES)[number];
 
 /**
@@ -153,7 +257,8 @@ export class OptionalSerializers {
     if (!entry) {
       const wanted = `Optional${inCase(type, 'UpperCamelKeeping')}Serializer`;
       let name = wanted;
-      for (let n = 2; [...this.entries.values()].some((e) => e.name === name); n++) name = wanted.replace(/Serializer$/, `${n}Serializer`);
+      for (let n = 2; [...this.entries.values()].some((e) => e.name === name); n++)
+        name = wanted.replace(/Serializer$/, `${n}Serializer`);
       entry = { name, type, inner };
       this.entries.set(type, entry);
     }

@@ -17,7 +17,11 @@ export const OPERATION_TYPES = ['Operations', 'ToolDefinition'];
 
 /** A raw string holding JSON text, indented; `$` is written `${'$'}`, since a raw string has no escapes. */
 export function rawJson(text: string, indent: string): string {
-  const body = text.replace(/\$/g, () => "${'$'}").split('\n').map((l) => (l ? `${indent}${l}` : l)).join('\n');
+  const body = text
+    .replace(/\$/g, () => "${'$'}")
+    .split('\n')
+    .map((l) => (l ? `${indent}${l}` : l))
+    .join('\n');
   return `"""\n${body}\n${indent}""".trimIndent()`;
 }
 
@@ -32,7 +36,13 @@ export function kotlinOperations(model: CanonicalModel, names: Names, typeOf: (t
       isAlias: false,
       name: d.name,
       doc,
-      field: { name: field.name, key: stringLiteral(field.key), rawKey: field.key, type: typeOf(field.type), doc: kdoc([`The ${d.notation} ${operation} ${part === 'request' ? 'takes' : 'returns'}.`], 4) },
+      field: {
+        name: field.name,
+        key: stringLiteral(field.key),
+        rawKey: field.key,
+        type: typeOf(field.type),
+        doc: kdoc([`The ${d.notation} ${operation} ${part === 'request' ? 'takes' : 'returns'}.`], 4),
+      },
     };
   };
   const views = operations.map((o) => ({
@@ -49,7 +59,21 @@ export function kotlinOperations(model: CanonicalModel, names: Names, typeOf: (t
     inputSchema: rawJson(schemaText(t.inputSchema), '            '),
     outputSchema: t.outputSchema === undefined ? null : rawJson(schemaText(t.outputSchema), '            '),
   }));
-  const samples = sides.flatMap((s) => (!s.isAlias && s.field?.type === 'String' ? [{ name: s.name, property: s.field.name, json: stringLiteral(JSON.stringify({ [s.field.rawKey]: 'x' })) }] : []));
+  const samples = sides.flatMap((s) =>
+    !s.isAlias && s.field?.type === 'String'
+      ? [{ name: s.name, property: s.field.name, json: stringLiteral(JSON.stringify({ [s.field.rawKey]: 'x' })) }]
+      : [],
+  );
   const plain = views.find((o) => o.request === null);
-  return { view: { operations: views, sides, tools, names: views.map((o) => stringLiteral(o.key)).join(', '), samples, call: plain?.method ?? null }, clashes };
+  return {
+    view: {
+      operations: views,
+      sides,
+      tools,
+      names: views.map((o) => stringLiteral(o.key)).join(', '),
+      samples,
+      call: plain?.method ?? null,
+    },
+    clashes,
+  };
 }

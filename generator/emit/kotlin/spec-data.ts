@@ -42,7 +42,14 @@ function withProperties(w: Lines, head: string, fields: DataField[], tail = ''):
     w.line(`${head}${tail}`);
     return;
   }
-  w.block(`${head}(`, (b) => fields.forEach((f) => kdoc(b, f.doc).line(`val ${f.name}: ${kotlinType(f.type)}${f.type.kind === 'optional' ? ' = null' : ''},`)), `)${tail}`);
+  w.block(
+    `${head}(`,
+    (b) =>
+      fields.forEach((f) =>
+        kdoc(b, f.doc).line(`val ${f.name}: ${kotlinType(f.type)}${f.type.kind === 'optional' ? ' = null' : ''},`),
+      ),
+    `)${tail}`,
+  );
 }
 
 function declaration(w: Lines, decl: Declaration): void {
@@ -51,24 +58,35 @@ function declaration(w: Lines, decl: Declaration): void {
     case 'record':
       return withProperties(w, `internal class ${decl.name}`, decl.fields);
     case 'union':
-      w.block(`internal sealed interface ${decl.name} {`, (b) =>
-        decl.members.forEach((m, i) => {
-          if (i > 0) b.blank();
-          withProperties(kdoc(b, m.doc), `class ${m.name}`, m.fields, ` : ${decl.name}`);
-        }), '}');
+      w.block(
+        `internal sealed interface ${decl.name} {`,
+        (b) =>
+          decl.members.forEach((m, i) => {
+            if (i > 0) b.blank();
+            withProperties(kdoc(b, m.doc), `class ${m.name}`, m.fields, ` : ${decl.name}`);
+          }),
+        '}',
+      );
       return;
     case 'enum':
-      w.block(`internal enum class ${decl.name}(val text: String) {`, (b) => decl.values.forEach((v) => b.line(`${enumCase(v)}(${stringLiteral(v)}),`)), '}');
+      w.block(
+        `internal enum class ${decl.name}(val text: String) {`,
+        (b) => decl.values.forEach((v) => b.line(`${enumCase(v)}(${stringLiteral(v)}),`)),
+        '}',
+      );
   }
 }
 
 /** The Kotlin declarations of every type the spec data holds. */
 export function kotlinSpecDeclarations(): string {
-  return linesOf((w) =>
-    declarations.forEach((d, i) => {
-      if (i > 0) w.blank();
-      declaration(w, d);
-    }), '    ');
+  return linesOf(
+    (w) =>
+      declarations.forEach((d, i) => {
+        if (i > 0) w.blank();
+        declaration(w, d);
+      }),
+    '    ',
+  );
 }
 
 const call = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({
@@ -86,7 +104,11 @@ const KOTLIN_SYNTAX: LiteralSyntax = {
   boolean: (b) => String(b),
   absent: null,
   list: (_of, items) => ({ open: 'listOf(', close: ')', items: items.map((doc) => ({ doc })) }),
-  map: (_of, entries) => ({ open: 'mapOf(', close: ')', items: entries.map((e) => ({ prefix: `${stringLiteral(e.key)} to `, doc: e.value })) }),
+  map: (_of, entries) => ({
+    open: 'mapOf(',
+    close: ')',
+    items: entries.map((e) => ({ prefix: `${stringLiteral(e.key)} to `, doc: e.value })),
+  }),
   record: (decl, fields) => call(decl.name, fields),
   member: (decl, member, fields) => call(`${decl.name}.${member.name}`, fields),
   enumValue: (decl, value) => `${decl.name}.${enumCase(value)}`,

@@ -31,10 +31,15 @@ export function contentView(ctx: KotlinContext) {
   const { model, kotlin, inputs, report } = ctx;
   const { kit, content } = inputs;
   const ext = model.external.find((e) => e.name === content.key);
-  const origin = ext ? `${ext.package} ${ext.packageVersion}${ext.protocolVersion ? `, MCP protocol ${ext.protocolVersion}` : ''}` : content.key;
+  const origin = ext
+    ? `${ext.package} ${ext.packageVersion}${ext.protocolVersion ? `, MCP protocol ${ext.protocolVersion}` : ''}`
+    : content.key;
   const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null));
   const tagOf = new Map(content.members.map((m) => [m.type, m.tag]));
-  const ordered = [...content.members.flatMap((m) => external.filter((d) => d.name === m.type)), ...external.filter((d) => !tagOf.has(d.name))];
+  const ordered = [
+    ...content.members.flatMap((m) => external.filter((d) => d.name === m.type)),
+    ...external.filter((d) => !tagOf.has(d.name)),
+  ];
   const declarations: DeclView[] = ordered.flatMap((d): DeclView[] => {
     if (d.kind === 'alias') {
       if (d.type.kind === 'literal') return [kotlin.enumOf(d.name, d.type.values, [`\`${d.key}\` from ${origin}.`])];
@@ -43,9 +48,13 @@ export function contentView(ctx: KotlinContext) {
     }
     if (d.kind !== 'record') return [];
     const tag = tagOf.get(d.name);
-    const member = tag === undefined ? '' : `; a [${content.name}] whose \`${content.discriminator.key}\` is \`${tag}\``;
-    return kotlin.dataClass(d, [`\`${d.key}\` from ${origin}${member}.`], tag === undefined ? null : { key: content.discriminator.key, value: tag }, (f) =>
-      f.doc || `\`${f.key}\`${f.required ? '' : ', optional'}.`,
+    const member =
+      tag === undefined ? '' : `; a [${content.name}] whose \`${content.discriminator.key}\` is \`${tag}\``;
+    return kotlin.dataClass(
+      d,
+      [`\`${d.key}\` from ${origin}${member}.`],
+      tag === undefined ? null : { key: content.discriminator.key, value: tag },
+      (f) => f.doc || `\`${f.key}\`${f.required ? '' : ', optional'}.`,
     );
   });
   kotlin.finish(declarations, content);
@@ -70,7 +79,12 @@ export function recordViews(ctx: KotlinContext) {
     .map((d) => {
       const t = typeDef.get(d.key);
       const properties = d.fields.map((f) => ctx.kotlin.property(f, d.name, f.doc));
-      return { doc: kdoc([d.doc, t ? section(t) : '']), name: d.name, needsSerialName: properties.some((p) => p.serialName !== null), properties };
+      return {
+        doc: kdoc([d.doc, t ? section(t) : '']),
+        name: d.name,
+        needsSerialName: properties.some((p) => p.serialName !== null),
+        properties,
+      };
     });
 }
 
@@ -88,8 +102,18 @@ export function roleView(ctx: KotlinContext) {
     name: roles.name,
     roles: roles.cases.map((c) => {
       const doc = docOf(c);
-      const lines = [`\`${c.value}\`, of the kind "${doc.kind}".`, doc.apple, ...(doc.covers ? [doc.covers] : []), ...doc.rules];
-      return { doc: kdoc([lines.join(' ')], 4), name: c.name, literal: stringLiteral(c.value), deprecated: c.deprecated ? deprecatedArguments(c.deprecated, roles.name) : null };
+      const lines = [
+        `\`${c.value}\`, of the kind "${doc.kind}".`,
+        doc.apple,
+        ...(doc.covers ? [doc.covers] : []),
+        ...doc.rules,
+      ];
+      return {
+        doc: kdoc([lines.join(' ')], 4),
+        name: c.name,
+        literal: stringLiteral(c.value),
+        deprecated: c.deprecated ? deprecatedArguments(c.deprecated, roles.name) : null,
+      };
     }),
     unknownReadsAs: roles.unknown.name,
     aliases: roles.aliases.map((a) => ({
@@ -107,13 +131,21 @@ export function roleView(ctx: KotlinContext) {
 export function enumViews(ctx: KotlinContext) {
   return ctx.inputs.kit.decls.flatMap((d) =>
     d.kind === 'enum'
-      ? [{
-          name: d.name,
-          doc: kdoc([`${d.doc} Any other string decodes as [${d.unknown}], which keeps it so it encodes back unchanged.`]),
-          unknown: d.unknown,
-          cases: d.cases.map((c) => ({ name: c.name, literal: stringLiteral(c.value), doc: kdoc([`\`${c.value}\`: ${c.doc}`], 4) })),
-          serialName: stringLiteral(`${ctx.packageName}.${d.name}`),
-        }]
+      ? [
+          {
+            name: d.name,
+            doc: kdoc([
+              `${d.doc} Any other string decodes as [${d.unknown}], which keeps it so it encodes back unchanged.`,
+            ]),
+            unknown: d.unknown,
+            cases: d.cases.map((c) => ({
+              name: c.name,
+              literal: stringLiteral(c.value),
+              doc: kdoc([`\`${c.value}\`: ${c.doc}`], 4),
+            })),
+            serialName: stringLiteral(`${ctx.packageName}.${d.name}`),
+          },
+        ]
       : [],
   );
 }
@@ -129,14 +161,23 @@ export function appleView(ctx: KotlinContext) {
     const role = a.role === null ? null : (caseOf.get(a.role) ?? null);
     const notReported = a.role === null ? (classOf.get(a.class) ?? null) : null;
     if (role === null && notReported === null) {
-      diagnostics.push(emitterDiagnostic(a.source, `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`));
+      diagnostics.push(
+        emitterDiagnostic(
+          a.source,
+          `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`,
+        ),
+      );
       return [];
     }
     return [{ key: stringLiteral(a.value), roleName: roles.name, role, notReported, comment: a.constant ?? a.origin }];
   });
   return {
     roleName: roles.name,
-    classes: model.notReported.map((c) => ({ name: classOf.get(c.name), label: stringLiteral(c.name), reason: stringLiteral(c.reason) })),
+    classes: model.notReported.map((c) => ({
+      name: classOf.get(c.name),
+      label: stringLiteral(c.name),
+      reason: stringLiteral(c.reason),
+    })),
     appleRoles,
   };
 }
@@ -157,8 +198,15 @@ export function attributesView(ctx: KotlinContext) {
     const a = reserved.get(f.key);
     const notation = a?.notation ?? f.key;
     return {
-      doc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent.${a ? ` ${since(a)}` : ''}`]),
-      memberDoc: kdoc([`${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), read once when the attributes are made, or null when it is absent; any other value fails the decoding.${a ? ` ${since(a)}` : ''}`], 4),
+      doc: kdoc([
+        `${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), or null when it is absent.${a ? ` ${since(a)}` : ''}`,
+      ]),
+      memberDoc: kdoc(
+        [
+          `${(a?.meaning ?? f.doc).replace(/\.$/, '')}: the reserved attribute \`${f.key}\` (\`${notation}\`), read once when the attributes are made, or null when it is absent; any other value fails the decoding.${a ? ` ${since(a)}` : ''}`,
+        ],
+        4,
+      ),
       name: f.name,
       type: typeOf(f.type),
       key: stringLiteral(f.key),
@@ -197,7 +245,13 @@ export function strictPrimitivesView(packageName: string) {
 export function treeNames(ctx: KotlinContext) {
   const { inputs, names } = ctx;
   const { tree, roles } = inputs;
-  const states = tree.states.map((s) => ({ name: s.field.name, key: stringLiteral(s.key), doc: kdoc([s.field.doc], 4), inherit: s.inherit, value: String(s.value) }));
+  const states = tree.states.map((s) => ({
+    name: s.field.name,
+    key: stringLiteral(s.key),
+    doc: kdoc([s.field.doc], 4),
+    inherit: s.inherit,
+    value: String(s.value),
+  }));
   return {
     answerName: tree.answer.name,
     elementName: tree.node.name,
@@ -218,7 +272,12 @@ export function treeNames(ctx: KotlinContext) {
 }
 
 /** RoleTest.kt: the sample answer as a raw string, and what it holds of roles and attributes. */
-export function roleTestView(ctx: KotlinContext, tree: ReturnType<typeof treeNames>, apple: ReturnType<typeof appleView>, attributes: ReturnType<typeof attributesView>) {
+export function roleTestView(
+  ctx: KotlinContext,
+  tree: ReturnType<typeof treeNames>,
+  apple: ReturnType<typeof appleView>,
+  attributes: ReturnType<typeof attributesView>,
+) {
   const { inputs } = ctx;
   const { roles, sample } = inputs;
   return {
@@ -245,7 +304,19 @@ export function deprecationTestView(ctx: KotlinContext) {
   if (roles.aliases.length === 0 && !roles.cases.some((c) => c.deprecated)) return null;
   return {
     roleName: roles.name,
-    deprecatedCases: roles.cases.flatMap((c) => (c.deprecated ? [{ name: c.name, message: stringLiteral(c.deprecated.message), replaceWith: stringLiteral(c.deprecated.replacement === null ? '' : `${roles.name}.${c.deprecated.replacement}`) }] : [])),
+    deprecatedCases: roles.cases.flatMap((c) =>
+      c.deprecated
+        ? [
+            {
+              name: c.name,
+              message: stringLiteral(c.deprecated.message),
+              replaceWith: stringLiteral(
+                c.deprecated.replacement === null ? '' : `${roles.name}.${c.deprecated.replacement}`,
+              ),
+            },
+          ]
+        : [],
+    ),
     aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), name: a.name, target: a.target.name })),
   };
 }

@@ -38,6 +38,15 @@ export const PYTHON_BINDING: Binding = {
   bench: {
     module: 'bench/bindings/python.mjs',
     rounds: true,
-    builds: [{ key: 'python', env: {}, build: 'Python', decodes: 'parse_answer (read, check, decode)', validates: 'validate_text (read and check)', ratio: { label: 'Python parse_answer', target: 5 } }],
+    builds: [
+      {
+        key: 'python',
+        env: {},
+        build: 'Python',
+        decodes: 'parse_answer (read, check, decode)',
+        validates: 'validate_text (read and check)',
+        ratio: { label: 'Python parse_answer', target: 5 },
+      },
+    ],
   },
 };

@@ -27,12 +27,18 @@ import { pythonSpecDeclarations, pythonSpecLiteral } from './spec-data.js';
  */
 const DISTRIBUTION = 'element-model';
 const MODULE = 'element_model';
-const PINS = { python: '3.10', pydantic: '>=2.12.5,<3', setuptools: '80.9.0', pytest: '9.2.0', mypy: '2.4.1', mcp: '2.3.0' };
+const PINS = {
+  python: '3.10',
+  pydantic: '>=2.12.5,<3',
+  setuptools: '80.9.0',
+  pytest: '9.2.0',
+  mypy: '2.4.1',
+  mcp: '2.3.0',
+};
 /** The exact pydantic the package's own tests run with, inside the range it allows. */
 const TESTED_PYDANTIC = '2.14.4';
 
 let compiled: Render | undefined;
-
 
 function templates(): Render {
   compiled ??= loadTemplates('python', {
@@ -82,7 +88,11 @@ const fieldView = (f: FieldDecl) => ({
   doc: f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc,
 });
 
-export function emitPython(model: CanonicalModel, context: EmitContext, conformance: readonly GeneratedFile[]): TargetResult {
+export function emitPython(
+  model: CanonicalModel,
+  context: EmitContext,
+  conformance: readonly GeneratedFile[],
+): TargetResult {
   const names = pythonNames();
   const kit = declarations(model, names);
   // PEP 8: two blank lines between top-level definitions, which the templates may leave more of.
@@ -115,19 +125,39 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
 
   // What reading a deprecated role or alias warns (a DeprecationWarning), by its string; empty when none is.
   const deprecatedRoles = [
-    ...roles.cases.flatMap((c) => (c.deprecated ? [{ value: c.value, message: `Role "${c.value}": ${c.deprecated.message}` }] : [])),
-    ...roles.aliases.map((a) => ({ value: a.value, message: `Role "${a.value}": ${a.message} It is an alias that reads as ${a.target.value}.` })),
+    ...roles.cases.flatMap((c) =>
+      c.deprecated ? [{ value: c.value, message: `Role "${c.value}": ${c.deprecated.message}` }] : [],
+    ),
+    ...roles.aliases.map((a) => ({
+      value: a.value,
+      message: `Role "${a.value}": ${a.message} It is an alias that reads as ${a.target.value}.`,
+    })),
   ];
   const declView = (d: Decl) => {
-    if (d.kind === 'roles') return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant, deprecatedRoles };
+    if (d.kind === 'roles')
+      return { isRoles: true, name: d.name, doc: d.doc, cases: d.cases, constant: rolesConstant, deprecatedRoles };
     if (d.kind === 'alias') return { isAlias: true, name: d.name, doc: d.doc, annotation: annotation(d.type) };
     if (d.kind === 'enum') {
       const values = d.cases.map((c) => `\`\`${c.value}\`\`: ${c.doc}`).join(' ');
-      return { isAlias: true, name: d.name, doc: `${d.doc} ${values} A field of this type keeps any other string as it is.`, annotation: annotation({ kind: 'literal', values: d.cases.map((c) => c.value) }) };
+      return {
+        isAlias: true,
+        name: d.name,
+        doc: `${d.doc} ${values} A field of this type keeps any other string as it is.`,
+        annotation: annotation({ kind: 'literal', values: d.cases.map((c) => c.value) }),
+      };
     }
-    if (d.kind === 'attributes') return { isAttributes: true, name: d.name, doc: d.doc, fields: d.reserved.map(fieldView) };
+    if (d.kind === 'attributes')
+      return { isAttributes: true, name: d.name, doc: d.doc, fields: d.reserved.map(fieldView) };
     if (d.kind === 'union') {
-      const tag: FieldDecl = { key: d.discriminator.key, name: d.discriminator.name, type: { kind: 'string' }, required: true, doc: '', default: null, constant: null };
+      const tag: FieldDecl = {
+        key: d.discriminator.key,
+        name: d.discriminator.name,
+        type: { kind: 'string' },
+        required: true,
+        doc: '',
+        default: null,
+        constant: null,
+      };
       return {
         isUnion: true,
         name: d.name,
@@ -144,8 +174,14 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
       name: d.name,
       doc: d.doc,
       fields: d.fields.map(fieldView),
-      roleFields: d.fields.filter((f) => f.type.kind === 'ref' && f.type.declares === 'roles').map((f) => ({ name: f.name })),
-      exclusive: d.exclusive.map((x) => ({ ...x, message: `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`, doc: `Refuses a \`\`${x.key}\`\` holding the keys of more than one of ${x.members.join(', ')} (each is known by a key only it has), rather than read it as one of them and drop the rest.` })),
+      roleFields: d.fields
+        .filter((f) => f.type.kind === 'ref' && f.type.declares === 'roles')
+        .map((f) => ({ name: f.name })),
+      exclusive: d.exclusive.map((x) => ({
+        ...x,
+        message: `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`,
+        doc: `Refuses a \`\`${x.key}\`\` holding the keys of more than one of ${x.members.join(', ')} (each is known by a key only it has), rather than read it as one of them and drop the rest.`,
+      })),
       roleType: roles.name,
       roleConstant: rolesConstant,
       warnsDeprecated: deprecatedRoles.length > 0,
@@ -153,7 +189,14 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
   };
   const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
   const tree = treeView(model, kit);
-  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  if ('missing' in tree)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
+      ],
+    };
   const states = tree.states.map((s) => ({
     key: s.key,
     name: s.field.name,
@@ -180,7 +223,9 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
   const reader = readerNames(PYTHON_NAMING);
   // The operation that returns the answer: MCP's tool, in the README's example and the round trip through MCP's SDK.
   const operation = model.operations.find((o) => o.returns === model.tree.answer);
-  const mcp = operation ? { tool: operation.name, function: names.member(operation.name), meaning: operation.meaning } : null;
+  const mcp = operation
+    ? { tool: operation.name, function: names.member(operation.name), meaning: operation.meaning }
+    : null;
   const view = {
     ...common,
     findings: findingsLiterals(pyLiteral),
@@ -219,25 +264,74 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
   };
   const src = `python/src/${MODULE}`;
   const hostile = hostileInputs(model);
-  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  if ('missing' in hostile)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
+      ],
+    };
   const operations = pythonOperations(model, annotation);
   const all = [
     ...modelNames,
     ...operations.exports,
-    ...['LIMITS', 'PROTOCOL_VERSION', 'SDK_VERSION', 'SPEC', 'SPECS', 'SUPPORTED_VERSIONS', 'AnswerError', 'AppleRoleMapping', 'CheckOptions', 'Checker'],
-    ...[reader.effectiveElement, reader.effectiveState, 'Finding', 'JsonTextError', 'ParsedAnswer', 'ReadRole', 'Severity', 'SpecData'],
-    ...['check', 'checker_for', 'decode_answer', 'dump_answer', reader.effectiveElements, reader.focusPath, 'from_apple_role', 'loads'],
+    ...[
+      'LIMITS',
+      'PROTOCOL_VERSION',
+      'SDK_VERSION',
+      'SPEC',
+      'SPECS',
+      'SUPPORTED_VERSIONS',
+      'AnswerError',
+      'AppleRoleMapping',
+      'CheckOptions',
+      'Checker',
+    ],
+    ...[
+      reader.effectiveElement,
+      reader.effectiveState,
+      'Finding',
+      'JsonTextError',
+      'ParsedAnswer',
+      'ReadRole',
+      'Severity',
+      'SpecData',
+    ],
+    ...[
+      'check',
+      'checker_for',
+      'decode_answer',
+      'dump_answer',
+      reader.effectiveElements,
+      reader.focusPath,
+      'from_apple_role',
+      'loads',
+    ],
     ...['parse_answer', 'passes', 'read_role', 'sort_findings'],
   ].sort();
   // Reading each deprecated role or alias warns (tests/test_deprecation.py), on an element with only the required fields.
   const deprecationTests = (): FileEntry[] => {
-    if (deprecatedRoles.length === 0 || node.fields.some((f) => f.required && f.key !== model.tree.id && f.key !== model.tree.role)) return [];
+    if (
+      deprecatedRoles.length === 0 ||
+      node.fields.some((f) => f.required && f.key !== model.tree.id && f.key !== model.tree.role)
+    )
+      return [];
     const element = (role: string) => pyLiteral({ [model.tree.id]: 'deprecated', [model.tree.role]: role });
-    const reads = new Map([...roles.cases.map((c) => [c.value, c.value] as const), ...roles.aliases.map((a) => [a.value, a.target.value] as const)]);
+    const reads = new Map([
+      ...roles.cases.map((c) => [c.value, c.value] as const),
+      ...roles.aliases.map((a) => [a.value, a.target.value] as const),
+    ]);
     const plain = roles.cases.find((c) => !c.deprecated)?.value ?? roles.fallback.value;
     const deprecated = deprecatedRoles.map((d) => ({ ...d, reads: reads.get(d.value) ?? d.value }));
     const elementJson = `{${pyLiteral(model.tree.id)}: "deprecated", ${pyLiteral(model.tree.role)}: raw}`;
-    return [{ path: 'python/tests/test_deprecation.py', template: 'test_deprecation.py', view: { ...view, deprecated, elementJson, plainJson: element(plain), roleProperty: tree.role.name } }];
+    return [
+      {
+        path: 'python/tests/test_deprecation.py',
+        template: 'test_deprecation.py',
+        view: { ...view, deprecated, elementJson, plainJson: element(plain), roleProperty: tree.role.name },
+      },
+    ];
   };
   const entries: FileEntry[] = [
     { path: 'python/pyproject.toml', template: 'pyproject.toml', view: common },
@@ -249,15 +343,33 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
     { path: 'python/.gitignore', contents: 'build/\n*.egg-info/\n__pycache__/\n.mypy_cache/\n.pytest_cache/\n' },
     { path: `${src}/py.typed`, contents: '' },
     { path: `${src}/__init__.py`, template: 'init.py', view: { ...view, all, operationExports: operations.exports } },
-    { path: `${src}/models.py`, template: 'models.py', view: { ...view, decls: kit.decls.map(declView), exports: modelNames, answer: answer, warnsDeprecated: deprecatedRoles.length > 0 } },
+    {
+      path: `${src}/models.py`,
+      template: 'models.py',
+      view: {
+        ...view,
+        decls: kit.decls.map(declView),
+        exports: modelNames,
+        answer: answer,
+        warnsDeprecated: deprecatedRoles.length > 0,
+      },
+    },
     { path: `${src}/operations.py`, template: 'operations.py', view: { ...common, ...operations.view } },
     { path: `${src}/spec.py`, template: 'spec.py', view },
     { path: `${src}/reader.py`, template: 'reader.py', view },
     // The runtime that names no spec word: runtime/python's plain Python, its tests (test_*.py) beside the package's.
-    ...[...runtimeSources('python').keys()].map((name) => ({ path: name.startsWith('test_') ? `python/tests/${name}` : `${src}/${name}`, template: name, view })),
+    ...[...runtimeSources('python').keys()].map((name) => ({
+      path: name.startsWith('test_') ? `python/tests/${name}` : `${src}/${name}`,
+      template: name,
+      view,
+    })),
     { path: 'python/tests/test_conformance.py', template: 'test_conformance.py', view },
     { path: 'python/tests/test_hostile.py', template: 'test_hostile.py', view },
-    { path: 'python/tests/test_operations.py', template: 'test_operations.py', view: { ...common, ...operations.view } },
+    {
+      path: 'python/tests/test_operations.py',
+      template: 'test_operations.py',
+      view: { ...common, ...operations.view },
+    },
     ...(kit.content ? [{ path: 'python/tests/test_dump.py', template: 'test_dump.py', view }] : []),
     // Content blocks to and from MCP's SDK (the package's `mcp` extra), and the answer through MCP's server and client.
     ...(kit.content ? [{ path: `${src}/mcp_content.py`, template: 'mcp_content.py', view }] : []),
@@ -272,14 +384,27 @@ export function emitPython(model: CanonicalModel, context: EmitContext, conforma
     { path: 'python/tests/hostile-inputs.json', contents: stableJson(hostile) },
     ...bundleVectors(conformance, 'python/tests/conformance'),
     // The sdist carries the tests and every file they read, so it passes them alone.
-    { path: 'python/MANIFEST.in', contents: `# Generated by element-spec from spec/; do not edit. Regenerate with \`${context.regenerate}\`.\ngraft tests\ninclude requirements-test.txt\nglobal-exclude *.py[cod] __pycache__\n` },
+    {
+      path: 'python/MANIFEST.in',
+      contents: `# Generated by element-spec from spec/; do not edit. Regenerate with \`${context.regenerate}\`.\ngraft tests\ninclude requirements-test.txt\nglobal-exclude *.py[cod] __pycache__\n`,
+    },
     ...deprecationTests(),
   ];
   const files = renderEntries(entries, render);
   const license = licenseText();
-  if ('missing' in license) return { files, diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`)] };
+  if ('missing' in license)
+    return {
+      files,
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No LICENSE in the package: ${license.missing}`),
+      ],
+    };
   files.push({ path: 'python/LICENSE', contents: license.text });
-  const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
+  const missing =
+    'missing' in example
+      ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)]
+      : [];
   const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
   return { files, diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }

@@ -4,9 +4,44 @@ import { readerTypeNames } from '../kit/vocabulary.js';
 
 /** Python's keywords and soft keywords (3.10+): none can be a name, and the soft ones read badly as one. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif',
-  'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or',
-  'pass', 'raise', 'return', 'try', 'while', 'with', 'yield', 'match', 'case', '_',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+  'match',
+  'case',
+  '_',
 ]);
 
 /** A class, or a module-level name bound to a type (`FindingId = Literal[...]`, `Slot: TypeAlias = ...`), in a Python source. */
@@ -17,8 +52,25 @@ const PYTHON_DECLARATION = /^class\s+(\w+)|^([A-Z]\w*)\s*(?::\s*TypeAlias\s*)?=/
  * runtime's, read from their sources, the spec data's and the reader's).
  */
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
-  'Bool', 'Dict', 'List', 'Set', 'Tuple', 'Type', 'Object', 'Exception', 'Enum', 'BaseModel', 'ConfigDict', 'Field',
-  'JsonValue', 'Tag', 'Discriminator', 'Literal', 'Union', 'Annotated', 'TypeAlias',
+  'Bool',
+  'Dict',
+  'List',
+  'Set',
+  'Tuple',
+  'Type',
+  'Object',
+  'Exception',
+  'Enum',
+  'BaseModel',
+  'ConfigDict',
+  'Field',
+  'JsonValue',
+  'Tag',
+  'Discriminator',
+  'Literal',
+  'Union',
+  'Annotated',
+  'TypeAlias',
   ...declaredNames('python', matchesOf(PYTHON_DECLARATION)),
   ...specDataTypeNames(),
   ...readerTypeNames('UpperCamel'),
@@ -26,9 +78,27 @@ const RESERVED_TYPES: ReadonlySet<string> = new Set([
 
 /** What pydantic's BaseModel declares (its deprecated v1 methods included): a field of that name would shadow it. */
 const RESERVED_MEMBERS: ReadonlySet<string> = new Set([
-  'copy', 'dict', 'json', 'schema', 'schema_json', 'construct', 'validate', 'parse_obj', 'parse_raw', 'parse_file',
-  'from_orm', 'update_forward_refs', 'fields', 'model_config', 'model_fields', 'model_extra', 'model_dump',
-  'model_dump_json', 'model_validate', 'model_copy', 'model_construct',
+  'copy',
+  'dict',
+  'json',
+  'schema',
+  'schema_json',
+  'construct',
+  'validate',
+  'parse_obj',
+  'parse_raw',
+  'parse_file',
+  'from_orm',
+  'update_forward_refs',
+  'fields',
+  'model_config',
+  'model_fields',
+  'model_extra',
+  'model_dump',
+  'model_dump_json',
+  'model_validate',
+  'model_copy',
+  'model_construct',
 ]);
 
 export const PYTHON_NAMING: NamingConfig = {
@@ -52,8 +122,11 @@ export function pyLiteral(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return value.length === 1 ? `(${pyLiteral(value[0])},)` : `(${value.map(pyLiteral).join(', ')})`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${pyLiteral(v)}`).join(', ')}}`;
+  if (Array.isArray(value))
+    return value.length === 1 ? `(${pyLiteral(value[0])},)` : `(${value.map(pyLiteral).join(', ')})`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${pyLiteral(v)}`)
+    .join(', ')}}`;
 }
 
 /** A docstring indented by `indent` spaces: one line when it fits in 100 columns, else wrapped (PEP 257). */

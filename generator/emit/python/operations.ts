@@ -32,14 +32,27 @@ type Annotation = (t: TypeView) => string;
 const sideView = (annotation: Annotation, operation: string, part: 'request' | 'response', d: SideDecl | null) => {
   if (d === null) return null;
   const doc = sideDoc(operation, part, d);
-  if (d.form === 'alias') return { isAlias: true, name: d.name, doc, annotation: annotation(d.target), models: d.target.kind === 'ref' ? [d.target.name] : [] };
+  if (d.form === 'alias')
+    return {
+      isAlias: true,
+      name: d.name,
+      doc,
+      annotation: annotation(d.target),
+      models: d.target.kind === 'ref' ? [d.target.name] : [],
+    };
   const t = d.field.type;
   const models = t.kind === 'ref' ? [t.name] : t.kind === 'array' && t.items.kind === 'ref' ? [t.items.name] : [];
   return {
     isAlias: false,
     name: d.name,
     doc,
-    field: { name: d.field.name, key: d.field.key, alias: d.field.name !== d.field.key, annotation: annotation(t), doc: `The ${d.notation} ${operation} ${part === 'request' ? 'takes' : 'returns'}.` },
+    field: {
+      name: d.field.name,
+      key: d.field.key,
+      alias: d.field.name !== d.field.key,
+      annotation: annotation(t),
+      doc: `The ${d.notation} ${operation} ${part === 'request' ? 'takes' : 'returns'}.`,
+    },
     models,
   };
 };
@@ -64,14 +77,43 @@ export function pythonOperations(model: CanonicalModel, annotation: Annotation) 
   const tools = pyBlock(sortKeys(bindingTools(model)));
   // A test for each side of one field whose value a literal can give.
   const sampleOf: Record<string, string> = { string: '"x"', number: '1', integer: '1', boolean: 'True' };
-  const samples = operations.flatMap((o) => (['request', 'response'] as const).flatMap((part) => {
-    const d = part === 'request' ? o.request : o.response;
-    const value = d?.form === 'wrapper' ? sampleOf[d.field.type.kind] : undefined;
-    if (d?.form !== 'wrapper' || value === undefined) return [];
-    return [{ test: `${o.method}_${part}`, operation: o.key, schema: part === 'request' ? 'inputSchema' : 'outputSchema', name: d.name, key: d.field.key, field: d.field.name, value, object: `{${JSON.stringify(d.field.key)}: ${value}}`, extra: `{${JSON.stringify(d.field.key)}: ${value}, "not-a-property": 1}` }];
-  }));
+  const samples = operations.flatMap((o) =>
+    (['request', 'response'] as const).flatMap((part) => {
+      const d = part === 'request' ? o.request : o.response;
+      const value = d?.form === 'wrapper' ? sampleOf[d.field.type.kind] : undefined;
+      if (d?.form !== 'wrapper' || value === undefined) return [];
+      return [
+        {
+          test: `${o.method}_${part}`,
+          operation: o.key,
+          schema: part === 'request' ? 'inputSchema' : 'outputSchema',
+          name: d.name,
+          key: d.field.key,
+          field: d.field.name,
+          value,
+          object: `{${JSON.stringify(d.field.key)}: ${value}}`,
+          extra: `{${JSON.stringify(d.field.key)}: ${value}, "not-a-property": 1}`,
+        },
+      ];
+    }),
+  );
   const imports = [...sides.map((s) => s.name)].sort();
   const wrappers = sides.filter((s) => !s.isAlias);
   const aliases = wrappers.some((s) => s.field?.alias === true);
-  return { view: { operations: views, sides, models, tools, exports, wrappers: wrappers.length > 0, aliases, samples, imports, methods: views.map((o) => o.method) }, exports, clashes };
+  return {
+    view: {
+      operations: views,
+      sides,
+      models,
+      tools,
+      exports,
+      wrappers: wrappers.length > 0,
+      aliases,
+      samples,
+      imports,
+      methods: views.map((o) => o.method),
+    },
+    exports,
+    clashes,
+  };
 }

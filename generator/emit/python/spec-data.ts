@@ -45,19 +45,39 @@ function unionFields(decl: Extract<Declaration, { kind: 'union' }>): { field: Da
       const seen = out.find((o) => o.field.name === f.name);
       if (seen) {
         // Two members' fields of one name and different strings (an enum's and any text) are any text.
-        if (JSON.stringify(seen.field.type) !== JSON.stringify(f.type) && seen.field.type.kind === 'string') seen.field = { ...seen.field, type: { kind: 'string' } };
+        if (JSON.stringify(seen.field.type) !== JSON.stringify(f.type) && seen.field.type.kind === 'string')
+          seen.field = { ...seen.field, type: { kind: 'string' } };
         continue;
       }
       const everywhere = decl.members.every((m) => m.fields.some((g) => g.name === f.name));
-      const empty = everywhere ? null : f.type.kind === 'string' ? '""' : f.type.kind === 'boolean' ? 'False' : f.type.kind === 'number' ? '0' : 'None';
-      out.push({ field: empty === 'None' && f.type.kind !== 'optional' ? { ...f, type: { kind: 'optional', of: f.type, nullable: false } } : f, empty });
+      const empty = everywhere
+        ? null
+        : f.type.kind === 'string'
+          ? '""'
+          : f.type.kind === 'boolean'
+            ? 'False'
+            : f.type.kind === 'number'
+              ? '0'
+              : 'None';
+      out.push({
+        field:
+          empty === 'None' && f.type.kind !== 'optional'
+            ? { ...f, type: { kind: 'optional', of: f.type, nullable: false } }
+            : f,
+        empty,
+      });
     }
   return out;
 }
 
 const attributeDoc = (text: string | null) => (text ? `    ${docstring(text, 4)}\n` : '');
 
-function dataclass(name: string, doc: string, fields: { field: DataField; empty: string | null }[], tag?: { name: string; values: string[] }): string {
+function dataclass(
+  name: string,
+  doc: string,
+  fields: { field: DataField; empty: string | null }[],
+  tag?: { name: string; values: string[] },
+): string {
   const lines = [
     ...(tag ? [`    ${fieldName(tag.name)}: Literal[${tag.values.map((v) => JSON.stringify(v)).join(', ')}]\n`] : []),
     ...fields.map(({ field, empty }) => {
@@ -71,9 +91,16 @@ function dataclass(name: string, doc: string, fields: { field: DataField; empty:
 function declaration(decl: Declaration): string {
   switch (decl.kind) {
     case 'record':
-      return dataclass(decl.name, decl.doc, decl.fields.map((field) => ({ field, empty: null })));
+      return dataclass(
+        decl.name,
+        decl.doc,
+        decl.fields.map((field) => ({ field, empty: null })),
+      );
     case 'union':
-      return dataclass(decl.name, decl.doc, unionFields(decl), { name: decl.tag, values: decl.members.map((m) => m.tag) });
+      return dataclass(decl.name, decl.doc, unionFields(decl), {
+        name: decl.tag,
+        values: decl.members.map((m) => m.tag),
+      });
     case 'enum':
       return `${decl.name} = Literal[${decl.values.map((v) => JSON.stringify(v)).join(', ')}]\n${docstring(decl.doc, 0)}\n`;
   }
@@ -102,9 +129,21 @@ const PYTHON_SYNTAX: LiteralSyntax = {
   boolean: (b) => (b ? 'True' : 'False'),
   absent: null,
   list: (_of, items) => ({ open: '(', close: ')', singleComma: true, items: items.map((d) => ({ doc: d })) }),
-  map: (_of, entries) => ({ open: '{', close: '}', items: entries.map((e) => ({ prefix: `${pyLiteral(e.key)}: `, doc: e.value })) }),
-  record: (decl, fields) => call(decl.name, fields.map(({ field, value }) => ({ name: field.name, value }))),
-  member: (decl, member, fields) => call(decl.name, [{ name: decl.tag, value: pyLiteral(member.tag) }, ...fields.map(({ field, value }) => ({ name: field.name, value }))]),
+  map: (_of, entries) => ({
+    open: '{',
+    close: '}',
+    items: entries.map((e) => ({ prefix: `${pyLiteral(e.key)}: `, doc: e.value })),
+  }),
+  record: (decl, fields) =>
+    call(
+      decl.name,
+      fields.map(({ field, value }) => ({ name: field.name, value })),
+    ),
+  member: (decl, member, fields) =>
+    call(decl.name, [
+      { name: decl.tag, value: pyLiteral(member.tag) },
+      ...fields.map(({ field, value }) => ({ name: field.name, value })),
+    ]),
   enumValue: (_decl, value) => pyLiteral(value),
 };
 

@@ -6,8 +6,13 @@
 export function cargoLock(lock: string, crate: string, version: string): { text: string } | { missing: string } {
   const blocks = lock.split(/\n(?=\[\[package\]\]\n)/);
   const own = blocks.flatMap((b, i) => (b.startsWith('[[package]]\n') && !/^source = /m.test(b) ? [i] : []));
-  if (own.length !== 1) return { missing: `runtime/rust/Cargo.lock should hold one package of no source (the crate itself); it holds ${own.length}` };
+  if (own.length !== 1)
+    return {
+      missing: `runtime/rust/Cargo.lock should hold one package of no source (the crate itself); it holds ${own.length}`,
+    };
   const index = own[0] as number;
-  blocks[index] = (blocks[index] as string).replace(/^name = ".*"$/m, `name = "${crate}"`).replace(/^version = ".*"$/m, `version = "${version}"`);
+  blocks[index] = (blocks[index] as string)
+    .replace(/^name = ".*"$/m, `name = "${crate}"`)
+    .replace(/^version = ".*"$/m, `version = "${version}"`);
   return { text: blocks.join('\n') };
 }

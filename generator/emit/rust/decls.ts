@@ -54,16 +54,23 @@ function shapeUnions(decls: Decl[]): { name: string; members: string[]; keys: st
 
 /** `head { fn signature { body } }`: an impl of one function, with the function's doc where it has one. */
 function implFn(w: Lines, head: string, signature: string, body: Write, doc?: string): Lines {
-  return w.block(`${head} {`, (b) => {
-    if (doc) b.line(`/// ${doc}`);
-    b.block(`${signature} {`, body, '}');
-  }, '}');
+  return w.block(
+    `${head} {`,
+    (b) => {
+      if (doc) b.line(`/// ${doc}`);
+      b.block(`${signature} {`, body, '}');
+    },
+    '}',
+  );
 }
 
 /** serde's Deserialize for a type, through its FromJson (which moves each value into its field). */
 const deserialize = (w: Lines, name: string) =>
-  implFn(w, `impl<'de> Deserialize<'de> for ${name}`, "fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>", (b) =>
-    b.line('Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)'),
+  implFn(
+    w,
+    `impl<'de> Deserialize<'de> for ${name}`,
+    "fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>",
+    (b) => b.line('Self::from_json(Node::from_value(Value::deserialize(deserializer)?)).map_err(de::Error::custom)'),
   );
 
 const FROM_JSON = "fn from_json(value: Node<'_>) -> Result<Self, DecodeError>";
@@ -89,29 +96,66 @@ export interface TreeLink {
 /** The body that moves each member into its field, the node's children refused unless the builder took them. */
 function build(w: Lines, d: RecordDecl, fields: FieldDecl[], children: string | null): void {
   w.line(`let mut members = members(value, ${rustString(d.key)})?;`);
-  w.block(`Ok(${d.name} {`, (b) => {
-    for (const f of fields) {
-      const key = rustString(f.key);
-      // Arrays were taken out by the builder; anything left under the key is not an array of elements.
-      if (f.key === children)
-        b.block(`${f.name}: match members.take(${key}) {`, (c) => c.line('None => None,').line(`Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field(${key})),`), '},');
-      else b.line(f.required ? `${f.name}: required(&mut members, ${key}, ${rustString(d.key)})?,` : `${f.name}: optional(&mut members, ${key})?,`);
-    }
-    b.line(`${REST_FIELD}: members.rest(),`);
-  }, '})');
+  w.block(
+    `Ok(${d.name} {`,
+    (b) => {
+      for (const f of fields) {
+        const key = rustString(f.key);
+        // Arrays were taken out by the builder; anything left under the key is not an array of elements.
+        if (f.key === children)
+          b.block(
+            `${f.name}: match members.take(${key}) {`,
+            (c) =>
+              c
+                .line('None => None,')
+                .line(
+                  `Some(other) => return Err(DecodeError::refused("an array of elements", other).in_field(${key})),`,
+                ),
+            '},',
+          );
+        else
+          b.line(
+            f.required
+              ? `${f.name}: required(&mut members, ${key}, ${rustString(d.key)})?,`
+              : `${f.name}: optional(&mut members, ${key})?,`,
+          );
+      }
+      b.line(`${REST_FIELD}: members.rest(),`);
+    },
+    '})',
+  );
 }
 
 function record(w: Lines, d: RecordDecl, fields: FieldDecl[], derive: string, link: TreeLink | null): void {
   const isNode = link !== null && link.node === d.name;
   rustDoc(w, d.doc).line(`#[derive(${derive})]`);
-  w.block(`pub struct ${d.name} {`, (b) => {
-    for (const f of fields) field(b, f);
-    b.line('/// The fields this version does not declare, kept as they came.').line('#[serde(flatten)]').line(`pub ${REST_FIELD}: Map<String, Value>,`);
-  }, '}').blank();
+  w.block(
+    `pub struct ${d.name} {`,
+    (b) => {
+      for (const f of fields) field(b, f);
+      b.line('/// The fields this version does not declare, kept as they came.')
+        .line('#[serde(flatten)]')
+        .line(`pub ${REST_FIELD}: Map<String, Value>,`);
+    },
+    '}',
+  ).blank();
   if (isNode) {
-    const doc = 'One element from its members, its children left out: the tree\'s builder (`decode_answer`) decodes them.';
-    implFn(w, `impl ${d.name}`, "pub(crate) fn without_children(value: Node<'_>) -> Result<Self, DecodeError>", (b) => build(b, d, fields, link.children), doc).blank();
-    implFn(w, `impl FromJson for ${d.name}`, FROM_JSON, (b) => b.line('crate::reader::build_tree(value)'), 'An element and everything below it, level by level, so a tree of any depth decodes without recursion.');
+    const doc =
+      "One element from its members, its children left out: the tree's builder (`decode_answer`) decodes them.";
+    implFn(
+      w,
+      `impl ${d.name}`,
+      "pub(crate) fn without_children(value: Node<'_>) -> Result<Self, DecodeError>",
+      (b) => build(b, d, fields, link.children),
+      doc,
+    ).blank();
+    implFn(
+      w,
+      `impl FromJson for ${d.name}`,
+      FROM_JSON,
+      (b) => b.line('crate::reader::build_tree(value)'),
+      'An element and everything below it, level by level, so a tree of any depth decodes without recursion.',
+    );
   } else implFn(w, `impl FromJson for ${d.name}`, FROM_JSON, (b) => build(b, d, fields, null));
   deserialize(w.blank(), d.name);
 }
@@ -131,35 +175,74 @@ interface OpenEnum {
 
 function openEnum(w: Lines, e: OpenEnum): void {
   rustDoc(w, e.doc).line('#[derive(Debug, Clone, PartialEq, Eq, Hash)]');
-  w.block(`pub enum ${e.name} {`, (b) => {
-    for (const c of e.cases) {
-      rustDoc(b, c.doc);
-      if (c.deprecated !== null) b.line(`#[deprecated(note = ${rustString(c.deprecated)})]`);
-      b.line(`${c.name},`);
-    }
-    b.line(`/// ${e.other.doc}`).line(`${e.other.name}(String),`);
-  }, '}').blank();
-  w.block(`impl ${e.name} {`, (b) => {
-    b.line(`/// ${e.docs.all}`).line(`pub const ALL: &'static [${e.name}] = &[${e.cases.map((c) => `${e.name}::${c.name}`).join(', ')}];`);
-    e.constants(b);
-    b.blank().line(`/// ${e.docs.asStr}`);
-    b.block('pub fn as_str(&self) -> &str {', (f) => f.block('match self {', (m) => {
-      for (const c of e.cases) m.line(`${e.name}::${c.name} => ${rustString(c.value)},`);
-      m.line(`${e.name}::${e.other.name}(raw) => raw,`);
-    }, '}'), '}').blank();
-    b.line(`/// ${e.docs.fromRaw}`);
-    b.block(`pub fn from_raw(raw: &str) -> ${e.name} {`, (f) => f.block('match raw {', (m) => {
-      for (const c of e.cases) m.line(`${rustString(c.value)} => ${e.name}::${c.name},`);
-      m.line(`other => ${e.name}::${e.other.name}(other.to_owned()),`);
-    }, '}'), '}').blank();
-    b.line(`/// ${e.docs.isKnown}`).block('pub fn is_known(&self) -> bool {', (f) => f.line(`!matches!(self, ${e.name}::${e.other.name}(_))`), '}');
-  }, '}').blank();
-  // How it is written, read by serde, and read from the crate's JSON: as any string.
-  implFn(w, `impl Serialize for ${e.name}`, SERIALIZE, (b) => b.line('serializer.serialize_str(self.as_str())')).blank();
-  implFn(w, `impl<'de> Deserialize<'de> for ${e.name}`, "fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>", (b) =>
-    b.line(`String::deserialize(deserializer).map(|raw| ${e.name}::from_raw(&raw))`),
+  w.block(
+    `pub enum ${e.name} {`,
+    (b) => {
+      for (const c of e.cases) {
+        rustDoc(b, c.doc);
+        if (c.deprecated !== null) b.line(`#[deprecated(note = ${rustString(c.deprecated)})]`);
+        b.line(`${c.name},`);
+      }
+      b.line(`/// ${e.other.doc}`).line(`${e.other.name}(String),`);
+    },
+    '}',
   ).blank();
-  implFn(w, `impl FromJson for ${e.name}`, FROM_JSON, (b) => b.line(`crate::fields::text(value).map(|raw| ${e.name}::from_raw(&raw))`));
+  w.block(
+    `impl ${e.name} {`,
+    (b) => {
+      b.line(`/// ${e.docs.all}`).line(
+        `pub const ALL: &'static [${e.name}] = &[${e.cases.map((c) => `${e.name}::${c.name}`).join(', ')}];`,
+      );
+      e.constants(b);
+      b.blank().line(`/// ${e.docs.asStr}`);
+      b.block(
+        'pub fn as_str(&self) -> &str {',
+        (f) =>
+          f.block(
+            'match self {',
+            (m) => {
+              for (const c of e.cases) m.line(`${e.name}::${c.name} => ${rustString(c.value)},`);
+              m.line(`${e.name}::${e.other.name}(raw) => raw,`);
+            },
+            '}',
+          ),
+        '}',
+      ).blank();
+      b.line(`/// ${e.docs.fromRaw}`);
+      b.block(
+        `pub fn from_raw(raw: &str) -> ${e.name} {`,
+        (f) =>
+          f.block(
+            'match raw {',
+            (m) => {
+              for (const c of e.cases) m.line(`${rustString(c.value)} => ${e.name}::${c.name},`);
+              m.line(`other => ${e.name}::${e.other.name}(other.to_owned()),`);
+            },
+            '}',
+          ),
+        '}',
+      ).blank();
+      b.line(`/// ${e.docs.isKnown}`).block(
+        'pub fn is_known(&self) -> bool {',
+        (f) => f.line(`!matches!(self, ${e.name}::${e.other.name}(_))`),
+        '}',
+      );
+    },
+    '}',
+  ).blank();
+  // How it is written, read by serde, and read from the crate's JSON: as any string.
+  implFn(w, `impl Serialize for ${e.name}`, SERIALIZE, (b) =>
+    b.line('serializer.serialize_str(self.as_str())'),
+  ).blank();
+  implFn(
+    w,
+    `impl<'de> Deserialize<'de> for ${e.name}`,
+    "fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>",
+    (b) => b.line(`String::deserialize(deserializer).map(|raw| ${e.name}::from_raw(&raw))`),
+  ).blank();
+  implFn(w, `impl FromJson for ${e.name}`, FROM_JSON, (b) =>
+    b.line(`crate::fields::text(value).map(|raw| ${e.name}::from_raw(&raw))`),
+  );
 }
 
 /** An enum of the spec: a case per value, and one that keeps a value this version does not know, as the role type does. */
@@ -183,8 +266,16 @@ function roles(w: Lines, d: RolesDecl): void {
   openEnum(w, {
     name: d.name,
     doc: d.doc,
-    cases: d.cases.map((c) => ({ name: c.name, value: c.value, doc: `${c.value}${c.kind ? ` (${c.kind})` : ''}.`, deprecated: c.deprecated?.message ?? null })),
-    other: { name: 'Other', doc: `A role outside the language, kept as it came; a receiver reads it as ${d.unknown.value}.` },
+    cases: d.cases.map((c) => ({
+      name: c.name,
+      value: c.value,
+      doc: `${c.value}${c.kind ? ` (${c.kind})` : ''}.`,
+      deprecated: c.deprecated?.message ?? null,
+    })),
+    other: {
+      name: 'Other',
+      doc: `A role outside the language, kept as it came; a receiver reads it as ${d.unknown.value}.`,
+    },
     docs: {
       all: "Every role of the language, in the spec's order.",
       asStr: "The role's string, as an answer writes it.",
@@ -195,8 +286,12 @@ function roles(w: Lines, d: RolesDecl): void {
     // kept as it came (Other), and the reader reads it as that role (read_role, from the spec data's aliases).
     constants: (b) => {
       for (const a of d.aliases) {
-        b.blank().line(`/// ${a.value}, an old name of ${a.target.value}.`).line(`#[deprecated(note = ${rustString(a.message)})]`);
-        b.line('#[allow(non_upper_case_globals)]').line(`pub const ${a.name}: ${d.name} = ${d.name}::${a.target.name};`);
+        b.blank()
+          .line(`/// ${a.value}, an old name of ${a.target.value}.`)
+          .line(`#[deprecated(note = ${rustString(a.message)})]`);
+        b.line('#[allow(non_upper_case_globals)]').line(
+          `pub const ${a.name}: ${d.name} = ${d.name}::${a.target.name};`,
+        );
       }
     },
   });
@@ -206,21 +301,49 @@ function content(w: Lines, d: UnionDecl): void {
   const variant = (type: string) => type.replace(/Content$/, '') || type;
   const key = d.discriminator.key;
   rustDoc(w, d.doc).line('#[derive(Debug, Clone, PartialEq)]');
-  w.block(`pub enum ${d.name} {`, (b) => {
-    for (const m of d.members) b.line(`/// A \`${m.tag}\` block.`).line(`${variant(m.type)}(${m.type}),`);
-    b.line(`/// ${d.unknown.doc}`).line('Unknown(Value),');
-  }, '}').blank();
-  implFn(w, `impl Serialize for ${d.name}`, SERIALIZE, (b) => b.block('match self {', (m) => {
-    for (const x of d.members) m.line(`${d.name}::${variant(x.type)}(block) => block.serialize(serializer),`);
-    m.line(`${d.name}::Unknown(block) => block.serialize(serializer),`);
-  }, '}')).blank();
-  implFn(w, `impl FromJson for ${d.name}`, FROM_JSON, (b) => {
-    b.block(`let Some(tag) = value.get(${rustString(key)}).and_then(Node::as_str) else {`, (c) => c.line(`return Err(DecodeError::refused("a content block: an object with a string ${key.replace(/"/g, '')}", value));`), '};');
-    b.block('match tag {', (m) => {
-      for (const x of d.members) m.line(`${rustString(x.tag)} => ${x.type}::from_json(value).map(${d.name}::${variant(x.type)}),`);
-      m.line(`_ => Ok(${d.name}::Unknown(value.into_value())),`);
-    }, '}');
-  }, 'A block of a kind this version knows, as its type; any other kind kept whole.').blank();
+  w.block(
+    `pub enum ${d.name} {`,
+    (b) => {
+      for (const m of d.members) b.line(`/// A \`${m.tag}\` block.`).line(`${variant(m.type)}(${m.type}),`);
+      b.line(`/// ${d.unknown.doc}`).line('Unknown(Value),');
+    },
+    '}',
+  ).blank();
+  implFn(w, `impl Serialize for ${d.name}`, SERIALIZE, (b) =>
+    b.block(
+      'match self {',
+      (m) => {
+        for (const x of d.members) m.line(`${d.name}::${variant(x.type)}(block) => block.serialize(serializer),`);
+        m.line(`${d.name}::Unknown(block) => block.serialize(serializer),`);
+      },
+      '}',
+    ),
+  ).blank();
+  implFn(
+    w,
+    `impl FromJson for ${d.name}`,
+    FROM_JSON,
+    (b) => {
+      b.block(
+        `let Some(tag) = value.get(${rustString(key)}).and_then(Node::as_str) else {`,
+        (c) =>
+          c.line(
+            `return Err(DecodeError::refused("a content block: an object with a string ${key.replace(/"/g, '')}", value));`,
+          ),
+        '};',
+      );
+      b.block(
+        'match tag {',
+        (m) => {
+          for (const x of d.members)
+            m.line(`${rustString(x.tag)} => ${x.type}::from_json(value).map(${d.name}::${variant(x.type)}),`);
+          m.line(`_ => Ok(${d.name}::Unknown(value.into_value())),`);
+        },
+        '}',
+      );
+    },
+    'A block of a kind this version knows, as its type; any other kind kept whole.',
+  ).blank();
   deserialize(w, d.name);
 }
 
@@ -228,22 +351,52 @@ function content(w: Lines, d: UnionDecl): void {
 function pick(w: Lines, u: { name: string; members: string[]; keys: string[] | null }): void {
   const none = `Err(DecodeError { message: "none of ${u.members.join(', ')}".to_owned() })`;
   if (u.keys === null) {
-    for (const m of u.members) w.block(`if let Ok(member) = ${m}::from_json(value.clone()) {`, (b) => b.line(`return Ok(${u.name}::${m}(member));`), '}');
+    for (const m of u.members)
+      w.block(
+        `if let Ok(member) = ${m}::from_json(value.clone()) {`,
+        (b) => b.line(`return Ok(${u.name}::${m}(member));`),
+        '}',
+      );
     w.line(none);
     return;
   }
-  w.line(`let present: Vec<usize> = [${u.keys.map(rustString).join(', ')}].iter().enumerate().filter(|(_, k)| value.get(k).is_some()).map(|(i, _)| i).collect();`);
-  w.block('if present.len() > 1 {', (b) => b.line(`return Err(DecodeError { message: "a value with the keys of more than one of ${u.members.join(', ')}".to_owned() });`), '}');
-  w.block('match present.first() {', (b) => {
-    u.members.forEach((m, i) => b.line(`Some(${i}) => ${m}::from_json(value).map(${u.name}::${m}),`));
-    b.line(`_ => ${none},`);
-  }, '}');
+  w.line(
+    `let present: Vec<usize> = [${u.keys.map(rustString).join(', ')}].iter().enumerate().filter(|(_, k)| value.get(k).is_some()).map(|(i, _)| i).collect();`,
+  );
+  w.block(
+    'if present.len() > 1 {',
+    (b) =>
+      b.line(
+        `return Err(DecodeError { message: "a value with the keys of more than one of ${u.members.join(', ')}".to_owned() });`,
+      ),
+    '}',
+  );
+  w.block(
+    'match present.first() {',
+    (b) => {
+      u.members.forEach((m, i) => b.line(`Some(${i}) => ${m}::from_json(value).map(${u.name}::${m}),`));
+      b.line(`_ => ${none},`);
+    },
+    '}',
+  );
 }
 
 function shapeUnion(w: Lines, u: { name: string; members: string[]; keys: string[] | null }): void {
-  w.line(`/// One of ${u.members.join(', ')}, told apart by the keys each alone has.`).line('#[derive(Debug, Clone, PartialEq)]');
-  w.block(`pub enum ${u.name} {`, (b) => u.members.forEach((m) => b.line(`/// ${m}.`).line(`${m}(${m}),`)), '}').blank();
-  implFn(w, `impl Serialize for ${u.name}`, SERIALIZE, (b) => b.block('match self {', (m) => u.members.forEach((x) => m.line(`${u.name}::${x}(value) => value.serialize(serializer),`)), '}')).blank();
+  w.line(`/// One of ${u.members.join(', ')}, told apart by the keys each alone has.`).line(
+    '#[derive(Debug, Clone, PartialEq)]',
+  );
+  w.block(
+    `pub enum ${u.name} {`,
+    (b) => u.members.forEach((m) => b.line(`/// ${m}.`).line(`${m}(${m}),`)),
+    '}',
+  ).blank();
+  implFn(w, `impl Serialize for ${u.name}`, SERIALIZE, (b) =>
+    b.block(
+      'match self {',
+      (m) => u.members.forEach((x) => m.line(`${u.name}::${x}(value) => value.serialize(serializer),`)),
+      '}',
+    ),
+  ).blank();
   implFn(w, `impl FromJson for ${u.name}`, FROM_JSON, (b) => pick(b, u)).blank();
   deserialize(w, u.name);
 }
@@ -254,7 +407,13 @@ function declaration(w: Lines, d: Decl, link: TreeLink): void {
     case 'record':
       return record(w, d, d.fields, 'Debug, Clone, PartialEq, Serialize', link);
     case 'attributes': // the attributes kind: a record of the reserved names, the rest kept
-      return record(w, { ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] }, d.reserved, 'Debug, Clone, Default, PartialEq, Serialize', null);
+      return record(
+        w,
+        { ...d, kind: 'record', fields: d.reserved, source: null, exclusive: [] },
+        d.reserved,
+        'Debug, Clone, Default, PartialEq, Serialize',
+        null,
+      );
     case 'alias': {
       const values = d.type.kind === 'literal' ? ` One of ${d.type.values.map((v) => `"${v}"`).join(', ')}.` : '';
       rustDoc(w, `${d.doc}${values}`.trim()).line(`pub type ${d.name} = ${rustType(d.type)};`);
@@ -272,5 +431,8 @@ function declaration(w: Lines, d: Decl, link: TreeLink): void {
 /** Every declaration as Rust source, in the kit's order, the unions told apart by shape last. */
 export function rustDecls(decls: Decl[], link: TreeLink): string[] {
   const unit = '    ';
-  return [...decls.map((d) => linesOf((w) => declaration(w, d, link), unit)), ...shapeUnions(decls).map((u) => linesOf((w) => shapeUnion(w, u), unit))];
+  return [
+    ...decls.map((d) => linesOf((w) => declaration(w, d, link), unit)),
+    ...shapeUnions(decls).map((u) => linesOf((w) => shapeUnion(w, u), unit)),
+  ];
 }

@@ -1,4 +1,4 @@
-import type { CanonicalModel, } from '../../model/types.js';
+import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { operationShapes } from '../kit/operations.js';
@@ -48,8 +48,7 @@ export const RUST_MCP_DEPENDENCIES = [
 const BUNDLED = 'conformance';
 
 let compiled: Render | undefined;
-const templates = (): Render =>
-  (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
+const templates = (): Render => (compiled ??= loadTemplates('rust', { join: (values: string[]) => values.join(', ') }));
 
 /**
  * Where a runtime file goes in the crate: the validator's main is its binary, a `test_x.rs` the integration test
@@ -59,9 +58,14 @@ const runtimePath = (name: string) => {
   if (name === 'validate_main.rs') return 'rust/src/bin/validate.rs';
   return name.startsWith('test_') ? `rust/tests/${name.slice('test_'.length)}` : `rust/src/${name}`;
 };
-const optional = (text: string | null | undefined) => (text === null || text === undefined ? 'None' : `Some(${rustString(text)})`);
+const optional = (text: string | null | undefined) =>
+  text === null || text === undefined ? 'None' : `Some(${rustString(text)})`;
 
-export function emitRust(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
+export function emitRust(
+  model: CanonicalModel,
+  context: EmitSettings,
+  conformance: readonly GeneratedFile[],
+): TargetResult {
   const names = rustNames();
   const kit = declarations(model, names);
   const render: Render = (name, view) => tidy(templates()(name, view));
@@ -70,17 +74,49 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeView(model, kit);
-  if ('missing' in tree) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)] };
+  if ('missing' in tree)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
+      ],
+    };
   const hostile = hostileInputs(model);
-  if ('missing' in hostile) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`)] };
+  if ('missing' in hostile)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
+      ],
+    };
   const license = licenseText();
-  if ('missing' in license) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`)] };
+  if ('missing' in license)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`),
+      ],
+    };
   const lock = cargoLock(runtimeSources('rust').get('Cargo.lock') ?? '', CRATE, publishing.sdkVersion);
-  if ('missing' in lock) return { files: [], diagnostics: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `No Cargo.lock for the crate: ${lock.missing}`)] };
+  if ('missing' in lock)
+    return {
+      files: [],
+      diagnostics: [
+        ...kit.diagnostics,
+        emitterDiagnostic(model.roleRules.source, `No Cargo.lock for the crate: ${lock.missing}`),
+      ],
+    };
 
   // Each version's rules, oldest first, as a static of its own (spec-data.ts).
   const staticName = (version: string) => `PROTOCOL${version.replace(/[^A-Za-z0-9]/g, '_')}`;
-  const versions = versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: staticName(v.protocolVersion), literal: rustSpecLiteral(specData(v)) }));
+  const versions = versionsRead(model, context.versions).map((v) => ({
+    version: v.protocolVersion,
+    name: staticName(v.protocolVersion),
+    literal: rustSpecLiteral(specData(v)),
+  }));
 
   const findings = findingsLiterals(rustString);
 
@@ -123,7 +159,14 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     unknownRole: roles.unknown.value,
     contentUnion: content.name,
     apple,
-    states: tree.states.map((s) => ({ key: rustString(s.key), name: s.field.name, doc: docComment(s.field.doc, 4), inherit: s.inherit, rootValue: s.inherit ? s.value : false, value: s.inherit ? false : s.value })),
+    states: tree.states.map((s) => ({
+      key: rustString(s.key),
+      name: s.field.name,
+      doc: docComment(s.field.doc, 4),
+      inherit: s.inherit,
+      rootValue: s.inherit ? s.value : false,
+      value: s.inherit ? false : s.value,
+    })),
     rootMember: tree.root.name,
     childrenMember: tree.children.name,
     roleMember: tree.role.name,
@@ -160,9 +203,27 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/LICENSE', contents: license.text },
     { path: 'rust/.gitignore', contents: 'target/\n' },
     { path: 'rust/src/lib.rs', template: 'lib.rs', view: { ...view, deprecates: deprecatesAnything(model) } },
-    { path: 'rust/src/model.rs', template: 'model.rs', view: { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) } },
-    { path: 'rust/src/spec_data.rs', template: 'spec_data.rs', view: { ...common, declarations: rustSpecDeclarations() } },
-    { path: 'rust/src/spec.rs', template: 'spec.rs', view: { ...common, versions, dataTypes: rustSpecTypeNames().join(', '), current: staticName(model.protocolVersion), findings } },
+    {
+      path: 'rust/src/model.rs',
+      template: 'model.rs',
+      view: { ...view, decls: rustDecls(kit.decls, { node: node.name, children: model.tree.children }) },
+    },
+    {
+      path: 'rust/src/spec_data.rs',
+      template: 'spec_data.rs',
+      view: { ...common, declarations: rustSpecDeclarations() },
+    },
+    {
+      path: 'rust/src/spec.rs',
+      template: 'spec.rs',
+      view: {
+        ...common,
+        versions,
+        dataTypes: rustSpecTypeNames().join(', '),
+        current: staticName(model.protocolVersion),
+        findings,
+      },
+    },
     { path: 'rust/src/reader.rs', template: 'reader.rs', view },
     { path: 'rust/src/operations.rs', template: 'operations.rs', view: { ...common, ...operations.view } },
     ...runtime.map((name) => ({ path: runtimePath(name), template: name, view: common })),
@@ -173,7 +234,10 @@ export function emitRust(model: CanonicalModel, context: EmitSettings, conforman
     { path: 'rust/tests/tools.json', contents: operations.toolsJson },
     ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
   ];
-  const missing = 'missing' in example ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)] : [];
+  const missing =
+    'missing' in example
+      ? [emitterDiagnostic(model.roleRules.source, `No README example test: ${example.missing}`)]
+      : [];
   const clashes = operations.clashes.map((c) => emitterDiagnostic(c.source, c.message));
   return { files: renderEntries(entries, render), diagnostics: [...kit.diagnostics, ...missing, ...clashes] };
 }

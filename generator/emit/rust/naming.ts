@@ -5,10 +5,59 @@ import { type Lines, linesOf } from '../core/lines.js';
 
 /** Rust's strict and reserved keywords (2024 edition): a name that is one is written as a raw identifier. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  'as', 'async', 'await', 'break', 'const', 'continue', 'crate', 'dyn', 'else', 'enum', 'extern', 'false', 'fn', 'for',
-  'gen', 'if', 'impl', 'in', 'let', 'loop', 'match', 'mod', 'move', 'mut', 'pub', 'ref', 'return', 'self', 'Self',
-  'static', 'struct', 'super', 'trait', 'true', 'type', 'unsafe', 'use', 'where', 'while', 'abstract', 'become', 'box',
-  'do', 'final', 'macro', 'override', 'priv', 'typeof', 'unsized', 'virtual', 'yield', 'try', 'union',
+  'as',
+  'async',
+  'await',
+  'break',
+  'const',
+  'continue',
+  'crate',
+  'dyn',
+  'else',
+  'enum',
+  'extern',
+  'false',
+  'fn',
+  'for',
+  'gen',
+  'if',
+  'impl',
+  'in',
+  'let',
+  'loop',
+  'match',
+  'mod',
+  'move',
+  'mut',
+  'pub',
+  'ref',
+  'return',
+  'self',
+  'Self',
+  'static',
+  'struct',
+  'super',
+  'trait',
+  'true',
+  'type',
+  'unsafe',
+  'use',
+  'where',
+  'while',
+  'abstract',
+  'become',
+  'box',
+  'do',
+  'final',
+  'macro',
+  'override',
+  'priv',
+  'typeof',
+  'unsized',
+  'virtual',
+  'yield',
+  'try',
+  'union',
 ]);
 
 /** Keywords a raw identifier cannot spell: these take a trailing underscore instead. */
@@ -22,8 +71,22 @@ const RUST_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|union|trai
  * templates' and runtime's, read from their sources, the spec data's and the reader's).
  */
 const RESERVED_TYPES: ReadonlySet<string> = new Set([
-  'Option', 'Result', 'String', 'Vec', 'Box', 'Some', 'None', 'Ok', 'Err', 'Value', 'Map', 'Number', 'Serialize',
-  'Deserialize', 'Serializer', 'Deserializer',
+  'Option',
+  'Result',
+  'String',
+  'Vec',
+  'Box',
+  'Some',
+  'None',
+  'Ok',
+  'Err',
+  'Value',
+  'Map',
+  'Number',
+  'Serialize',
+  'Deserialize',
+  'Serializer',
+  'Deserializer',
   ...declaredNames('rust', matchesOf(RUST_DECLARATION)),
   ...specDataTypeNames(),
   ...readerTypeNames('UpperCamel'),
@@ -52,15 +115,17 @@ export const rustNames = (): Names => new Names(RUST_NAMING);
 
 /** A Rust string literal: JSON's escapes, but `\u{...}` for the characters Rust writes that way. */
 export function rustString(text: string): string {
-  return `"${[...text].map((c) => {
-    const code = c.codePointAt(0) ?? 0;
-    if (c === '"') return '\\"';
-    if (c === '\\') return '\\\\';
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    return code < 0x20 || code === 0x7f ? `\\u{${code.toString(16)}}` : c;
-  }).join('')}"`;
+  return `"${[...text]
+    .map((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      if (c === '"') return '\\"';
+      if (c === '\\') return '\\\\';
+      if (c === '\n') return '\\n';
+      if (c === '\r') return '\\r';
+      if (c === '\t') return '\\t';
+      return code < 0x20 || code === 0x7f ? `\\u{${code.toString(16)}}` : c;
+    })
+    .join('')}"`;
 }
 
 /** A `///` doc comment, wrapped to 100 columns with its indentation; nothing for empty text. */

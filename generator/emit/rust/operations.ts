@@ -62,12 +62,45 @@ export function rustOperations(model: CanonicalModel) {
     outputSchema: t.outputSchema === undefined ? null : rawString(schemaText(t.outputSchema)),
   }));
   // A round trip through JSON for each side of one string field: what the tool's arguments or result look like.
-  const samples = sides.flatMap((s) => (!s.isAlias && s.field?.isString ? [{ name: s.name, test: s.name.replace(/[A-Z]/g, (c, i: number) => `${i ? '_' : ''}${c.toLowerCase()}`), property: s.field.name, json: rustString(JSON.stringify({ [s.field.rename ? JSON.parse(s.field.rename) as string : s.field.name]: 'x' })) }] : []));
-  const modelTypes = [...new Set(sides.flatMap((s) => (s.isAlias ? [s.type] : [s.field?.type ?? ''])).join(' ').match(/[A-Za-z]+/g) ?? [])];
+  const samples = sides.flatMap((s) =>
+    !s.isAlias && s.field?.isString
+      ? [
+          {
+            name: s.name,
+            test: s.name.replace(/[A-Z]/g, (c, i: number) => `${i ? '_' : ''}${c.toLowerCase()}`),
+            property: s.field.name,
+            json: rustString(
+              JSON.stringify({ [s.field.rename ? (JSON.parse(s.field.rename) as string) : s.field.name]: 'x' }),
+            ),
+          },
+        ]
+      : [],
+  );
+  const modelTypes = [
+    ...new Set(
+      sides
+        .flatMap((s) => (s.isAlias ? [s.type] : [s.field?.type ?? '']))
+        .join(' ')
+        .match(/[A-Za-z]+/g) ?? [],
+    ),
+  ];
   const serdeTypes = ['Map', 'Number', 'Value'].filter((t) => modelTypes.includes(t));
   const crateTypes = modelTypes.filter((t) => !['Map', 'Number', 'Value', 'String', 'Vec', 'bool'].includes(t)).sort();
   return {
-    view: { operations: views, sides, wrappers: sides.some((s) => !s.isAlias), tools: toolViews, names: views.map((o) => rustString(o.key)).join(', '), samples, serdeTypes: useList(serdeTypes), crateTypes: useList(crateTypes), unsupported: rustString('unsupported'), call: views.find((o) => o.request === null)?.method ?? null, hasCrateTypes: crateTypes.length > 0, hasSerdeTypes: serdeTypes.length > 0 },
+    view: {
+      operations: views,
+      sides,
+      wrappers: sides.some((s) => !s.isAlias),
+      tools: toolViews,
+      names: views.map((o) => rustString(o.key)).join(', '),
+      samples,
+      serdeTypes: useList(serdeTypes),
+      crateTypes: useList(crateTypes),
+      unsupported: rustString('unsupported'),
+      call: views.find((o) => o.request === null)?.method ?? null,
+      hasCrateTypes: crateTypes.length > 0,
+      hasSerdeTypes: serdeTypes.length > 0,
+    },
     toolsJson: stableJson(tools),
     clashes,
   };

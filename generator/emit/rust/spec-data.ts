@@ -1,4 +1,10 @@
-import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
+import {
+  type DataField,
+  type DataType,
+  type Declaration,
+  declarationNamed,
+  declarationsOf,
+} from '../kit/data-shape.js';
 import { type Doc, type Group, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
@@ -27,7 +33,8 @@ function reachesItself(decl: string, type: DataType, seen: ReadonlySet<string> =
   if (type.name === decl) return true;
   if (seen.has(type.name)) return false;
   const next = declarationNamed(declarations, type.name);
-  const fields = next.kind === 'record' ? next.fields : next.kind === 'union' ? next.members.flatMap((m) => m.fields) : [];
+  const fields =
+    next.kind === 'record' ? next.fields : next.kind === 'union' ? next.members.flatMap((m) => m.fields) : [];
   return fields.some((f) => reachesItself(decl, f.type, new Set([...seen, type.name])));
 }
 
@@ -91,10 +98,18 @@ function emptyOf(decl: Declaration): ((w: Lines) => void) | null {
   const values = decl.fields.map((f) => emptyValue(f.type));
   if (values.some((v) => v === null)) return null;
   return (w) =>
-    w.block(`impl ${decl.name} {`, (b) => {
-      b.line('/// Every field empty: what the data\'s values of this type leave unsaid.');
-      b.block('pub const EMPTY: Self = Self {', (c) => decl.fields.forEach((f, i) => c.line(`${fieldName(f.name)}: ${values[i]},`)), '};');
-    }, '}');
+    w.block(
+      `impl ${decl.name} {`,
+      (b) => {
+        b.line("/// Every field empty: what the data's values of this type leave unsaid.");
+        b.block(
+          'pub const EMPTY: Self = Self {',
+          (c) => decl.fields.forEach((f, i) => c.line(`${fieldName(f.name)}: ${values[i]},`)),
+          '};',
+        );
+      },
+      '}',
+    );
 }
 const hasEmpty = new Set(declarations.flatMap((d) => (emptyOf(d) === null ? [] : [d.name])));
 
@@ -103,8 +118,17 @@ function declaration(w: Lines, decl: Declaration): void {
   switch (decl.kind) {
     case 'record': {
       // A record with an empty value derives Default, so that code can build one by the fields it sets.
-      w.line(defaultable({ kind: 'named', name: decl.name }) ? DERIVE.replace('PartialEq', 'PartialEq, Default') : DERIVE);
-      w.block(`pub struct ${decl.name} {`, (b) => decl.fields.forEach((f) => rustDoc(b, f.doc ?? '').line(`pub ${fieldName(f.name)}: ${rustType(f.type, decl.name)},`)), '}');
+      w.line(
+        defaultable({ kind: 'named', name: decl.name }) ? DERIVE.replace('PartialEq', 'PartialEq, Default') : DERIVE,
+      );
+      w.block(
+        `pub struct ${decl.name} {`,
+        (b) =>
+          decl.fields.forEach((f) =>
+            rustDoc(b, f.doc ?? '').line(`pub ${fieldName(f.name)}: ${rustType(f.type, decl.name)},`),
+          ),
+        '}',
+      );
       const empty = emptyOf(decl);
       if (empty) {
         w.blank();
@@ -113,17 +137,47 @@ function declaration(w: Lines, decl: Declaration): void {
       return;
     }
     case 'union':
-      w.line(DERIVE).block(`pub enum ${decl.name} {`, (b) => {
-        for (const m of decl.members)
-          rustDoc(b, m.doc).block(`${variant(m.name)} {`, (c) => m.fields.forEach((f) => rustDoc(c, f.doc ?? '').line(`${fieldName(f.name)}: ${rustType(f.type, decl.name)},`)), '},');
-      }, '}');
+      w.line(DERIVE).block(
+        `pub enum ${decl.name} {`,
+        (b) => {
+          for (const m of decl.members)
+            rustDoc(b, m.doc).block(
+              `${variant(m.name)} {`,
+              (c) =>
+                m.fields.forEach((f) =>
+                  rustDoc(c, f.doc ?? '').line(`${fieldName(f.name)}: ${rustType(f.type, decl.name)},`),
+                ),
+              '},',
+            );
+        },
+        '}',
+      );
       return;
     case 'enum':
-      w.line('#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]').block(`pub enum ${decl.name} {`, (b) => decl.values.forEach((v) => b.line(`/// \`${v}\`.`).line(`${variant(v)},`)), '}').blank();
-      w.block(`impl ${decl.name} {`, (b) => {
-        b.line('/// The value as the data writes it.');
-        b.block("pub const fn as_str(self) -> &'static str {", (f) => f.block('match self {', (m) => decl.values.forEach((v) => m.line(`Self::${variant(v)} => ${rustString(v)},`)), '}'), '}');
-      }, '}');
+      w.line('#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]')
+        .block(
+          `pub enum ${decl.name} {`,
+          (b) => decl.values.forEach((v) => b.line(`/// \`${v}\`.`).line(`${variant(v)},`)),
+          '}',
+        )
+        .blank();
+      w.block(
+        `impl ${decl.name} {`,
+        (b) => {
+          b.line('/// The value as the data writes it.');
+          b.block(
+            "pub const fn as_str(self) -> &'static str {",
+            (f) =>
+              f.block(
+                'match self {',
+                (m) => decl.values.forEach((v) => m.line(`Self::${variant(v)} => ${rustString(v)},`)),
+                '}',
+              ),
+            '}',
+          );
+        },
+        '}',
+      );
   }
 }
 
@@ -132,13 +186,15 @@ export const rustSpecTypeNames = (): string[] => declarations.map((d) => d.name)
 
 /** The Rust declarations of every type the spec data holds. */
 export function rustSpecDeclarations(): string {
-  return linesOf((w) =>
-    declarations.forEach((d, i) => {
-      if (i > 0) w.blank();
-      declaration(w, d);
-    }), '    ');
+  return linesOf(
+    (w) =>
+      declarations.forEach((d, i) => {
+        if (i > 0) w.blank();
+        declaration(w, d);
+      }),
+    '    ',
+  );
 }
-
 
 const braced = (open: string, fields: { field: DataField; value: Doc }[]): Group => ({
   open: `${open} {`,
@@ -156,7 +212,8 @@ function fieldValues(owner: string, fields: { field: DataField; value: Doc }[]) 
     if (!reachesItself(owner, of)) return { field, value };
     if (field.type.kind !== 'optional') return { field, value: reference(value) };
     // Some(x) as written by `present`: the reference goes inside.
-    if (typeof value !== 'string' && value.open === 'Some(') return { field, value: { ...value, items: value.items.map((i) => ({ ...i, doc: reference(i.doc) })) } };
+    if (typeof value !== 'string' && value.open === 'Some(')
+      return { field, value: { ...value, items: value.items.map((i) => ({ ...i, doc: reference(i.doc) })) } };
     return { field, value };
   });
 }
@@ -173,7 +230,9 @@ const RUST_SYNTAX: LiteralSyntax = {
   map: (_of, entries) => ({
     open: '&[',
     close: ']',
-    items: entries.map((e) => ({ doc: { open: '(', close: ')', items: [{ doc: rustString(e.key) }, { doc: e.value }], trailing: false } })),
+    items: entries.map((e) => ({
+      doc: { open: '(', close: ')', items: [{ doc: rustString(e.key) }, { doc: e.value }], trailing: false },
+    })),
   }),
   record: (decl, fields) => {
     if (!hasEmpty.has(decl.name)) return braced(decl.name, fieldValues(decl.name, fields));

@@ -12,8 +12,10 @@ export const emitSchema: EmitFiles = (model, context) => [
   { path: 'schema/tools.json', contents: toolsJson(model, answerSchemas(model)) },
   { path: 'schema/answer.strict.schema.json', contents: stableJson(answerSchema(model, 'strict')) },
   { path: 'schema/answer.lenient.schema.json', contents: stableJson(answerSchema(model, 'lenient')) },
-  ...context.versions.flatMap((v) => (['strict', 'lenient'] as const).map((kind) => ({
-    path: `schema/versions/${v.protocolVersion}/answer.${kind}.schema.json`,
-    contents: stableJson(answerSchema(v, kind)),
-  }))),
+  ...context.versions.flatMap((v) =>
+    (['strict', 'lenient'] as const).map((kind) => ({
+      path: `schema/versions/${v.protocolVersion}/answer.${kind}.schema.json`,
+      contents: stableJson(answerSchema(v, kind)),
+    })),
+  ),
 ];

@@ -7,7 +7,11 @@ import { type AnswerSchemas, type ToolDefinitionJson, toolDefinitions } from './
  * from the same model and the same answer schema, so every binding and the published file agree
  * (test/operations.test.ts compares them).
  */
-export const bindingTools = (model: CanonicalModel): ToolDefinitionJson[] => toolDefinitions(model, answerSchemas(model));
+export const bindingTools = (model: CanonicalModel): ToolDefinitionJson[] =>
+  toolDefinitions(model, answerSchemas(model));
 
 /** The answer's strict and lenient schemas, as the schema target publishes them. */
-export const answerSchemas = (model: CanonicalModel): AnswerSchemas => ({ strict: answerSchema(model, 'strict'), lenient: answerSchema(model, 'lenient') });
+export const answerSchemas = (model: CanonicalModel): AnswerSchemas => ({
+  strict: answerSchema(model, 'strict'),
+  lenient: answerSchema(model, 'lenient'),
+});

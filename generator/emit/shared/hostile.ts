@@ -86,7 +86,8 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
   const text = (value: Json): string => JSON.stringify(value);
 
   const cases: HostileCase[] = [];
-  const add = (name: string, input: string, decodes: boolean, error: HostileCase['error'] = null) => cases.push({ name, input, decodes, error });
+  const add = (name: string, input: string, decodes: boolean, error: HostileCase['error'] = null) =>
+    cases.push({ name, input, decodes, error });
 
   const childSample = (): Record<string, Json> => ({ ...required(element), [tree.id]: 'child' });
   const withChild = (child: Json): Record<string, Json> => {
@@ -110,9 +111,20 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
     ['two answers', `${text(answerSample())}${text(answerSample())}`],
     ['single quotes', text(answerSample()).replace(/"/g, "'")],
     ['a NaN', '{"n":NaN}'],
-  ] as const) add(`not JSON: ${name}`, input, false);
-  add('not JSON: a trailing comma in an object', `${text(withChild(childSample())).slice(0, -1)},}`, false, 'trailingComma');
-  add('not JSON: a trailing comma in a list', text(withChild(childSample())).replace(']', ', ]'), false, 'trailingComma');
+  ] as const)
+    add(`not JSON: ${name}`, input, false);
+  add(
+    'not JSON: a trailing comma in an object',
+    `${text(withChild(childSample())).slice(0, -1)},}`,
+    false,
+    'trailingComma',
+  );
+  add(
+    'not JSON: a trailing comma in a list',
+    text(withChild(childSample())).replace(']', ', ]'),
+    false,
+    'trailingComma',
+  );
 
   // A root that is not an object.
   for (const { kind, value } of KINDS) if (kind !== 'object') add(`the root is ${kind}`, text(value), false);
@@ -136,7 +148,11 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
   for (const field of element.fields) {
     for (const { kind, value } of KINDS) {
       if (kind === jsonKind(field.type)) continue;
-      add(`${element.name}.${field.name} is ${kind}`, text(withChild({ ...childSample(), [field.name]: value })), false);
+      add(
+        `${element.name}.${field.name} is ${kind}`,
+        text(withChild({ ...childSample(), [field.name]: value })),
+        false,
+      );
     }
     if (field.required) {
       const child = childSample();
@@ -145,8 +161,16 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
     }
     // An array field whose items have the wrong type.
     if (field.type.kind === 'array') {
-      add(`${element.name}.${field.name} holds a number`, text(withChild({ ...childSample(), [field.name]: [1] })), false);
-      add(`${element.name}.${field.name} holds null`, text(withChild({ ...childSample(), [field.name]: [null] })), false);
+      add(
+        `${element.name}.${field.name} holds a number`,
+        text(withChild({ ...childSample(), [field.name]: [1] })),
+        false,
+      );
+      add(
+        `${element.name}.${field.name} holds null`,
+        text(withChild({ ...childSample(), [field.name]: [null] })),
+        false,
+      );
     }
   }
 
@@ -164,33 +188,57 @@ export function hostileInputs(model: CanonicalModel): HostileInputs | { missing:
   // Duplicate keys: Foundation keeps the first, kotlinx.serialization the last (and joins lists), JavaScript the
   // last; the bindings refuse them all, so every language agrees.
   const childText = text(childSample()).slice(0, -1);
-  add('a duplicate key in an element', text(withChild(childSample())).replace(childText, `${childText},${text(tree.id)}:"again"`), false, 'duplicateKey');
+  add(
+    'a duplicate key in an element',
+    text(withChild(childSample())).replace(childText, `${childText},${text(tree.id)}:"again"`),
+    false,
+    'duplicateKey',
+  );
   add(
     'a duplicate key spelled with an escape',
-    text(withChild(childSample())).replace(childText, `${childText},"${[...tree.id].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}":"again"`),
+    text(withChild(childSample())).replace(
+      childText,
+      `${childText},"${[...tree.id].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}":"again"`,
+    ),
     false,
     'duplicateKey',
   );
   add(
     'a duplicate list',
-    text(withChild(childSample())).replace(`${text(tree.children)}:[`, `${text(tree.children)}:[],${text(tree.children)}:[`),
+    text(withChild(childSample())).replace(
+      `${text(tree.children)}:[`,
+      `${text(tree.children)}:[],${text(tree.children)}:[`,
+    ),
     false,
     'duplicateKey',
   );
   add('the same key in two objects', text(withChild({ ...childSample(), [tree.children]: [childSample()] })), true);
   if (tree.attributes) {
-    add('a duplicate attribute', text(withChild({ ...childSample(), [tree.attributes]: { a: 1 } })).replace('{"a":1}', '{"a":1,"a":2}'), false, 'duplicateKey');
+    add(
+      'a duplicate attribute',
+      text(withChild({ ...childSample(), [tree.attributes]: { a: 1 } })).replace('{"a":1}', '{"a":1,"a":2}'),
+      false,
+      'duplicateKey',
+    );
   }
 
   // Lone surrogates: no Unicode text holds them; a well-formed pair is fine.
-  const stringField = element.fields.find((f) => !f.required && f.type.kind === 'primitive' && f.type.name === 'string');
+  const stringField = element.fields.find(
+    (f) => !f.required && f.type.kind === 'primitive' && f.type.name === 'string',
+  );
   if (!stringField) return { missing: `${element.name} has no optional string field for the long-string input` };
-  const withString = (escaped: string) => text(withChild({ ...childSample(), [stringField.name]: 'PLACEHOLDER' })).replace('PLACEHOLDER', escaped);
+  const withString = (escaped: string) =>
+    text(withChild({ ...childSample(), [stringField.name]: 'PLACEHOLDER' })).replace('PLACEHOLDER', escaped);
   add('a lone high surrogate', withString('\\ud800'), false, 'loneSurrogate');
   add('a lone low surrogate', withString('\\udc00'), false, 'loneSurrogate');
   add('a high surrogate before a letter', withString('\\ud800\\u0041'), false, 'loneSurrogate');
   add('a high surrogate at the end', withString('x\\uD800'), false, 'loneSurrogate');
-  add('a lone surrogate in a key', text(withChild(childSample())).replace(childText, `${childText},"\\udfff":1`), false, 'loneSurrogate');
+  add(
+    'a lone surrogate in a key',
+    text(withChild(childSample())).replace(childText, `${childText},"\\udfff":1`),
+    false,
+    'loneSurrogate',
+  );
   add('a surrogate pair', withString('\\ud83d\\ude00'), true);
   add('an escaped backslash before u', withString('\\\\ud800'), true);
 

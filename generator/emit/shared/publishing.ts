@@ -36,33 +36,58 @@ const nullOr = (v: unknown, test: (v: unknown) => boolean) => v === null || test
 export function readPublishing(value: unknown): { publishing: Publishing } | { problems: string[] } {
   const problems: string[] = [];
   const o = (value ?? {}) as Record<string, unknown>;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problems: ['it is not a JSON object'] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problems: ['it is not a JSON object'] };
   const known = ['sdkVersion', 'released', 'repository', 'documentation', 'organization', 'developers'];
-  for (const key of Object.keys(o)) if (!known.includes(key)) problems.push(`unknown field "${key}" (the fields are ${known.join(', ')})`);
-  if (typeof o.sdkVersion !== 'string' || !semver.valid(o.sdkVersion) || semver.clean(o.sdkVersion) !== o.sdkVersion) problems.push('sdkVersion must be a semantic version such as 1.2.3');
+  for (const key of Object.keys(o))
+    if (!known.includes(key)) problems.push(`unknown field "${key}" (the fields are ${known.join(', ')})`);
+  if (typeof o.sdkVersion !== 'string' || !semver.valid(o.sdkVersion) || semver.clean(o.sdkVersion) !== o.sdkVersion)
+    problems.push('sdkVersion must be a semantic version such as 1.2.3');
   const released = Array.isArray(o.released) ? (o.released as Record<string, unknown>[]) : null;
   if (!released) problems.push('released must be a list of objects with sdk and protocol, each a semantic version');
   else
     released.forEach((r, i) => {
-      if (typeof r !== 'object' || r === null || typeof r.sdk !== 'string' || !semver.valid(r.sdk) || typeof r.protocol !== 'string' || !semver.valid(r.protocol))
+      if (
+        typeof r !== 'object' ||
+        r === null ||
+        typeof r.sdk !== 'string' ||
+        !semver.valid(r.sdk) ||
+        typeof r.protocol !== 'string' ||
+        !semver.valid(r.protocol)
+      )
         problems.push(`released[${i}] must have sdk and protocol, each a semantic version`);
-      else if (i > 0 && !semver.gt(r.sdk, String(released[i - 1]?.sdk))) problems.push(`released[${i}]: SDK versions go up, oldest first`);
+      else if (i > 0 && !semver.gt(r.sdk, String(released[i - 1]?.sdk)))
+        problems.push(`released[${i}]: SDK versions go up, oldest first`);
     });
-  if (!nullOr(o.repository, httpsUrl)) problems.push('repository must be null or an https:// address with no trailing slash');
-  if (typeof o.repository === 'string' && o.repository.endsWith('.git')) problems.push('repository is the web address, without .git');
-  if (!nullOr(o.documentation, httpsUrl)) problems.push('documentation must be null or an https:// address with no trailing slash');
+  if (!nullOr(o.repository, httpsUrl))
+    problems.push('repository must be null or an https:// address with no trailing slash');
+  if (typeof o.repository === 'string' && o.repository.endsWith('.git'))
+    problems.push('repository is the web address, without .git');
+  if (!nullOr(o.documentation, httpsUrl))
+    problems.push('documentation must be null or an https:// address with no trailing slash');
   const org = o.organization as Record<string, unknown> | null;
-  if (!(org === null || (typeof org === 'object' && text(org.name) && nullOr(org.url, httpsUrl)))) problems.push('organization must be null or an object with a name and a url (null or an https:// address)');
+  if (!(org === null || (typeof org === 'object' && text(org.name) && nullOr(org.url, httpsUrl))))
+    problems.push('organization must be null or an object with a name and a url (null or an https:// address)');
   const developers = Array.isArray(o.developers) ? (o.developers as Record<string, unknown>[]) : null;
   if (!developers) problems.push('developers must be a list');
   else
     developers.forEach((d, i) => {
-      if (typeof d !== 'object' || d === null || !text(d.id) || !text(d.name) || !nullOr(d.email, text) || !nullOr(d.url, httpsUrl))
-        problems.push(`developers[${i}] must have an id and a name (text), an email (null or text) and a url (null or an https:// address)`);
+      if (
+        typeof d !== 'object' ||
+        d === null ||
+        !text(d.id) ||
+        !text(d.name) ||
+        !nullOr(d.email, text) ||
+        !nullOr(d.url, httpsUrl)
+      )
+        problems.push(
+          `developers[${i}] must have an id and a name (text), an email (null or text) and a url (null or an https:// address)`,
+        );
     });
   if (problems.length > 0) return { problems };
   const current = released?.find((r) => r.sdk === o.sdkVersion);
-  if (current) problems.push(`sdkVersion ${String(o.sdkVersion)} is already released; raise it before generating a new release`);
+  if (current)
+    problems.push(`sdkVersion ${String(o.sdkVersion)} is already released; raise it before generating a new release`);
   return problems.length > 0 ? { problems } : { publishing: value as Publishing };
 }
 
@@ -107,7 +132,9 @@ export function sdkReleases(publishing: Publishing, model: CanonicalModel): SdkR
 
 /** The SDK-to-protocol table in Markdown, for every README and the docs. */
 export function sdkVersionTable(publishing: Publishing, model: CanonicalModel): string {
-  const rows = sdkReleases(publishing, model).map((r) => `| ${r.sdk}${r.current ? ' (this one)' : ''} | ${r.protocol} |`);
+  const rows = sdkReleases(publishing, model).map(
+    (r) => `| ${r.sdk}${r.current ? ' (this one)' : ''} | ${r.protocol} |`,
+  );
   return ['| SDK version | Protocol version |', '|---|---|', ...rows].join('\n');
 }
 

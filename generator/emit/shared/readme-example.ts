@@ -26,7 +26,8 @@ const NO_FINDINGS = ': no findings';
 /** The README example's answer and output, or what the model lacks for one. */
 export function readmeExample(model: CanonicalModel): ReadmeExample | { missing: string } {
   const example = currentExample(model)?.value;
-  if (typeof example !== 'object' || example === null || Array.isArray(example)) return { missing: `the spec has no example answer of ${model.protocolVersion}` };
+  if (typeof example !== 'object' || example === null || Array.isArray(example))
+    return { missing: `the spec has no example answer of ${model.protocolVersion}` };
   const answer = { ...(example as Record<string, unknown>), [model.tree.version]: model.protocolVersion };
   const root = answer[model.tree.root];
   if (typeof root !== 'object' || root === null) return { missing: `the example answer has no ${model.tree.root}` };
@@ -39,5 +40,11 @@ export function readmeExample(model: CanonicalModel): ReadmeExample | { missing:
     const children = (node as Record<string, unknown>)[model.tree.children];
     if (Array.isArray(children)) stack.push(...children);
   }
-  return { answer: JSON.stringify(answer), file: FILE, elements, noFindings: NO_FINDINGS, output: `${FILE}${NO_FINDINGS}\n${elements} elements\n` };
+  return {
+    answer: JSON.stringify(answer),
+    file: FILE,
+    elements,
+    noFindings: NO_FINDINGS,
+    output: `${FILE}${NO_FINDINGS}\n${elements} elements\n`,
+  };
 }

@@ -30,7 +30,8 @@ function valueSchema(type: TypeRef): Schema {
   return { $ref: `#/$defs/${type.name}` };
 }
 
-const refersToDefinitions = (type: TypeRef): boolean => (type.kind === 'array' ? refersToDefinitions(type.items) : type.kind === 'named');
+const refersToDefinitions = (type: TypeRef): boolean =>
+  type.kind === 'array' ? refersToDefinitions(type.items) : type.kind === 'named';
 
 /** The answer's two published schemas: the strict one for what a tool takes, the lenient one for what it returns. */
 export interface AnswerSchemas {
@@ -39,24 +40,41 @@ export interface AnswerSchemas {
 }
 
 /** One side's object schema, with the given answer schema's definitions when it names a type. */
-function sideSchema(model: CanonicalModel, answer: Schema, operation: string, verb: string, side: OperationSide): Schema {
+function sideSchema(
+  model: CanonicalModel,
+  answer: Schema,
+  operation: string,
+  verb: string,
+  side: OperationSide,
+): Schema {
   // The answer is the published answer schema itself, with the root's role fixed, as it is for any other use.
   if (side.form === 'record' && side.type.name === model.tree.answer) {
     const { $id: _id, $comment: _comment, title: _title, ...schema } = answer;
     return { ...schema, description: `What ${operation} ${verb}: ${answer.title as string}.` };
   }
-  const body: Schema = side.form === 'record'
-    ? { $ref: `#/$defs/${side.type.name}` }
-    : {
-        properties: { [side.key]: { ...valueSchema(side.type), description: `The ${side.notation} ${operation} ${verb}.` } },
-        required: [side.key],
-        additionalProperties: false,
-      };
-  return { $schema: DRAFT, type: 'object', ...body, ...(refersToDefinitions(side.type) ? { $defs: answer.$defs } : {}) };
+  const body: Schema =
+    side.form === 'record'
+      ? { $ref: `#/$defs/${side.type.name}` }
+      : {
+          properties: {
+            [side.key]: { ...valueSchema(side.type), description: `The ${side.notation} ${operation} ${verb}.` },
+          },
+          required: [side.key],
+          additionalProperties: false,
+        };
+  return {
+    $schema: DRAFT,
+    type: 'object',
+    ...body,
+    ...(refersToDefinitions(side.type) ? { $defs: answer.$defs } : {}),
+  };
 }
 
 function toolOf(model: CanonicalModel, schemas: AnswerSchemas, o: OperationShape): ToolDefinitionJson {
-  const inputSchema = o.takes === null ? { $schema: DRAFT, type: 'object', properties: {}, additionalProperties: false } : sideSchema(model, schemas.strict, o.name, 'takes', o.takes);
+  const inputSchema =
+    o.takes === null
+      ? { $schema: DRAFT, type: 'object', properties: {}, additionalProperties: false }
+      : sideSchema(model, schemas.strict, o.name, 'takes', o.takes);
   return {
     name: o.name,
     description: o.meaning,
@@ -70,10 +88,12 @@ function toolOf(model: CanonicalModel, schemas: AnswerSchemas, o: OperationShape
  * passed in so this module and the schema target do not import each other; the bindings take both from
  * shared/binding-tools.ts.
  */
-export const toolDefinitions = (model: CanonicalModel, schemas: AnswerSchemas): ToolDefinitionJson[] => operationShapes(model).map((o) => toolOf(model, schemas, o));
+export const toolDefinitions = (model: CanonicalModel, schemas: AnswerSchemas): ToolDefinitionJson[] =>
+  operationShapes(model).map((o) => toolOf(model, schemas, o));
 
 /** The tool definitions as generated/schema/tools.json holds them. */
-export const toolsJson = (model: CanonicalModel, schemas: AnswerSchemas): string => stableJson(toolDefinitions(model, schemas));
+export const toolsJson = (model: CanonicalModel, schemas: AnswerSchemas): string =>
+  stableJson(toolDefinitions(model, schemas));
 
 /** One tool's schema as JSON text, its keys sorted as tools.json has them. */
 export const schemaText = (schema: Schema): string => stableJson(schema).trimEnd();

@@ -24,7 +24,8 @@ export const SWIFT_BINDING: Binding = {
   // Swift's MCP SDK cannot be fetched on this machine (docs/testing.md).
   mcp: null,
   // swift build with warnings as errors, in the chroot, instead of its tests.
-  buildOnly: 'ELEMENT_SWIFT_COMMAND="swift build -Xswiftc -warnings-as-errors" exec bash "$ROOT/scripts/swift-test.sh" "$PWD"',
+  buildOnly:
+    'ELEMENT_SWIFT_COMMAND="swift build -Xswiftc -warnings-as-errors" exec bash "$ROOT/scripts/swift-test.sh" "$PWD"',
   declares: { generated: ['Sources/ElementModel/Spec.swift'], fileNames: ['Sources/ElementModel'] },
   bench: {
     module: 'bench/bindings/swift.mjs',
@@ -38,7 +39,14 @@ export const SWIFT_BINDING: Binding = {
         validates: 'validateText (read and check)',
         ratio: { label: 'Swift (release) decode', target: 3.0 },
       },
-      { key: 'swift', env: {}, build: 'Swift (debug build)', decodes: 'Answer(jsonData:)', validates: null, ratio: null },
+      {
+        key: 'swift',
+        env: {},
+        build: 'Swift (debug build)',
+        decodes: 'Answer(jsonData:)',
+        validates: null,
+        ratio: null,
+      },
     ],
   },
 };

@@ -1,4 +1,10 @@
-import type { Decl as KitDecl, FieldDecl, RecordDecl as KitRecord, TypeView, UnionDecl as KitUnion } from '../kit/declarations.js';
+import type {
+  Decl as KitDecl,
+  FieldDecl,
+  RecordDecl as KitRecord,
+  TypeView,
+  UnionDecl as KitUnion,
+} from '../kit/declarations.js';
 import { distinct, type Names } from '../kit/naming.js';
 import { wrap } from '../shared/text.js';
 import { bare, stringLiteral } from './naming.js';
@@ -89,7 +95,10 @@ const constantName = (field: { name: string }) => `${bare(field.name)}Value`;
 
 export class SwiftDecls {
   /** `readByPackage`: JSON keys the package's own code reads by name (the tree's fields and states): never storage-backed. */
-  constructor(private readonly names: Names, private readonly readByPackage: ReadonlySet<string> = new Set()) {}
+  constructor(
+    private readonly names: Names,
+    private readonly readByPackage: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** A Swift type for a kit type; an inline union or string set becomes a type nested in `owner`, added to `nested`. */
   type(t: TypeView, owner: string, key: string, nested: DeclView[]): string {
@@ -119,7 +128,14 @@ export class SwiftDecls {
         const name = this.names.type(key);
         const members = t.members.map((m) => this.type(m, owner, key, nested));
         const caseNames = distinct(members.map((m) => this.names.enumCase(m)));
-        nested.push({ kind: 'union', name, doc: [], discriminator: null, cases: members.map((type, i) => ({ name: caseNames[i] as string, type, tag: null, constant: null })), unknown: null });
+        nested.push({
+          kind: 'union',
+          name,
+          doc: [],
+          discriminator: null,
+          cases: members.map((type, i) => ({ name: caseNames[i] as string, type, tag: null, constant: null })),
+          unknown: null,
+        });
         return `${owner}.${name}`;
       }
     }
@@ -127,13 +143,24 @@ export class SwiftDecls {
 
   stringEnum(name: string, doc: string, values: string[]): StringEnumView {
     const caseNames = distinct(values.map((v) => this.names.enumCase(v)));
-    return { kind: 'stringEnum', name, doc: docLines(doc), cases: values.map((v, i) => ({ name: caseNames[i] as string, value: stringLiteral(v) })) };
+    return {
+      kind: 'stringEnum',
+      name,
+      doc: docLines(doc),
+      cases: values.map((v, i) => ({ name: caseNames[i] as string, value: stringLiteral(v) })),
+    };
   }
 
   record(d: KitRecord): RecordView {
     const nested: DeclView[] = [];
     const tags = d.fields.filter((f): f is FieldDecl & { constant: string } => f.constant !== null);
-    const constants = tags.map((f) => ({ name: constantName(f), caseName: f.name, key: f.key, value: stringLiteral(f.constant), required: f.required }));
+    const constants = tags.map((f) => ({
+      name: constantName(f),
+      caseName: f.name,
+      key: f.key,
+      value: stringLiteral(f.constant),
+      required: f.required,
+    }));
     const properties = d.fields
       .filter((f) => f.constant === null)
       .map((f) => {
@@ -152,9 +179,16 @@ export class SwiftDecls {
         };
       });
     const ordered = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
-    const initParameters = ordered.map((p) => ({ name: p.name, type: p.type, optional: p.optional, fallback: p.optional ? 'nil' : null as string | null }));
+    const initParameters = ordered.map((p) => ({
+      name: p.name,
+      type: p.type,
+      optional: p.optional,
+      fallback: p.optional ? 'nil' : (null as string | null),
+    }));
     initParameters.push({ name: UNKNOWN_FIELDS, type: 'JSONObject', optional: false, fallback: '[:]' });
-    const inline = initParameters.map((p) => `${p.name}: ${p.type}${p.optional ? '?' : ''}${p.fallback ? ` = ${p.fallback}` : ''}`).join(', ');
+    const inline = initParameters
+      .map((p) => `${p.name}: ${p.type}${p.optional ? '?' : ''}${p.fallback ? ` = ${p.fallback}` : ''}`)
+      .join(', ');
     return {
       kind: 'record',
       name: d.name,
@@ -165,7 +199,11 @@ export class SwiftDecls {
       initParameters,
       initInline: initParameters.length <= 3 && inline.length <= 80,
       nested,
-      exclusive: d.exclusive.map((x) => ({ caseName: x.name, keys: x.keys.map(stringLiteral).join(', '), members: x.members.join(', ') })),
+      exclusive: d.exclusive.map((x) => ({
+        caseName: x.name,
+        keys: x.keys.map(stringLiteral).join(', '),
+        members: x.members.join(', '),
+      })),
     };
   }
 
@@ -176,9 +214,24 @@ export class SwiftDecls {
       kind: 'union',
       name: d.name,
       doc: docLines(d.doc),
-      discriminator: { key: stringLiteral(d.discriminator.key), rawKey: d.discriminator.key, caseName: d.discriminator.name, codingCase: codingCase(d.discriminator.name, d.discriminator.key) },
-      cases: d.members.map((m, i) => ({ name: caseNames[i] as string, type: m.type, tag: m.tag, constant: constantName(d.discriminator) })),
-      unknown: { name: caseNames[d.members.length] as string, type: d.unknown.name, doc: docLines(d.unknown.doc), tagProperty: d.discriminator.name },
+      discriminator: {
+        key: stringLiteral(d.discriminator.key),
+        rawKey: d.discriminator.key,
+        caseName: d.discriminator.name,
+        codingCase: codingCase(d.discriminator.name, d.discriminator.key),
+      },
+      cases: d.members.map((m, i) => ({
+        name: caseNames[i] as string,
+        type: m.type,
+        tag: m.tag,
+        constant: constantName(d.discriminator),
+      })),
+      unknown: {
+        name: caseNames[d.members.length] as string,
+        type: d.unknown.name,
+        doc: docLines(d.unknown.doc),
+        tagProperty: d.discriminator.name,
+      },
     };
   }
 
@@ -194,5 +247,11 @@ export class SwiftDecls {
 /** Marks which kind a declaration is, for the templates (`{{#if isRecord}}`). */
 export function tagged(decl: DeclView): DeclView & { isRecord: boolean; isStringEnum: boolean; isUnion: boolean } {
   const nested = decl.kind === 'record' ? { nested: decl.nested.map(tagged) } : {};
-  return { ...decl, ...nested, isRecord: decl.kind === 'record', isStringEnum: decl.kind === 'stringEnum', isUnion: decl.kind === 'union' };
+  return {
+    ...decl,
+    ...nested,
+    isRecord: decl.kind === 'record',
+    isStringEnum: decl.kind === 'stringEnum',
+    isUnion: decl.kind === 'union',
+  };
 }

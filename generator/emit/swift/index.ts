@@ -14,7 +14,17 @@ import { docLines, SwiftDecls, tagged } from './decls.js';
 import { stringLiteral, type SwiftSourceFile, swiftNames } from './naming.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { runtimeSources } from '../core/templates.js';
-import { appleView, attributesView, contentView, deprecationTestsView, elementModelTestsView, roleNaming, roleView, type SwiftContext, treeNames } from './views.js';
+import {
+  appleView,
+  attributesView,
+  contentView,
+  deprecationTestsView,
+  elementModelTestsView,
+  roleNaming,
+  roleView,
+  type SwiftContext,
+  treeNames,
+} from './views.js';
 import { publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { render } from './templates.js';
@@ -40,12 +50,15 @@ const PLATFORMS = '.macOS(.v12), .iOS(.v15)';
 const BUNDLED_VECTORS = 'Conformance';
 const ROOT = 'swift';
 
-
 /**
  * `conformance` is the conformance target's files: those of this version are bundled as the test target's
  * resources (Tests/ElementModelTests/Conformance), so a copy of the package alone passes its own tests.
  */
-export function emitSwift(model: CanonicalModel, context: EmitSettings, conformance: readonly GeneratedFile[]): TargetResult {
+export function emitSwift(
+  model: CanonicalModel,
+  context: EmitSettings,
+  conformance: readonly GeneratedFile[],
+): TargetResult {
   const names = swiftNames();
   const { inputs, diagnostics } = codeTargetInputs(model, names);
   if (!inputs) return { files: [], diagnostics };
@@ -53,7 +66,10 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   const { kit, roles, content, tree, hostile } = inputs;
 
   // The tree's fields and the states are read by name in the package's own code (the reader, the tests).
-  const readByPackage = new Set([...Object.values(model.tree).filter((v): v is string => v !== null), ...model.states.map((s) => s.field)]);
+  const readByPackage = new Set([
+    ...Object.values(model.tree).filter((v): v is string => v !== null),
+    ...model.states.map((s) => s.field),
+  ]);
   const swift = new SwiftDecls(names, readByPackage);
   const ctx: SwiftContext = { model, names, inputs, swift, diagnostics, report };
   const typeOf = (t: TypeView): string => swift.type(t, '', '', []);
@@ -68,12 +84,15 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
   const view = treeNames(ctx);
   // Paths below the package's folder, as every entry's; ROOT is put before them all at the end.
   const bundled = bundleVectors(conformance, `Tests/${PACKAGE}Tests/${BUNDLED_VECTORS}`);
-  if (bundled.length === 0) report('The conformance target gave no vectors to bundle; the conformance tests would find none');
+  if (bundled.length === 0)
+    report('The conformance target gave no vectors to bundle; the conformance tests would find none');
   // Hostile inputs, built from the model's shape; big ones are built by the tests at run time.
   const casesJson = `[\n${hostile.cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n]`;
   const stringField = tree.node.fields.find((f) => `,${JSON.stringify(f.key)}:` === hostile.stringFieldOpen);
-  if (casesJson.includes('"###')) report('A hostile case would end the raw string literal; HostileInputTests.swift left out');
-  else if (!stringField) report('The hostile inputs name no string field of the element; HostileInputTests.swift left out');
+  if (casesJson.includes('"###'))
+    report('A hostile case would end the raw string literal; HostileInputTests.swift left out');
+  else if (!stringField)
+    report('The hostile inputs name no string field of the element; HostileInputTests.swift left out');
   const publishing = publishingOf(context);
   const example = readmeExample(model);
   if ('missing' in example) report(`No README example test: ${example.missing}`);
@@ -86,11 +105,36 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
 
   const entries: FileEntry[] = [
     // The model's records: one file each.
-    ...kit.decls.flatMap((d) => (d.kind === 'record' && d.source !== null ? [{ path: source(`${d.name}.swift`), template: 'Record.swift', view: { decl: tagged(swift.record(d)) } }] : [])),
+    ...kit.decls.flatMap((d) =>
+      d.kind === 'record' && d.source !== null
+        ? [{ path: source(`${d.name}.swift`), template: 'Record.swift', view: { decl: tagged(swift.record(d)) } }]
+        : [],
+    ),
     { path: source(`${roles.name}.swift`), template: 'Role.swift', view: roleView(ctx, naming) },
     // The spec's enums: one file each, open as the role type is.
-    ...kit.decls.flatMap((d) => (d.kind === 'enum' ? [{ path: source(`${d.name}.swift`), template: 'Enum.swift', view: { name: d.name, doc: docLines(d.doc), unknown: d.unknown, cases: d.cases.map((c) => ({ name: c.name, literal: stringLiteral(c.value), doc: docLines(c.doc || `\`${c.value}\`.`) })) } }] : [])),
-    ...(deprecation ? [{ path: test('DeprecationTests.swift'), template: 'DeprecationTests.swift', view: deprecation }] : []),
+    ...kit.decls.flatMap((d) =>
+      d.kind === 'enum'
+        ? [
+            {
+              path: source(`${d.name}.swift`),
+              template: 'Enum.swift',
+              view: {
+                name: d.name,
+                doc: docLines(d.doc),
+                unknown: d.unknown,
+                cases: d.cases.map((c) => ({
+                  name: c.name,
+                  literal: stringLiteral(c.value),
+                  doc: docLines(c.doc || `\`${c.value}\`.`),
+                })),
+              },
+            },
+          ]
+        : [],
+    ),
+    ...(deprecation
+      ? [{ path: test('DeprecationTests.swift'), template: 'DeprecationTests.swift', view: deprecation }]
+      : []),
     { path: own('AppleRoleMapping'), template: 'AppleRoleMapping.swift', view: appleView(ctx, naming) },
     { path: source(`${inputs.attributes.name}.swift`), template: 'Attributes.swift', view: attributes },
     { path: source(`${content.name}.swift`), template: 'ContentBlock.swift', view: contentView(ctx) },
@@ -98,25 +142,46 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
     { path: test('OperationsTests.swift'), template: 'OperationsTests.swift', view: operations.view },
     // The runtime that names no spec word (runtime/swift): JSON reading and decoding, the checker, the validator,
     // and the tests of them (`*Tests.swift`, into the test target).
-    ...[...runtimeSources('swift').keys()].map((name) => ({ path: name.endsWith('Tests.swift') ? test(name) : source(name), template: name, view: {} })),
+    ...[...runtimeSources('swift').keys()].map((name) => ({
+      path: name.endsWith('Tests.swift') ? test(name) : source(name),
+      template: name,
+      view: {},
+    })),
     // The reader of effective states, and what the tests need of the tree.
     { path: own('EffectiveState'), template: 'EffectiveState.swift', view },
     { path: own('SafeDecoding'), template: 'SafeDecoding.swift', view },
     {
       path: test('ConformanceTests.swift'),
       template: 'ConformanceTests.swift',
-      view: { ...view, bundledVectors: BUNDLED_VECTORS, contentProperty: tree.content?.name ?? null, unknownContentCase: swift.union(content).unknown?.name ?? null },
+      view: {
+        ...view,
+        bundledVectors: BUNDLED_VECTORS,
+        contentProperty: tree.content?.name ?? null,
+        unknownContentCase: swift.union(content).unknown?.name ?? null,
+      },
     },
     ...bundled,
     ...(stringField && !casesJson.includes('"###')
-      ? [{
-          path: test('HostileInputTests.swift'),
-          template: 'HostileInputTests.swift',
-          // How ids compare is tested while a requirement names the checker rule that compares them (a Removed row may take it out).
-          view: { ...view, cases: casesJson, ...hostileFragments(hostile, stringLiteral), stringProperty: stringField.name, idsChecked: model.requirements.some((r) => r.rule === 'unique-id') },
-        }]
+      ? [
+          {
+            path: test('HostileInputTests.swift'),
+            template: 'HostileInputTests.swift',
+            // How ids compare is tested while a requirement names the checker rule that compares them (a Removed row may take it out).
+            view: {
+              ...view,
+              cases: casesJson,
+              ...hostileFragments(hostile, stringLiteral),
+              stringProperty: stringField.name,
+              idsChecked: model.requirements.some((r) => r.rule === 'unique-id'),
+            },
+          },
+        ]
       : []),
-    { path: test('ElementModelTests.swift'), template: 'ElementModelTests.swift', view: elementModelTestsView(ctx, view, attributes.accessors) },
+    {
+      path: test('ElementModelTests.swift'),
+      template: 'ElementModelTests.swift',
+      view: elementModelTestsView(ctx, view, attributes.accessors),
+    },
     // The checker: the runtime's Check.swift over the kit's checker data for each version (Spec.swift).
     {
       path: own('Spec'),
@@ -128,16 +193,38 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
         current: versionName(model.protocolVersion),
         declarations: swiftSpecDeclarations(),
         // Each version's rules, oldest first, each a static constant of its own (spec-data.ts).
-        versions: versionsRead(model, context.versions).map((v) => ({ version: v.protocolVersion, name: versionName(v.protocolVersion), literal: swiftSpecLiteral(specData(v), 1) })),
+        versions: versionsRead(model, context.versions).map((v) => ({
+          version: v.protocolVersion,
+          name: versionName(v.protocolVersion),
+          literal: swiftSpecLiteral(specData(v), 1),
+        })),
         findings: findingsLiterals(stringLiteral, (id) => inCase(id, 'lowerCamel')),
       },
     },
     // The validator's command, which reads a file.
-    { path: `Sources/${VALIDATOR_TARGET}/main.swift`, template: 'ValidateMain.swift', view: { package: PACKAGE, validator: VALIDATOR } },
-    { path: 'Package.swift', template: 'Package.swift', view: { package: PACKAGE, validator: VALIDATOR, validatorTarget: VALIDATOR_TARGET, bundledVectors: BUNDLED_VECTORS, platforms: PLATFORMS } },
+    {
+      path: `Sources/${VALIDATOR_TARGET}/main.swift`,
+      template: 'ValidateMain.swift',
+      view: { package: PACKAGE, validator: VALIDATOR },
+    },
+    {
+      path: 'Package.swift',
+      template: 'Package.swift',
+      view: {
+        package: PACKAGE,
+        validator: VALIDATOR,
+        validatorTarget: VALIDATOR_TARGET,
+        bundledVectors: BUNDLED_VECTORS,
+        platforms: PLATFORMS,
+      },
+    },
     { path: '.gitignore', contents: '/.build/\n/.swiftpm/\n' },
     // What a consumer reads first: the README, and the repository's license.
-    { path: own('SDKVersion'), template: 'SDKVersion.swift', view: { protocolVersion: stringLiteral(model.protocolVersion), sdkVersion: stringLiteral(publishing.sdkVersion) } },
+    {
+      path: own('SDKVersion'),
+      template: 'SDKVersion.swift',
+      view: { protocolVersion: stringLiteral(model.protocolVersion), sdkVersion: stringLiteral(publishing.sdkVersion) },
+    },
     {
       path: 'README.md',
       template: 'README.md',
@@ -164,11 +251,21 @@ export function emitSwift(model: CanonicalModel, context: EmitSettings, conforma
           {
             path: test('ReadmeExampleTests.swift'),
             template: 'ReadmeExampleTests.swift',
-            view: { package: PACKAGE, answerName: tree.answer.name, answerLiteral: stringLiteral(example.answer), fileLiteral: stringLiteral(example.file), noFindings: example.noFindings, elements: example.elements },
+            view: {
+              package: PACKAGE,
+              answerName: tree.answer.name,
+              answerLiteral: stringLiteral(example.answer),
+              fileLiteral: stringLiteral(example.file),
+              noFindings: example.noFindings,
+              elements: example.elements,
+            },
           },
         ]),
     ...('missing' in license ? [] : [{ path: 'LICENSE', contents: license.text }]),
   ];
-  const files = renderEntries(entries, (template, v) => render(template, { header, ...v })).map((f) => ({ path: `${ROOT}/${f.path}`, contents: f.contents }));
+  const files = renderEntries(entries, (template, v) => render(template, { header, ...v })).map((f) => ({
+    path: `${ROOT}/${f.path}`,
+    contents: f.contents,
+  }));
   return { files, diagnostics };
 }

@@ -9,27 +9,92 @@ import { readerTypeNames } from '../kit/vocabulary.js';
 /** Swift's keywords and the few other words that cannot stand bare as a declaration's name. */
 export const SWIFT_KEYWORDS: ReadonlySet<string> = new Set([
   // Declarations
-  'associatedtype', 'borrowing', 'class', 'consuming', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import',
-  'init', 'inout', 'internal', 'let', 'nonisolated', 'open', 'operator', 'private', 'precedencegroup', 'protocol',
-  'public', 'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var',
+  'associatedtype',
+  'borrowing',
+  'class',
+  'consuming',
+  'deinit',
+  'enum',
+  'extension',
+  'fileprivate',
+  'func',
+  'import',
+  'init',
+  'inout',
+  'internal',
+  'let',
+  'nonisolated',
+  'open',
+  'operator',
+  'private',
+  'precedencegroup',
+  'protocol',
+  'public',
+  'rethrows',
+  'static',
+  'struct',
+  'subscript',
+  'typealias',
+  'var',
   // Statements
-  'break', 'case', 'catch', 'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in',
-  'repeat', 'return', 'throw', 'switch', 'where', 'while',
+  'break',
+  'case',
+  'catch',
+  'continue',
+  'default',
+  'defer',
+  'do',
+  'else',
+  'fallthrough',
+  'for',
+  'guard',
+  'if',
+  'in',
+  'repeat',
+  'return',
+  'throw',
+  'switch',
+  'where',
+  'while',
   // Expressions and types
-  'Any', 'as', 'await', 'false', 'is', 'nil', 'self', 'Self', 'super', 'throws', 'true', 'try',
+  'Any',
+  'as',
+  'await',
+  'false',
+  'is',
+  'nil',
+  'self',
+  'Self',
+  'super',
+  'throws',
+  'true',
+  'try',
   // Reserved in particular contexts, escaped everywhere to be safe
-  'Protocol', 'Type', 'async', 'some', 'any', 'actor',
+  'Protocol',
+  'Type',
+  'async',
+  'some',
+  'any',
+  'actor',
 ]);
 
 /**
  * The source files the package writes whatever the model, by name (emitSwift writes each through
  * `SwiftSourceFile`): a record is written to a file named for it, so no model type may take one of these either.
  */
-export const SWIFT_SOURCE_FILES = ['AppleRoleMapping', 'Operations', 'EffectiveState', 'SafeDecoding', 'Spec', 'SDKVersion'] as const;
+export const SWIFT_SOURCE_FILES = [
+  'AppleRoleMapping',
+  'Operations',
+  'EffectiveState',
+  'SafeDecoding',
+  'Spec',
+  'SDKVersion',
+] as const;
 export type SwiftSourceFile = (typeof SWIFT_SOURCE_FILES)[number];
 
 /** A type a Swift source declares: struct, enum, class, protocol, actor or typealias (an extension declares none). */
-const SWIFT_DECLARATION = /^\s*(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)/gm;
+const SWIFT_DECLARATION =
+  /^\s*(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)/gm;
 
 /**
  * Type names a generated type must not shadow: Swift's and Foundation's that the files use, and those the package
@@ -37,8 +102,21 @@ const SWIFT_DECLARATION = /^\s*(?:(?:public|internal|private|fileprivate|final|i
  * data's (Spec.swift) and the reader's.
  */
 export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
-  'String', 'Bool', 'Double', 'Int', 'Array', 'Dictionary', 'Optional', 'Codable', 'Decoder', 'Encoder', 'Error',
-  'CodingKeys', 'Data', 'URL', 'Thread',
+  'String',
+  'Bool',
+  'Double',
+  'Int',
+  'Array',
+  'Dictionary',
+  'Optional',
+  'Codable',
+  'Decoder',
+  'Encoder',
+  'Error',
+  'CodingKeys',
+  'Data',
+  'URL',
+  'Thread',
   ...declaredNames('swift', matchesOf(SWIFT_DECLARATION)),
   ...runtimeFileNames('swift'),
   ...SWIFT_SOURCE_FILES,
@@ -48,7 +126,15 @@ export const SWIFT_RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 
 /** The members the role enum declares beside its cases (templates/swift/Role.swift.hbs); no case may take one. */
 const ROLE_ENUM_MEMBERS: ReadonlySet<string> = new Set([
-  'unknown', 'rootRole', 'fallbackRole', 'allKnown', 'rawValue', 'isKnown', 'readsAs', 'description', 'appleRoles',
+  'unknown',
+  'rootRole',
+  'fallbackRole',
+  'allKnown',
+  'rawValue',
+  'isKnown',
+  'readsAs',
+  'description',
+  'appleRoles',
   'fromAppleRole',
 ]);
 

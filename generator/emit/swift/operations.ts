@@ -20,7 +20,10 @@ export const OPERATION_TYPES = ['Operations', 'ToolDefinition'];
 export function rawText(text: string, indent: string): string {
   let hashes = '#';
   while (text.includes(`"${hashes}`) || text.includes(`\\${hashes}`)) hashes += '#';
-  return `${hashes}"""\n${text.split('\n').map((l) => (l ? `${indent}${l}` : l)).join('\n')}\n${indent}"""${hashes}`;
+  return `${hashes}"""\n${text
+    .split('\n')
+    .map((l) => (l ? `${indent}${l}` : l))
+    .join('\n')}\n${indent}"""${hashes}`;
 }
 
 export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t: TypeView) => string) {
@@ -59,9 +62,16 @@ export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t:
     outputSchema: t.outputSchema === undefined ? null : rawText(schemaText(t.outputSchema), '                '),
   }));
   // A test decodes each request or response of one string from the tool's arguments.
-  const samples = sides.flatMap((s) => (!s.isAlias && s.field?.type === 'String' ? [{ name: s.name, property: s.field.parameter, json: stringLiteral(JSON.stringify({ [s.field.key]: 'x' })) }] : []));
+  const samples = sides.flatMap((s) =>
+    !s.isAlias && s.field?.type === 'String'
+      ? [{ name: s.name, property: s.field.parameter, json: stringLiteral(JSON.stringify({ [s.field.key]: 'x' })) }]
+      : [],
+  );
   // The provider is called through the protocol on an operation that takes nothing.
   const plain = views.find((o) => o.request === null);
   const call = plain ? `${plain.response ? '_ = ' : ''}try await provider.${plain.method}()` : null;
-  return { view: { operations: views, sides, tools, names: views.map((o) => stringLiteral(o.key)).join(', '), samples, call }, clashes };
+  return {
+    view: { operations: views, sides, tools, names: views.map((o) => stringLiteral(o.key)).join(', '), samples, call },
+    clashes,
+  };
 }

@@ -1,4 +1,10 @@
-import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
+import {
+  type DataField,
+  type DataType,
+  type Declaration,
+  declarationNamed,
+  declarationsOf,
+} from '../kit/data-shape.js';
 import { type Doc, type LiteralSyntax, layout, literalOf } from '../kit/data-literal.js';
 import { inCase } from '../kit/naming.js';
 import { type SpecData, SpecDataSchema } from '../kit/spec-shape.js';
@@ -44,10 +50,12 @@ function holdsItself(decl: Declaration): boolean {
     if (type.name === decl.name) return true;
     if (seen.has(type.name)) return false;
     const next = declarationNamed(declarations, type.name);
-    const fields = next.kind === 'record' ? next.fields : next.kind === 'union' ? next.members.flatMap((m) => m.fields) : [];
+    const fields =
+      next.kind === 'record' ? next.fields : next.kind === 'union' ? next.members.flatMap((m) => m.fields) : [];
     return fields.some((f) => reaches(f.type, new Set([...seen, type.name])));
   };
-  const fields = decl.kind === 'record' ? decl.fields : decl.kind === 'union' ? decl.members.flatMap((m) => m.fields) : [];
+  const fields =
+    decl.kind === 'record' ? decl.fields : decl.kind === 'union' ? decl.members.flatMap((m) => m.fields) : [];
   return fields.some((f) => reaches(f.type, new Set()));
 }
 
@@ -58,16 +66,32 @@ const defaulted = (f: DataField) => (f.type.kind === 'optional' ? ' = nil' : '')
 function record(w: Lines, decl: Extract<Declaration, { kind: 'record' }>): void {
   doc(w, decl.doc);
   if (!holdsItself(decl)) {
-    w.block(`struct ${decl.name}: Sendable {`, (b) => decl.fields.forEach((f) => doc(b, f.doc).line(`var ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}`)), '}');
+    w.block(
+      `struct ${decl.name}: Sendable {`,
+      (b) =>
+        decl.fields.forEach((f) => doc(b, f.doc).line(`var ${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}`)),
+      '}',
+    );
     return;
   }
   // A class has no memberwise initializer: it is written out, each optional parameter defaulting to nil.
   const last = decl.fields.length - 1;
-  w.block(`final class ${decl.name}: Sendable {`, (b) => {
-    for (const f of decl.fields) doc(b, f.doc).line(`let ${declared(f.name)}: ${swiftType(f.type)}`);
-    b.blank().block('init(', (p) => decl.fields.forEach((f, i) => p.line(`${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}${i < last ? ',' : ''}`)), ') {');
-    b.indent((a) => decl.fields.forEach((f) => a.line(`self.${f.name} = ${declared(f.name)}`))).line('}');
-  }, '}');
+  w.block(
+    `final class ${decl.name}: Sendable {`,
+    (b) => {
+      for (const f of decl.fields) doc(b, f.doc).line(`let ${declared(f.name)}: ${swiftType(f.type)}`);
+      b.blank().block(
+        'init(',
+        (p) =>
+          decl.fields.forEach((f, i) =>
+            p.line(`${declared(f.name)}: ${swiftType(f.type)}${defaulted(f)}${i < last ? ',' : ''}`),
+          ),
+        ') {',
+      );
+      b.indent((a) => decl.fields.forEach((f) => a.line(`self.${f.name} = ${declared(f.name)}`))).line('}');
+    },
+    '}',
+  );
 }
 
 function declaration(w: Lines, decl: Declaration): void {
@@ -75,23 +99,40 @@ function declaration(w: Lines, decl: Declaration): void {
     case 'record':
       return record(w, decl);
     case 'union':
-      doc(w, decl.doc).block(`${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {`, (b) =>
-        decl.members.forEach((m) => doc(b, m.doc).line(`case ${caseName(m.name)}(${m.fields.map((f) => `${f.name}: ${swiftType(f.type)}`).join(', ')})`)), '}');
+      doc(w, decl.doc).block(
+        `${holdsItself(decl) ? 'indirect ' : ''}enum ${decl.name}: Sendable {`,
+        (b) =>
+          decl.members.forEach((m) =>
+            doc(b, m.doc).line(
+              `case ${caseName(m.name)}(${m.fields.map((f) => `${f.name}: ${swiftType(f.type)}`).join(', ')})`,
+            ),
+          ),
+        '}',
+      );
       return;
     case 'enum':
       // A keyword (`enum`) is declared in backquotes; after a dot (`.enum`) Swift reads it as a member (SE-0071).
-      doc(w, decl.doc).block(`enum ${decl.name}: String, Sendable {`, (b) =>
-        decl.values.forEach((v) => b.line(caseName(v) === v ? `case ${declared(v)}` : `case ${declared(caseName(v))} = ${stringLiteral(v)}`)), '}');
+      doc(w, decl.doc).block(
+        `enum ${decl.name}: String, Sendable {`,
+        (b) =>
+          decl.values.forEach((v) =>
+            b.line(caseName(v) === v ? `case ${declared(v)}` : `case ${declared(caseName(v))} = ${stringLiteral(v)}`),
+          ),
+        '}',
+      );
   }
 }
 
 /** The Swift declarations of every type the spec data holds. */
 export function swiftSpecDeclarations(): string {
-  return linesOf((w) =>
-    declarations.forEach((d, i) => {
-      if (i > 0) w.blank();
-      declaration(w, d);
-    }), '    ');
+  return linesOf(
+    (w) =>
+      declarations.forEach((d, i) => {
+        if (i > 0) w.blank();
+        declaration(w, d);
+      }),
+    '    ',
+  );
 }
 
 const call = (open: string, fields: { field: DataField; value: Doc }[]): Doc => ({
@@ -110,7 +151,10 @@ const SWIFT_SYNTAX: LiteralSyntax = {
   boolean: (b) => String(b),
   absent: null,
   list: (_of, items) => ({ open: '[', close: ']', items: items.map((d) => ({ doc: d })) }),
-  map: (_of, entries) => (entries.length === 0 ? '[:]' : { open: '[', close: ']', items: entries.map((e) => ({ prefix: `${stringLiteral(e.key)}: `, doc: e.value })) }),
+  map: (_of, entries) =>
+    entries.length === 0
+      ? '[:]'
+      : { open: '[', close: ']', items: entries.map((e) => ({ prefix: `${stringLiteral(e.key)}: `, doc: e.value })) },
   record: (decl, fields) => call(decl.name, fields),
   member: (_decl, member, fields) => call(`.${caseName(member.name)}`, fields),
   enumValue: (_decl, value) => `.${caseName(value)}`,

@@ -28,8 +28,11 @@ export function roleNaming(ctx: SwiftContext) {
   const { roles } = ctx.inputs;
   const caseOf = new Map(roles.cases.map((c) => [c.value, c.name]));
   const ruleCases = new Set([roles.root.name, roles.unknown.name, roles.fallback.name]);
-  const deprecatedCases = new Set(roles.cases.filter((c) => c.deprecated && !ruleCases.has(c.name)).map((c) => c.value));
-  const roleExpr = (value: string) => (deprecatedCases.has(value) ? `${roles.name}(rawValue: ${stringLiteral(value)})` : `.${caseOf.get(value) ?? ''}`);
+  const deprecatedCases = new Set(
+    roles.cases.filter((c) => c.deprecated && !ruleCases.has(c.name)).map((c) => c.value),
+  );
+  const roleExpr = (value: string) =>
+    deprecatedCases.has(value) ? `${roles.name}(rawValue: ${stringLiteral(value)})` : `.${caseOf.get(value) ?? ''}`;
   return { caseOf, ruleCases, deprecatedCases, roleExpr };
 }
 
@@ -47,11 +50,21 @@ export function roleView(ctx: SwiftContext, naming: ReturnType<typeof roleNaming
       // its own build stays free of the warning. The rule roles get a `- Warning:` line instead.
       const marked = c.deprecated !== undefined && !naming.ruleCases.has(c.name);
       const warning = c.deprecated && !marked ? docLines(`- Warning: ${c.deprecated.message}`) : [];
-      const view = { name: c.name, value: stringLiteral(c.value), deprecated: marked && c.deprecated ? stringLiteral(c.deprecated.message) : null };
+      const view = {
+        name: c.name,
+        value: stringLiteral(c.value),
+        deprecated: marked && c.deprecated ? stringLiteral(c.deprecated.message) : null,
+      };
       return { ...view, doc: [...docLines(`\`${c.value}\` (${doc.kind}).`), ...docLines(doc.covers), ...warning] };
     }),
     deprecatedCases: naming.deprecatedCases.size > 0,
-    aliases: roles.aliases.map((a) => ({ value: stringLiteral(a.value), name: a.name, target: a.target.name, targetValue: a.target.value, message: stringLiteral(a.message) })),
+    aliases: roles.aliases.map((a) => ({
+      value: stringLiteral(a.value),
+      name: a.name,
+      target: a.target.name,
+      targetValue: a.target.value,
+      message: stringLiteral(a.message),
+    })),
     unknownCase: roles.unknown.name,
     unknownName: roles.unknown.value,
     rootCase: roles.root.name,
@@ -81,14 +94,23 @@ export function appleView(ctx: SwiftContext, naming: ReturnType<typeof roleNamin
     const role = a.role === null || !naming.caseOf.has(a.role) ? null : naming.roleExpr(a.role);
     const notReported = a.role === null ? (classOf.get(a.class) ?? null) : null;
     if (role === null && notReported === null) {
-      diagnostics.push(emitterDiagnostic(a.source, `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`));
+      diagnostics.push(
+        emitterDiagnostic(
+          a.source,
+          `Apple's role ${a.value} becomes ${a.role ?? a.class}, which is neither a role nor a class of elements not reported; left out`,
+        ),
+      );
       return [];
     }
     return [{ key: stringLiteral(a.value), role, notReported }];
   });
   return {
     roleName: inputs.roles.name,
-    classes: model.notReported.map((c) => ({ name: classOf.get(c.name), value: stringLiteral(c.name), reason: stringLiteral(c.reason) })),
+    classes: model.notReported.map((c) => ({
+      name: classOf.get(c.name),
+      value: stringLiteral(c.name),
+      reason: stringLiteral(c.reason),
+    })),
     entries,
   };
 }
@@ -108,14 +130,21 @@ export function attributesView(ctx: SwiftContext, typeOf: (t: TypeView) => strin
     // Where a reserved attribute of a record type is kept once decoded; a primitive is read from `values` as it is.
     storage: `decoded${(accessorNames[i] as string).replace(/`/g, '').replace(/^./, (c) => c.toUpperCase())}`,
   }));
-  return { name: attributes.name, doc: docLines(attributes.doc), accessors, cached: accessors.filter((a) => a.primitive === null) };
+  return {
+    name: attributes.name,
+    doc: docLines(attributes.doc),
+    accessors,
+    cached: accessors.filter((a) => a.primitive === null),
+  };
 }
 
 /** The MCP content blocks: the union first, then what it reaches by name. */
 export function contentView(ctx: SwiftContext) {
   const { model, swift, inputs, report } = ctx;
   const { kit, content } = inputs;
-  const external = kit.decls.filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const external = kit.decls
+    .filter((d) => d.kind === 'alias' || (d.kind === 'record' && d.source === null))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const externalViews = external.flatMap((d) => {
     const view = swift.decl(d);
     if (!view) report(`${d.key}: Swift has no declaration for this shape; left out`);
@@ -160,7 +189,11 @@ export function treeNames(ctx: SwiftContext) {
 }
 
 /** ElementModelTests.swift: the acceptance example, and a deep tree made in Swift from the required fields. */
-export function elementModelTestsView(ctx: SwiftContext, tree: ReturnType<typeof treeNames>, accessors: ReturnType<typeof attributesView>['accessors']) {
+export function elementModelTestsView(
+  ctx: SwiftContext,
+  tree: ReturnType<typeof treeNames>,
+  accessors: ReturnType<typeof attributesView>['accessors'],
+) {
   const { model, inputs, report } = ctx;
   const { roles, sample, attributes } = inputs;
   const argument = (f: FieldDecl, role: string, child: string): string | null => {
@@ -176,13 +209,19 @@ export function elementModelTestsView(ctx: SwiftContext, tree: ReturnType<typeof
     return null;
   };
   const initOf = (record: typeof inputs.tree.node, role: string) =>
-    `${record.name}(${record.fields.filter((f) => f.required).flatMap((f) => argument(f, role, 'node') ?? []).join(', ')})`;
+    `${record.name}(${record.fields
+      .filter((f) => f.required)
+      .flatMap((f) => argument(f, role, 'node') ?? [])
+      .join(', ')})`;
   const appleValues = new Set(model.appleRoles.map((a) => a.value));
   let absentApple = 'NotAnAppleRole';
   while (appleValues.has(absentApple)) absentApple += 'X';
   return {
     ...tree,
-    acceptanceJson: JSON.stringify(sample.json, null, 2).split('\n').map((line) => `        ${line}`).join('\n'),
+    acceptanceJson: JSON.stringify(sample.json, null, 2)
+      .split('\n')
+      .map((line) => `        ${line}`)
+      .join('\n'),
     attributesName: attributes.name,
     accessors,
     unknownRole: stringLiteral(sample.unknownRole),

@@ -7,7 +7,8 @@ type Schema = Record<string, unknown>;
 const refName = (ref: string) => ref.replace('#/$defs/', '');
 
 export function typeOf(schema: Schema | boolean | undefined, indent = ''): string {
-  if (schema === undefined || schema === true || (typeof schema === 'object' && Object.keys(schema).length === 0)) return 'unknown';
+  if (schema === undefined || schema === true || (typeof schema === 'object' && Object.keys(schema).length === 0))
+    return 'unknown';
   if (schema === false) return 'never';
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   if ('const' in schema) return JSON.stringify(schema.const);
@@ -45,11 +46,15 @@ function objectType(schema: Schema, indent: string): string {
   const required = new Set((schema.required ?? []) as string[]);
   const names = Object.keys(props);
   const extra = schema.additionalProperties;
-  if (names.length === 0) return extra === false ? 'Record<string, never>' : `Record<string, ${typeOf(extra as Schema | undefined, indent)}>`;
+  if (names.length === 0)
+    return extra === false ? 'Record<string, never>' : `Record<string, ${typeOf(extra as Schema | undefined, indent)}>`;
   const inner = `${indent}  `;
   // An optional property takes `undefined` too, as MCP's SDK types say, so its blocks assign to these and back under
   // `exactOptionalPropertyTypes`.
-  const lines = names.map((n) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}${required.has(n) ? `: ${typeOf(props[n], inner)}` : `?: ${optional(typeOf(props[n], inner))}`};`);
+  const lines = names.map(
+    (n) =>
+      `${inner}${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}${required.has(n) ? `: ${typeOf(props[n], inner)}` : `?: ${optional(typeOf(props[n], inner))}`};`,
+  );
   if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: unknown;`);
   return `{\n${lines.join('\n')}\n${indent}}`;
 }

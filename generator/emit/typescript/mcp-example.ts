@@ -6,7 +6,11 @@ import type { CanonicalModel } from '../../model/types.js';
  * types, so it runs as it is and type-checks as TypeScript; test/mcp-sdks.test.ts runs both and type-checks them.
  * Null when no operation returns the answer.
  */
-export function mcpExample(model: CanonicalModel, packageName: string, answerFile: string): { provider: string; host: string } | null {
+export function mcpExample(
+  model: CanonicalModel,
+  packageName: string,
+  answerFile: string,
+): { provider: string; host: string } | null {
   const operation = model.operations.find((o) => o.returns === model.tree.answer);
   if (!operation) return null;
   const tool = JSON.stringify(operation.name).replace(/"/g, "'");

@@ -69,9 +69,10 @@ class ModelStatements {
   type(statement: TypeAliasDeclarationStructure | InterfaceDeclarationStructure): void {
     // ts-morph indents every line after the first of a type alias's text once more; a type written over several
     // lines (an object type) goes out as text, so its lines keep the indentation they were written with.
-    const text = statement.kind === StructureKind.TypeAlias && typeof statement.type === 'string' && statement.type.includes('\n')
-      ? `${jsDoc(statement.docs)}export type ${statement.name} =${statement.type.startsWith('\n') ? '' : ' '}${statement.type};`
-      : statement;
+    const text =
+      statement.kind === StructureKind.TypeAlias && typeof statement.type === 'string' && statement.type.includes('\n')
+        ? `${jsDoc(statement.docs)}export type ${statement.name} =${statement.type.startsWith('\n') ? '' : ' '}${statement.type};`
+        : statement;
     this.ts.push(text);
     this.dts.push(text);
   }
@@ -80,7 +81,13 @@ class ModelStatements {
   value(statement: VariableStatementStructure, declared?: string): void {
     this.ts.push(statement);
     const initializer = (d: { initializer?: unknown }) => String(d.initializer);
-    this.js.push({ ...statement, declarations: statement.declarations.map((d) => ({ name: d.name, initializer: initializer(d).replace(/ as const$/, '') })) });
+    this.js.push({
+      ...statement,
+      declarations: statement.declarations.map((d) => ({
+        name: d.name,
+        initializer: initializer(d).replace(/ as const$/, ''),
+      })),
+    });
     this.dts.push({
       ...statement,
       hasDeclareKeyword: true,
@@ -101,7 +108,8 @@ class ModelStatements {
   }
 
   print(): ModelFiles {
-    const print = (statements: (string | StatementStructures)[]) => printStructure({ kind: StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
+    const print = (statements: (string | StatementStructures)[]) =>
+      printStructure({ kind: StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
     return { ts: print(this.ts), js: print(this.js), dts: print(this.dts) };
   }
 }
@@ -136,7 +144,6 @@ function fieldDoc(field: Field): OptionalKind<JSDocStructure>[] {
     `@see ${citation(field.source)}`,
   );
 }
-
 
 /** The findings catalogue (the kit's FINDINGS), once for every version: what the checker reports by id. */
 function findingStatements(statements: ModelStatements): void {
@@ -199,35 +206,48 @@ export function modelFiles(
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(`This package's own version, which speaks protocol ${model.protocolVersion} (${OWN.protocolVersion}); an SDK fix raises it alone.`),
+      docs: docs(
+        `This package's own version, which speaks protocol ${model.protocolVersion} (${OWN.protocolVersion}); an SDK fix raises it alone.`,
+      ),
       declarations: [{ name: OWN.sdkVersion, initializer: literal(sdkVersion) }],
     });
 
   // The role language.
   const roleNames = model.roles.map((r) => literal(r.name)).join(', ');
-  statements.value({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs('Every role of the role language, in the spec\'s order.'),
-    declarations: [{ name: OWN.roles, initializer: `[${roleNames}] as const` }],
-  }, `readonly [${roleNames}]`);
-  if (roleType) {
-    // Each role as a member a tool can flag (`Role.Cell`), beside the type of the same name.
-    const object = roleObject(model, literal);
-    statements.value({
+  statements.value(
+    {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
-      declarations: [{ name: name(roleType.name), initializer: object.initializer }],
-    }, object.declared);
+      docs: docs("Every role of the role language, in the spec's order."),
+      declarations: [{ name: OWN.roles, initializer: `[${roleNames}] as const` }],
+    },
+    `readonly [${roleNames}]`,
+  );
+  if (roleType) {
+    // Each role as a member a tool can flag (`Role.Cell`), beside the type of the same name.
+    const object = roleObject(model, literal);
+    statements.value(
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: docs('Every role of the role language by its name, and each deprecated alias as the role it reads as.'),
+        declarations: [{ name: name(roleType.name), initializer: object.initializer }],
+      },
+      object.declared,
+    );
     statements.type({
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: name(roleType.name),
       type: `(typeof ${OWN.roles})[number]`,
-      docs: docs(sentence(plainText(roleType.meaning)), deprecatedRoles(model), '', `@see ${citation(roleType.source)}`),
+      docs: docs(
+        sentence(plainText(roleType.meaning)),
+        deprecatedRoles(model),
+        '',
+        `@see ${citation(roleType.source)}`,
+      ),
     });
   }
   statements.type({
@@ -241,7 +261,16 @@ export function modelFiles(
   statements.constant(
     OWN.roleInfo,
     `readonly { role: ${role}; kind: ${OWN.roleKind}; appleName: boolean; covers: readonly string[]; since: string }[]`,
-    literal(model.roles.map((r) => ({ role: r.name, kind: r.kind, appleName: r.appleName, covers: r.covers, since: r.since })), 2),
+    literal(
+      model.roles.map((r) => ({
+        role: r.name,
+        kind: r.kind,
+        appleName: r.appleName,
+        covers: r.covers,
+        since: r.since,
+      })),
+      2,
+    ),
     "Each role with its kind, whether it carries the name of one of Apple's roles, and the Apple roles it also covers.",
   );
   statements.value({
@@ -249,11 +278,17 @@ export function modelFiles(
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The role the root has, the role an unknown role reads as, and the role used when none plainly fits.'),
-    declarations: [{
-      name: OWN.roleRules,
-      type: `{ readonly root: ${role}; readonly unknown: ${role}; readonly fallback: ${role} }`,
-      initializer: literal({ root: model.roleRules.root, unknown: model.roleRules.unknown, fallback: model.roleRules.fallback }),
-    }],
+    declarations: [
+      {
+        name: OWN.roleRules,
+        type: `{ readonly root: ${role}; readonly unknown: ${role}; readonly fallback: ${role} }`,
+        initializer: literal({
+          root: model.roleRules.root,
+          unknown: model.roleRules.unknown,
+          fallback: model.roleRules.fallback,
+        }),
+      },
+    ],
   });
 
   // External types (MCP content blocks).
@@ -264,7 +299,11 @@ export function modelFiles(
         isExported: true,
         name,
         type: typeOf(schema),
-        docs: docs(`${typeof schema.description === 'string' ? sentence(schema.description) : `MCP's ${name}.`}`, '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
+        docs: docs(
+          `${typeof schema.description === 'string' ? sentence(schema.description) : `MCP's ${name}.`}`,
+          '',
+          `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`,
+        ),
       });
     }
     statements.type({
@@ -272,7 +311,11 @@ export function modelFiles(
       isExported: true,
       name: name(ext.name),
       type: typeOf(ext.schema),
-      docs: docs(sentence(plainText(model.types.find((t) => t.name === ext.name)?.meaning ?? ext.name)), '', `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`),
+      docs: docs(
+        sentence(plainText(model.types.find((t) => t.name === ext.name)?.meaning ?? ext.name)),
+        '',
+        `@see ${ext.package}@${ext.packageVersion} (MCP ${ext.protocolVersion ?? 'unknown'})`,
+      ),
     });
   }
 
@@ -284,7 +327,14 @@ export function modelFiles(
       isExported: true,
       name: name(type.name),
       type: type.values.map((v) => literal(v.value)).join(' | '),
-      docs: docs(sentence(plainText(type.meaning)), '', ...type.values.map((v) => `- \`${v.value}\`: ${sentence(plainText(v.meaning))}`), '', `@since ${type.since}`, `@see ${citation(type.source)}`),
+      docs: docs(
+        sentence(plainText(type.meaning)),
+        '',
+        ...type.values.map((v) => `- \`${v.value}\`: ${sentence(plainText(v.meaning))}`),
+        '',
+        `@since ${type.since}`,
+        `@see ${citation(type.source)}`,
+      ),
     });
   }
 
@@ -299,7 +349,13 @@ export function modelFiles(
         name: a.name,
         hasQuestionToken: true,
         type: tsType(a.type, roleTypes, name),
-        docs: docs(sentence(plainText(a.meaning)), '', `@since ${a.since}`, deprecatedTag(a.deprecated), `@see ${citation(a.source)}`),
+        docs: docs(
+          sentence(plainText(a.meaning)),
+          '',
+          `@since ${a.since}`,
+          deprecatedTag(a.deprecated),
+          `@see ${citation(a.source)}`,
+        ),
       })),
       indexSignatures: [{ keyName: 'name', keyType: 'string', returnType: 'unknown' }],
     });
@@ -321,7 +377,8 @@ export function modelFiles(
       })),
       // The answer keeps what it does not know, and is what an MCP tool returns as its structured content, a
       // `{ [key: string]: unknown }`: an index signature lets it assign there.
-      indexSignatures: type.name === model.tree.answer ? [{ keyName: 'key', keyType: 'string', returnType: 'unknown' }] : [],
+      indexSignatures:
+        type.name === model.tree.answer ? [{ keyName: 'key', keyType: 'string', returnType: 'unknown' }] : [],
     });
   }
 
@@ -333,10 +390,17 @@ export function modelFiles(
     type: model.states.map((s) => literal(s.field)).join(' | ') || 'never',
     docs: docs('The states an element states about itself.'),
   });
-  for (const { name, type, doc } of specDataTypes()) statements.type({ kind: StructureKind.TypeAlias, isExported: true, name, type, docs: docs(doc) });
+  for (const { name, type, doc } of specDataTypes())
+    statements.type({ kind: StructureKind.TypeAlias, isExported: true, name, type, docs: docs(doc) });
   const specs = versions.filter((v) => v.protocolVersion !== model.protocolVersion);
   for (const v of specs) {
-    statements.constant(versionSpecName(v.protocolVersion), 'SpecData', literal(specData(v), 2), `The rules of protocol ${v.protocolVersion}.`, false);
+    statements.constant(
+      versionSpecName(v.protocolVersion),
+      'SpecData',
+      literal(specData(v), 2),
+      `The rules of protocol ${v.protocolVersion}.`,
+      false,
+    );
   }
   const current = specData(model);
   statements.constant(
@@ -345,17 +409,24 @@ export function modelFiles(
     literal(current.states, 2),
     'Each state of the current version, its default, whether it must be reachable from the root, and whether it forms a path.',
   );
-  statements.constant(OWN.spec, 'SpecData', literal({ ...current, states: null }, 2).replace('states: null', `states: ${OWN.states}`), `The rules of protocol ${model.protocolVersion}, the version these types describe.`);
+  statements.constant(
+    OWN.spec,
+    'SpecData',
+    literal({ ...current, states: null }, 2).replace('states: null', `states: ${OWN.states}`),
+    `The rules of protocol ${model.protocolVersion}, the version these types describe.`,
+  );
   statements.value({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs('The rules of every protocol version this package reads, by version.'),
-    declarations: [{
-      name: OWN.specs,
-      type: 'Readonly<Record<string, SpecData>>',
-      initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: ${versionSpecName(v.protocolVersion)}`), `${literal(model.protocolVersion)}: ${OWN.spec}`].join(', ')} }`,
-    }],
+    declarations: [
+      {
+        name: OWN.specs,
+        type: 'Readonly<Record<string, SpecData>>',
+        initializer: `{ ${[...specs.map((v) => `${literal(v.protocolVersion)}: ${versionSpecName(v.protocolVersion)}`), `${literal(model.protocolVersion)}: ${OWN.spec}`].join(', ')} }`,
+      },
+    ],
   });
 
   findingStatements(statements);
@@ -363,13 +434,19 @@ export function modelFiles(
   statements.constant(
     OWN.appleRoles,
     `readonly { readonly value: string; readonly name: string; readonly class: string; readonly role: ${role} | null }[]`,
-    literal(model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })), 2),
+    literal(
+      model.appleRoles.map((a) => ({ value: a.value, name: a.name, class: a.class, role: a.role })),
+      2,
+    ),
     "Apple's roles, each with the protocol role it becomes, or null with the class of elements that are not reported.",
   );
   statements.constant(
     OWN.notReported,
     'readonly { readonly name: string; readonly reason: string }[]',
-    literal(model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })), 2),
+    literal(
+      model.notReported.map((n) => ({ name: n.name, reason: plainText(n.reason) })),
+      2,
+    ),
     'Classes of elements a provider does not report, and why.',
   );
   return statements.print();

@@ -11,10 +11,25 @@ import { specDataTypes } from './spec-data-types.js';
  */
 
 /** An exported declaration of a TypeScript source: a type, an interface, a class, a value or a function. */
-const TS_DECLARATION = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:interface|type|class|const|let|function|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const TS_DECLARATION =
+  /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:interface|type|class|const|let|function|enum)\s+([A-Za-z_$][\w$]*)/gm;
 
 /** The globals of TypeScript's lib that the package's files name: a model type of that name would shadow one. */
-const LIB_TYPES = ['Array', 'Error', 'JSON', 'Map', 'Number', 'Object', 'Promise', 'Readonly', 'Record', 'Required', 'Set', 'String', 'Uint8Array'];
+const LIB_TYPES = [
+  'Array',
+  'Error',
+  'JSON',
+  'Map',
+  'Number',
+  'Object',
+  'Promise',
+  'Readonly',
+  'Record',
+  'Required',
+  'Set',
+  'String',
+  'Uint8Array',
+];
 
 /**
  * The names src/model.ts and src/operations.ts declare whatever the model: each is declared by its entry here, so
@@ -61,7 +76,10 @@ export function ownNames(model: CanonicalModel, versions: readonly CanonicalMode
 
 /** The kit's names for TypeScript, with each type of the model named as `typeNames` has it. */
 class TypeScriptNames extends Names {
-  constructor(config: NamingConfig, private readonly modelTypes: ReadonlyMap<string, string>) {
+  constructor(
+    config: NamingConfig,
+    private readonly modelTypes: ReadonlyMap<string, string>,
+  ) {
     super(config);
   }
 
@@ -73,28 +91,45 @@ class TypeScriptNames extends Names {
 /** Each model type's name in the package: its own, or with `Type` after it (again, until free) where that is taken. */
 function typeNames(model: CanonicalModel, own: ReadonlySet<string>): Map<string, string> {
   const taken = new Set([...own, ...model.types.map((t) => t.name)]);
-  return new Map(model.types.map((t) => {
-    let name = t.name;
-    if (own.has(name)) {
-      while (taken.has(name)) name = `${name}Type`;
-      taken.add(name);
-    }
-    return [t.name, name];
-  }));
+  return new Map(
+    model.types.map((t) => {
+      let name = t.name;
+      if (own.has(name)) {
+        while (taken.has(name)) name = `${name}Type`;
+        taken.add(name);
+      }
+      return [t.name, name];
+    }),
+  );
 }
 
 /** The package's names for a model read with the given versions. */
 export function typescriptNames(model: CanonicalModel, versions: readonly CanonicalModel[] = [model]): Names {
   const own = ownNames(model, versions);
-  return new TypeScriptNames({
-    keywords: new Set(['delete', 'default', 'function', 'class', 'new', 'in', 'void', 'this', 'typeof', 'var', 'with']),
-    reservedTypes: own,
-    reservedMembers: new Set(),
-    types: 'UpperCamelKeeping',
-    members: 'lowerCamelKeeping',
-    constants: 'SCREAMING_SNAKE',
-    enumCases: 'UpperCamelKeeping',
-    escapeType: (name) => `${name}Type`,
-    escapeMember: (name) => `${name}_`,
-  }, typeNames(model, own));
+  return new TypeScriptNames(
+    {
+      keywords: new Set([
+        'delete',
+        'default',
+        'function',
+        'class',
+        'new',
+        'in',
+        'void',
+        'this',
+        'typeof',
+        'var',
+        'with',
+      ]),
+      reservedTypes: own,
+      reservedMembers: new Set(),
+      types: 'UpperCamelKeeping',
+      members: 'lowerCamelKeeping',
+      constants: 'SCREAMING_SNAKE',
+      enumCases: 'UpperCamelKeeping',
+      escapeType: (name) => `${name}Type`,
+      escapeMember: (name) => `${name}_`,
+    },
+    typeNames(model, own),
+  );
 }

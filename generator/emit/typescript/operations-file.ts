@@ -34,7 +34,9 @@ function tsType(t: TypeView): string {
 const refs = (t: TypeView): string[] => (t.kind === 'array' ? refs(t.items) : t.kind === 'ref' ? [t.name] : []);
 
 const docBlock = (lines: string[], indent = ''): string =>
-  lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
+  lines.length === 1
+    ? `${indent}/** ${lines[0]} */\n`
+    : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
 
 const TOOL_TYPE = `/** An MCP tool definition, as MCP's \`Tool\` has it: a provider registers each (\`tools/list\`). */
 export interface ${OWN.toolDefinition} {
@@ -48,10 +50,15 @@ export interface ${OWN.toolDefinition} {
   outputSchema?: { type: 'object'; properties?: Record<string, object>; required?: string[]; [key: string]: unknown; };
 }`;
 
-export function operationsFiles(model: CanonicalModel, header: string, names: Names = typescriptNames(model)): ModelFiles {
+export function operationsFiles(
+  model: CanonicalModel,
+  header: string,
+  names: Names = typescriptNames(model),
+): ModelFiles {
   const { operations, clashes } = operationDecls(model, names, [OWN.operations, OWN.toolDefinition]);
   // This target returns files alone: the runner reports what it throws as an `emitter` diagnostic naming it.
-  if (clashes.length > 0) throw new Error(clashes.map((c) => `${c.source.file}:${c.source.line}: ${c.message}`).join('; '));
+  if (clashes.length > 0)
+    throw new Error(clashes.map((c) => `${c.source.file}:${c.source.line}: ${c.message}`).join('; '));
   const types: string[] = [];
   const imported = new Set<string>();
   const side = (o: { key: string }, part: 'request' | 'response', d: SideDecl): void => {
@@ -60,7 +67,9 @@ export function operationsFiles(model: CanonicalModel, header: string, names: Na
       types.push(`${doc}export type ${d.name} = ${tsType(d.target)};`);
       for (const r of refs(d.target)) imported.add(r);
     } else {
-      types.push(`${doc}export interface ${d.name} {\n  ${/^[A-Za-z_$][\w$]*$/.test(d.field.key) ? d.field.key : JSON.stringify(d.field.key)}: ${tsType(d.field.type)};\n}`);
+      types.push(
+        `${doc}export interface ${d.name} {\n  ${/^[A-Za-z_$][\w$]*$/.test(d.field.key) ? d.field.key : JSON.stringify(d.field.key)}: ${tsType(d.field.type)};\n}`,
+      );
       for (const r of refs(d.field.type)) imported.add(r);
     }
   };
@@ -69,11 +78,13 @@ export function operationsFiles(model: CanonicalModel, header: string, names: Na
     if (o.request) side(o, 'request', o.request);
     if (o.response) side(o, 'response', o.response);
     const parameter = o.request ? `request: ${o.request.name}` : '';
-    methods.push(`${docBlock([o.doc, '', `@since ${o.since}`], '  ')}  ${o.key}(${parameter}): Promise<${o.response ? o.response.name : 'void'}>;`);
+    methods.push(
+      `${docBlock([o.doc, '', `@since ${o.since}`], '  ')}  ${o.key}(${parameter}): Promise<${o.response ? o.response.name : 'void'}>;`,
+    );
   }
   const operationsType = `/** Every operation, as a provider implements it: what each takes and what it answers. */\nexport interface ${OWN.operations} {\n${methods.join('\n')}\n}`;
   const literal = JSON.stringify(bindingTools(model), null, 2);
-  const constDoc = '/** The operations as MCP tool definitions, in the spec\'s order: generated/schema/tools.json. */';
+  const constDoc = "/** The operations as MCP tool definitions, in the spec's order: generated/schema/tools.json. */";
   const imports = imported.size ? `import type { ${[...imported].sort().join(', ')} } from './model.js';\n\n` : '';
   const head = header.trimEnd();
   const body = [...types, operationsType, TOOL_TYPE].join('\n\n');

@@ -1,4 +1,10 @@
-import { type DataField, type DataType, type Declaration, declarationNamed, declarationsOf } from '../kit/data-shape.js';
+import {
+  type DataField,
+  type DataType,
+  type Declaration,
+  declarationNamed,
+  declarationsOf,
+} from '../kit/data-shape.js';
 import { SpecDataSchema } from '../kit/spec-shape.js';
 
 /**
@@ -44,7 +50,8 @@ function isUnion(type: DataType): boolean {
   return decl.kind === 'enum' ? decl.values.length > 1 : decl.kind === 'union';
 }
 
-const member = (f: DataField) => `readonly ${f.name}${f.type.kind === 'optional' && !f.type.nullable ? '?' : ''}: ${typeOf(f.type)}`;
+const member = (f: DataField) =>
+  `readonly ${f.name}${f.type.kind === 'optional' && !f.type.nullable ? '?' : ''}: ${typeOf(f.type)}`;
 
 function inline(decl: Declaration): string {
   switch (decl.kind) {
@@ -53,7 +60,9 @@ function inline(decl: Declaration): string {
     case 'record':
       return `{ ${decl.fields.map(member).join('; ')} }`;
     case 'union':
-      return decl.members.map((m) => `{ ${[`readonly ${decl.tag}: ${quote(m.tag)}`, ...m.fields.map(member)].join('; ')} }`).join(' | ');
+      return decl.members
+        .map((m) => `{ ${[`readonly ${decl.tag}: ${quote(m.tag)}`, ...m.fields.map(member)].join('; ')} }`)
+        .join(' | ');
   }
 }
 

@@ -20,9 +20,15 @@ export interface Transpiled {
  */
 export function transpile(path: string, source: string): Transpiled {
   const js = ts.transpileModule(source, { compilerOptions: TRANSPILE_OPTIONS, fileName: path }).outputText;
-  const dts = ts.transpileDeclaration(source, { compilerOptions: TRANSPILE_OPTIONS, fileName: path, reportDiagnostics: true });
+  const dts = ts.transpileDeclaration(source, {
+    compilerOptions: TRANSPILE_OPTIONS,
+    fileName: path,
+    reportDiagnostics: true,
+  });
   if (dts.diagnostics?.length) {
-    throw new Error(`Generated ${path} needs explicit types for its declarations: ${ts.flattenDiagnosticMessageText(dts.diagnostics[0]?.messageText ?? '', '\n')}`);
+    throw new Error(
+      `Generated ${path} needs explicit types for its declarations: ${ts.flattenDiagnosticMessageText(dts.diagnostics[0]?.messageText ?? '', '\n')}`,
+    );
   }
   return { js, dts: dts.outputText };
 }

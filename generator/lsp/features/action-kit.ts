@@ -16,7 +16,10 @@ export interface FixContext {
   snapshot: SpecSnapshot;
 }
 
-export const lineRange = (line: number, start: number, end: number): Range => ({ start: { line, character: start }, end: { line, character: end } });
+export const lineRange = (line: number, start: number, end: number): Range => ({
+  start: { line, character: start },
+  end: { line, character: end },
+});
 
 /** Replaces `old` where it stands on the finding's line (from its column on, else anywhere on the line). */
 export function replaceAtFinding(ctx: FixContext, old: string, now: string): TextEdit | null {
@@ -26,7 +29,6 @@ export function replaceAtFinding(ctx: FixContext, old: string, now: string): Tex
   if (at < 0) at = text.indexOf(old);
   return at < 0 ? null : { range: lineRange(line, at, at + old.length), newText: now };
 }
-
 
 /** The table cell the finding points into, trimmed: its text and where that stands; null off a table row. */
 export function cellAtFinding(ctx: FixContext): { text: string; start: number; end: number } | null {

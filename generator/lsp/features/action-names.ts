@@ -32,7 +32,12 @@ export function nameFixes(ctx: FixContext): Fix[] {
   const known = listed.length ? () => listed : KNOWN[ctx.finding.ruleId];
   const slip = ctx.finding.actual;
   if (!known || !slip) return [];
-  const src: Sources = { model: modelOf(ctx.snapshot).model, index: nameIndex(ctx.snapshot.files), rfcNumber: null, sections: [] };
+  const src: Sources = {
+    model: modelOf(ctx.snapshot).model,
+    index: nameIndex(ctx.snapshot.files),
+    rfcNumber: null,
+    sections: [],
+  };
   return nearest(slip, known(src)).flatMap((name) => {
     const edit = replaceAtFinding(ctx, slip, name);
     return edit ? [{ title: `Change ${slip} to ${name}`, edits: [edit] }] : [];

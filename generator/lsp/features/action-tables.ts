@@ -33,7 +33,12 @@ function gluedFixes(ctx: FixContext): Fix[] {
     const cells = pipes.slice(1).map((p, i) => text.slice((pipes[i] as number) + 1, p).trim());
     const kind = classifyTable(cells).kind;
     if (kind === 'prose' || kind === 'malformed' || !DELIMITER.test(lines[line + 1] ?? '')) continue;
-    return [{ title: `Split the table before the ${TABLE_SIGNATURES[kind].join(' | ')} header (line ${line + 1})`, edits: [{ range: lineRange(line, 0, 0), newText: '\n' }] }];
+    return [
+      {
+        title: `Split the table before the ${TABLE_SIGNATURES[kind].join(' | ')} header (line ${line + 1})`,
+        edits: [{ range: lineRange(line, 0, 0), newText: '\n' }],
+      },
+    ];
   }
   return [];
 }
@@ -53,7 +58,8 @@ function joinFixes(ctx: FixContext): Fix[] {
   while (ROW.test(lines[last + 1] ?? '')) last++;
   const comments = gap.filter((l) => COMMENT.test(l)).map((l) => l.trim());
   const remove = { range: { start: { line: top, character: 0 }, end: { line: stray, character: 0 } }, newText: '' };
-  if (!comments.length) return [{ title: 'Join the rows to the table above: remove the blank line between them', edits: [remove] }];
+  if (!comments.length)
+    return [{ title: 'Join the rows to the table above: remove the blank line between them', edits: [remove] }];
   const end = (lines[last] ?? '').length;
   const move = { range: lineRange(last, end, end), newText: `\n\n${comments.join('\n')}` };
   return [{ title: 'Move the comment out of the table, after its last row', edits: [remove, move] }];
@@ -78,7 +84,12 @@ function intoTableBelow(ctx: FixContext): Fix[] {
   while (ROW.test(lines[end + 1] ?? '')) end++;
   const remove = { range: { start: { line: first, character: 0 }, end: { line: header, character: 0 } }, newText: '' };
   const at = (lines[end] ?? '').length;
-  return [{ title: `Move the row${rows.length > 1 ? 's' : ''} into the table below, after its last row`, edits: [remove, { range: lineRange(end, at, at), newText: `\n${rows.join('\n')}` }] }];
+  return [
+    {
+      title: `Move the row${rows.length > 1 ? 's' : ''} into the table below, after its last row`,
+      edits: [remove, { range: lineRange(end, at, at), newText: `\n${rows.join('\n')}` }],
+    },
+  ];
 }
 
 /** A header near a known one (`field | type | required | meaning`): rewritten as the guide gives it, cell for cell. */
@@ -88,5 +99,10 @@ function headerFixes(ctx: FixContext): Fix[] {
   const text = ctx.lines[line] ?? '';
   if (!expected || cellPipes(text).length - 1 !== expected.length) return [];
   const header = `| ${expected.join(' | ')} |`;
-  return [{ title: `Write the header as the guide gives it: ${header}`, edits: [{ range: lineRange(line, 0, text.length), newText: header }] }];
+  return [
+    {
+      title: `Write the header as the guide gives it: ${header}`,
+      edits: [{ range: lineRange(line, 0, text.length), newText: header }],
+    },
+  ];
 }

@@ -50,7 +50,9 @@ function effectFixes(ctx: FixContext, written: string): Fix[] {
   const from = EFFECT.exec(written)?.[2];
   if (computed && (from || computed === VERSION_CHANGES[2])) {
     const fromFull = from ? full(from) : null;
-    const to = fromFull ? bump(fromFull, computed, versioningOf(modelOf(ctx.snapshot).model, nameIndex(ctx.snapshot.files).files)) : null;
+    const to = fromFull
+      ? bump(fromFull, computed, versioningOf(modelOf(ctx.snapshot).model, nameIndex(ctx.snapshot.files).files))
+      : null;
     const now = from && to && to !== fromFull ? `${word(computed)}: ${from} to ${to}` : word(computed);
     offer(`State the Version effect diff computes: ${now}`, now);
   }

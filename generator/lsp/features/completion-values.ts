@@ -3,7 +3,14 @@ import { CHECK_RULES } from '../../model/check-rules.js';
 import { bump } from '../../model/fold/index.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { PRIMITIVES } from '../../read/cells.js';
-import { CONTENT_CLASS, ROLE_RULE_PHRASES, type TableKind, TYPE_KINDS, VERSION_CHANGES, VERSION_PARTS } from '../../read/signatures.js';
+import {
+  CONTENT_CLASS,
+  ROLE_RULE_PHRASES,
+  type TableKind,
+  TYPE_KINDS,
+  VERSION_CHANGES,
+  VERSION_PARTS,
+} from '../../read/signatures.js';
 import { versioningOf } from './model-of.js';
 import type { NameIndex, NameKind } from './name-index.js';
 
@@ -27,7 +34,8 @@ export interface Sources {
 const ABSENT = '—';
 const unique = (values: Value[]) => [...new Map(values.map((v) => [v.text, v])).values()];
 const code = (names: Iterable<string>, what: string): Value[] => [...names].map((text) => ({ text, what, code: true }));
-const plain = (names: Iterable<string>, what: string): Value[] => [...names].map((text) => ({ text, what, code: false }));
+const plain = (names: Iterable<string>, what: string): Value[] =>
+  [...names].map((text) => ({ text, what, code: false }));
 
 /** The names the spec defines as `kind`: the model's, and those of rows written since it last built. */
 export function namesOf(src: Sources, kind: NameKind): string[] {
@@ -44,19 +52,28 @@ export function namesOf(src: Sources, kind: NameKind): string[] {
     state: () => m?.states.map((s) => s.field) ?? [],
     status: () => [],
   };
-  return [...new Set([...fromModel[kind](), ...src.index.definitions.filter((d) => d.kind === kind).map((d) => d.name)])];
+  return [
+    ...new Set([...fromModel[kind](), ...src.index.definitions.filter((d) => d.kind === kind).map((d) => d.name)]),
+  ];
 }
 
 /** Type notation: the primitives, every type, and a list of each. */
 function typeNotations(src: Sources): Value[] {
   const names = [...PRIMITIVES, ...namesOf(src, 'type')];
-  return [...code(names, 'type'), ...code(names.map((n) => `${n}[]`), 'list type')];
+  return [
+    ...code(names, 'type'),
+    ...code(
+      names.map((n) => `${n}[]`),
+      'list type',
+    ),
+  ];
 }
 
 /** The Version effect forms an RFC may state: each class, from the version before this RFC to the one it makes. */
 export function effectForms(src: Sources): Value[] {
   const rules = versioningOf(src.model, src.index.files);
-  const before = (src.model?.rfcs ?? []).filter((r) => src.rfcNumber === null || r.number < src.rfcNumber).at(-1)?.version ?? null;
+  const before =
+    (src.model?.rfcs ?? []).filter((r) => src.rfcNumber === null || r.number < src.rfcNumber).at(-1)?.version ?? null;
   const forms: Value[] = [];
   for (const change of VERSION_CHANGES) {
     const word = `${change[0]?.toUpperCase()}${change.slice(1)}`;
@@ -65,7 +82,12 @@ export function effectForms(src: Sources): Value[] {
     else if (to) forms.push({ text: `${word}: ${before} to ${to}`, what: `Version effect: ${change}`, code: false });
   }
   // Before 1.0 a breaking change may name 1.0.0 instead (the step that makes the protocol stable).
-  if (before?.startsWith('0.')) forms.push({ text: `${VERSION_CHANGES[0][0]?.toUpperCase()}${VERSION_CHANGES[0].slice(1)}: ${before} to 1.0.0`, what: 'Version effect: the step to 1.0.0', code: false });
+  if (before?.startsWith('0.'))
+    forms.push({
+      text: `${VERSION_CHANGES[0][0]?.toUpperCase()}${VERSION_CHANGES[0].slice(1)}: ${before} to 1.0.0`,
+      what: 'Version effect: the step to 1.0.0',
+      code: false,
+    });
   return forms;
 }
 
@@ -86,22 +108,61 @@ function metadataValues(src: Sources, column: number, key: string): Value[] {
 export function valuesFor(src: Sources, kind: TableKind, column: number, key: string): Value[] {
   const roles = () => code(namesOf(src, 'role'), 'role');
   const types = () => code(namesOf(src, 'type'), 'type');
-  const any = () => [...types(), ...roles(), ...code(namesOf(src, 'field'), 'field'), ...code(namesOf(src, 'attribute'), 'attribute'), ...plain(namesOf(src, 'requirement'), 'requirement'), ...code(namesOf(src, 'operation'), 'operation')];
+  const any = () => [
+    ...types(),
+    ...roles(),
+    ...code(namesOf(src, 'field'), 'field'),
+    ...code(namesOf(src, 'attribute'), 'attribute'),
+    ...plain(namesOf(src, 'requirement'), 'requirement'),
+    ...code(namesOf(src, 'operation'), 'operation'),
+  ];
   const table: Partial<Record<TableKind, (Value[] | (() => Value[]))[]>> = {
-    types: [[], () => [...plain(src.sections, 'section'), ...plain([ABSENT], 'no section')], () => plain(TYPE_KINDS, 'kind')],
+    types: [
+      [],
+      () => [...plain(src.sections, 'section'), ...plain([ABSENT], 'no section')],
+      () => plain(TYPE_KINDS, 'kind'),
+    ],
     fields: [[], () => typeNotations(src)],
     attributes: [[], () => typeNotations(src)],
-    operations: [[], () => [...typeNotations(src), ...plain([ABSENT], 'nothing')], () => [...typeNotations(src), ...plain([ABSENT], 'nothing')]],
+    operations: [
+      [],
+      () => [...typeNotations(src), ...plain([ABSENT], 'nothing')],
+      () => [...typeNotations(src), ...plain([ABSENT], 'nothing')],
+    ],
     roleKinds: [() => plain(src.model?.roleKinds.map((k) => k.name) ?? [], 'kind of role'), roles],
     appleNames: [roles],
-    covers: [roles, () => code(src.model?.appleRoles.filter((a) => a.class === CONTENT_CLASS).map((a) => a.name) ?? namesOf(src, 'appleRole'), "Apple's role")],
+    covers: [
+      roles,
+      () =>
+        code(
+          src.model?.appleRoles.filter((a) => a.class === CONTENT_CLASS).map((a) => a.name) ??
+            namesOf(src, 'appleRole'),
+          "Apple's role",
+        ),
+    ],
     roleRules: [() => plain(Object.keys(ROLE_RULE_PHRASES), 'rule'), roles],
     removed: [any, types, () => plain([ABSENT], 'nothing replaces it')],
     deprecated: [any, types, () => [...any(), ...plain([ABSENT], 'nothing to use instead')]],
-    requirements: [[], [], [], () => [...code(Object.keys(CHECK_RULES), 'checker rule'), ...plain([ABSENT], 'no checker rule')]],
-    versioning: [() => plain(VERSION_CHANGES, 'change'), () => plain(VERSION_PARTS, 'part'), () => plain(VERSION_PARTS, 'part')],
-    follows: [() => code(src.model?.types.filter((t) => t.kind === 'external').map((t) => t.name) ?? [], 'external type')],
-    appleRoles: [[], [], [], () => plain([CONTENT_CLASS, ...(src.model?.notReported.map((n) => n.name) ?? [])], 'class')],
+    requirements: [
+      [],
+      [],
+      [],
+      () => [...code(Object.keys(CHECK_RULES), 'checker rule'), ...plain([ABSENT], 'no checker rule')],
+    ],
+    versioning: [
+      () => plain(VERSION_CHANGES, 'change'),
+      () => plain(VERSION_PARTS, 'part'),
+      () => plain(VERSION_PARTS, 'part'),
+    ],
+    follows: [
+      () => code(src.model?.types.filter((t) => t.kind === 'external').map((t) => t.name) ?? [], 'external type'),
+    ],
+    appleRoles: [
+      [],
+      [],
+      [],
+      () => plain([CONTENT_CLASS, ...(src.model?.notReported.map((n) => n.name) ?? [])], 'class'),
+    ],
   };
   if (kind === 'metadata') return unique(metadataValues(src, column, key));
   const found = table[kind]?.[column];
@@ -111,5 +172,9 @@ export function valuesFor(src: Sources, kind: TableKind, column: number, key: st
 /** Names to write in a code span of prose: every name the spec defines, checker rules and the toolchain's rule ids. */
 export function proseNames(src: Sources): Value[] {
   const kinds: NameKind[] = ['type', 'role', 'field', 'attribute', 'operation', 'value', 'appleRole'];
-  return unique([...kinds.flatMap((k) => plain(namesOf(src, k), k)), ...plain(Object.keys(CHECK_RULES), 'checker rule'), ...plain(Object.keys(RULES), 'rule id')]);
+  return unique([
+    ...kinds.flatMap((k) => plain(namesOf(src, k), k)),
+    ...plain(Object.keys(CHECK_RULES), 'checker rule'),
+    ...plain(Object.keys(RULES), 'rule id'),
+  ]);
 }

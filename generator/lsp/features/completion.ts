@@ -30,14 +30,20 @@ export function completion(snapshot: SpecSnapshot, specPath: string, position: P
     const typed = line.slice(cell.itemStart, position.character);
     // A name already opened with a backtick is written as code whole, whatever the column's habit.
     const inCode = typed.startsWith('`');
-    const range = { start: { line: position.line, character: cell.itemStart }, end: { line: position.line, character: cell.itemEnd } };
+    const range = {
+      start: { line: position.line, character: cell.itemStart },
+      end: { line: position.line, character: cell.itemEnd },
+    };
     return valuesFor(src, cell.kind, cell.column, cell.key).map((v, i) => item(v, i, range, inCode));
   }
   const ticks = (line.slice(0, position.character).match(/`/g) ?? []).length;
   if (ticks % 2 === 1) {
     const open = line.lastIndexOf('`', position.character - 1);
     const close = line.indexOf('`', position.character);
-    const range = { start: { line: position.line, character: open + 1 }, end: { line: position.line, character: close < 0 ? position.character : close } };
+    const range = {
+      start: { line: position.line, character: open + 1 },
+      end: { line: position.line, character: close < 0 ? position.character : close },
+    };
     return proseNames(src).map((v, i) => item({ ...v, code: false }, i, range, false));
   }
   if (/^\s*\|?\s*$/.test(line.slice(0, position.character))) return headerItems(position);

@@ -10,7 +10,9 @@ export function definition(snapshot: SpecSnapshot, specPath: string, position: P
   if (!at) return [];
   const all = definitionsOf(index, at.name);
   // From a defining row, the rows that define the same thing (Element's url, not Related's); from prose, all.
-  const here = all.find((d) => d.span.file === at.span.file && d.span.line === at.span.line && d.span.start === at.span.start);
+  const here = all.find(
+    (d) => d.span.file === at.span.file && d.span.line === at.span.line && d.span.start === at.span.start,
+  );
   const same = here ? all.filter((d) => d.kind === here.kind && d.owner === here.owner) : all;
   return same.map((d) => ({ uri: uriOf(snapshot, d.span.file), range: rangeOf(d.span) }));
 }

@@ -43,13 +43,29 @@ function namedParts(defs: readonly Definition[], model: CanonicalModel | null): 
       continue;
     }
     if (!entries.length) {
-      parts.push([`${first.kind} \`${first.name}\` (not in the model yet)`, ...rowLines(first), `Defined in ${where}`].join('\n\n'));
+      parts.push(
+        [`${first.kind} \`${first.name}\` (not in the model yet)`, ...rowLines(first), `Defined in ${where}`].join(
+          '\n\n',
+        ),
+      );
       continue;
     }
     for (const entry of entries) {
       const introduced = entry.since ? `Introduced in ${entry.since} by ${where}` : `Defined in ${where}`;
-      const restated = group.length > 1 ? `; restated by ${group.slice(1).map((d) => d.rfc ?? d.span.file).join(', ')}` : '';
-      parts.push([...entry.lines, `${introduced}${restated}`, ...(entry.deprecated ? [deprecationLine(entry.deprecated)] : [])].join('\n\n'));
+      const restated =
+        group.length > 1
+          ? `; restated by ${group
+              .slice(1)
+              .map((d) => d.rfc ?? d.span.file)
+              .join(', ')}`
+          : '';
+      parts.push(
+        [
+          ...entry.lines,
+          `${introduced}${restated}`,
+          ...(entry.deprecated ? [deprecationLine(entry.deprecated)] : []),
+        ].join('\n\n'),
+      );
     }
   }
   return parts;

@@ -44,19 +44,25 @@ export function registerFeatures(connection: Connection, snapshot: () => Promise
         s = await snapshot();
       } catch (error) {
         // No spec folder open (or none read yet) is a state, not a fault: nothing to answer.
-        connection.console.log(`element-spec features: no spec to answer from: ${error instanceof Error ? error.message : String(error)}`);
+        connection.console.log(
+          `element-spec features: no spec to answer from: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return empty;
       }
       const path = specPathOf(s, uri);
       return path ? await run(s, path) : empty;
     })().catch((error: unknown) => {
-      connection.console.error(`element-spec features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      connection.console.error(
+        `element-spec features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return empty;
     });
 
   connection.onHover((p) => on(p.textDocument.uri, null, (s, path) => hover(s, path, p.position)));
   connection.onDefinition((p) => on(p.textDocument.uri, [], (s, path) => definition(s, path, p.position)));
-  connection.onReferences((p) => on(p.textDocument.uri, [], (s, path) => references(s, path, p.position, p.context.includeDeclaration)));
+  connection.onReferences((p) =>
+    on(p.textDocument.uri, [], (s, path) => references(s, path, p.position, p.context.includeDeclaration)),
+  );
   connection.onCompletion((p) => on(p.textDocument.uri, [], (s, path) => completion(s, path, p.position)));
   connection.onCodeAction((p) => on(p.textDocument.uri, [], (s, path) => codeActions(s, path, p.context.diagnostics)));
   connection.onDocumentSymbol((p) => on(p.textDocument.uri, [], (s, path) => documentSymbols(s, path)));

@@ -6,7 +6,10 @@ async function generated(files: SpecFiles): Promise<Map<string, string>> {
   const { model, versions } = await assembleModel(files);
   if (!model) return new Map();
   // The emitters (templates, every target) load on the first lens resolved, not when the server starts.
-  const [{ emitAll }, { REGENERATE_COMMAND }] = await Promise.all([import('../../emit/index.js'), import('../../pipeline.js')]);
+  const [{ emitAll }, { REGENERATE_COMMAND }] = await Promise.all([
+    import('../../emit/index.js'),
+    import('../../pipeline.js'),
+  ]);
   const out = await emitAll(model, { regenerate: REGENERATE_COMMAND, versions });
   return new Map(out.files.map((f) => [f.path, f.contents]));
 }

@@ -21,20 +21,29 @@ export function codeLenses(snapshot: SpecSnapshot, specPath: string): CodeLens[]
   const file = parsedFiles(snapshot.files).find((f) => f.path === specPath);
   if (!file?.baseName) return [];
   const lines = file.text.split(/\r?\n/);
-  const line = lines.findIndex((l) => cellPipes(l).length >= 3 && l.slice(cellPipes(l)[0] as number + 1, cellPipes(l)[1]).trim() === EFFECT_ROW);
+  const line = lines.findIndex(
+    (l) => cellPipes(l).length >= 3 && l.slice((cellPipes(l)[0] as number) + 1, cellPipes(l)[1]).trim() === EFFECT_ROW,
+  );
   if (line < 0) return [];
   const data: LensData = { specPath };
   return [{ range: { start: { line, character: 0 }, end: { line, character: (lines[line] ?? '').length } }, data }];
 }
 
 /** The RFC's changes against the model before it, as `diff` gives them; null while the spec does not build. */
-export function changesOf(snapshot: SpecSnapshot, specPath: string): { rfc: string; before: string | null; changes: Change[] } | null {
+export function changesOf(
+  snapshot: SpecSnapshot,
+  specPath: string,
+): { rfc: string; before: string | null; changes: Change[] } | null {
   const versions = snapshot.assembled.allVersions;
   const i = versions.findIndex((v) => v.rfcs.at(-1)?.source.file === specPath);
   const after = versions[i];
   if (!snapshot.assembled.model || !after) return null;
   const before = versions[i - 1] ?? null;
-  return { rfc: after.rfcs.at(-1)?.id ?? specPath, before: before?.protocolVersion ?? null, changes: diffModels(before, after) };
+  return {
+    rfc: after.rfcs.at(-1)?.id ?? specPath,
+    before: before?.protocolVersion ?? null,
+    changes: diffModels(before, after),
+  };
 }
 
 /**
@@ -44,7 +53,8 @@ export function changesOf(snapshot: SpecSnapshot, specPath: string): { rfc: stri
 const COUNTS = new Map<string, Promise<number>>();
 export function generatedFilesChanged(files: SpecFiles, specPath: string): Promise<number> {
   const hash = createHash('sha256');
-  for (const f of [files.process, files.appleRoles, files.externalTypes, ...files.rfcs]) if (f) hash.update(`${f.path}\0${f.text}\0`);
+  for (const f of [files.process, files.appleRoles, files.externalTypes, ...files.rfcs])
+    if (f) hash.update(`${f.path}\0${f.text}\0`);
   const key = `${specPath}\0${hash.digest('hex')}`;
   let count = COUNTS.get(key);
   if (!count) {
@@ -61,9 +71,14 @@ export function generatedFilesChanged(files: SpecFiles, specPath: string): Promi
 export async function resolveLens(snapshot: SpecSnapshot, lens: CodeLens): Promise<CodeLens> {
   const { specPath } = lens.data as LensData;
   const found = changesOf(snapshot, specPath);
-  if (!snapshot.assembled.model) return { ...lens, command: { title: 'The spec has errors: the class and the files are shown once it builds', command: '' } };
+  if (!snapshot.assembled.model)
+    return {
+      ...lens,
+      command: { title: 'The spec has errors: the class and the files are shown once it builds', command: '' },
+    };
   // A Draft (or a Rejected RFC) is checked, but folded into no version: it changes nothing yet.
-  if (!found) return { ...lens, command: { title: 'Not counted (its Status): it changes no version yet', command: '' } };
+  if (!found)
+    return { ...lens, command: { title: 'Not counted (its Status): it changes no version yet', command: '' } };
   const files = await generatedFilesChanged(snapshot.files, specPath);
   const against = found.before ? `against ${found.before}` : 'from nothing';
   const title = `${classify(found.changes)} ${against}: ${found.changes.length} change${found.changes.length === 1 ? '' : 's'}, ${files} generated file${files === 1 ? '' : 's'}`;

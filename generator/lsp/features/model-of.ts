@@ -27,5 +27,9 @@ export function modelOf(snapshot: SpecSnapshot): { model: CanonicalModel | null;
 export function versioningOf(model: CanonicalModel | null, files: readonly ParsedFile[]): VersionRule[] {
   if (model) return model.versioning;
   const tables = files.flatMap((f) => f.doc.tables.filter((t) => classifyTable(t.header).kind === 'versioning'));
-  return (tables.at(-1)?.rows ?? []).map((row) => ({ change: row[0]?.plain ?? '', beforeOne: row[1]?.plain ?? '', fromOne: row[2]?.plain ?? '' }));
+  return (tables.at(-1)?.rows ?? []).map((row) => ({
+    change: row[0]?.plain ?? '',
+    beforeOne: row[1]?.plain ?? '',
+    fromOne: row[2]?.plain ?? '',
+  }));
 }

@@ -5,7 +5,17 @@ import type { Cell, SpecTable } from '../../read/tables.js';
 import { type ParsedFile, parsedFiles } from './parsed.js';
 
 /** What a name is, by the table that defines it. */
-export type NameKind = 'type' | 'field' | 'value' | 'role' | 'appleRole' | 'attribute' | 'requirement' | 'operation' | 'state' | 'status';
+export type NameKind =
+  | 'type'
+  | 'field'
+  | 'value'
+  | 'role'
+  | 'appleRole'
+  | 'attribute'
+  | 'requirement'
+  | 'operation'
+  | 'state'
+  | 'status';
 
 /** A stretch of one line of a spec file, as LSP counts: line and characters from 0, `end` past the last. */
 export interface Span {
@@ -16,7 +26,10 @@ export interface Span {
 }
 
 /** A span as an LSP range. */
-export const rangeOf = (span: Span) => ({ start: { line: span.line, character: span.start }, end: { line: span.line, character: span.end } });
+export const rangeOf = (span: Span) => ({
+  start: { line: span.line, character: span.start },
+  end: { line: span.line, character: span.end },
+});
 
 /** A row that defines a name: the cell it stands in, the row's cells under its header, and the RFC it is in. */
 export interface Definition {
@@ -99,7 +112,12 @@ function definitionsIn(file: ParsedFile): Definition[] {
     const defining = DEFINING[tableKind];
     if (!defining) continue;
     const section = table.section?.number ?? '';
-    const owner = tableKind === 'fields' ? ownerOf.get(`record:${section}`) : tableKind === 'enumValues' ? ownerOf.get(`enum:${section}`) : undefined;
+    const owner =
+      tableKind === 'fields'
+        ? ownerOf.get(`record:${section}`)
+        : tableKind === 'enumValues'
+          ? ownerOf.get(`enum:${section}`)
+          : undefined;
     for (const row of table.rows) {
       const cell = row[defining.column];
       if (!cell) continue;
@@ -108,7 +126,8 @@ function definitionsIn(file: ParsedFile): Definition[] {
         if (!name) continue;
         const place = cell.codePlaces[defining.many ? i : 0] ?? cell.place;
         const span = spanOf(file.path, lines, place.line, place.column, name);
-        if (span) out.push({ kind: defining.kind, name, owner: owner ?? null, span, table, tableKind, row, rfc: rfc ?? null });
+        if (span)
+          out.push({ kind: defining.kind, name, owner: owner ?? null, span, table, tableKind, row, rfc: rfc ?? null });
       }
     }
   }
@@ -153,7 +172,11 @@ function bareCellOccurrence(file: string, lines: readonly string[], cell: TableC
 
 /** The name written at a position of a file (line and character from 0), or null where none is. */
 export function occurrenceAt(index: NameIndex, file: string, line: number, character: number): Occurrence | null {
-  return index.occurrences.find((o) => o.span.file === file && o.span.line === line && o.span.start <= character && character <= o.span.end) ?? null;
+  return (
+    index.occurrences.find(
+      (o) => o.span.file === file && o.span.line === line && o.span.start <= character && character <= o.span.end,
+    ) ?? null
+  );
 }
 
 /** Every row that defines `name`, in file order (the RFCs in number order, so the first RFC is the one that introduced it). */

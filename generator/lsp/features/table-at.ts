@@ -34,7 +34,9 @@ export function cellPipes(line: string): number[] {
 
 /** The cell of a known table at a position (line and character from 0), or null outside one. */
 export function cellAt(file: ParsedFile, line: number, character: number): CellAt | null {
-  const table = tablesOf(file).find((t) => t.position && t.position.start.line - 1 <= line && line <= t.position.end.line - 1);
+  const table = tablesOf(file).find(
+    (t) => t.position && t.position.start.line - 1 <= line && line <= t.position.end.line - 1,
+  );
   if (!table) return null;
   const classified = classifyTable(table.children[0]?.children.map((c) => inlinePlain(c.children)) ?? []);
   if (classified.kind === 'prose' || classified.kind === 'malformed') return null;
@@ -54,5 +56,12 @@ export function cellAt(file: ParsedFile, line: number, character: number): CellA
   const nextComma = text.indexOf(',', character);
   const stop = nextComma >= 0 && nextComma < next ? nextComma : next;
   const itemEnd = Math.max(character, stop - (/ *$/.exec(text.slice(character, stop))?.[0].length ?? 0));
-  return { kind: classified.kind, column, key: text.slice((pipes[0] ?? -1) + 1, keyEnd).trim(), cellStart, itemStart: Math.min(itemStart, character), itemEnd };
+  return {
+    kind: classified.kind,
+    column,
+    key: text.slice((pipes[0] ?? -1) + 1, keyEnd).trim(),
+    cellStart,
+    itemStart: Math.min(itemStart, character),
+    itemEnd,
+  };
 }

@@ -30,10 +30,12 @@ export interface ApplyContext {
 }
 
 /** A restated item's deprecation, kept (absent when it has none, so the model's JSON names no empty one). */
-const kept = (prior: { deprecated?: Deprecation } | undefined) => (prior?.deprecated ? { deprecated: prior.deprecated } : {});
+const kept = (prior: { deprecated?: Deprecation } | undefined) =>
+  prior?.deprecated ? { deprecated: prior.deprecated } : {};
 /** The table that states each kind of type's members, in the section its Types row names. */
 const TABLE_OF = { record: 'Field', attributes: 'Attribute', enum: 'Value' } as const;
-const baseName = (ref: TypeRef): string | null => (ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null);
+const baseName = (ref: TypeRef): string | null =>
+  ref.kind === 'named' ? ref.name : ref.kind === 'array' ? baseName(ref.items) : null;
 
 /** The kind of type whose table a section holds (a Field table: record), or null when it holds none. */
 function kindOfSection(rfc: RfcDraft, section: string | null): keyof typeof TABLE_OF | null {
@@ -48,7 +50,12 @@ function kindOfSection(rfc: RfcDraft, section: string | null): keyof typeof TABL
 /** Applies one RFC's tables to the state, in the order the guide describes; every problem goes to `ctx.d`. */
 export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const { rfc, since, d } = ctx;
-  const changes: RfcChanges = { removedRoles: new Map(), removedAliases: new Map(), removedFields: new Map(), orphaned: new Map() };
+  const changes: RfcChanges = {
+    removedRoles: new Map(),
+    removedAliases: new Map(),
+    removedFields: new Map(),
+    orphaned: new Map(),
+  };
   // A row's section is the last numbered heading above it, when its table does not name one.
   const sectionAt = (line: number) => rfc.sections.filter((x) => x.line <= line).at(-1)?.number ?? null;
   const src = (section: string | null, place: Place): Source => ({
@@ -65,7 +72,12 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const row of rfc.types) {
     let kind = row.kind as TypeDef['kind'];
     if (!(TYPE_KINDS as readonly string[]).includes(kind)) {
-      d.error('bad-cell', row.place, `The Kind must be ${TYPE_KINDS.slice(0, -1).join(', ')} or ${TYPE_KINDS.at(-1)}`, row.kind);
+      d.error(
+        'bad-cell',
+        row.place,
+        `The Kind must be ${TYPE_KINDS.slice(0, -1).join(', ')} or ${TYPE_KINDS.at(-1)}`,
+        row.kind,
+      );
       // One slip is one finding: read the type as the kind its section's table shows, so the tables that use
       // it are not reported as well (missing tables, unknown types, no tree).
       const meant = kindOfSection(rfc, row.section);
@@ -73,15 +85,27 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       kind = meant;
     }
     const prior = state.types.get(row.name);
-    const base = { name: row.name, meaning: row.meaning, since: prior?.since ?? since, source: src(row.section, row.place) };
-    if (kind === 'record') state.types.set(row.name, { ...base, kind, fields: prior?.kind === 'record' ? [...prior.fields] : [] });
-    else if (kind === 'enum') state.types.set(row.name, { ...base, kind, values: prior?.kind === 'enum' ? [...prior.values] : [] });
+    const base = {
+      name: row.name,
+      meaning: row.meaning,
+      since: prior?.since ?? since,
+      source: src(row.section, row.place),
+    };
+    if (kind === 'record')
+      state.types.set(row.name, { ...base, kind, fields: prior?.kind === 'record' ? [...prior.fields] : [] });
+    else if (kind === 'enum')
+      state.types.set(row.name, { ...base, kind, values: prior?.kind === 'enum' ? [...prior.values] : [] });
     else state.types.set(row.name, { ...base, kind });
     if (row.section && (kind === 'record' || kind === 'attributes' || kind === 'enum')) {
       const key = `${kind}@${row.section}`;
       const other = localSection.get(key);
       if (other) {
-        d.error('duplicate-entry', row.place, `${other.name} (line ${other.place.line}) already names section ${row.section}; a ${TABLE_OF[kind]} table belongs to one type, so give each its own section`, row.name);
+        d.error(
+          'duplicate-entry',
+          row.place,
+          `${other.name} (line ${other.place.line}) already names section ${row.section}; a ${TABLE_OF[kind]} table belongs to one type, so give each its own section`,
+          row.name,
+        );
         continue;
       }
       localSection.set(key, { name: row.name, place: row.place });
@@ -91,7 +115,11 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   const typeForSection = (kind: keyof typeof TABLE_OF, section: string | null, place: Place): string | null => {
     const name = section ? localSection.get(`${kind}@${section}`)?.name : undefined;
     if (!name) {
-      d.error('missing-table', place, `No row of this RFC's Types table names section ${section ?? '(none)'} for this ${TABLE_OF[kind]} table`);
+      d.error(
+        'missing-table',
+        place,
+        `No row of this RFC's Types table names section ${section ?? '(none)'} for this ${TABLE_OF[kind]} table`,
+      );
       return null;
     }
     return name;
@@ -133,7 +161,12 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     const values = [...type.values];
     for (const row of table.rows) {
       const at = values.findIndex((v) => v.value === row.value);
-      const value = { value: row.value, meaning: row.meaning, since: values[at]?.since ?? since, source: src(table.section, row.place) };
+      const value = {
+        value: row.value,
+        meaning: row.meaning,
+        since: values[at]?.since ?? since,
+        source: src(table.section, row.place),
+      };
       if (at >= 0) values[at] = value;
       else values.push(value);
     }
@@ -144,7 +177,13 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     const typeName = typeForSection('record', table.section, table.place);
     if (!typeName) continue;
     for (const row of table.rows) {
-      state.states.set(row.field, { field: row.field, type: typeName, reachable: row.reachable, path: row.path, source: src(table.section, row.place) });
+      state.states.set(row.field, {
+        field: row.field,
+        type: typeName,
+        reachable: row.reachable,
+        path: row.path,
+        source: src(table.section, row.place),
+      });
     }
   }
 
@@ -153,7 +192,15 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     // A name that came in this same version (an RFC amending an unreleased one) was never in a version: no removal to record.
     const recorded = sinceOf(state, type, row.name) !== since;
     const removed = (kind: RemovedKind) => {
-      if (recorded) state.removed.push({ name: row.name, from: row.from, kind, replacedBy: row.replacedBy, version: since, source: src(null, row.place) });
+      if (recorded)
+        state.removed.push({
+          name: row.name,
+          from: row.from,
+          kind,
+          replacedBy: row.replacedBy,
+          version: since,
+          source: src(null, row.place),
+        });
     };
     if (type?.kind === 'record') {
       removed('field');
@@ -178,7 +225,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         d.error('unknown-role', row.place, 'The role to remove is not in the role language', row.name);
       }
     } else if (type?.kind === 'enum') {
-      if (type.values.some((v) => v.value === row.name)) state.types.set(row.from, { ...type, values: type.values.filter((v) => v.value !== row.name) });
+      if (type.values.some((v) => v.value === row.name))
+        state.types.set(row.from, { ...type, values: type.values.filter((v) => v.value !== row.name) });
       else d.error('unknown-field', row.place, `${row.from} has no value ${row.name} to remove`, row.name);
     } else if (type?.kind === 'attributes') {
       removed('attribute');
@@ -186,14 +234,24 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
         d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to remove`, row.name);
       }
     } else if (type) {
-      d.error('bad-cell', row.place, `Names are removed from a record, an enum, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
+      d.error(
+        'bad-cell',
+        row.place,
+        `Names are removed from a record, an enum, the roles type or the attributes type; ${row.from} is ${type.kind}`,
+        row.from,
+      );
     } else if (state.requirements.delete(row.name)) {
       // A requirement or an operation is removed by its own name; From says where it stood.
       removed('requirement');
     } else if (state.operations.delete(row.name)) {
       removed('operation');
     } else {
-      d.error('unknown-type', row.place, `The From column names no type, and ${row.name} is no requirement or operation`, row.from);
+      d.error(
+        'unknown-type',
+        row.place,
+        `The From column names no type, and ${row.name} is no requirement or operation`,
+        row.from,
+      );
     }
   }
 
@@ -228,7 +286,11 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       });
     }
   }
-  state.kinds = inTableOrder(state.kinds, (k) => k.name, rfc.roleKinds.map((r) => r.kind).filter((k) => kindsBefore.includes(k)));
+  state.kinds = inTableOrder(
+    state.kinds,
+    (k) => k.name,
+    rfc.roleKinds.map((r) => r.kind).filter((k) => kindsBefore.includes(k)),
+  );
   // Apple's names: a role claims its own name (Apple's name: yes) and the names of its Also covers row. A row
   // restated in a later RFC replaces the role's claims of that kind; a name no role claims any more is orphaned here.
   const claimsOf = (role: string) => {
@@ -250,7 +312,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     state.roles.set(role.name, { ...role, appleName: row.appleName });
     const claims = claimsOf(role.name);
     if (row.appleName && knownApple(role.name, row.role.place)) claims.set(role.name, row.role.place);
-    else if (!row.appleName && claims.delete(role.name) && role.appleName) changes.orphaned.set(role.name, row.role.place);
+    else if (!row.appleName && claims.delete(role.name) && role.appleName)
+      changes.orphaned.set(role.name, row.role.place);
   }
   for (const row of rfc.covers) {
     const role = state.roles.get(row.role.value);
@@ -272,7 +335,8 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const row of rfc.roleRules) {
     state.roleRules[row.rule] = { role: row.role.value, place: row.role.place, source: src(null, row.role.place) };
   }
-  for (const row of rfc.notReported) state.notReported.set(row.name, { name: row.name, reason: row.reason, source: src(null, row.place) });
+  for (const row of rfc.notReported)
+    state.notReported.set(row.name, { name: row.name, reason: row.reason, source: src(null, row.place) });
   for (const table of rfc.attributeTables) {
     const typeName = typeForSection('attributes', table.section, table.place);
     if (!typeName) continue;
@@ -293,7 +357,15 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   for (const row of rfc.operations) {
     const prior = state.operations.get(row.name);
     for (const t of [row.takes, row.returns]) if (t?.type) typeUses.push({ ref: t.type, place: t.place });
-    state.operations.set(row.name, { name: row.name, takes: row.takes?.notation ?? null, returns: row.returns?.notation ?? null, meaning: row.meaning, since: prior?.since ?? since, source: src(null, row.place), ...kept(prior) });
+    state.operations.set(row.name, {
+      name: row.name,
+      takes: row.takes?.notation ?? null,
+      returns: row.returns?.notation ?? null,
+      meaning: row.meaning,
+      since: prior?.since ?? since,
+      source: src(null, row.place),
+      ...kept(prior),
+    });
   }
   if (rfc.versionField) state.versionField = rfc.versionField;
   for (const row of rfc.follows) {
@@ -302,10 +374,17 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
       d.error('unknown-type', row.place, 'No Types table declares this as an external type', row.type);
       continue;
     }
-    state.follows.set(row.type, { type: row.type, version: row.version, kinds: row.kinds, since, source: src(null, row.place) });
+    state.follows.set(row.type, {
+      type: row.type,
+      version: row.version,
+      kinds: row.kinds,
+      since,
+      source: src(null, row.place),
+    });
   }
   for (const ex of rfc.examples) state.examples.push({ value: ex.value, source: src(ex.section, ex.place) });
-  for (const p of rfc.privacy) state.privacy.set(p.subject, { subject: p.subject, note: p.note, source: src(null, p.place) });
+  for (const p of rfc.privacy)
+    state.privacy.set(p.subject, { subject: p.subject, note: p.note, source: src(null, p.place) });
   for (const row of rfc.requirements) {
     if (row.rule !== null && !(row.rule in CHECK_RULES)) {
       d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
@@ -313,7 +392,11 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
     const checkable = !/^Not checkable/i.test(row.check.replace(/[`*]/g, ''));
     // Said how to check, but nothing checks it: the docs would count it as not implemented, without a word here.
     if (checkable && row.rule === null) {
-      d.warning('unchecked-requirement', row.rulePlace, `${row.id} is checkable from outside, but names no checker rule`);
+      d.warning(
+        'unchecked-requirement',
+        row.rulePlace,
+        `${row.id} is checkable from outside, but names no checker rule`,
+      );
     }
     const prior = state.requirements.get(row.id);
     state.requirements.set(row.id, {

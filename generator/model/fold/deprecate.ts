@@ -21,7 +21,12 @@ export function applyDeprecations(
   d: Diagnostics,
 ): void {
   for (const row of rfc.deprecated) {
-    const deprecated: Deprecation = { useInstead: row.useInstead, useInsteadName: row.useInsteadName, version: since, source: src(row.place) };
+    const deprecated: Deprecation = {
+      useInstead: row.useInstead,
+      useInsteadName: row.useInsteadName,
+      version: since,
+      source: src(row.place),
+    };
     const type = state.types.get(row.from);
     if (type?.kind === 'record') {
       const at = type.fields.findIndex((f) => f.name === row.name);
@@ -41,7 +46,13 @@ export function applyDeprecations(
     } else if (type?.kind === 'roles') {
       const role = state.roles.get(row.name);
       if (role) {
-        if (state.roleRules.root?.role === role.name) d.error('bad-cell', row.place, `${role.name} cannot be deprecated: it is the root's role, which every answer sends`, row.name);
+        if (state.roleRules.root?.role === role.name)
+          d.error(
+            'bad-cell',
+            row.place,
+            `${role.name} cannot be deprecated: it is the root's role, which every answer sends`,
+            row.name,
+          );
         else state.roles.set(role.name, { ...role, deprecated });
         continue;
       }
@@ -52,24 +63,44 @@ export function applyDeprecations(
       // Removed in this RFC and deprecated here: an alias of the role Use instead names (spec/README.md).
       const target = row.useInsteadName === null ? undefined : state.roles.get(row.useInsteadName);
       if (!target) {
-        d.error('unknown-role', row.useInsteadPlace, `${row.name} is removed in this RFC; to keep it as an alias, Use instead names the role that replaces it`, row.useInstead ?? '—');
+        d.error(
+          'unknown-role',
+          row.useInsteadPlace,
+          `${row.name} is removed in this RFC; to keep it as an alias, Use instead names the role that replaces it`,
+          row.useInstead ?? '—',
+        );
         continue;
       }
       // A role renamed before (A, then B) hands its own aliases on: A reads as the new role too, as deprecated as it was.
       const chained = removed.removedAliases.get(row.name) ?? [];
-      state.roles.set(target.name, { ...target, aliases: [...(target.aliases ?? []), ...chained, { name: row.name, version: since, source: src(row.place) }] });
+      state.roles.set(target.name, {
+        ...target,
+        aliases: [...(target.aliases ?? []), ...chained, { name: row.name, version: since, source: src(row.place) }],
+      });
     } else if (type?.kind === 'attributes') {
       const attribute = state.attributes.get(row.name);
       if (attribute) state.attributes.set(row.name, { ...attribute, deprecated });
-      else d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to deprecate`, row.name);
+      else
+        d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to deprecate`, row.name);
     } else if (type) {
-      d.error('bad-cell', row.place, `Names are deprecated in a record, the roles type or the attributes type; ${row.from} is ${type.kind}`, row.from);
+      d.error(
+        'bad-cell',
+        row.place,
+        `Names are deprecated in a record, the roles type or the attributes type; ${row.from} is ${type.kind}`,
+        row.from,
+      );
     } else {
       const requirement = state.requirements.get(row.name);
       const operation = state.operations.get(row.name);
       if (requirement) state.requirements.set(row.name, { ...requirement, deprecated });
       else if (operation) state.operations.set(row.name, { ...operation, deprecated });
-      else d.error('unknown-type', row.place, `The From column names no type, and ${row.name} is no requirement or operation`, row.from);
+      else
+        d.error(
+          'unknown-type',
+          row.place,
+          `The From column names no type, and ${row.name} is no requirement or operation`,
+          row.from,
+        );
     }
   }
   // A role named again in the language is a role, not an alias of another.
@@ -88,12 +119,17 @@ export function applyDeprecations(
  * id, role, children, attributes and content), so none of them can be stopped.
  */
 function keptField(state: FoldState, type: string, field: Field): string | null {
-  const base = (ref: TypeRef): string | null => (ref.kind === 'array' ? base(ref.items) : ref.kind === 'named' ? ref.name : null);
+  const base = (ref: TypeRef): string | null =>
+    ref.kind === 'array' ? base(ref.items) : ref.kind === 'named' ? ref.name : null;
   const named = base(field.type);
   const kind = named === null ? null : state.types.get(named)?.kind;
-  if (named === type || kind === 'roles' || kind === 'attributes' || kind === 'external') return 'the tree is made of it (its children, role, attributes or content)';
-  if (field.required) return 'it is required, so every answer sends it; make it optional in an earlier RFC, or remove it';
-  if (state.states.get(field.name)?.type === type) return 'it is a state, which every reader reads on every element; remove it in a later RFC instead';
-  if (state.versionField?.type === type && state.versionField.field === field.name) return 'it holds the protocol version';
+  if (named === type || kind === 'roles' || kind === 'attributes' || kind === 'external')
+    return 'the tree is made of it (its children, role, attributes or content)';
+  if (field.required)
+    return 'it is required, so every answer sends it; make it optional in an earlier RFC, or remove it';
+  if (state.states.get(field.name)?.type === type)
+    return 'it is a state, which every reader reads on every element; remove it in a later RFC instead';
+  if (state.versionField?.type === type && state.versionField.field === field.name)
+    return 'it holds the protocol version';
   return null;
 }

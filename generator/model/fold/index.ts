@@ -109,18 +109,35 @@ function readEffect(rfc: RfcDraft, state: FoldState, step: VersionStep | null, d
   // The RFC's own versioning table governs its own step (RFC-0001 introduces the rule it follows).
   const rules = rfc.versioning.length ? rfc.versioning : state.versioning;
   if (state.version !== null && from !== state.version) {
-    if (step && effect !== 'editorial' && from === step.from && to === step.to) return joinStep(rfc, read, step, cell.plain, d);
-    const join = step && to === step.to && !step.releasedBy ? `; to make ${step.to} together with ${step.rfc}, state its Version effect, ${stepText(step)}` : '';
-    d.error('version-sequence', cell.place, `${rfc.id} starts from ${m[2] ?? from}, but the version before it is ${state.version}${join}`, cell.plain);
+    if (step && effect !== 'editorial' && from === step.from && to === step.to)
+      return joinStep(rfc, read, step, cell.plain, d);
+    const join =
+      step && to === step.to && !step.releasedBy
+        ? `; to make ${step.to} together with ${step.rfc}, state its Version effect, ${stepText(step)}`
+        : '';
+    d.error(
+      'version-sequence',
+      cell.place,
+      `${rfc.id} starts from ${m[2] ?? from}, but the version before it is ${state.version}${join}`,
+      cell.plain,
+    );
   } else if (from) {
     const expected = bump(from, effect, rules);
     // Before 1.0 a breaking change may name 1.0.0 instead: the step that makes the protocol stable.
     const toOne = effect === 'breaking' && semver.major(from) === 0 && to === '1.0.0';
     if (expected && expected !== to && !toOne) {
-      const same = step && to === step.to && !step.releasedBy ? `; to make ${to} together with ${step.rfc}, state its Version effect, ${stepText(step)}` : '';
+      const same =
+        step && to === step.to && !step.releasedBy
+          ? `; to make ${to} together with ${step.rfc}, state its Version effect, ${stepText(step)}`
+          : '';
       const beforeOne = semver.major(from) === 0;
       const one = beforeOne && to === '1.0.0' ? ' (only a breaking change may name 1.0.0)' : '';
-      d.error('version-sequence', cell.place, `${effect === 'additive' ? 'An' : 'A'} ${effect} change from ${from} makes ${expected}${effect === 'breaking' && beforeOne ? ' (or 1.0.0)' : ''}, not ${to}${one}${same}`, cell.plain);
+      d.error(
+        'version-sequence',
+        cell.place,
+        `${effect === 'additive' ? 'An' : 'A'} ${effect} change from ${from} makes ${expected}${effect === 'breaking' && beforeOne ? ' (or 1.0.0)' : ''}, not ${to}${one}${same}`,
+        cell.plain,
+      );
     }
   }
   return read;
@@ -131,9 +148,19 @@ function joinStep(rfc: RfcDraft, read: ReadEffect, step: VersionStep, written: s
   // A version is released with all its RFCs (element-spec release stamps each): only an RFC left out of it is late.
   const ownRelease = full(rfc.metadata.get('Released in')?.plain.split(/\s/)[0] ?? '');
   if (step.releasedBy && ownRelease !== step.to) {
-    d.error('version-sequence', read.place, `${step.to} is released (${step.releasedBy}), so ${rfc.id} cannot make it too; a released version is frozen: step from ${step.to}`, written);
+    d.error(
+      'version-sequence',
+      read.place,
+      `${step.to} is released (${step.releasedBy}), so ${rfc.id} cannot make it too; a released version is frozen: step from ${step.to}`,
+      written,
+    );
   } else if (read.effect !== step.effect) {
-    d.error('version-sequence', read.place, `${step.rfc} makes ${step.to} as ${stepText(step)}; to make that version with it, ${rfc.id} states the same Version effect`, written);
+    d.error(
+      'version-sequence',
+      read.place,
+      `${step.rfc} makes ${step.to} as ${stepText(step)}; to make that version with it, ${rfc.id} states the same Version effect`,
+      written,
+    );
   }
   return { ...read, joins: true };
 }
@@ -144,11 +171,21 @@ function readReleased(rfc: RfcDraft, version: string, d: Diagnostics): Place | n
   if (!cell || cell.plain === '' || isAbsent(cell)) return null;
   const named = full(cell.plain.split(/\s/)[0] ?? '');
   if (!named) {
-    d.error('bad-version', cell.place, `Released in is — until a release, then the version released (${version})`, cell.plain);
+    d.error(
+      'bad-version',
+      cell.place,
+      `Released in is — until a release, then the version released (${version})`,
+      cell.plain,
+    );
     return null;
   }
   if (named !== version) {
-    d.error('bad-version', cell.place, `${rfc.id} makes ${version}, but its Released in row names ${named}`, cell.plain);
+    d.error(
+      'bad-version',
+      cell.place,
+      `${rfc.id} makes ${version}, but its Released in row names ${named}`,
+      cell.plain,
+    );
     return null;
   }
   return cell.place;
@@ -168,7 +205,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
 
   const foldOne = (target: FoldState, rfc: RfcDraft, sink: Diagnostics, effect: ReadEffect | null, status: string) => {
     const hasEarlierVersion = target.version !== null;
-    if (rfc.versioning.length) target.versioning = rfc.versioning.map(({ change, beforeOne, fromOne }) => ({ change, beforeOne, fromOne }));
+    if (rfc.versioning.length)
+      target.versioning = rfc.versioning.map(({ change, beforeOne, fromOne }) => ({ change, beforeOne, fromOne }));
     const to = effect?.to ?? target.version ?? '0.0.0';
     target.version = to;
     const amends = rfc.metadata.get('Supersedes or amends');
@@ -189,7 +227,13 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       source: { document: rfc.id, section: null, ...rfc.place },
     });
     const changes = applyRfc(target, { rfc, since: to, hasEarlierVersion, appleByName, d: sink });
-    return checkedModel(target, { appleRoles: input.appleRoles, appleNotReported: input.appleNotReported, rfcPlace: rfc.place, changes, d: sink });
+    return checkedModel(target, {
+      appleRoles: input.appleRoles,
+      appleNotReported: input.appleNotReported,
+      rfcPlace: rfc.place,
+      changes,
+      d: sink,
+    });
   };
 
   /** Checks an RFC that does not change the model against a copy of it; its problems go to `sink`. */
@@ -211,10 +255,12 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
 
     const statusCell = rfc.metadata.get('Status');
     for (const key of ['Status', 'Version effect', 'Supersedes or amends'] as const) {
-      if (rfc.hasMetadataTable && !rfc.metadata.has(key)) d.error('missing-metadata', rfc.place, `The metadata table has no ${key} row`, key);
+      if (rfc.hasMetadataTable && !rfc.metadata.has(key))
+        d.error('missing-metadata', rfc.place, `The metadata table has no ${key} row`, key);
     }
     const status = statusCell ? statusOf.get(statusCell.plain) : undefined;
-    if (statusCell && !status) d.error('unknown-status', statusCell.place, 'The Status is not one spec/process.md lists', statusCell.plain);
+    if (statusCell && !status)
+      d.error('unknown-status', statusCell.place, 'The Status is not one spec/process.md lists', statusCell.plain);
     // A closed RFC (Rejected, Withdrawn) will never be accepted: it is read, but not checked against a model that
     // moved on since it was written, which would warn on every run with nothing a maintainer could clear.
     if (status && !status.counted && !status.open) continue;
@@ -222,7 +268,8 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
       // A Draft is read and checked as if it were accepted next; what it would break is said, as warnings.
       const aside = new Diagnostics();
       checkAside(rfc, aside, status.status);
-      for (const item of aside.items) d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual, item.hint);
+      for (const item of aside.items)
+        d.warning(item.ruleId, item, `${rfc.id} is ${status.status}: ${item.message}`, item.actual, item.hint);
       continue;
     }
     const effect: ReadEffect | null = status ? readEffect(rfc, state, step, d) : null;
@@ -234,9 +281,27 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
     }
     const model = foldOne(state, rfc, d, effect, status.status);
     const releasedPlace = readReleased(rfc, effect.to, d);
-    if (effect.effect !== 'editorial' && !effect.joins) step = { rfc: rfc.id, effect: effect.effect, from: effect.from, to: effect.to, text: rfc.metadata.get('Version effect')?.plain ?? '', releasedBy: null };
+    if (effect.effect !== 'editorial' && !effect.joins)
+      step = {
+        rfc: rfc.id,
+        effect: effect.effect,
+        from: effect.from,
+        to: effect.to,
+        text: rfc.metadata.get('Version effect')?.plain ?? '',
+        releasedBy: null,
+      };
     if (step && releasedPlace) step = { ...step, releasedBy: step.releasedBy ?? rfc.id };
-    if (model) snapshots.push({ rfc: rfc.id, effect: effect.effect, effectPlace: effect.place, released: releasedPlace !== null, releasedPlace, model, follows: new Map(state.follows), joins: effect.joins });
+    if (model)
+      snapshots.push({
+        rfc: rfc.id,
+        effect: effect.effect,
+        effectPlace: effect.place,
+        released: releasedPlace !== null,
+        releasedPlace,
+        model,
+        follows: new Map(state.follows),
+        joins: effect.joins,
+      });
     // The next RFC builds on a copy, so this version's maps stay as they are.
     state = copyState(state);
   }
@@ -246,7 +311,11 @@ export function fold(input: FoldInput, d: Diagnostics): FoldResult | null {
   if (d.hasErrorsBesides('bad-example') || !last) {
     // An RFC left unfolded has had its own problem said; "no version" would only repeat it.
     if (state.version === null && !unfolded) {
-      d.error('missing-table', { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 }, 'No counted RFC states a version');
+      d.error(
+        'missing-table',
+        { file: input.rfcs[0]?.file ?? 'spec/rfcs', line: 1, column: 1 },
+        'No counted RFC states a version',
+      );
     }
     return null;
   }

@@ -36,7 +36,9 @@ export const go: Packer = {
   publishedTo: 'the Go module proxy (a git tag)',
   async notInstallable({ out }) {
     const module = await modulePathOf(out);
-    return fetchable(module) ? null : `The Go module path is "${module}", which has no dot in its first element, so \`go get\` refuses it (malformed module path); set "repository" in publishing.json and regenerate, which makes it <repository>/generated/go`;
+    return fetchable(module)
+      ? null
+      : `The Go module path is "${module}", which has no dot in its first element, so \`go get\` refuses it (malformed module path); set "repository" in publishing.json and regenerate, which makes it <repository>/generated/go`;
   },
   async pack({ out, dest, publishing, date }) {
     const module = await modulePathOf(out);
@@ -47,18 +49,30 @@ export const go: Packer = {
     const files = await filesBelow(join(out, 'go'), (p) => /(^|\/)(vendor|\.git|\.hg)\//.test(p));
     await zipFiles(join(out, 'go'), files, `${module}@${version}`, join(dest, at, `${version}.zip`));
     await writeFile(join(dest, at, `${version}.mod`), await readFile(join(out, 'go/go.mod')));
-    await writeFile(join(dest, at, `${version}.info`), `${JSON.stringify({ Version: version, Time: `${date}T00:00:00Z` })}\n`);
+    await writeFile(
+      join(dest, at, `${version}.info`),
+      `${JSON.stringify({ Version: version, Time: `${date}T00:00:00Z` })}\n`,
+    );
     await writeFile(join(dest, at, 'list'), `${version}\n`);
-    const checks = [`module zip: ${files.length} files`, await downloaded(dest, module, version), `tag ${tagOf(module, version)} in the repository`];
+    const checks = [
+      `module zip: ${files.length} files`,
+      await downloaded(dest, module, version),
+      `tag ${tagOf(module, version)} in the repository`,
+    ];
     return [
       { package: 'go', file: `${at}/${version}.zip`, checks },
-      ...[`${version}.mod`, `${version}.info`, 'list'].map((name) => ({ package: 'go', file: `${at}/${name}`, checks: ['as the proxy serves it'] })),
+      ...[`${version}.mod`, `${version}.info`, 'list'].map((name) => ({
+        package: 'go',
+        file: `${at}/${name}`,
+        checks: ['as the proxy serves it'],
+      })),
     ];
   },
   publisher: {
     // proxy.golang.org serves what the repository's tag holds: nothing is uploaded there.
     registry: null,
-    otherwise: 'push the tag the release table names (such as generated/go/v<sdk>); the Go module proxy fetches the module from the repository',
+    otherwise:
+      'push the tag the release table names (such as generated/go/v<sdk>); the Go module proxy fetches the module from the repository',
     publish: ({ from, to }) => intoProxy(join(from, 'go'), to.startsWith('file://') ? fileURLToPath(to) : to),
   },
 };
@@ -77,10 +91,18 @@ async function intoProxy(release: string, proxy: string): Promise<string> {
     for (const name of (await readdir(join(release, at))).filter((n) => n !== 'list')) {
       const there = await readFile(join(proxy, at, name)).catch(() => null);
       const mine = await readFile(join(release, at, name));
-      if (there && !there.equals(mine)) throw new Error(`${join(proxy, at, name)} already holds other bytes; a published module version is never changed`);
+      if (there && !there.equals(mine))
+        throw new Error(
+          `${join(proxy, at, name)} already holds other bytes; a published module version is never changed`,
+        );
       await copyFile(join(release, at, name), join(proxy, at, name));
     }
-    const versions = new Set([(await readFile(join(proxy, at, 'list'), 'utf8').catch(() => '')), await readFile(join(release, list), 'utf8')].join('\n').split('\n').filter(Boolean));
+    const versions = new Set(
+      [await readFile(join(proxy, at, 'list'), 'utf8').catch(() => ''), await readFile(join(release, list), 'utf8')]
+        .join('\n')
+        .split('\n')
+        .filter(Boolean),
+    );
     await writeFile(join(proxy, at, 'list'), `${[...versions].join('\n')}\n`);
     added.push(relative(release, join(release, at)));
   }
@@ -93,7 +115,15 @@ async function downloaded(dest: string, module: string, version: string): Promis
   if (!fetchable(module)) return 'not downloadable by go (module path without a dot)';
   const gopath = await mkdtemp(join(tmpdir(), 'element-release-go-'));
   try {
-    const env = { ...process.env, GOPATH: gopath, GOMODCACHE: join(gopath, 'mod'), GOPROXY: `file://${join(dest, 'go')}`, GOSUMDB: 'off', GOFLAGS: '-modcacherw', GOTOOLCHAIN: 'local' };
+    const env = {
+      ...process.env,
+      GOPATH: gopath,
+      GOMODCACHE: join(gopath, 'mod'),
+      GOPROXY: `file://${join(dest, 'go')}`,
+      GOSUMDB: 'off',
+      GOFLAGS: '-modcacherw',
+      GOTOOLCHAIN: 'local',
+    };
     await runTool('go', ['mod', 'download', '-json', `${module}@${version}`], { cwd: gopath, env });
     return 'go mod download from the proxy folder';
   } finally {

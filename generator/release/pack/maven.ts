@@ -42,14 +42,20 @@ export const maven: Packer = {
     return withCopy(join(out, 'kotlin'), async (copy) => {
       // The jars are what the tests ran; packing skips running them again.
       // In Maven's process: a Kotlin daemon would outlive the release, spending memory and CPU after it.
-      await runTool('mvn', ['-B', '-q', '-ntp', '-Dkotlin.compiler.daemon=false', '-DskipTests', 'package'], { cwd: copy });
+      await runTool('mvn', ['-B', '-q', '-ntp', '-Dkotlin.compiler.daemon=false', '-DskipTests', 'package'], {
+        cwd: copy,
+      });
       const project = projectElements(await readFile(join(copy, 'pom.xml'), 'utf8'));
       const artifactId = project.get('artifactId') || 'package';
       const version = project.get('version') || '0';
       const missing = CENTRAL_POM.filter((name) => !project.has(name));
-      const pomCheck = missing.length ? `pom lacks what Central requires: ${missing.map((t) => `<${t}>`).join(', ')} (publishing.json)` : 'pom has what Central requires';
+      const pomCheck = missing.length
+        ? `pom lacks what Central requires: ${missing.map((t) => `<${t}>`).join(', ')} (publishing.json)`
+        : 'pom has what Central requires';
       const target = join(copy, 'target');
-      const jars = (await readdir(target)).filter((f) => f.startsWith(`${artifactId}-${version}`) && f.endsWith('.jar')).sort();
+      const jars = (await readdir(target))
+        .filter((f) => f.startsWith(`${artifactId}-${version}`) && f.endsWith('.jar'))
+        .sort();
       for (const jar of jars) await copyFile(join(target, jar), join(dest, jar));
       const pomName = `${artifactId}-${version}.pom`;
       await copyFile(join(copy, 'pom.xml'), join(dest, pomName));
@@ -72,8 +78,22 @@ export const maven: Packer = {
       const stem = (poms[0] ?? '').replace(/\.pom$/, '');
       const at = (suffix: string) => join(from, `${stem}${suffix}`);
       // deploy-file puts the jar, its sources and javadoc and the pom under the coordinates the pom gives, with checksums.
-      await runTool('mvn', ['-B', '-q', '-ntp', `${MAVEN_DEPLOY_PLUGIN}:deploy-file`, `-Dfile=${at('.jar')}`, `-DpomFile=${at('.pom')}`, `-Dsources=${at('-sources.jar')}`,
-        `-Djavadoc=${at('-javadoc.jar')}`, `-Durl=${to}`, `-DrepositoryId=${MAVEN_REPOSITORY_ID}`], { cwd: from });
+      await runTool(
+        'mvn',
+        [
+          '-B',
+          '-q',
+          '-ntp',
+          `${MAVEN_DEPLOY_PLUGIN}:deploy-file`,
+          `-Dfile=${at('.jar')}`,
+          `-DpomFile=${at('.pom')}`,
+          `-Dsources=${at('-sources.jar')}`,
+          `-Djavadoc=${at('-javadoc.jar')}`,
+          `-Durl=${to}`,
+          `-DrepositoryId=${MAVEN_REPOSITORY_ID}`,
+        ],
+        { cwd: from },
+      );
       return `mvn deploy:deploy-file ${stem} (jar, sources, javadoc, pom) to ${to}`;
     },
   },

@@ -9,10 +9,18 @@ export const npm: Packer = {
   publishedTo: 'npm',
   async pack({ out, dest }) {
     return withCopy(join(out, 'typescript'), async (copy) => {
-      const printed = await runTool('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: copy });
+      const printed = await runTool('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], {
+        cwd: copy,
+      });
       const [entry] = JSON.parse(printed.slice(printed.indexOf('['))) as { filename: string; files: unknown[] }[];
       if (!entry) throw new Error('npm pack printed no package');
-      return [{ package: 'npm', file: entry.filename.replace(/^@/, '').replace(/\//g, '-'), checks: [`npm pack: ${entry.files.length} files`] }];
+      return [
+        {
+          package: 'npm',
+          file: entry.filename.replace(/^@/, '').replace(/\//g, '-'),
+          checks: [`npm pack: ${entry.files.length} files`],
+        },
+      ];
     });
   },
   publisher: {

@@ -8,7 +8,9 @@ export const python: Packer = {
   name: 'python',
   publishedTo: 'PyPI',
   async pack({ out, dest, scripts }) {
-    const venv = (await runTool('bash', [join(scripts, 'python-venv.sh'), join(scripts, 'release-requirements.txt')])).trim();
+    const venv = (
+      await runTool('bash', [join(scripts, 'python-venv.sh'), join(scripts, 'release-requirements.txt')])
+    ).trim();
     const py = join(venv, 'bin/python');
     return withCopy(join(out, 'python'), async (copy) => {
       const before = new Set(await readdir(dest));
@@ -23,10 +25,21 @@ export const python: Packer = {
     registry: 'https://upload.pypi.org/legacy/',
     // The credentials are twine's own (TWINE_USERNAME and TWINE_PASSWORD, or .pypirc); never asked for at a prompt.
     async publish({ from, to, scripts }) {
-      const venv = (await runTool('bash', [join(scripts, 'python-venv.sh'), join(scripts, 'release-requirements.txt')])).trim();
+      const venv = (
+        await runTool('bash', [join(scripts, 'python-venv.sh'), join(scripts, 'release-requirements.txt')])
+      ).trim();
       const files = (await readdir(from)).filter((f) => f.endsWith('.whl') || f.endsWith('.tar.gz')).sort();
       if (!files.some((f) => f.endsWith('.whl'))) throw new Error('the release folder holds no wheel');
-      await runTool(join(venv, 'bin/python'), ['-m', 'twine', 'upload', '--non-interactive', '--disable-progress-bar', '--repository-url', to, ...files.map((f) => join(from, f))]);
+      await runTool(join(venv, 'bin/python'), [
+        '-m',
+        'twine',
+        'upload',
+        '--non-interactive',
+        '--disable-progress-bar',
+        '--repository-url',
+        to,
+        ...files.map((f) => join(from, f)),
+      ]);
       return `twine upload ${files.join(' ')} --repository-url ${to}`;
     },
   },

@@ -22,7 +22,11 @@ export const rust: Packer = {
       const printed = await runTool('bash', ['-c', env, 'rust-package', join(scripts, 'rust-env.sh')], { cwd: copy });
       const packaged = join(printed.trim().split('\n').at(-1) ?? '', 'package');
       const crates = (await readdir(packaged)).filter((f) => f.endsWith('.crate'));
-      const manifest = await runTool('bash', ['-c', 'eval "$(bash "$1")" && cargo read-manifest --offline', 'rust-manifest', join(scripts, 'rust-env.sh')], { cwd: copy });
+      const manifest = await runTool(
+        'bash',
+        ['-c', 'eval "$(bash "$1")" && cargo read-manifest --offline', 'rust-manifest', join(scripts, 'rust-env.sh')],
+        { cwd: copy },
+      );
       const { name, version } = JSON.parse(manifest) as { name: string; version: string };
       const file = `${name}-${version}.crate`;
       if (!crates.includes(file)) throw new Error(`cargo package made no ${file}`);
@@ -49,7 +53,10 @@ export const rust: Packer = {
         const registry = to === CRATES_IO ? [] : ['--registry', CARGO_REGISTRY_NAME];
         const env = to === CRATES_IO ? process.env : { ...process.env, CARGO_REGISTRIES_ELEMENT_MODEL_INDEX: to };
         const script = 'eval "$(bash "$1")" && shift && cargo publish --no-verify --allow-dirty --quiet "$@"';
-        await runTool('bash', ['-c', script, 'rust-publish', join(scripts, 'rust-env.sh'), ...registry], { cwd: source, env });
+        await runTool('bash', ['-c', script, 'rust-publish', join(scripts, 'rust-env.sh'), ...registry], {
+          cwd: source,
+          env,
+        });
         return `cargo publish ${crate}${to === CRATES_IO ? '' : ` to the registry whose index is ${to}`}`;
       } finally {
         await rm(dir, { recursive: true, force: true });

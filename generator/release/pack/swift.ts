@@ -27,11 +27,13 @@ export const swift: Packer = {
     // SwiftPM takes a package from a git URL at a tag, from a local path, or from a package registry (SE-0292);
     // this project runs no registry, so the archive goes to a folder consumers unzip and name as a path dependency.
     registry: null,
-    otherwise: 'tag the release commit with the SDK version (no v) and push the tag; SwiftPM resolves the package from the repository',
+    otherwise:
+      'tag the release commit with the SDK version (no v) and push the tag; SwiftPM resolves the package from the repository',
     async publish({ from, to }) {
       const folder = to.startsWith('file://') ? fileURLToPath(to) : to;
       const archives = (await readdir(from)).filter((f) => f.startsWith(`${PACKAGE}-`) && f.endsWith('.zip'));
-      if (archives.length !== 1) throw new Error(`the release folder holds ${archives.length} Swift source archives, not one`);
+      if (archives.length !== 1)
+        throw new Error(`the release folder holds ${archives.length} Swift source archives, not one`);
       const archive = archives[0] ?? '';
       await mkdir(folder, { recursive: true });
       await copyFile(join(from, archive), join(folder, archive));

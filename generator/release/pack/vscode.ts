@@ -16,7 +16,11 @@ type Manifest = Record<string, unknown> & { name: string };
 
 /** The extension's manifest as released: the release's SDK version, as every package of it, and its repository when publishing.json names one. */
 function released(manifest: Manifest, publishing: Publishing): Manifest {
-  return { ...manifest, version: publishing.sdkVersion, ...(publishing.repository ? { repository: { type: 'git', url: publishing.repository } } : {}) };
+  return {
+    ...manifest,
+    version: publishing.sdkVersion,
+    ...(publishing.repository ? { repository: { type: 'git', url: publishing.repository } } : {}),
+  };
 }
 
 /**
@@ -33,7 +37,10 @@ export const vscode: Packer = {
       const source = extensionDir();
       for (const name of SOURCES) await cp(join(source, name), join(dir, name), { recursive: true });
       await cp(join(toolchainRoot(), 'LICENSE'), join(dir, 'LICENSE'));
-      const manifest = released(JSON.parse(await readFile(join(source, 'package.json'), 'utf8')) as Manifest, publishing);
+      const manifest = released(
+        JSON.parse(await readFile(join(source, 'package.json'), 'utf8')) as Manifest,
+        publishing,
+      );
       await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       await symlink(join(tools, 'all/node_modules'), join(dir, 'node_modules'), 'dir');
       await runTool(process.execPath, [join(tools, 'all/node_modules/typescript/bin/tsc'), '-p', dir]);
@@ -41,7 +48,11 @@ export const vscode: Packer = {
       await cp(join(tools, 'runtime/node_modules'), join(dir, 'node_modules'), { recursive: true });
       const file = `${manifest.name}-${publishing.sdkVersion}.vsix`;
       const vsce = [join(tools, 'all/node_modules/@vscode/vsce/vsce'), 'package', '--out', join(dest, file)];
-      const printed = await runTool(process.execPath, publishing.repository ? vsce : [...vsce, '--allow-missing-repository'], { cwd: dir });
+      const printed = await runTool(
+        process.execPath,
+        publishing.repository ? vsce : [...vsce, '--allow-missing-repository'],
+        { cwd: dir },
+      );
       const files = /\((\d+) files?,/.exec(printed)?.[1];
       return [{ package: 'vscode', file, checks: ['tsc', `vsce package${files ? `: ${files} files` : ''}`] }];
     } finally {

@@ -16,7 +16,8 @@ export async function filesBelow(dir: string, skip: (path: string) => boolean = 
 export async function zipFiles(dir: string, files: readonly string[], top: string, to: string): Promise<void> {
   const zip = new yazl.ZipFile();
   const when = new Date('1980-01-01T00:00:00Z');
-  for (const file of files) zip.addBuffer(await readFile(join(dir, file)), `${top}/${file}`, { mtime: when, mode: 0o100644 });
+  for (const file of files)
+    zip.addBuffer(await readFile(join(dir, file)), `${top}/${file}`, { mtime: when, mode: 0o100644 });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);

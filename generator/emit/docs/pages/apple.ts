@@ -37,12 +37,20 @@ export function applePage(d: Docs): DocPage {
     })),
     reverse: m.roles.map((r) => {
       const from = appleOf.get(r.name) ?? [];
-      return { name: code(r.name), link: roleLink(r.name), apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—', count: from.length };
+      return {
+        name: code(r.name),
+        link: roleLink(r.name),
+        apple: from.length ? from.map((a) => code(a.value)).join(', ') : '—',
+        count: from.length,
+      };
     }),
     classes: [...new Set(m.appleRoles.filter((a) => a.role === null).map((a) => a.class))].map((cls) => ({
       name: cls,
       reason: cell(sentence(reason(cls))),
-      apple: m.appleRoles.filter((a) => a.role === null && a.class === cls).map((a) => code(a.value)).join(', '),
+      apple: m.appleRoles
+        .filter((a) => a.role === null && a.class === cls)
+        .map((a) => code(a.value))
+        .join(', '),
     })),
   };
   return { path, title, description, position: 4, markdown: render('apple-mapping.md', view) };

@@ -15,7 +15,13 @@ export function attributesPage(d: Docs): DocPage {
   const view = {
     ...d.front(path, title, description, 5),
     title,
-    type: attrType ? { name: code(attrType.name), meaning: cell(sentence(attrType.meaning)), source: d.source(path, attrType.source) } : null,
+    type: attrType
+      ? {
+          name: code(attrType.name),
+          meaning: cell(sentence(attrType.meaning)),
+          source: d.source(path, attrType.source),
+        }
+      : null,
     field: m.tree.attributes ? code(m.tree.attributes) : null,
     node: m.tree.node,
     nodeLink: link(path, 'element.md', slugify(m.tree.node)),
@@ -29,7 +35,11 @@ export function attributesPage(d: Docs): DocPage {
       meaning: withDeprecation(cell(sentence(a.meaning)), a.deprecated, cell),
       source: d.source(path, a.source),
     })),
-    privacy: m.privacy.map((p) => ({ subject: cell(p.subject), note: cell(sentence(p.note)), source: d.source(path, p.source) })),
+    privacy: m.privacy.map((p) => ({
+      subject: cell(p.subject),
+      note: cell(sentence(p.note)),
+      source: d.source(path, p.source),
+    })),
   };
   return { path, title, description, position: 5, markdown: render('attributes.md', view) };
 }

@@ -23,14 +23,27 @@ export function changelogPages(d: Docs): DocPage[] {
       title,
       version,
       rfcs: rfcs.map((r) => ({
-        id: r.id, title: r.title, link: link(path, rfcPage(r.id)), summary: cell(r.summary), effect: r.effect,
-        from: r.from ?? '—', version: r.version, status: r.status, amends: cell(r.supersedesOrAmends),
+        id: r.id,
+        title: r.title,
+        link: link(path, rfcPage(r.id)),
+        summary: cell(r.summary),
+        effect: r.effect,
+        from: r.from ?? '—',
+        version: r.version,
+        status: r.status,
+        amends: cell(r.supersedesOrAmends),
       })),
       changes: changes(d, path, version),
-      removed: d.model.removed.filter((x) => x.version === version && isAnswerName(x)).map((x) => ({ name: code(x.name), from: x.from, replacedBy: replacedByText(x.replacedBy) })),
+      removed: d.model.removed
+        .filter((x) => x.version === version && isAnswerName(x))
+        .map((x) => ({ name: code(x.name), from: x.from, replacedBy: replacedByText(x.replacedBy) })),
       // A requirement removed is no longer checked, an operation no longer offered: neither is a name an answer held.
-      unchecked: d.model.removed.filter((x) => x.version === version && x.kind === 'requirement').map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
-      withdrawn: d.model.removed.filter((x) => x.version === version && x.kind === 'operation').map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
+      unchecked: d.model.removed
+        .filter((x) => x.version === version && x.kind === 'requirement')
+        .map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
+      withdrawn: d.model.removed
+        .filter((x) => x.version === version && x.kind === 'operation')
+        .map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy) })),
       migration: mig ? { title: mig.title, link: link(path, mig.path) } : null,
     };
     pages.push({ path, title, description, position: versions.length - i, markdown: render('changelog.md', view) });
@@ -44,7 +57,10 @@ export function changelogPages(d: Docs): DocPage[] {
     versions: [...versions].reverse().map((v) => ({
       version: v,
       link: link(path, `changelog/${v}.md`),
-      rfcs: d.model.rfcs.filter((r) => r.version === v).map((r) => `${r.id} (${r.effect})`).join(', '),
+      rfcs: d.model.rfcs
+        .filter((r) => r.version === v)
+        .map((r) => `${r.id} (${r.effect})`)
+        .join(', '),
     })),
   };
   pages.push({ path, title, description, position: 7, markdown: render('changelog-index.md', view) });

@@ -14,7 +14,9 @@ export function examples(d: Docs): DocExample[] {
     });
   });
   for (const r of d.model.requirements) {
-    const v = d.vectors.find((x) => x.decodes && x.covers.includes(r.id) && x.findings.some((f) => f.requirement === r.id));
+    const v = d.vectors.find(
+      (x) => x.decodes && x.covers.includes(r.id) && x.findings.some((f) => f.requirement === r.id),
+    );
     if (!v || out.some((e) => e.file === `${v.name}.json`)) continue;
     out.push({
       file: `${v.name}.json`,

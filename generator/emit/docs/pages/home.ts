@@ -26,8 +26,16 @@ export function indexPage(d: Docs, exs: DocExample[]): DocPage {
     operations: m.operations.map((o) => ({
       name: `${anchorTag(anchors.operation(o.name))}${code(o.name)}`,
       usedIn: d.usedIn(path, o.name),
-      takes: o.takes ? (d.typeLink(path, o.takes) ? `[${code(o.takes)}](${d.typeLink(path, o.takes)})` : code(o.takes)) : '—',
-      returns: o.returns ? (d.typeLink(path, o.returns) ? `[${code(o.returns)}](${d.typeLink(path, o.returns)})` : code(o.returns)) : '—',
+      takes: o.takes
+        ? d.typeLink(path, o.takes)
+          ? `[${code(o.takes)}](${d.typeLink(path, o.takes)})`
+          : code(o.takes)
+        : '—',
+      returns: o.returns
+        ? d.typeLink(path, o.returns)
+          ? `[${code(o.returns)}](${d.typeLink(path, o.returns)})`
+          : code(o.returns)
+        : '—',
       since: o.since,
       meaning: withDeprecation(cell(sentence(o.meaning)), o.deprecated, cell),
       source: d.source(path, o.source),
@@ -52,9 +60,16 @@ export function indexPage(d: Docs, exs: DocExample[]): DocPage {
         const [property, discriminator] = Object.entries(props).find(([, p]) => typeof p.const === 'string') ?? [];
         const kind = discriminator?.const;
         // MCP's schema reference has an anchor per definition, in lower case, under its protocol version.
-        const mcp = e.protocolVersion ? `https://modelcontextprotocol.io/specification/${e.protocolVersion}/schema#${def.toLowerCase()}` : null;
+        const mcp = e.protocolVersion
+          ? `https://modelcontextprotocol.io/specification/${e.protocolVersion}/schema#${def.toLowerCase()}`
+          : null;
         const sample = property && typeof kind === 'string' ? contentSample(m, d.vectors, property, kind) : null;
-        return { definition: mcp ? `[${code(def)}](${mcp})` : code(def), plainDefinition: def, kind: typeof kind === 'string' ? kind : null, sample };
+        return {
+          definition: mcp ? `[${code(def)}](${mcp})` : code(def),
+          plainDefinition: def,
+          kind: typeof kind === 'string' ? kind : null,
+          sample,
+        };
       }),
     })),
     example: firstExample ? exampleBlock(firstExample) : null,

@@ -1,7 +1,12 @@
 import type { DocPage } from '../page.js';
 import { type Docs, cell, code, isAnswerName, link, render, replacedByText, rfcPage, shortVersion } from '../site.js';
 
-interface Migration { from: string; to: string; path: string; title: string }
+interface Migration {
+  from: string;
+  to: string;
+  path: string;
+  title: string;
+}
 
 export function migrations(d: Docs): Migration[] {
   const out: Migration[] = [];
@@ -22,17 +27,31 @@ export function migrationPages(d: Docs): DocPage[] {
     // Only the names an answer held fail the checker; a requirement or an operation is said in its own words.
     const removed = ofVersion.filter(isAnswerName);
     const others = (kind: string) =>
-      ofVersion.filter((x) => x.kind === kind).map((x) => ({ name: code(x.name), replacedBy: replacedByText(x.replacedBy), source: d.source(path, x.source) }));
+      ofVersion
+        .filter((x) => x.kind === kind)
+        .map((x) => ({
+          name: code(x.name),
+          replacedBy: replacedByText(x.replacedBy),
+          source: d.source(path, x.source),
+        }));
     const view = {
       ...d.front(path, mig.title, description, 8 + i),
       title: mig.title,
       from: mig.from,
       to: mig.to,
-      rfcs: d.model.rfcs.filter((r) => r.version === mig.to).map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)) })),
+      rfcs: d.model.rfcs
+        .filter((r) => r.version === mig.to)
+        .map((r) => ({ id: r.id, title: r.title, link: link(path, rfcPage(r.id)) })),
       types: [...new Set(removed.map((x) => x.from))].map((type) => ({
         name: type,
         link: d.typeLink(path, type),
-        removed: removed.filter((x) => x.from === type).map((x) => ({ name: code(x.name), replacedBy: cell(x.replacedBy ?? '—'), source: d.source(path, x.source) })),
+        removed: removed
+          .filter((x) => x.from === type)
+          .map((x) => ({
+            name: code(x.name),
+            replacedBy: cell(x.replacedBy ?? '—'),
+            source: d.source(path, x.source),
+          })),
       })),
       requirements: others('requirement'),
       operations: others('operation'),

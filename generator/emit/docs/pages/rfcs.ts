@@ -11,7 +11,9 @@ export function rfcPages(d: Docs): DocPage[] {
     const title = `${rfc.id}: ${rfc.title}`;
     const description = plainText(rfc.summary).split(/(?<=\.)\s/)[0] ?? rfc.title;
     const items: { section: string | null; label: string }[] = [];
-    const put = (s: Source, label: string) => { if (s.document === rfc.id) items.push({ section: s.section, label }); };
+    const put = (s: Source, label: string) => {
+      if (s.document === rfc.id) items.push({ section: s.section, label });
+    };
     for (const t of m.types) {
       put(t.source, `type ${code(t.name)}`);
       if (t.kind === 'record') for (const f of t.fields) put(f.source, `field ${code(`${t.name}.${f.name}`)}`);
@@ -32,12 +34,14 @@ export function rfcPages(d: Docs): DocPage[] {
       const h = part.heading;
       if (!h) return [];
       const defines = h.number ? items.filter((x) => x.section === h.number).map((x) => x.label) : [];
-      return [{
-        anchor: h.number ? slugify(sectionHeading(h.number)) : null,
-        heading: `${'#'.repeat(Math.min(6, h.depth))} ${h.text}`,
-        defines: defines.join(', '),
-        markdown: linked[index] ?? part.markdown,
-      }];
+      return [
+        {
+          anchor: h.number ? slugify(sectionHeading(h.number)) : null,
+          heading: `${'#'.repeat(Math.min(6, h.depth))} ${h.text}`,
+          defines: defines.join(', '),
+          markdown: linked[index] ?? part.markdown,
+        },
+      ];
     });
     const view = {
       ...d.front(path, title, description, 20 + i),

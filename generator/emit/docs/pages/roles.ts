@@ -35,11 +35,22 @@ export function rolesPage(d: Docs): DocPage {
           plain: name,
           anchor: anchors.role(name),
           appleName: r?.appleName ? 'yes' : 'no',
-          apple: apple.length ? apple.map((a) => `[${code(a.value)}](${link(path, 'apple-mapping.md', anchors.apple(a.value))})`).join(', ') : '—',
+          apple: apple.length
+            ? apple
+                .map((a) => `[${code(a.value)}](${link(path, 'apple-mapping.md', anchors.apple(a.value))})`)
+                .join(', ')
+            : '—',
           usedIn: d.usedIn(path, name),
           example: roleSample(m, d.vectors, name),
           covers: r?.covers.length ? r.covers.map(code).join(', ') : '—',
-          note: [r?.coversNote ? cell(sentence(r.coversNote)) : null, r?.deprecated ? withDeprecation('', r.deprecated, cell).trim() : null, aliasNote(r)].filter((x) => x !== null).join(' ') || '—',
+          note:
+            [
+              r?.coversNote ? cell(sentence(r.coversNote)) : null,
+              r?.deprecated ? withDeprecation('', r.deprecated, cell).trim() : null,
+              aliasNote(r),
+            ]
+              .filter((x) => x !== null)
+              .join(' ') || '—',
           since: r?.since ?? '—',
           source: r ? d.source(path, r.source) : '—',
         };
@@ -51,13 +62,32 @@ export function rolesPage(d: Docs): DocPage {
       fallback: code(m.roleRules.fallback),
       source: d.source(path, m.roleRules.source),
     },
-    notReported: m.notReported.map((n) => ({ name: n.name, reason: cell(sentence(n.reason)), source: d.source(path, n.source) })),
+    notReported: m.notReported.map((n) => ({
+      name: n.name,
+      reason: cell(sentence(n.reason)),
+      source: d.source(path, n.source),
+    })),
     // Where the app's own word goes: what the removed names that the role field replaced say, and the notes.
-    ownWord: m.removed
-      .flatMap((x) => (x.from === m.tree.node && x.replacedBy?.includes(code(roleField)) ? [{ name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy) }] : [])),
+    ownWord: m.removed.flatMap((x) =>
+      x.from === m.tree.node && x.replacedBy?.includes(code(roleField))
+        ? [{ name: code(x.name), version: x.version, replacedBy: cell(x.replacedBy) }]
+        : [],
+    ),
     ownWordFields: nodeFields
-      .filter((f) => m.removed.some((x) => x.from === m.tree.node && x.replacedBy?.includes(code(roleField)) && x.replacedBy.includes(code(f.name)) && f.name !== roleField))
-      .map((f) => ({ name: code(f.name), meaning: cell(sentence(f.meaning)), link: link(path, 'element.md', slugify(m.tree.node)) })),
+      .filter((f) =>
+        m.removed.some(
+          (x) =>
+            x.from === m.tree.node &&
+            x.replacedBy?.includes(code(roleField)) &&
+            x.replacedBy.includes(code(f.name)) &&
+            f.name !== roleField,
+        ),
+      )
+      .map((f) => ({
+        name: code(f.name),
+        meaning: cell(sentence(f.meaning)),
+        link: link(path, 'element.md', slugify(m.tree.node)),
+      })),
     mappingLink: 'apple-mapping.md',
   };
   return { path, title, description, position: 3, markdown: render('roles.md', view) };

@@ -18,20 +18,44 @@ export function schemasPage(d: Docs): DocPage {
     version: d.model.protocolVersion,
     typesLink: 'element.md',
     current: [
-      ...(strict ? [{ title: cell(titleOf(strict)), for: 'What a provider sends', file: code(posix.basename(strict.path)), href: `/${strict.path}` }] : []),
-      ...(lenient ? [{ title: cell(titleOf(lenient)), for: 'What a receiver reads', file: code(posix.basename(lenient.path)), href: `/${lenient.path}` }] : []),
+      ...(strict
+        ? [
+            {
+              title: cell(titleOf(strict)),
+              for: 'What a provider sends',
+              file: code(posix.basename(strict.path)),
+              href: `/${strict.path}`,
+            },
+          ]
+        : []),
+      ...(lenient
+        ? [
+            {
+              title: cell(titleOf(lenient)),
+              for: 'What a receiver reads',
+              file: code(posix.basename(lenient.path)),
+              href: `/${lenient.path}`,
+            },
+          ]
+        : []),
     ],
     refusals: strict && lenient ? schemaDifferences(JSON.parse(strict.contents), JSON.parse(lenient.contents)) : [],
     outputSchema: lenient ? code(posix.basename(lenient.path)) : null,
     fallbackRole: code(d.model.roleRules.unknown),
     checkOnly: checkOnlyRequirements(d.model, d.vectors).map((r) => ({
-      id: r.id, href: link(path, 'conformance.md', anchors.requirement(r.id)), requirement: cell(sentence(r.requirement)), rule: code(r.rule ?? ''),
+      id: r.id,
+      href: link(path, 'conformance.md', anchors.requirement(r.id)),
+      requirement: cell(sentence(r.requirement)),
+      rule: code(r.rule ?? ''),
     })),
     versions: [...d.context.versions].reverse().map((v) => {
       const own = d.schemas(v.protocolVersion);
       return {
         version: v.protocolVersion,
-        files: [own.strict && { label: 'strict', href: `/${own.strict.path}` }, own.lenient && { label: 'lenient', href: `/${own.lenient.path}` }].filter(Boolean),
+        files: [
+          own.strict && { label: 'strict', href: `/${own.strict.path}` },
+          own.lenient && { label: 'lenient', href: `/${own.lenient.path}` },
+        ].filter(Boolean),
       };
     }),
   };
@@ -46,13 +70,22 @@ function jsonCell(value: unknown): string {
 }
 
 /** Every keyword where the strict schema differs from the lenient one, by its JSON Pointer; titles and ids aside. */
-export function schemaDifferences(strict: unknown, lenient: unknown, where = ''): { where: string; strict: string; lenient: string }[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export function schemaDifferences(
+  strict: unknown,
+  lenient: unknown,
+  where = '',
+): { where: string; strict: string; lenient: string }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(strict) || !isObject(lenient)) {
-    return JSON.stringify(strict) === JSON.stringify(lenient) ? [] : [{ where: code(where || '/'), strict: jsonCell(strict), lenient: jsonCell(lenient) }];
+    return JSON.stringify(strict) === JSON.stringify(lenient)
+      ? []
+      : [{ where: code(where || '/'), strict: jsonCell(strict), lenient: jsonCell(lenient) }];
   }
   // JSON Schema's meta-data keywords and ids say nothing an answer is checked against.
   const words = new Set([...metadataVocabulary.filter((k): k is string => typeof k === 'string'), '$id', '$comment']);
   const keys = [...new Set([...Object.keys(strict), ...Object.keys(lenient)])].filter((k) => !words.has(k));
-  return keys.flatMap((k) => schemaDifferences(strict[k], lenient[k], `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  return keys.flatMap((k) =>
+    schemaDifferences(strict[k], lenient[k], `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
