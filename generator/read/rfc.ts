@@ -365,6 +365,17 @@ function readTable(draft: RfcDraft, kind: TableKind, table: SpecTable, d: Diagno
           !once(`${from}.${n}`, cell(0).place, 'duplicate-entry', `Deprecated name ${n}`)
         )
           break;
+        // Or in another Deprecated table of the RFC: one name deprecated twice would be two deprecations of it.
+        const earlier = draft.deprecated.find((x) => x.name === n && x.from === from);
+        if (earlier) {
+          d.error(
+            'duplicate-entry',
+            cell(0).place,
+            `Deprecated name ${n} is already defined at line ${earlier.place.line}`,
+            n,
+          );
+          break;
+        }
         const none = isAbsent(cell(2));
         draft.deprecated.push({
           name: n,
