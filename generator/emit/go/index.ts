@@ -2,7 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
 import { declarations } from '../kit/declarations.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
-import { treeView } from '../kit/tree.js';
+import { treeViewOrFailure } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
@@ -53,15 +53,8 @@ export function emitGo(
   const kit = declarations(model, names);
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
-  const tree = treeView(model, kit);
-  if ('missing' in tree)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
-      ],
-    };
+  const tree = treeViewOrFailure(model, kit);
+  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
   // The emitters write Go as gofmt lays it out (./layout.ts); the templates and the runtime are written so.
   const render: Render = (name, view) => tidy(templates()(name, view));
   const publishing = publishingOf(context);

@@ -4,7 +4,7 @@ import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/d
 import { specData, versionsRead } from '../kit/spec-data.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';
-import { treeView } from '../kit/tree.js';
+import { treeViewOrFailure } from '../kit/tree.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { hostileInputs } from '../shared/hostile.js';
@@ -188,15 +188,8 @@ export function emitPython(
     };
   };
   const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
-  const tree = treeView(model, kit);
-  if ('missing' in tree)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
-      ],
-    };
+  const tree = treeViewOrFailure(model, kit);
+  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
   const states = tree.states.map((s) => ({
     key: s.key,
     name: s.field.name,

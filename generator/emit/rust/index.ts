@@ -4,7 +4,7 @@ import { declarations } from '../kit/declarations.js';
 import { operationShapes } from '../kit/operations.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
-import { treeView } from '../kit/tree.js';
+import { treeViewOrFailure } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
@@ -73,15 +73,8 @@ export function emitRust(
   const example = readmeExample(model);
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
-  const tree = treeView(model, kit);
-  if ('missing' in tree)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`),
-      ],
-    };
+  const tree = treeViewOrFailure(model, kit);
+  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
     return {
