@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DEFAULT_GROUPS = [
   'runtime',
   'generator/read/cells.ts,generator/read/signatures.ts,generator/read/tables.ts,generator/read/reference.ts',
-  'generator/read/rfc.ts',
+  'generator/read/rfc.ts,generator/read/rfc-rows.ts',
   'generator/model/check-rules.ts,generator/model/validate.ts,generator/model/fold/state.ts,generator/model/assemble.ts,generator/model/schema.ts,generator/model/external.ts,generator/model/types.ts',
   'generator/model/fold/index.ts,generator/model/fold/resolve.ts,generator/model/fold/apply.ts',
   'generator/model/diff.ts',
