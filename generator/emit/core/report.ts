@@ -18,3 +18,15 @@ export function emitterDiagnostic(
       : { file: where.file, line: where.line, column: where.column };
   return { ...place, ruleId, message, hint: RULES[ruleId].hint, severity };
 }
+
+/**
+ * A target's result when the model lacks a part it needs: no file, the findings it had so far, and why, at `where`.
+ * A failed run writes nothing, so a target stops here rather than write a package that cannot build.
+ */
+export function nothingWritten(
+  earlier: readonly Diagnostic[],
+  where: Source | Place | string,
+  message: string,
+): { files: never[]; diagnostics: Diagnostic[] } {
+  return { files: [], diagnostics: [...earlier, emitterDiagnostic(where, message)] };
+}

@@ -4,7 +4,7 @@ import { declarations } from '../kit/declarations.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeViewOrFailure } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
-import { emitterDiagnostic } from '../core/report.js';
+import { emitterDiagnostic, nothingWritten } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
@@ -54,7 +54,7 @@ export function emitGo(
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeViewOrFailure(model, kit);
-  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
+  if ('files' in tree) return tree;
   // The emitters write Go as gofmt lays it out (./layout.ts); the templates and the runtime are written so.
   const render: Render = (name, view) => tidy(templates()(name, view));
   const publishing = publishingOf(context);
@@ -130,13 +130,7 @@ export function emitGo(
   const operations = goOperations(model, names);
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
-      ],
-    };
+    return nothingWritten(kit.diagnostics, model.roleRules.source, `No hostile inputs: ${hostile.missing}`);
   const license = licenseText();
   const entries: FileEntry[] = [
     { path: 'go/go.mod', template: 'go.mod', view },

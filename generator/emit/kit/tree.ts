@@ -1,6 +1,5 @@
-import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel, Field, RecordType } from '../../model/types.js';
-import { emitterDiagnostic } from '../core/report.js';
+import { nothingWritten } from '../core/report.js';
 import type { Declarations, FieldDecl, RecordDecl } from './declarations.js';
 
 /**
@@ -149,10 +148,12 @@ export function treeView(model: CanonicalModel, decls: Declarations): TreeView |
  * The tree view a code target builds on, or why there is none: the declarations' findings and the part of the tree
  * that is missing, at the role rules' source.
  */
-export function treeViewOrFailure(model: CanonicalModel, kit: Declarations): TreeView | { failed: Diagnostic[] } {
+export function treeViewOrFailure(
+  model: CanonicalModel,
+  kit: Declarations,
+): TreeView | ReturnType<typeof nothingWritten> {
   const tree = treeView(model, kit);
-  if (!('missing' in tree)) return tree;
-  return {
-    failed: [...kit.diagnostics, emitterDiagnostic(model.roleRules.source, `The tree cannot be read: ${tree.missing}`)],
-  };
+  return 'missing' in tree
+    ? nothingWritten(kit.diagnostics, model.roleRules.source, `The tree cannot be read: ${tree.missing}`)
+    : tree;
 }

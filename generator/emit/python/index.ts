@@ -5,7 +5,7 @@ import { specData, versionsRead } from '../kit/spec-data.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';
 import { treeViewOrFailure } from '../kit/tree.js';
-import { emitterDiagnostic } from '../core/report.js';
+import { emitterDiagnostic, nothingWritten } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { hostileInputs } from '../shared/hostile.js';
 import { loadTemplates, type Render, runtimeSources, tidy } from '../core/templates.js';
@@ -189,7 +189,7 @@ export function emitPython(
   };
   const modelNames = kit.decls.flatMap((d) => (d.kind === 'union' ? [d.name, d.unknown.name] : [d.name])).sort();
   const tree = treeViewOrFailure(model, kit);
-  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
+  if ('files' in tree) return tree;
   const states = tree.states.map((s) => ({
     key: s.key,
     name: s.field.name,
@@ -258,13 +258,7 @@ export function emitPython(
   const src = `python/src/${MODULE}`;
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
-      ],
-    };
+    return nothingWritten(kit.diagnostics, model.roleRules.source, `No hostile inputs: ${hostile.missing}`);
   const operations = pythonOperations(model, annotation);
   const all = [
     ...modelNames,

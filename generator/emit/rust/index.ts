@@ -6,7 +6,7 @@ import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
 import { treeViewOrFailure } from '../kit/tree.js';
 import { readerNames } from '../kit/vocabulary.js';
-import { emitterDiagnostic } from '../core/report.js';
+import { emitterDiagnostic, nothingWritten } from '../core/report.js';
 import { type FileEntry, renderEntries } from '../core/files.js';
 import { bundleVectors } from '../shared/bundle.js';
 import { hostileInputs } from '../shared/hostile.js';
@@ -74,34 +74,16 @@ export function emitRust(
   const { roles, node, answer, content } = kit;
   if (!roles || !node || !answer || !content) return { files: [], diagnostics: kit.diagnostics };
   const tree = treeViewOrFailure(model, kit);
-  if ('failed' in tree) return { files: [], diagnostics: tree.failed };
+  if ('files' in tree) return tree;
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `No hostile inputs: ${hostile.missing}`),
-      ],
-    };
+    return nothingWritten(kit.diagnostics, model.roleRules.source, `No hostile inputs: ${hostile.missing}`);
   const license = licenseText();
   if ('missing' in license)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `No LICENSE in the crate: ${license.missing}`),
-      ],
-    };
+    return nothingWritten(kit.diagnostics, model.roleRules.source, `No LICENSE in the crate: ${license.missing}`);
   const lock = cargoLock(runtimeSources('rust').get('Cargo.lock') ?? '', CRATE, publishing.sdkVersion);
   if ('missing' in lock)
-    return {
-      files: [],
-      diagnostics: [
-        ...kit.diagnostics,
-        emitterDiagnostic(model.roleRules.source, `No Cargo.lock for the crate: ${lock.missing}`),
-      ],
-    };
+    return nothingWritten(kit.diagnostics, model.roleRules.source, `No Cargo.lock for the crate: ${lock.missing}`);
 
   // Each version's rules, oldest first, as a static of its own (spec-data.ts).
   const staticName = (version: string) => `PROTOCOL${version.replace(/[^A-Za-z0-9]/g, '_')}`;
