@@ -4,7 +4,8 @@
 # never gains build output. Usage: scripts/go-test.sh [module-dir]   (default: generated/go)
 # With ELEMENT_TEST_FILTER set (a go test -run pattern), only those tests run, and go vet and staticcheck do not;
 # With ELEMENT_VALIDATE_CASES set (a folder of validator cases), the validator command runs each of them
-# (scripts/validator-cases.sh). Exits 127 when Go or staticcheck is missing (scripts/install-toolchains.sh go installs them).
+# (scripts/validator-cases.sh); with ELEMENT_VALIDATE_ONLY as well, only the validator is built and run (a test that
+# already ran the module's tests on the same copy needs nothing else). Exits 127 when Go or staticcheck is missing (scripts/install-toolchains.sh go installs them).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,6 +28,10 @@ if [ -n "${2:-}" ]; then
   echo "go-test: vectors from $(cd "$2" && pwd)"
 fi
 cd "$work/go"
+if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; then
+  go build -o "$work/element-model-validate" ./cmd/element-model-validate
+  exec bash "$here/scripts/validator-cases.sh" "$ELEMENT_VALIDATE_CASES" "$work/element-model-validate"
+fi
 echo "go-test: go test ./... in a copy of $module ($(go version))"
 go test -count=1 ${ELEMENT_TEST_FILTER:+-v -run "$ELEMENT_TEST_FILTER"} ./...
 [ -z "${ELEMENT_TEST_FILTER:-}" ] || exit 0

@@ -54,6 +54,8 @@ type reader struct {
 	objects    []Object
 	memberSlab []Member
 	itemSlab   []Value
+	// The size each slab was last made at (see grow).
+	objectsSize, membersSize, itemsSize int
 	// boxed are short strings already put in a Value, by a hash of a few of their bytes (see box).
 	boxed [64]Value
 }
@@ -240,11 +242,11 @@ func (r *reader) addMember(top *container, key string, value Value) {
 // closeObject is the object whose members are on the scratch stack from top.from.
 func (r *reader) closeObject(top *container) *Object {
 	if len(r.objects) == 0 {
-		r.objects = make([]Object, slabSize)
+		r.objects = make([]Object, grow(&r.objectsSize))
 	}
 	o := &r.objects[0]
 	r.objects = r.objects[1:]
-	o.Members = carve(&r.memberSlab, r.members[top.from:])
+	o.Members = carve(&r.memberSlab, &r.membersSize, r.members[top.from:])
 	o.index = top.index
 	r.members = r.members[:top.from]
 	return o
@@ -252,7 +254,7 @@ func (r *reader) closeObject(top *container) *Object {
 
 // closeArray is the array whose items are on the scratch stack from top.from.
 func (r *reader) closeArray(top *container) []Value {
-	items := carve(&r.itemSlab, r.items[top.from:])
+	items := carve(&r.itemSlab, &r.itemsSize, r.items[top.from:])
 	r.items = r.items[:top.from]
 	return items
 }
@@ -261,15 +263,22 @@ func (r *reader) closeArray(top *container) []Value {
 // gets its own slice.
 const slabSize = 1024
 
+// grow is the size of the next slab of a kind: 16 at first, twice the last one after, up to slabSize, so a short
+// text is not read into three slabs of a thousand entries each, cleared and then mostly dropped.
+func grow(size *int) int {
+	*size = min(slabSize, max(16, *size*2))
+	return *size
+}
+
 // carve copies from into a slice cut from the slab, or into its own slice when it is large. The slice's
-// capacity is its length, so appending to it never writes over its neighbour's.
-func carve[T any](slab *[]T, from []T) []T {
+// capacity is its length, so appending to it never writes over its neighbour's. size is the slab's (see grow).
+func carve[T any](slab *[]T, size *int, from []T) []T {
 	n := len(from)
 	if n > slabSize/4 {
 		return append(make([]T, 0, n), from...)
 	}
 	if len(*slab) < n {
-		*slab = make([]T, slabSize)
+		*slab = make([]T, max(grow(size), n))
 	}
 	out := (*slab)[:n:n]
 	*slab = (*slab)[n:]

@@ -63,11 +63,17 @@ export interface ValidatorCaseSource {
   handVectors: boolean;
   /** More answers, by file name, each run as a vector is (a revised spec's own: deprecated names in one answer). */
   extra: Readonly<Record<string, unknown>>;
+  /**
+   * The files run in a process of their own (a JVM or Python start each, about a quarter second): all by default; a
+   * revised spec's test names its own vectors, and every other file is checked through the batch runs only.
+   */
+  alone: RegExp | null;
 }
 
 /** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
 export async function writeValidatorCases(dir: string, source: Partial<ValidatorCaseSource> = {}): Promise<ValidatorCase[]> {
-  const { generated = GENERATED, handVectors = true, extra = {} } = source;
+  const { generated = GENERATED, handVectors = true, extra = {}, alone = null } = source;
+  const runsAlone = (file: string) => alone === null || alone.test(file);
   const validator = await loadValidator(generated);
   const cases: ValidatorCase[] = [];
   const batch: { file: string; findings: Finding[] }[] = [];
@@ -88,9 +94,10 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
       await writeFile(join(dir, file), text);
       const findings = validator.validateText(text);
       const code = validator.exitCodeOf(findings);
+      batch.push({ file, findings });
+      if (!runsAlone(file)) continue;
       cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code });
       cases.push({ args: file, out: validator.formatFindings(findings, file), code });
-      batch.push({ file, findings });
       if (cases.length === 2) {
         cases.push({ args: `--json - < ${file}`, out: validator.findingsJson(findings), code });
         cases.push({ args: `- < ${file}`, out: validator.formatFindings(findings, '<stdin>'), code });
@@ -102,6 +109,8 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
     await writeFile(join(dir, file), text);
     const findings = validator.validateText(text);
     if (!findings.some((f) => f.rule === 'state-reachable')) throw new Error(`TypeScript's validator did not read ${file} to its end`);
+    batch.push({ file, findings });
+    if (!runsAlone(file)) continue;
     cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code: validator.exitCodeOf(findings) });
   }
   for (const [file, contents] of Object.entries(UNREADABLE_JSON)) {
@@ -109,10 +118,13 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
     await writeFile(join(dir, file), bytes);
     const findings = validator.validateBytes(bytes);
     if (findings.length !== 1 || findings[0]?.rule !== 'json') throw new Error(`TypeScript's validator does not read ${file} as one json finding`);
+    batch.push({ file, findings });
+    if (!runsAlone(file)) continue;
     cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code: 1 });
     cases.push({ args: file, out: validator.formatFindings(findings, file), code: 1 });
   }
-  cases.push(batchCase(validator, batch, true), batchCase(validator, batch.slice(0, 3), false));
+  // Every file in one batch, as JSON and as text: the files that did not run alone are checked here.
+  cases.push(batchCase(validator, batch, true), batchCase(validator, batch, false));
   cases.push({ args: '--batch', out: '', code: 2 });
   cases.push({ args: '', out: '', code: 2 });
   cases.push({ args: 'missing.json', out: '', code: 2 });
