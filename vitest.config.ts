@@ -13,7 +13,6 @@ const LONGEST_FIRST = [
   'test/fuzz/spec-2.test.ts',
   'test/kotlin.test.ts',
   'test/release.test.ts',
-  'test/publish.test.ts',
   'test/revision-bindings.test.ts',
   'test/operation-revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',

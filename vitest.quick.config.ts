@@ -21,8 +21,6 @@ const NEEDS_TOOLCHAINS = [
   'test/declared-names-bindings.test.ts',
   // Installs the extension's pinned tools (vsce) from the npm registry the first time.
   'test/vscode-extension.test.ts',
-  // Starts verdaccio, pypiserver and cargo-http-registry, and packs a release to publish to them.
-  'test/publish.test.ts',
   // A real editor: Debian's Neovim.
   'test/lsp-neovim.test.ts',
 ];

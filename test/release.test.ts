@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
@@ -14,10 +13,10 @@ import { projectElements } from '../generator/release/pack/maven.js';
 import { releasePackers } from '../generator/release/packers.js';
 import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-version.js';
 import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
-import { writeTree } from '../generator/write/tree.js';
 import { targetNamed } from '../generator/emit/targets.js';
 import { BINDINGS } from './helpers/bindings.js';
-import { withRevision } from './helpers/revision.js';
+import { type DryRun, disposeDryRun, dryRunRelease, GO_MODULE, project, RELEASED, REPOSITORY, treeHash } from './helpers/dry-run-release.js';
+import { describePublish } from './helpers/publish-suite.js';
 import { editFile, ROOT, scratch } from './helpers/spec.js';
 import { goMissing, mavenMissing, requireTool, rustMissing, swiftMissing } from './helpers/toolchain.js';
 
@@ -32,33 +31,7 @@ const PUBLISHING: Publishing = {
   developers: [],
 };
 
-/** Every file under the folder with its sha256: what a dry run must leave as it was. */
-async function treeHash(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const path = join(e.parentPath, e.name);
-    if (relative(dir, path).startsWith('build/')) continue;
-    out[relative(dir, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
-  }
-  return out;
-}
-
-/** A scratch project where 0.2.0 was released as SDK 0.1.0 and an Accepted additive RFC makes 0.2.1, generated and clean. */
-async function project(publishing: Publishing) {
-  const s = await withRevision('additive');
-  await writeFile(join(s.dir, 'publishing.json'), `${JSON.stringify(publishing, null, 2)}\n`);
-  const generated = await generateInMemory(s.spec, s.out, publishing);
-  if (!generated.model) throw new Error(`the scratch project does not generate: ${JSON.stringify(generated.diagnostics)}`);
-  await writeTree(s.out, generated.files);
-  return s;
-}
-
-const released: Publishing = { ...PUBLISHING, sdkVersion: '0.1.1', released: [{ sdk: '0.1.0', protocol: '0.2.0' }] };
-/** The same, with the repository's address set, which the Go module's path is made from. */
-const REPOSITORY = 'https://example.com/element/spec';
-const GO_MODULE = 'example.com/element/spec/generated/go';
-const releasedWithRepository: Publishing = { ...released, repository: REPOSITORY };
+const released = RELEASED;
 
 describe('the SDK version a release gets (docs/publishing.md)', () => {
   it('steps the last released SDK version by the protocol change, as the versioning table steps the protocol', () => {
@@ -86,18 +59,18 @@ describe('the SDK version a release gets (docs/publishing.md)', () => {
   });
 });
 
+// The dry run's folder, packed once, is what the publish tests below upload.
+afterAll(disposeDryRun, 60_000);
+
 describe('element-spec release --dry-run on a project with a new additive RFC', () => {
-  let s: Awaited<ReturnType<typeof project>>;
+  let s: DryRun['project'];
   let before: Record<string, string>;
   let out = '';
   let err = '';
   let code = -1;
   beforeAll(async () => {
-    s = await project(releasedWithRepository);
-    before = await treeHash(s.dir);
-    code = await main(['release', '--dry-run', '--root', s.dir, '--date', '2026-12-04'], { out: (t) => { out += t; }, err: (t) => { err += t; } });
+    ({ project: s, before, out, err, code } = await dryRunRelease());
   }, 600_000);
-  afterAll(() => s.dispose());
 
   it('packs every package into build/release/<version>/, with notes and checksums, and changes no file of the project', async (ctx) => {
     requireTool(ctx, mavenMissing());
@@ -295,3 +268,5 @@ describe('the Swift source archive', () => {
     }
   }, 900_000);
 });
+
+describePublish(dryRunRelease);

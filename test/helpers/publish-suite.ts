@@ -6,35 +6,32 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import type { Publishing } from '../generator/emit/shared/publishing.js';
-import { BINDINGS, targetNamed } from '../generator/emit/targets.js';
-import { generateInMemory } from '../generator/pipeline.js';
-import { MAVEN_DEPLOY_PLUGIN, projectElements } from '../generator/release/pack/maven.js';
-import { releasePackers } from '../generator/release/packers.js';
-import { writeTree } from '../generator/write/tree.js';
-import { type LocalServer, registriesMissing, startCargoRegistry, startPypiserver, startVerdaccio } from './helpers/registries.js';
-import { withRevision } from './helpers/revision.js';
-import { ROOT } from './helpers/spec.js';
-import { goMissing, mavenMissing, requireTool, rustMissing } from './helpers/toolchain.js';
+import { main } from '../../generator/cli.js';
+import { BINDINGS, targetNamed } from '../../generator/emit/targets.js';
+import { MAVEN_DEPLOY_PLUGIN, projectElements } from '../../generator/release/pack/maven.js';
+import { releasePackers } from '../../generator/release/packers.js';
+import type { DryRun } from './dry-run-release.js';
+import { GO_MODULE, SDK } from './dry-run-release.js';
+import { type LocalServer, registriesMissing, startCargoRegistry, startPypiserver, startVerdaccio } from './registries.js';
+import { ROOT } from './spec.js';
+import { goMissing, mavenMissing, requireTool, rustMissing } from './toolchain.js';
 
 const run = promisify(execFile);
 const BIG = { maxBuffer: 64 * 1024 * 1024 };
 
 /** The plugin the Maven consumer fetches with, pinned; scripts/install-toolchains.sh registries runs it once. */
 const MAVEN_DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1';
-const REPOSITORY = 'https://example.com/element/spec';
-const GO_MODULE = 'example.com/element/spec/generated/go';
-/** A scratch project where 0.2.0 was released as SDK 0.1.0; the additive RFC makes 0.2.1, released as SDK 0.1.1. */
-const PUBLISHING: Publishing = { sdkVersion: '0.1.1', released: [{ sdk: '0.1.0', protocol: '0.2.0' }], repository: REPOSITORY, documentation: null, organization: null, developers: [] };
-const SDK = '0.1.1';
 
 const missing = () => mavenMissing() ?? goMissing() ?? rustMissing() ?? registriesMissing();
 
+/**
+ * The publish tests, run by the file that packed the release (test/release.test.ts): `element-spec publish` of the
+ * dry run's folder to real registries on 127.0.0.1, each package fetched back by its own client.
+ */
+export function describePublish(dryRun: () => Promise<Pick<DryRun, 'code' | 'err' | 'dest'>>): void {
 describe('element-spec publish to real registries on 127.0.0.1, each package fetched back by its own client', () => {
   let work = '';
   let dest = '';
-  let dispose = async () => {};
   const servers: LocalServer[] = [];
   let npm: Awaited<ReturnType<typeof startVerdaccio>>;
   let pypi: LocalServer;
@@ -47,15 +44,9 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
   beforeAll(async () => {
     if (missing()) return;
     work = await mkdtemp(join(tmpdir(), 'element-publish-'));
-    const s = await withRevision('additive');
-    dispose = s.dispose;
-    await writeFile(join(s.dir, 'publishing.json'), `${JSON.stringify(PUBLISHING, null, 2)}\n`);
-    const generated = await generateInMemory(s.spec, s.out, PUBLISHING);
-    await writeTree(s.out, generated.files);
-    let err = '';
-    const released = await main(['release', '--dry-run', '--root', s.dir, '--date', '2026-12-04'], { out: () => {}, err: (t) => { err += t; } });
-    if (released !== 0) throw new Error(`release --dry-run failed:\n${err}`);
-    dest = join(s.dir, 'build/release/0.2.1');
+    const released = await dryRun();
+    if (released.code !== 0) throw new Error(`release --dry-run failed:\n${released.err}`);
+    dest = released.dest;
     servers.push((npm = await startVerdaccio(join(work, 'verdaccio'))));
     servers.push((pypi = await startPypiserver(join(work, 'pypiserver'))));
     servers.push((cargo = await startCargoRegistry(join(work, 'cargo'))));
@@ -79,7 +70,6 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
     // appeared since the look before the publish, and never crates.io's, which the other Rust tests read offline.
     const before = cargoBefore;
     if (before) for (const entry of await cargoRegistryEntries()) if (!before.includes(entry) && !/\/index\.crates\.io-/.test(entry)) await rm(entry, { recursive: true, force: true });
-    await dispose();
     if (work) await rm(work, { recursive: true, force: true });
   }, 60_000);
 
@@ -211,6 +201,7 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
     expect(installer).toContain(`maven_dependency_plugin="${MAVEN_DEPENDENCY_PLUGIN}"`);
   });
 });
+}
 
 /** The folders cargo keeps per registry in its home (scripts/rust-env.sh's CARGO_HOME): index, downloaded crates, their sources. */
 async function cargoRegistryEntries(): Promise<string[]> {
