@@ -182,7 +182,7 @@ install_go() {
   log "go: $(go version); staticcheck: $("$staticcheck_bin/staticcheck" -version)"
 }
 
-# The local registries test/publish.test.ts publishes a release to and installs it back from, each pinned: verdaccio
+# The local registries test/helpers/publish-suite.ts publishes a release to and installs it back from, each pinned: verdaccio
 # (npm) from the npm registry, pypiserver in a venv of its own (scripts/registries-requirements.txt),
 # cargo-http-registry (a registry `cargo publish` uploads to) built from crates.io, and the Maven plugins that deploy
 # and fetch back (generator/release/pack/maven.ts), run once here against a scratch file:// repository so Maven's
@@ -249,7 +249,7 @@ case "${1:-all}" in
   components) components ;;
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;
-  # Where install_registries puts each server, printed and nothing else (test/publish.test.ts).
+  # Where install_registries puts each server, printed and nothing else (test/helpers/publish-suite.ts).
   verdaccio-bin) echo "$verdaccio_dir/node_modules/.bin/verdaccio" ;;
   cargo-http-registry-bin) echo "$cargo_registry_dir/bin/cargo-http-registry" ;;
   # Where install_go puts staticcheck, printed and nothing else.
