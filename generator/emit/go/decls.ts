@@ -1,4 +1,4 @@
-import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/decl-types.js';
 import { Lines } from '../core/lines.js';
 import { goComment } from './layout.js';
 import { goLiteral } from './naming.js';

@@ -1,4 +1,4 @@
-import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { Decl, EnumDecl, FieldDecl, RecordDecl, RolesDecl, TypeView, UnionDecl } from '../kit/decl-types.js';
 import { type Lines, linesOf } from '../core/lines.js';
 import { REST_FIELD, rustDoc, rustString } from './naming.js';
 
