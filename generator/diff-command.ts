@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Change, classify, diffModels } from './model/diff.js';
+import { diffModels } from './model/diff.js';
+import { type Change, classify } from './model/diff-rules.js';
 import type { CanonicalModel } from './model/types.js';
 import { loadModelJson } from './model/validate.js';
 

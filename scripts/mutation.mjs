@@ -13,8 +13,8 @@ const DEFAULT_GROUPS = [
   'generator/read/cells.ts,generator/read/signatures.ts,generator/read/tables.ts,generator/read/reference.ts',
   'generator/read/rfc.ts,generator/read/rfc-rows.ts',
   'generator/model/check-rules.ts,generator/model/validate.ts,generator/model/fold/state.ts,generator/model/assemble.ts,generator/model/schema.ts,generator/model/external.ts,generator/model/types.ts',
-  'generator/model/fold/index.ts,generator/model/fold/resolve.ts,generator/model/fold/apply.ts',
-  'generator/model/diff.ts',
+  'generator/model/fold/index.ts,generator/model/fold/resolve.ts,generator/model/fold/apply.ts,generator/model/fold/apply-step.ts,generator/model/fold/apply-types.ts,generator/model/fold/apply-removed.ts,generator/model/fold/apply-roles.ts,generator/model/fold/apply-protocol.ts',
+  'generator/model/diff.ts,generator/model/diff-rules.ts,generator/model/diff-compare.ts,generator/model/diff-types.ts,generator/model/diff-names.ts,generator/model/diff-roles.ts,generator/model/diff-tables.ts,generator/model/diff-place.ts',
 ];
 const groups = (process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_GROUPS).map((arg) => {
   if (AREAS[arg]) return { area: arg, files: null };

@@ -1,4 +1,4 @@
-import type { CHANGE_RULES } from './diff.js';
+import type { CHANGE_RULES } from './diff-rules.js';
 import { answerProblem } from './answer-shape.js';
 import { releasedIn } from './frozen.js';
 import type { CanonicalModel, Example, RfcSummary } from './types.js';

@@ -1,6 +1,7 @@
 import semver from 'semver';
 import type { Diagnostics, Place } from '../diagnostics/report.js';
-import { diffModels, placeOfChange } from './diff.js';
+import { diffModels } from './diff.js';
+import { placeOfChange } from './diff-place.js';
 import type { CanonicalModel } from './types.js';
 import { loadModelJson } from './validate.js';
 

@@ -42,7 +42,7 @@ export const VERSION_PARTS = ['major', 'minor', 'patch', 'none'] as const;
 
 /**
  * The words of a Types row's Kind column (spec/README.md, "Types"), which the language server offers.
- * generator/model/fold/apply.ts checks a Kind against the same words, and should read them from here.
+ * generator/model/fold/apply-types.ts checks a Kind against the same words, and should read them from here.
  */
 export const TYPE_KINDS = ['record', 'enum', 'roles', 'attributes', 'external'] as const;
 

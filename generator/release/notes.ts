@@ -1,6 +1,6 @@
 import { diffReport } from '../diff-command.js';
 import { sdkVersionTable } from '../emit/shared/publishing.js';
-import { placeOfChange } from '../model/diff.js';
+import { placeOfChange } from '../model/diff-place.js';
 import type { CanonicalModel } from '../model/types.js';
 import type { ReleasePlan } from './releasable.js';
 

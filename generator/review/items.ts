@@ -1,7 +1,8 @@
 import { relative, resolve, sep } from 'node:path';
 import { RULES } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/report.js';
-import { CHANGE_RULES, type Change, placeOfChange } from '../model/diff.js';
+import { placeOfChange } from '../model/diff-place.js';
+import { CHANGE_RULES, type Change } from '../model/diff-rules.js';
 import type { CanonicalModel } from '../model/types.js';
 
 /**

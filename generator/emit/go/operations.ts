@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { FieldDecl, RecordDecl, TypeView } from '../kit/declarations.js';
+import type { FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
 import type { Names } from '../kit/naming.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';

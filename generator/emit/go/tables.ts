@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { RolesDecl } from '../kit/declarations.js';
+import type { RolesDecl } from '../kit/decl-types.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { linesOf } from '../core/lines.js';
 import { goComment, goEntries } from './layout.js';

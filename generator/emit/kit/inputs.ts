@@ -2,13 +2,8 @@ import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
 import { emitterDiagnostic } from '../core/report.js';
 import { type HostileInputs, hostileInputs } from '../shared/hostile.js';
-import {
-  type AttributesDecl,
-  type Declarations,
-  type RolesDecl,
-  type UnionDecl,
-  declarations,
-} from './declarations.js';
+import type { AttributesDecl, Declarations, RolesDecl, UnionDecl } from './decl-types.js';
+import { declarations } from './declarations.js';
 import type { Names } from './naming.js';
 import { type SampleAnswer, sampleAnswer } from './samples.js';
 import { type TreeView, treeView } from './tree.js';

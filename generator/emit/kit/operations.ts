@@ -1,6 +1,6 @@
 import type { CanonicalModel, Operation, Source, TypeRef } from '../../model/types.js';
 import { plainText, sentence } from '../shared/text.js';
-import type { DeclKind, TypeView } from './declarations.js';
+import type { DeclKind, TypeView } from './decl-types.js';
 import { inCase, type Names, words } from './naming.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { RoleCase, RolesDecl } from './declarations.js';
+import type { RoleCase, RolesDecl } from './decl-types.js';
 
 /** What a binding's doc comment says of a role, sentence by sentence, each from the model. */
 export interface RoleDoc {

@@ -1,6 +1,6 @@
 import type { CanonicalModel, Field, RecordType } from '../../model/types.js';
 import { nothingWritten } from '../core/report.js';
-import type { Declarations, FieldDecl, RecordDecl } from './declarations.js';
+import type { Declarations, FieldDecl, RecordDecl } from './decl-types.js';
 
 /**
  * The tree as records and fields, from `model.tree` (which the model resolves once from the types): the answer and

@@ -1,4 +1,4 @@
-import type { DeprecationView, FieldDecl, RecordDecl, TypeView, UnionDecl } from '../kit/declarations.js';
+import type { DeprecationView, FieldDecl, RecordDecl, TypeView, UnionDecl } from '../kit/decl-types.js';
 import { distinct, type Names, words } from '../kit/naming.js';
 import { type KDoc, kdoc, type OptionalSerializers, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
 

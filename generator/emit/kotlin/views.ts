@@ -1,5 +1,5 @@
 import type { CanonicalModel, TypeDef } from '../../model/types.js';
-import type { RecordDecl, TypeView } from '../kit/declarations.js';
+import type { RecordDecl, TypeView } from '../kit/decl-types.js';
 import type { CodeTargetInputs } from '../kit/inputs.js';
 import { distinct, type Names } from '../kit/naming.js';
 import { roleDocs } from '../kit/role-docs.js';

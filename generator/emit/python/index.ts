@@ -1,6 +1,7 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { stableJson } from '../../util/json.js';
-import { type Decl, type FieldDecl, type TypeView, declarations } from '../kit/declarations.js';
+import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
+import { declarations } from '../kit/declarations.js';
 import { specData, versionsRead } from '../kit/spec-data.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { readerNames } from '../kit/vocabulary.js';

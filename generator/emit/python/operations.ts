@@ -2,7 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { sortKeys } from '../../util/json.js';
 import { operationDecls, sideDoc, type SideDecl } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';
-import type { TypeView } from '../kit/declarations.js';
+import type { TypeView } from '../kit/decl-types.js';
 import { pyLiteral, pythonNames } from './naming.js';
 
 /**

@@ -3,7 +3,7 @@ import { stableJson } from '../../util/json.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
-import { rustType } from './decls.js';
+import { rustType } from './type-names.js';
 import { docComment, rustNames, rustString } from './naming.js';
 
 /**

@@ -4,7 +4,7 @@ import type {
   RecordDecl as KitRecord,
   TypeView,
   UnionDecl as KitUnion,
-} from '../kit/declarations.js';
+} from '../kit/decl-types.js';
 import { distinct, type Names } from '../kit/naming.js';
 import { wrap } from '../shared/text.js';
 import { bare, stringLiteral } from './naming.js';

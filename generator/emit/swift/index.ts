@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { TypeView } from '../kit/declarations.js';
+import type { TypeView } from '../kit/decl-types.js';
 import { inCase } from '../kit/naming.js';
 import { findingsLiterals } from '../kit/findings.js';
 import { specData, versionsRead } from '../kit/spec-data.js';

@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import type { Diagnostic } from '../../diagnostics/report.js';
-import type { FieldDecl, TypeView } from '../kit/declarations.js';
+import type { FieldDecl, TypeView } from '../kit/decl-types.js';
 import type { CodeTargetInputs } from '../kit/inputs.js';
 import { distinct, type Names } from '../kit/naming.js';
 import { roleDocs } from '../kit/role-docs.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CodeLens } from 'vscode-languageserver/node';
-import { type Change, classify, diffModels } from '../../model/diff.js';
+import { diffModels } from '../../model/diff.js';
+import { type Change, classify } from '../../model/diff-rules.js';
 import type { SpecFiles } from '../../spec-files.js';
 import type { SpecSnapshot } from '../snapshot.js';
 import { countChangedOffThread } from './lens-thread.js';

@@ -15,7 +15,7 @@ export function applyDeprecations(
   state: FoldState,
   rfc: RfcDraft,
   since: string,
-  /** The roles this RFC removed, by their Removed row, and their own aliases (apply.ts's RfcChanges). */
+  /** The roles this RFC removed, by their Removed row, and their own aliases (apply-step.ts's RfcChanges). */
   removed: { removedRoles: ReadonlyMap<string, Place>; removedAliases: ReadonlyMap<string, readonly RoleAlias[]> },
   src: (place: Place) => Source,
   d: Diagnostics,

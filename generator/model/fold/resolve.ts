@@ -2,7 +2,7 @@ import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { AppleRoleRow } from '../../read/reference.js';
 import { CONTENT_CLASS, ROLE_RULE_PHRASES } from '../../read/signatures.js';
 import type { AppleRole, Field, Role, Source, TreeShape, TypeDef } from '../types.js';
-import type { RfcChanges } from './apply.js';
+import type { RfcChanges } from './apply-step.js';
 import { answerProblem } from '../answer-shape.js';
 import type { FoldedModel, FoldState, RoleRuleKey } from './state.js';
 
