@@ -9,6 +9,8 @@
 # again nor the jars.
 # With ELEMENT_VALIDATE_ONLY set as well as ELEMENT_VALIDATE_CASES, the tests do not run (-DskipTests): the jars and
 # the cases only (the differential test, test/fuzz/differential.test.ts, which needs only the validator).
+# With ELEMENT_KOTLIN_DEPLOY_TO set to a folder, the goal is `mvn deploy` (which packages and installs into ~/.m2
+# first) to that folder as a file:// repository, its address given on the command line as a release gives it.
 # Works on a copy in the toolchain cache (below), so generated/ never gains target/ output. Maven's local repository
 # stays at its default (~/.m2), a cache outside the clone.
 set -euo pipefail
@@ -57,8 +59,13 @@ if [ -n "${ELEMENT_VALIDATE_CASES:-}" ] && [ -n "${ELEMENT_VALIDATE_ONLY:-}" ]; 
     exit 0
   fi
 fi
+deploy=()
+if [ -n "${ELEMENT_KOTLIN_DEPLOY_TO:-}" ] && [ "$goal" = package ] && [ -z "$skip" ]; then
+  goal=deploy
+  deploy=("-DaltDeploymentRepository=release-test::file://$ELEMENT_KOTLIN_DEPLOY_TO")
+fi
 ${conformance:+env ELEMENT_CONFORMANCE_DIR="$work/conformance"} bash "$here/scripts/lib/mvn-kotlin.sh" -B -ntp \
-  ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} $skip "$goal" >"$work/mvn.log" 2>&1 || status=$?
+  ${ELEMENT_TEST_FILTER:+"-Dtest=*${ELEMENT_TEST_FILTER}*" -Dsurefire.failIfNoSpecifiedTests=false} $skip "${deploy[@]}" "$goal" >"$work/mvn.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   # The whole log on failure: compiler errors and assertion messages are what matter then.
   sed 's/\x1b\[[0-9;]*m//g' "$work/mvn.log"

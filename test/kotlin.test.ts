@@ -45,11 +45,25 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+/** Where Maven's local repository keeps the module's SDK version, as `mvn install` puts it. */
+const installedAt = () => join(process.env.HOME ?? '', '.m2/repository/dev/elementmodel/element-model', projectPublishing().sdkVersion);
+
 /**
- * One `mvn package` of the generated module (scripts/kotlin-test.sh, on a copy): its own tests, its jars, then
- * `java -jar target/element-model-validate.jar` on the validator cases. Shared by the tests that need it.
+ * One `mvn deploy` of the generated module (scripts/kotlin-test.sh, on a copy): its own tests, its jars, then
+ * `java -jar target/element-model-validate.jar` on the validator cases; the install into ~/.m2 and the deploy to a
+ * file:// repository a consumer then depends on. Shared by the tests that need it.
  */
-let packaged: Promise<{ code: number; output: string; leftDaemons: number[]; cases: ValidatorCase[]; results: { out: string; code: number }[] }> | undefined;
+interface Packaged {
+  code: number;
+  output: string;
+  leftDaemons: number[];
+  cases: ValidatorCase[];
+  results: { out: string; code: number }[];
+  /** The files deployed to the repository named on the command line, and those installed into ~/.m2. */
+  deployed: string[];
+  installed: string[];
+}
+let packaged: Promise<Packaged> | undefined;
 const packageRun = () =>
   (packaged ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-test-'));
@@ -68,7 +82,13 @@ const packageRun = () =>
           return false;
         }
       };
-      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_BUILD_MARK: mark });
+      // What a stale install left must not stand in for this one.
+      await rm(installedAt(), { recursive: true, force: true });
+      const releaseRepo = join(dir, 'release-repository');
+      const { code, output } = await run('bash', [join(ROOT, 'scripts/kotlin-test.sh'), join(dir, 'kotlin')], ROOT, { ELEMENT_VALIDATE_CASES: casesDir, ELEMENT_BUILD_MARK: mark, ELEMENT_KOTLIN_DEPLOY_TO: releaseRepo });
+      const listed = (folder: string) => readdir(folder).catch(() => [] as string[]);
+      const deployed = await listed(join(releaseRepo, 'dev/elementmodel/element-model', projectPublishing().sdkVersion));
+      const installed = await listed(installedAt());
       // Each daemon this build started, with how long it waits idle before it stops itself.
       const leftDaemons = spawnSync('pgrep', ['-f', 'KotlinCompileDaemon'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).filter(ours)
         .map((pid) => {
@@ -78,7 +98,7 @@ const packageRun = () =>
           return Math.max(option('autoshutdownIdleSeconds'), option('shutdownDelayMilliseconds') / 1000);
         });
       const results = existsSync(join(casesDir, 'results')) ? await readValidatorResults(casesDir, cases) : [];
-      return { code, output, leftDaemons, cases, results };
+      return { code, output, leftDaemons, cases, results, deployed, installed };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -152,21 +172,15 @@ describe('Kotlin bindings', () => {
     // The README's install line names the coordinates the consumer depends on.
     const coordinates = fenced(readme, 'xml', '## Install');
     expect(coordinates).toContain(`<version>${sdkVersion}</version>`);
+    // The module's own build deployed it (packageRun): deploy installs first, and takes its address from the
+    // command line, as a release gives it (the pom names none).
+    const { code, output, deployed, installed } = await packageRun();
+    expect(code, output).toBe(0);
+    for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) expect(deployed, suffix).toContain(`element-model-${sdkVersion}${suffix}`);
+    expect(installed.sort()).toEqual(expect.arrayContaining([`element-model-${sdkVersion}.jar`, `element-model-${sdkVersion}-javadoc.jar`]));
     const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-consumer-'));
-    const installed = join(process.env.HOME ?? '', '.m2/repository/dev/elementmodel/element-model', sdkVersion);
+    const mvn = [join(ROOT, 'scripts/lib/mvn-kotlin.sh'), '-B', '-ntp'];
     try {
-      await cp(join(GENERATED, 'kotlin'), join(dir, 'kotlin'), { recursive: true, filter: (from) => !from.includes('/kotlin/target') });
-      // What a stale install left must not stand in for this one.
-      await rm(installed, { recursive: true, force: true });
-      const releaseRepo = join(dir, 'release-repository');
-      const mvn = [join(ROOT, 'scripts/lib/mvn-kotlin.sh'), '-B', '-ntp'];
-      // deploy runs install first; its address is given here, as a release gives it (the pom names none).
-      const deployed = await run('bash', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-test::file://${releaseRepo}`, 'deploy'], join(dir, 'kotlin'));
-      expect(deployed.code, deployed.output).toBe(0);
-      const published = await readdir(join(releaseRepo, 'dev/elementmodel/element-model', sdkVersion));
-      for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) expect(published, suffix).toContain(`element-model-${sdkVersion}${suffix}`);
-      expect((await readdir(installed)).sort()).toEqual(expect.arrayContaining([`element-model-${sdkVersion}.jar`, `element-model-${sdkVersion}-javadoc.jar`]));
-
       // The consumer: the README's dependency block, its example as written, and a test that runs it on the
       // answer the README shows the output for.
       const consumer = join(dir, 'consumer');
