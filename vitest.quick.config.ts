@@ -29,7 +29,7 @@ const NEEDS_TOOLCHAINS = [
 const WHOLE_REPOSITORY = ['test/fresh-clone.test.ts'];
 
 /** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
-const NEEDS_ISOLATION = ['test/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/seventh-language.test.ts', 'test/toolchain.test.ts'];
+const NEEDS_ISOLATION = ['test/read/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/seventh-language.test.ts', 'test/toolchain.test.ts'];
 
 /** Set here, so they win over the larger counts a CI variable would choose. */
 const QUICK_ENV = { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' };

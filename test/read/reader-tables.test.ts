@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics } from '../generator/diagnostics/report.js';
-import { classifyTable } from '../generator/read/signatures.js';
-import { documentOf, reportStrayRows, reportWideRows } from '../generator/read/tables.js';
-import { parseMarkdown } from '../generator/read/markdown.js';
+import { Diagnostics } from '../../generator/diagnostics/report.js';
+import { classifyTable } from '../../generator/read/signatures.js';
+import { documentOf, reportStrayRows, reportWideRows } from '../../generator/read/tables.js';
+import { parseMarkdown } from '../../generator/read/markdown.js';
 
 // generator/read/tables.ts and signatures.ts on short Markdown texts: what a document holds, and where.
 const doc = (text: string) => documentOf('x.md', parseMarkdown(text));

@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitAtHeadings } from '../generator/read/chunked.js';
-import { parseMarkdown, parseMarkdownInParts } from '../generator/read/markdown.js';
-import { ROOT } from './helpers/spec.js';
+import { splitAtHeadings } from '../../generator/read/chunked.js';
+import { parseMarkdown, parseMarkdownInParts } from '../../generator/read/markdown.js';
+import { ROOT } from '../helpers/spec.js';
 
 /** Every Markdown file the reader is given in the tests: the spec's, and every fixture's. */
 function markdownFiles(): string[] {

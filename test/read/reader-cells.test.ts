@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../generator/diagnostics/codes.js';
-import { Diagnostics } from '../generator/diagnostics/report.js';
-import { defaultOf, identifier, identifiers, isAbsent, name, required, typeCell, typeRef, yesNo } from '../generator/read/cells.js';
-import type { Cell } from '../generator/read/tables.js';
+import { RULES } from '../../generator/diagnostics/codes.js';
+import { Diagnostics } from '../../generator/diagnostics/report.js';
+import { defaultOf, identifier, identifiers, isAbsent, name, required, typeCell, typeRef, yesNo } from '../../generator/read/cells.js';
+import type { Cell } from '../../generator/read/tables.js';
 
 // The cell readers of generator/read/cells.ts, one cell at a time: what each reads and what each refuses.
 const place = { file: 'rfc.md', line: 7, column: 3 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics } from '../generator/diagnostics/report.js';
-import { extractAppleRoles, extractExternalTypes, extractProcess } from '../generator/read/reference.js';
-import { documentOf } from '../generator/read/tables.js';
-import { parseMarkdown } from '../generator/read/markdown.js';
+import { Diagnostics } from '../../generator/diagnostics/report.js';
+import { extractAppleRoles, extractExternalTypes, extractProcess } from '../../generator/read/reference.js';
+import { documentOf } from '../../generator/read/tables.js';
+import { parseMarkdown } from '../../generator/read/markdown.js';
 
 // The reference files' readers on short texts: rows read, rows repeated, tables missing or malformed.
 const doc = (text: string) => documentOf('ref.md', parseMarkdown(text));

@@ -4,10 +4,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../generator/read/markdown.js';
-import { MUTATIONS, NAMES, pick } from './fuzz/mutations.js';
-import { SPEC } from './helpers/spec.js';
-import { randomFrom } from './helpers/seeded.js';
+import { parseMarkdown } from '../../generator/read/markdown.js';
+import { MUTATIONS, NAMES, pick } from '../fuzz/mutations.js';
+import { SPEC } from '../helpers/spec.js';
+import { randomFrom } from '../helpers/seeded.js';
 
 // generator/read/markdown.ts reads a text that can hold no literal autolink without GFM's autolink syntax and
 // transform: the tree must be the one remark-gfm gives, whatever else the text holds.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Diagnostic, Diagnostics } from '../generator/diagnostics/report.js';
-import { type RfcDraft, extractRfc } from '../generator/read/rfc.js';
-import { documentOf } from '../generator/read/tables.js';
-import { parseMarkdown } from '../generator/read/markdown.js';
+import { type Diagnostic, Diagnostics } from '../../generator/diagnostics/report.js';
+import { type RfcDraft, extractRfc } from '../../generator/read/rfc.js';
+import { documentOf } from '../../generator/read/tables.js';
+import { parseMarkdown } from '../../generator/read/markdown.js';
 
 // generator/read/rfc.ts on short RFCs written here: which rows reach the draft, which are refused, and what is
 // said where. Every expectation is written by hand; none comes from the reader.

@@ -6,9 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateInMemory } from '../generator/pipeline.js';
-import { randomFrom, seedFor, shuffled } from './helpers/seeded.js';
-import { scratch } from './helpers/spec.js';
+import { generateInMemory } from '../../generator/pipeline.js';
+import { randomFrom, seedFor, shuffled } from '../helpers/seeded.js';
+import { scratch } from '../helpers/spec.js';
 
 /** How listings are presented: as the file system gives them, until a test sets an order. */
 const listings = vi.hoisted(() => ({

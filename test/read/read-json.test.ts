@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 const lib = await sdk();
 
