@@ -21,7 +21,7 @@ const LONGEST_FIRST = [
   'test/python.test.ts',
   'test/kotlin-mcp.test.ts',
   'test/rust-mcp.test.ts',
-  'test/revision-property.test.ts',
+  'test/model/revision-property.test.ts',
   'test/faults.test.ts',
   'test/quicktype.test.ts',
   'test/fresh-clone.test.ts',

@@ -14,8 +14,8 @@ import { ROOT } from './helpers/spec.js';
 const FIXTURE_TESTS = [
   'test/runtime-content.test.ts',
   'test/hand-vectors.test.ts',
-  'test/revision-forms.test.ts',
-  'test/diagnostics.test.ts',
+  'test/model/revision-forms.test.ts',
+  'test/model/diagnostics.test.ts',
   'test/self-contained.test.ts',
 ];
 

@@ -11,7 +11,7 @@ import { specWithFixture, withRevision, withRevisionsTogether } from './helpers/
 import { BINDINGS, COMPILED, titled, runBinding, runValidatorCases, runnerRunsCases, vectorsCounted } from './helpers/bindings.js';
 import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
 
-// Apart from test/revisions.test.ts because it needs every binding's toolchain, which the quick loop leaves out.
+// Apart from test/model/revisions.test.ts because it needs every binding's toolchain, which the quick loop leaves out.
 // The step to 1.0.0, made by two RFCs together over a released 0.2.0: each binding names its versions in code
 // (Swift's protocol1_0_0, Rust's PROTOCOL1_0_0, Python's SPEC_1_0_0...), and keeps 0.2.0 beside 1.0.0.
 describe('two RFCs that make 1.0.0 together, over a released 0.2.0, in the bindings', () => {

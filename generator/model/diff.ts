@@ -12,7 +12,7 @@ import {
 import { typeChanges } from './diff-types.js';
 import type { CanonicalModel } from './types.js';
 
-// The rule table and where a change is stated are modules of their own; test/diff-rules.test.ts reads them here.
+// The rule table and where a change is stated are modules of their own; test/model/diff-rules.test.ts reads them here.
 export { type Change, classify } from './diff-rules.js';
 export { placeOfChange } from './diff-place.js';
 

@@ -26,7 +26,7 @@ export interface BindingExpectations {
    */
   readonly collision: { readonly name: string; readonly file: string; readonly holds: RegExp | null };
   /**
-   * The findings catalogue (test/findings-catalogue.test.ts): the runtime/<name>/ files its checker reports from,
+   * The findings catalogue (test/model/findings-catalogue.test.ts): the runtime/<name>/ files its checker reports from,
    * how it spells a finding's id there, and the generated file it prints the catalogue into.
    */
   readonly findings: { readonly reportedIn: readonly string[]; readonly spelling: (id: string) => string; readonly printedIn: string };
@@ -36,7 +36,7 @@ export interface BindingExpectations {
   readonly carriesTools: (generated: string, tools: readonly Tool[]) => Promise<void>;
   /** What declares an operation `describe` taking a list of the tree's node and returning a string: a file under generated/ and a text of it. */
   readonly describeOperation: { readonly path: string; readonly text: string };
-  /** Each file under generated/ and the texts it holds once test/fixtures/revisions/operation adds `find` (test/operation-revision.test.ts). */
+  /** Each file under generated/ and the texts it holds once test/fixtures/revisions/operation adds `find` (test/model/operation-revision.test.ts). */
   readonly findOperation: readonly { readonly path: string; readonly texts: readonly string[] }[];
   /** Its deprecation marks for test/fixtures/revisions/deprecation (test/revision-deprecation.test.ts), read from the generated tree. */
   readonly deprecationMarks: (read: (path: string) => Promise<string>) => Promise<void>;

@@ -68,8 +68,8 @@ const SLOW_OR_BLIND = [
   'test/quicktype.test.ts',
   'test/site.test.ts',
   'test/fuzz/**',
-  'test/revision-property.test.ts',
-  'test/revisions.test.ts',
+  'test/model/revision-property.test.ts',
+  'test/model/revisions.test.ts',
   'test/faults.test.ts',
   'test/toolchain.test.ts',
   'test/cli.test.ts',
@@ -92,7 +92,7 @@ const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/
  * Under instrumentation on a shared two-core machine a fold takes seconds, and a surviving mutant runs every
  * test that reaches it.
  */
-const GENERATOR_TESTS = ['test/model-golden.test.ts', 'test/model-build.test.ts', 'test/model-build-edges.test.ts', 'test/model-external.test.ts', 'test/model-validate.test.ts', 'test/read/reader-*.test.ts', 'test/model.test.ts', 'test/diagnostics.test.ts', 'test/diff.test.ts', 'test/diff-rules.test.ts', 'test/revision-forms.test.ts'];
+const GENERATOR_TESTS = ['test/model/model-golden.test.ts', 'test/model/model-build.test.ts', 'test/model/model-build-edges.test.ts', 'test/model/model-external.test.ts', 'test/model/model-validate.test.ts', 'test/read/reader-*.test.ts', 'test/model/model.test.ts', 'test/model/diagnostics.test.ts', 'test/model/diff.test.ts', 'test/model/diff-rules.test.ts', 'test/model/revision-forms.test.ts'];
 /**
  * Tests that run the whole CLI or every target on top of what the tests above already read (revision-forms.test.ts's
  * second half and last test, diagnostics.test.ts's CLI half, runtime-validate.test.ts's runs of the command, which

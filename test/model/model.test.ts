@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { MODEL_SCHEMA } from '../generator/model/schema.js';
-import { loadModelJson, modelProblems } from '../generator/model/validate.js';
-import { GENERATED, realModel } from './helpers/spec.js';
+import { MODEL_SCHEMA } from '../../generator/model/schema.js';
+import { loadModelJson, modelProblems } from '../../generator/model/validate.js';
+import { GENERATED, realModel } from '../helpers/spec.js';
 
 describe('the real RFC folds into the expected model', () => {
   it('has protocol 0.2.0 from RFC-0001, a breaking change from 0.1', async () => {
@@ -77,7 +77,7 @@ describe('the real RFC folds into the expected model', () => {
   it('takes content blocks from the pinned MCP package and records its version', async () => {
     const model = await realModel();
     const [mcp] = model.external;
-    const pinned = JSON.parse(await readFile(join(import.meta.dirname, '../package.json'), 'utf8')).dependencies['@modelcontextprotocol/sdk'];
+    const pinned = JSON.parse(await readFile(join(import.meta.dirname, '../../package.json'), 'utf8')).dependencies['@modelcontextprotocol/sdk'];
     expect(mcp).toMatchObject({ name: 'ContentBlock', package: '@modelcontextprotocol/sdk', packageVersion: pinned });
     expect(mcp?.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Object.keys(mcp?.definitions ?? {})).toEqual(expect.arrayContaining(['TextContent', 'ImageContent', 'AudioContent', 'ResourceLink', 'EmbeddedResource', 'McpRole']));

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { expectMatchesGolden } from './helpers/golden.js';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { withRevision } from './helpers/revision.js';
+import { main } from '../../generator/cli.js';
+import { expectMatchesGolden } from '../helpers/golden.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { withRevision } from '../helpers/revision.js';
 
 const BINDINGS = await withExpectations();
 
@@ -37,7 +37,7 @@ describe('an additive RFC: a new operation, in every binding', () => {
     for (const t of tools) expect(ToolSchema.safeParse(t).success, t.name).toBe(true);
     // The new tool whole, without the lenient schema's definitions (the answer schema's own tests hold those).
     const { $defs: _defs, ...output } = find?.outputSchema ?? {};
-    await expectMatchesGolden(join(import.meta.dirname, 'expected/tool-find.json'), { ...find, outputSchema: output }, 'the tool of the added operation');
+    await expectMatchesGolden(join(import.meta.dirname, '../expected/tool-find.json'), { ...find, outputSchema: output }, 'the tool of the added operation');
   });
 
   // What each language declares for it is written in its test/bindings/<name>.ts.

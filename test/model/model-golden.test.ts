@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitModel } from '../generator/emit/model/index.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { GENERATED, SPEC } from './helpers/spec.js';
+import { emitModel } from '../../generator/emit/model/index.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { GENERATED, SPEC } from '../helpers/spec.js';
 
 // In one test and one fold, so that a mutation run (npm run mutation) can afford it for every mutant of the
 // reader and the model: any change to what the live spec folds into shows as a difference from the committed files.

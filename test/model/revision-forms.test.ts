@@ -2,19 +2,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { emitAll } from '../generator/emit/index.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { currentExample } from '../generator/model/examples.js';
-import { buildVectors } from '../generator/emit/conformance/index.js';
-import { specData } from '../generator/emit/kit/spec-data.js';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { generateInMemory } from '../generator/pipeline.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { expectMatchesGolden } from './helpers/golden.js';
-import { specWithFixture } from './helpers/revision.js';
-import { realModel } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { emitAll } from '../../generator/emit/index.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { currentExample } from '../../generator/model/examples.js';
+import { buildVectors } from '../../generator/emit/conformance/index.js';
+import { specData } from '../../generator/emit/kit/spec-data.js';
+import { readmeExample } from '../../generator/emit/shared/readme-example.js';
+import { generateInMemory } from '../../generator/pipeline.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { expectMatchesGolden } from '../helpers/golden.js';
+import { specWithFixture } from '../helpers/revision.js';
+import { realModel } from '../helpers/spec.js';
 
 /**
  * The revisions maintainers write next, and the slips they make writing them (spec/README.md, "Changing the
@@ -23,7 +23,7 @@ import { realModel } from './helpers/spec.js';
  * RFCs are checked against a frozen release (test/helpers/revision.ts). Every one either builds a model every target emits, or fails with located diagnostics;
  * none ends in an internal error. `UPDATE=1` rewrites the expected files (read the diff before committing it).
  */
-const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const FIXTURES = join(import.meta.dirname, '../fixtures/revision-forms');
 const quiet = { out: () => {}, err: () => {} };
 
 interface Expected {

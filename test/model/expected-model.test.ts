@@ -6,13 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assembleModel } from '../generator/model/assemble.js';
-import type { CanonicalModel, FieldDefault } from '../generator/model/types.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { type SpecEdit, applyEditScript } from './helpers/spec-edits.js';
-import { SPEC, scratch } from './helpers/spec.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import type { CanonicalModel, FieldDefault } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { type SpecEdit, applyEditScript } from '../helpers/spec-edits.js';
+import { SPEC, scratch } from '../helpers/spec.js';
 
-const EXPECTED = join(import.meta.dirname, 'expected');
+const EXPECTED = join(import.meta.dirname, '../expected');
 const readJson = async (name: string) => JSON.parse(await readFile(join(EXPECTED, name), 'utf8')) as Record<string, unknown>;
 
 /** A default as test/expected/model.json writes it (see its $defaultsNotation). */

@@ -1,12 +1,12 @@
 import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { GENERATED, scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { GENERATED, scratch } from '../helpers/spec.js';
 
-const REVISIONS = join(import.meta.dirname, 'fixtures/revisions');
+const REVISIONS = join(import.meta.dirname, '../fixtures/revisions');
 
 async function diff(args: string[]) {
   const io = { out: '', err: '' };
@@ -101,7 +101,7 @@ describe('diff', () => {
   it('by default shows the whole version for an RFC that makes it with the RFC before it (an amendment of 0.2.1)', async () => {
     const s = await scratch(false);
     try {
-      const amend = join(import.meta.dirname, 'fixtures/revision-forms/amend-unreleased-rfc');
+      const amend = join(import.meta.dirname, '../fixtures/revision-forms/amend-unreleased-rfc');
       for (const name of ['0002-shortcuts.md', '0003-shortcut-record.md']) await cp(join(amend, name), join(s.spec, 'rfcs', name));
       const plain = await diff(['--spec', s.spec]);
       expect(plain.code, plain.err).toBe(0);

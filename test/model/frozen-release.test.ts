@@ -1,11 +1,11 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { stableJson } from '../generator/util/json.js';
-import { GENERATED, SPEC, editFile, scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { stableJson } from '../../generator/util/json.js';
+import { GENERATED, SPEC, editFile, scratch } from '../helpers/spec.js';
 
 // Issue 29: a released version is frozen. Its record, generated/model/versions/<v>.json, is what it was; a change
 // to a released RFC's tables (not its wording) is refused at the row, naming the version.

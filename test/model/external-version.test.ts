@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { editFile, realModel, scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { editFile, realModel, scratch } from '../helpers/spec.js';
 
 // Issue 29: MCP's version and content kinds are part of the protocol. The RFCs declare them (External type |
 // Version | Kinds); a package that gives anything else is refused at that row, an RFC restating the row moves them,
@@ -12,10 +12,10 @@ import { editFile, realModel, scratch } from './helpers/spec.js';
 const RFC = 'rfcs/0001-element-model.md';
 const EXTERNAL = 'reference/external-types.md';
 /** A stand-in for a newer SDK whose ContentBlock has one more kind, `video`, of the same MCP version. */
-const NEWER_SDK = join(import.meta.dirname, 'fixtures/mcp-newer/types.mjs');
+const NEWER_SDK = join(import.meta.dirname, '../fixtures/mcp-newer/types.mjs');
 const KINDS = '`text`, `image`, `audio`, `resource_link`, `resource`';
 /** Where RFC-0001 declares ContentBlock's version and kinds. */
-const ROW = async () => (await readFile(join(import.meta.dirname, '../spec', RFC), 'utf8')).split('\n').findIndex((l) => l.startsWith('| `ContentBlock` | `')) + 1;
+const ROW = async () => (await readFile(join(import.meta.dirname, '../../spec', RFC), 'utf8')).split('\n').findIndex((l) => l.startsWith('| `ContentBlock` | `')) + 1;
 
 function capture() {
   const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
@@ -45,7 +45,7 @@ describe('the live model', () => {
   it("records ContentBlock's MCP version and kinds, at the RFC row that declares them", async () => {
     const model = await realModel();
     const ext = model.external.find((e) => e.name === 'ContentBlock');
-    const text = await readFile(join(import.meta.dirname, '../spec', RFC), 'utf8');
+    const text = await readFile(join(import.meta.dirname, '../../spec', RFC), 'utf8');
     const row = text.split('\n').findIndex((l) => l.startsWith('| `ContentBlock` | `')) + 1;
     expect(ext?.kinds).toEqual(['text', 'image', 'audio', 'resource_link', 'resource']);
     expect(ext?.source).toMatchObject({ document: 'RFC-0001', line: row, column: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assembleModel } from '../generator/model/assemble.js';
-import { type SpecFiles, readSpecFiles } from '../generator/spec-files.js';
-import { SPEC, realModel } from './helpers/spec.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { type SpecFiles, readSpecFiles } from '../../generator/spec-files.js';
+import { SPEC, realModel } from '../helpers/spec.js';
 
 // assembleModel on the live spec's files edited in memory: what each stage hands the next when a file is missing,
 // has a byte-order mark, or holds a row the next stage has no place for.

@@ -4,15 +4,15 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../generator/diagnostics/codes.js';
-import { emitAll } from '../generator/emit/index.js';
-import type { GeneratedFile } from '../generator/emit/core/target.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { IN_CI } from './helpers/toolchain.js';
-import { SPEC, realModel } from './helpers/spec.js';
-import { changes, revisionText } from './property/revisions.js';
+import { RULES } from '../../generator/diagnostics/codes.js';
+import { emitAll } from '../../generator/emit/index.js';
+import type { GeneratedFile } from '../../generator/emit/core/target.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { IN_CI } from '../helpers/toolchain.js';
+import { SPEC, realModel } from '../helpers/spec.js';
+import { changes, revisionText } from '../property/revisions.js';
 
 /**
  * The property of revisions: any RFC a maintainer could write next, built from the model (roles removed, Apple

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { SPEC, editFile, scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { SPEC, editFile, scratch } from '../helpers/spec.js';
 
 const RFC = 'spec/rfcs/0001-element-model.md';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { SPEC } from './helpers/spec.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { SPEC } from '../helpers/spec.js';
 
 // assembleModel on specs missing a part: each missing file is named, and nothing is folded from what is left.
 const said = (items: { ruleId: string; file: string; line: number; message: string }[]) => items.map((d) => `${d.ruleId} ${d.file}:${d.line} ${d.message}`);

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadModelJson, modelProblems } from '../generator/model/validate.js';
-import { GENERATED } from './helpers/spec.js';
+import { loadModelJson, modelProblems } from '../../generator/model/validate.js';
+import { GENERATED } from '../helpers/spec.js';
 
 // The model schema's verdicts as lines a maintainer reads: the path (or / for the model itself) and ajv's message.
 describe('modelProblems and loadModelJson', () => {

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { emitAll } from '../generator/emit/index.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { withRevision } from './helpers/revision.js';
-import { scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { emitAll } from '../../generator/emit/index.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { withRevision } from '../helpers/revision.js';
+import { scratch } from '../helpers/spec.js';
 
 const quiet = { out: () => {}, err: () => {} };
 
@@ -169,7 +169,7 @@ describe('a breaking change declared as additive', () => {
 
 describe('watch', () => {
   it('regenerates after a save, rewriting only what changed, and reports a bad save without writing', async () => {
-    const { watch } = await import('../generator/watch.js');
+    const { watch } = await import('../../generator/watch.js');
     const s = await scratch(true);
     const lines: string[] = [];
     const next = () => new Promise<string>((resolve) => {

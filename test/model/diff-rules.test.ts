@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Change, classify, diffModels, placeOfChange } from '../generator/model/diff.js';
-import type { CanonicalModel, Field, RecordType } from '../generator/model/types.js';
-import { GENERATED } from './helpers/spec.js';
+import { type Change, classify, diffModels, placeOfChange } from '../../generator/model/diff.js';
+import type { CanonicalModel, Field, RecordType } from '../../generator/model/types.js';
+import { GENERATED } from '../helpers/spec.js';
 
 // diffModels rule by rule, on the committed model and one edit of a copy of it, written here by hand: the exact
 // changes each edit must give (rule, class, subject, message), and where placeOfChange finds each.

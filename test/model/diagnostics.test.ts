@@ -1,16 +1,16 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../generator/diagnostics/codes.js';
-import { type Diagnostic, sortDiagnostics } from '../generator/diagnostics/report.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { main } from '../generator/cli.js';
-import { expectMatchesGolden } from './helpers/golden.js';
-import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
-import { scratch } from './helpers/spec.js';
+import { RULES } from '../../generator/diagnostics/codes.js';
+import { type Diagnostic, sortDiagnostics } from '../../generator/diagnostics/report.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { main } from '../../generator/cli.js';
+import { expectMatchesGolden } from '../helpers/golden.js';
+import { applyEditScript, readEditScript } from '../helpers/spec-edits.js';
+import { scratch } from '../helpers/spec.js';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures/diagnostics');
+const FIXTURES = join(import.meta.dirname, '../fixtures/diagnostics');
 
 /** What a fixture pins of each diagnostic: everything but the hint, which comes from the rule table. */
 const pinned = (d: Diagnostic) => ({ ruleId: d.ruleId, file: d.file, line: d.line, column: d.column, severity: d.severity, message: d.message });

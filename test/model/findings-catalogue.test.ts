@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FINDINGS, findingsLiterals, formatFinding, slotsOf } from '../generator/emit/kit/findings.js';
-import { inCase } from '../generator/emit/kit/naming.js';
-import { CHECK_RULES } from '../generator/model/check-rules.js';
-import { sdk } from './helpers/sdk.js';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { GENERATED, ROOT, listFiles } from './helpers/spec.js';
+import { FINDINGS, findingsLiterals, formatFinding, slotsOf } from '../../generator/emit/kit/findings.js';
+import { inCase } from '../../generator/emit/kit/naming.js';
+import { CHECK_RULES } from '../../generator/model/check-rules.js';
+import { sdk } from '../helpers/sdk.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { GENERATED, ROOT, listFiles } from '../helpers/spec.js';
 
 // The findings catalogue (generator/emit/kit/findings.ts): every finding a checker can give is stated there once,
 // printed into each binding's spec data, and reported by id; no runtime or template types a message's words.

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Diagnostics } from '../generator/diagnostics/report.js';
-import type { ExternalTypeRow } from '../generator/read/reference.js';
-import { loadExternalTypes } from '../generator/model/external.js';
-import { ROOT } from './helpers/spec.js';
+import { Diagnostics } from '../../generator/diagnostics/report.js';
+import type { ExternalTypeRow } from '../../generator/read/reference.js';
+import { loadExternalTypes } from '../../generator/model/external.js';
+import { ROOT } from '../helpers/spec.js';
 
 // loadExternalTypes on rows written here, not read from the spec: what it loads from the pinned MCP package, and
 // what it says of a row it cannot load.
