@@ -16,7 +16,7 @@ const LONGEST_FIRST = [
   'test/revision-bindings.test.ts',
   'test/operation-revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',
-  'test/site.test.ts',
+  'test/emit/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',
   'test/kotlin-mcp.test.ts',

@@ -14,7 +14,7 @@ const NEEDS_TOOLCHAINS = [
   'test/operation-revision-bindings.test.ts',
   'test/hand-vectors-bindings.test.ts',
   'test/quicktype.test.ts',
-  'test/site.test.ts',
+  'test/emit/site.test.ts',
   'test/release.test.ts',
   'test/workflow.test.ts',
   'test/fuzz/differential.test.ts',

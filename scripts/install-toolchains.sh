@@ -94,7 +94,7 @@ install_rust() {
 }
 
 install_chromium() {
-  # Headless Chromium from Debian, for the VitePress site's browser tests (test/site.test.ts: pages, axe-core, the checker).
+  # Headless Chromium from Debian, for the VitePress site's browser tests (test/emit/site.test.ts: pages, axe-core, the checker).
   command -v chromium >/dev/null 2>&1 || need_apt chromium
   log "chromium: $(chromium --version 2>/dev/null | head -n 1)"
 }

@@ -13,7 +13,7 @@ import { ROOT } from './helpers/spec.js';
  */
 const FIXTURE_TESTS = [
   'test/runtime-content.test.ts',
-  'test/hand-vectors.test.ts',
+  'test/emit/hand-vectors.test.ts',
   'test/model/revision-forms.test.ts',
   'test/model/diagnostics.test.ts',
   'test/self-contained.test.ts',

@@ -6,7 +6,7 @@ import { ROOT } from './helpers/spec.js';
 
 /**
  * The hand-written vectors and Apple table (test/vectors/README.md) run by every compiled binding's own suites;
- * test/hand-vectors.test.ts runs them in TypeScript.
+ * test/emit/hand-vectors.test.ts runs them in TypeScript.
  */
 const DIR = join(ROOT, 'test/vectors');
 const vectors = (JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { vectors: string[] }).vectors;

@@ -14,7 +14,7 @@ import { ROOT } from './spec.js';
  * code must say, in its own syntax.
  */
 export interface BindingExpectations {
-  /** Its own declarations (test/declared-names.test.ts): how one is read, how a model type's name is spelt, and the emitter's names it must keep from the model. */
+  /** Its own declarations (test/emit/declared-names.test.ts): how one is read, how a model type's name is spelt, and the emitter's names it must keep from the model. */
   readonly declarations: {
     readonly pattern: RegExp;
     readonly spelt: (name: string) => string;
@@ -30,9 +30,9 @@ export interface BindingExpectations {
    * how it spells a finding's id there, and the generated file it prints the catalogue into.
    */
   readonly findings: { readonly reportedIn: readonly string[]; readonly spelling: (id: string) => string; readonly printedIn: string };
-  /** Whether its emitter reports a model whose tree names no record as emitter diagnostics (test/kit.test.ts), writing no file. */
+  /** Whether its emitter reports a model whose tree names no record as emitter diagnostics (test/emit/kit.test.ts), writing no file. */
   readonly reportsMissingRecord: boolean;
-  /** The operations (test/operations.test.ts): that its package carries tools.json's definitions (`generated` is generated/). */
+  /** The operations (test/emit/operations.test.ts): that its package carries tools.json's definitions (`generated` is generated/). */
   readonly carriesTools: (generated: string, tools: readonly Tool[]) => Promise<void>;
   /** What declares an operation `describe` taking a list of the tree's node and returning a string: a file under generated/ and a text of it. */
   readonly describeOperation: { readonly path: string; readonly text: string };

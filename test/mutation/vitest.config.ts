@@ -66,7 +66,7 @@ const SLOW_OR_BLIND = [
   'test/swift.test.ts',
   'test/kotlin.test.ts',
   'test/quicktype.test.ts',
-  'test/site.test.ts',
+  'test/emit/site.test.ts',
   'test/fuzz/**',
   'test/model/revision-property.test.ts',
   'test/model/revisions.test.ts',
@@ -75,12 +75,12 @@ const SLOW_OR_BLIND = [
   'test/cli.test.ts',
   'test/watch.test.ts',
   'test/build.test.ts',
-  'test/docs.test.ts',
+  'test/emit/docs.test.ts',
 ];
 
 
 /** For the runtime's mutants, only the tests that load the runtime: the others could not see them. */
-const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/runtime-*.test.ts', 'test/hand-vectors.test.ts'];
+const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/runtime-*.test.ts', 'test/emit/hand-vectors.test.ts'];
 /**
  * For the reader's and the model's mutants, the tests that read specs into models and check what comes out, each
  * folding a spec at most once: model-golden.test.ts compares the whole folded model with the committed one, the

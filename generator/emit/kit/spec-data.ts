@@ -227,7 +227,7 @@ export function specData(model: CanonicalModel): SpecData {
       rule: r.rule,
     })),
   };
-  // That the data is what its one declaration says is held by test/spec-shape.test.ts, not checked here: zod's first
+  // That the data is what its one declaration says is held by test/emit/spec-shape.test.ts, not checked here: zod's first
   // parse compiles a validator, which costs a generate run more than all the printing.
   return data;
 }

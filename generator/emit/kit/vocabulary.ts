@@ -3,7 +3,7 @@
  * (`EffectiveState` and `effectiveElements` in a language of camelCase members; `EffectiveState` and
  * `effective_elements` in one of snake_case). A binding's templates take these names from here rather than spelling them, and
  * its naming config reserves the type names, so no model type can take one. TypeScript's runtime is written by hand
- * (runtime/typescript); test/kit.test.ts holds its exports to the same names.
+ * (runtime/typescript); test/emit/kit.test.ts holds its exports to the same names.
  */
 
 import { type Case, inCase } from './naming.js';

@@ -5,7 +5,7 @@ import { type AnswerSchemas, type ToolDefinitionJson, toolDefinitions } from './
 /**
  * The tool definitions a binding carries: the same as generated/schema/tools.json (the schema target's), made
  * from the same model and the same answer schema, so every binding and the published file agree
- * (test/operations.test.ts compares them).
+ * (test/emit/operations.test.ts compares them).
  */
 export const bindingTools = (model: CanonicalModel): ToolDefinitionJson[] =>
   toolDefinitions(model, answerSchemas(model));

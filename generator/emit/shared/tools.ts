@@ -9,7 +9,7 @@ import { type OperationShape, type OperationSide, operationShapes } from '../kit
  * since the provider checking it wrote the tool; what it returns by the lenient schema's, since a host's MCP client
  * checks the result against `outputSchema` and must keep what a newer provider adds, as every checker does (a
  * finding, not a refused result). The schema target writes them to generated/schema/tools.json, and every binding
- * carries the same JSON (test/operations.test.ts).
+ * carries the same JSON (test/emit/operations.test.ts).
  * The sides' forms are kit/operations.ts's.
  */
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { schema, sdk } from './helpers/sdk.js';
-import { ROOT } from './helpers/spec.js';
+import { schema, sdk } from '../helpers/sdk.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * The hand-written vectors (test/vectors/README.md): expectations a person read from the RFC, run in every

@@ -7,8 +7,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, realModel } from './helpers/spec.js';
-import { schema, sdk, vectors } from './helpers/sdk.js';
+import { GENERATED, realModel } from '../helpers/spec.js';
+import { schema, sdk, vectors } from '../helpers/sdk.js';
 
 /** The published answer schemas as MCP sees them: a tool's outputSchema, through the TypeScript SDK itself. */
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { layout } from '../generator/emit/kit/data-literal.js';
-import { declarationsOf } from '../generator/emit/kit/data-shape.js';
-import { specData } from '../generator/emit/kit/spec-data.js';
-import { SpecDataSchema } from '../generator/emit/kit/spec-shape.js';
-import { inCase } from '../generator/emit/kit/naming.js';
-import { specDataTypes } from '../generator/emit/typescript/spec-data-types.js';
-import { BINDINGS, COMPILED } from './helpers/bindings.js';
-import { realModel } from './helpers/spec.js';
+import { layout } from '../../generator/emit/kit/data-literal.js';
+import { declarationsOf } from '../../generator/emit/kit/data-shape.js';
+import { specData } from '../../generator/emit/kit/spec-data.js';
+import { SpecDataSchema } from '../../generator/emit/kit/spec-shape.js';
+import { inCase } from '../../generator/emit/kit/naming.js';
+import { specDataTypes } from '../../generator/emit/typescript/spec-data-types.js';
+import { BINDINGS, COMPILED } from '../helpers/bindings.js';
+import { realModel } from '../helpers/spec.js';
 
 // The spec data's shape is declared once (kit/spec-shape.ts); every language prints its declarations and its
 // literals from that one declaration, so a field there reaches every binding.
@@ -20,7 +20,7 @@ const data = specData(model);
 // runtime reads the data as JSON).
 const compiled = await Promise.all(
   COMPILED.map(async (b): Promise<[string, () => string, (name: string) => string, string]> => {
-    const module = (await import(`../generator/emit/${b.name}/spec-data.ts`)) as Record<string, unknown>;
+    const module = (await import(`../../generator/emit/${b.name}/spec-data.ts`)) as Record<string, unknown>;
     const declare = module[`${b.name}SpecDeclarations`] as () => string;
     const literal = module[`${b.name}SpecLiteral`] as (d: typeof data, level: number) => string;
     return [b.title, declare, (n) => inCase(n, b.fieldCase), literal(data, 1)];

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitAll, emitTarget } from '../generator/emit/index.js';
-import { TARGETS, TEMPLATE_FOLDERS } from '../generator/emit/targets.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { ROOT, realModel } from './helpers/spec.js';
+import { emitAll, emitTarget } from '../../generator/emit/index.js';
+import { TARGETS, TEMPLATE_FOLDERS } from '../../generator/emit/targets.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { ROOT, realModel } from '../helpers/spec.js';
 
 const settings = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
 

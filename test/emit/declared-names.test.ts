@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { declared, modelNames } from './helpers/declared.js';
-import { realModel } from './helpers/spec.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { declared, modelNames } from '../helpers/declared.js';
+import { realModel } from '../helpers/spec.js';
 
 /**
  * Names allocated around what each package declares itself (issue 39, item 2): a model type named as one of the

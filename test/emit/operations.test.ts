@@ -4,11 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { GENERATED, realModel } from './helpers/spec.js';
-import { type Tool, withExpectations } from './helpers/binding-expectations.js';
-import { vectors } from './helpers/sdk.js';
+import { emitTarget } from '../../generator/emit/index.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { GENERATED, realModel } from '../helpers/spec.js';
+import { type Tool, withExpectations } from '../helpers/binding-expectations.js';
+import { vectors } from '../helpers/sdk.js';
 
 /** The operations in the SDKs (issue 29, item 7): tool definitions from the Operations table, in every binding. */
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KOTLIN_NAMING, KOTLIN_RESERVED_TYPE_NAMES } from '../generator/emit/kotlin/naming.js';
-import { Names, inCase, roleCase, words } from '../generator/emit/kit/naming.js';
-import { READER_WORDS, readerNames } from '../generator/emit/kit/vocabulary.js';
-import { PYTHON_NAMING } from '../generator/emit/python/naming.js';
-import { SWIFT_NAMING, swiftNames } from '../generator/emit/swift/naming.js';
-import { emitTarget } from '../generator/emit/index.js';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { sdk } from './helpers/sdk.js';
-import { GENERATED, realModel } from './helpers/spec.js';
+import { KOTLIN_NAMING, KOTLIN_RESERVED_TYPE_NAMES } from '../../generator/emit/kotlin/naming.js';
+import { Names, inCase, roleCase, words } from '../../generator/emit/kit/naming.js';
+import { READER_WORDS, readerNames } from '../../generator/emit/kit/vocabulary.js';
+import { PYTHON_NAMING } from '../../generator/emit/python/naming.js';
+import { SWIFT_NAMING, swiftNames } from '../../generator/emit/swift/naming.js';
+import { emitTarget } from '../../generator/emit/index.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { sdk } from '../helpers/sdk.js';
+import { GENERATED, realModel } from '../helpers/spec.js';
 
 describe('the code-target kit: names', () => {
   it('splits a name into words one way for every language', () => {

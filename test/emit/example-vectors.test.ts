@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import { readAlsoBy } from '../generator/model/examples.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { specWithFixture } from './helpers/revision.js';
-import { editFile } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import { readAlsoBy } from '../../generator/model/examples.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { specWithFixture } from '../helpers/revision.js';
+import { editFile } from '../helpers/spec.js';
 
 // RFC-0001's example as later RFCs supersede its version (issue 29): it stays a vector where a checker of the new
 // version reads it, and the generated checker agrees with what the vector says; otherwise the build says why not.
-const FORMS = join(import.meta.dirname, 'fixtures/revision-forms');
+const FORMS = join(import.meta.dirname, '../fixtures/revision-forms');
 const EXAMPLE = 'example-rfc-0001-3';
 const quiet = { out: () => {}, err: () => {} };
 const VERSION_ERROR = { requirement: null, rule: 'version', severity: 'error', elementId: null, path: '/protocol' };

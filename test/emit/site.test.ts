@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anchors } from '../generator/emit/docs/entries.js';
-import type { CanonicalModel } from '../generator/model/types.js';
+import { anchors } from '../../generator/emit/docs/entries.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
 // @ts-expect-error: the bench's answer maker is plain JavaScript
-import { answerOfBytes } from '../bench/answer.mjs';
-import { buildSite, serve } from './helpers/site.js';
-import { sdk, vectors } from './helpers/sdk.js';
-import { ROOT, listFiles, realModel } from './helpers/spec.js';
-import { CHROMIUM, chromiumMissing, requireTool } from './helpers/toolchain.js';
+import { answerOfBytes } from '../../bench/answer.mjs';
+import { buildSite, serve } from '../helpers/site.js';
+import { sdk, vectors } from '../helpers/sdk.js';
+import { ROOT, listFiles, realModel } from '../helpers/spec.js';
+import { CHROMIUM, chromiumMissing, requireTool } from '../helpers/toolchain.js';
 
 // Without Chromium each browser test is skipped with the reason here, and fails under CI.
 const missing = chromiumMissing();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Lines, linesOf } from '../generator/emit/core/lines.js';
+import { Lines, linesOf } from '../../generator/emit/core/lines.js';
 
 /** The line emitter (generator/emit/core/lines.ts), against text written out by hand. */
 
