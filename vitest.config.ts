@@ -22,7 +22,7 @@ const LONGEST_FIRST = [
   'test/kotlin-mcp.test.ts',
   'test/rust-mcp.test.ts',
   'test/model/revision-property.test.ts',
-  'test/faults.test.ts',
+  'test/write/faults.test.ts',
   'test/quicktype.test.ts',
   'test/fresh-clone.test.ts',
   'test/swift-root-manifest.test.ts',

@@ -22,7 +22,7 @@ const NEEDS_TOOLCHAINS = [
   // Installs the extension's pinned tools (vsce) from the npm registry the first time.
   'test/vscode-extension.test.ts',
   // A real editor: Debian's Neovim.
-  'test/lsp-neovim.test.ts',
+  'test/lsp/lsp-neovim.test.ts',
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */

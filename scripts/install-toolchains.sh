@@ -55,7 +55,7 @@ install_swift() {
   log "swift: $(chroot "$root" swift --version 2>&1 | head -n 1)"
 }
 
-# Neovim: Debian's, the real editor the language server is tested in (test/lsp-neovim.test.ts).
+# Neovim: Debian's, the real editor the language server is tested in (test/lsp/lsp-neovim.test.ts).
 install_neovim() {
   command -v nvim >/dev/null 2>&1 || need_apt neovim
   log "neovim: $(nvim --version | head -n 1)"

@@ -12,7 +12,7 @@ import { ROOT } from './helpers/spec.js';
  * for exists beside the checkout (as CI's copy of the workplace's shared folder does).
  */
 const FIXTURE_TESTS = [
-  'test/runtime-content.test.ts',
+  'test/runtime/runtime-content.test.ts',
   'test/emit/hand-vectors.test.ts',
   'test/model/revision-forms.test.ts',
   'test/model/diagnostics.test.ts',

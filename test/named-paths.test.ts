@@ -7,7 +7,7 @@ import { ROOT } from './helpers/spec.js';
  * Every repository path the prose names exists (issue 39): README, docs/, the guides in spec/, the configs, and the
  * comments of the code. A path is a word starting with one of the repository's top folders; one that names a
  * generated file may be written from generated/ (`docs/roles.md`). Words with a placeholder or a glob
- * (`runtime/<language>/`, `test/runtime-*.test.ts`) are patterns, not paths, and diff-stat lines quote history.
+ * (`runtime/<language>/`, `test/runtime/*.test.ts`) are patterns, not paths, and diff-stat lines quote history.
  */
 const TOP = ['generator', 'test', 'scripts', 'runtime', 'templates', 'spec', 'docs', 'bench', 'generated', 'bin', '.ci'];
 const PATH = new RegExp(`(?<![\\w./@-])(?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[^\\s\`'"()\\[\\],;:|]*`, 'g');

@@ -31,7 +31,7 @@ function runtimeFromTemplates(): Plugin {
 /**
  * Tests that time the checker, walk a million elements or spawn tsc and npm: under Stryker's instrumented code
  * they take minutes per mutant or fail on time alone. Each is skipped here by its exact title, and the
- * behaviour they pin at scale is checked on small trees by test/runtime-limits.test.ts.
+ * behaviour they pin at scale is checked on small trees by test/runtime/runtime-limits.test.ts.
  */
 const SKIPPED_BY_TITLE = [
   'checks a tree 100,000 deep',
@@ -70,7 +70,7 @@ const SLOW_OR_BLIND = [
   'test/fuzz/**',
   'test/model/revision-property.test.ts',
   'test/model/revisions.test.ts',
-  'test/faults.test.ts',
+  'test/write/faults.test.ts',
   'test/toolchain.test.ts',
   'test/cli.test.ts',
   'test/watch.test.ts',
@@ -80,7 +80,7 @@ const SLOW_OR_BLIND = [
 
 
 /** For the runtime's mutants, only the tests that load the runtime: the others could not see them. */
-const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/hostile.test.ts', 'test/runtime-*.test.ts', 'test/emit/hand-vectors.test.ts'];
+const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/runtime/*.test.ts', 'test/emit/hand-vectors.test.ts'];
 /**
  * For the reader's and the model's mutants, the tests that read specs into models and check what comes out, each
  * folding a spec at most once: model-golden.test.ts compares the whole folded model with the committed one, the

@@ -1,4 +1,4 @@
--- A maintainer's session in Neovim 0.7 (headless), driven by test/lsp-neovim.test.ts: start the spec's language
+-- A maintainer's session in Neovim 0.7 (headless), driven by test/lsp/lsp-neovim.test.ts: start the spec's language
 -- server as any Neovim user would (vim.lsp.start_client), open an RFC, type a slip, wait for its diagnostic, undo,
 -- wait for it to clear; hover on a type, ask for completion in a Kind cell, type the slip again and take the quick
 -- fix the server offers. Each step records what Neovim itself saw; the test reads the record (a JSON file) and

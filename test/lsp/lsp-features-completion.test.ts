@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionItem } from 'vscode-languageserver/node';
-import { completion } from '../generator/lsp/features/completion.js';
-import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
-import { lineOf, positionOf, snapshotOf } from './helpers/lsp-features.js';
-import { SPEC, scratch } from './helpers/spec.js';
+import { completion } from '../../generator/lsp/features/completion.js';
+import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
+import { lineOf, positionOf, snapshotOf } from '../helpers/lsp-features.js';
+import { SPEC, scratch } from '../helpers/spec.js';
 
 /**
  * Completion (issue 40, item 4), called as the server calls it: what each cell may hold, read from the model and

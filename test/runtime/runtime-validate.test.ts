@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { sdk, vectors } from './helpers/sdk.js';
-import { GENERATED, ROOT } from './helpers/spec.js';
-import { batchCase } from './helpers/validator-cases.js';
+import { main } from '../../generator/cli.js';
+import { sdk, vectors } from '../helpers/sdk.js';
+import { GENERATED, ROOT } from '../helpers/spec.js';
+import { batchCase } from '../helpers/validator-cases.js';
 
 // The package's validator: validateText, formatFindings, findingsJson and exitCodeOf (runtime/typescript/validate.ts), the
 // element-model-validate command built on them, and element-spec validate, which must print the same.

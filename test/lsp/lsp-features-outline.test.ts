@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSymbol } from 'vscode-languageserver/node';
-import { countChangedFiles } from '../generator/lsp/features/lens-count.js';
-import { codeLenses, diffText, resolveLens } from '../generator/lsp/features/lens.js';
-import { documentSymbols } from '../generator/lsp/features/symbols.js';
-import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
-import { lineOf, snapshotOf } from './helpers/lsp-features.js';
-import { specWithFixture } from './helpers/revision.js';
-import { GENERATED, ROOT, SPEC, listFiles } from './helpers/spec.js';
+import { countChangedFiles } from '../../generator/lsp/features/lens-count.js';
+import { codeLenses, diffText, resolveLens } from '../../generator/lsp/features/lens.js';
+import { documentSymbols } from '../../generator/lsp/features/symbols.js';
+import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
+import { lineOf, snapshotOf } from '../helpers/lsp-features.js';
+import { specWithFixture } from '../helpers/revision.js';
+import { GENERATED, ROOT, SPEC, listFiles } from '../helpers/spec.js';
 
 /**
  * Document symbols and the code lens (issue 40, item 6). The outline is written by hand from RFC-0001's headings
  * and tables; the lens's count of generated files is checked against the committed generated/ tree.
  */
 const RFC1 = 'spec/rfcs/0001-element-model.md';
-const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const FIXTURES = join(import.meta.dirname, '../fixtures/revision-forms');
 const named = (symbols: DocumentSymbol[] | undefined) => (symbols ?? []).map((s) => s.name);
 const find = (symbols: DocumentSymbol[] | undefined, name: string) => (symbols ?? []).find((s) => s.name === name);
 
@@ -99,7 +99,7 @@ describe('the code lens on the Version effect row', () => {
     const s = await snapshotOf(f.spec);
     const file = 'spec/rfcs/0002-page-is-document.md';
     // npm run build (which every npm test script runs first) writes dist/; the server runs from there.
-    const built = (await import(join(ROOT, 'dist/lsp/features/lens-thread.js'))) as typeof import('../generator/lsp/features/lens-thread.js');
+    const built = (await import(join(ROOT, 'dist/lsp/features/lens-thread.js'))) as typeof import('../../generator/lsp/features/lens-thread.js');
     expect(built.countsOffThread()).toBe(true);
     const [offThread, here] = await Promise.all([built.countChangedOffThread(s.files, file), countChangedFiles(s.files, file)]);
     expect(offThread).toBe(here);

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientOn, uri } from './helpers/lsp-client.js';
-import { ROOT, scratch } from './helpers/spec.js';
+import { clientOn, uri } from '../helpers/lsp-client.js';
+import { ROOT, scratch } from '../helpers/spec.js';
 
 /**
  * The server as an editor runs it: `node bin/element-spec.js lsp --stdio`, spoken to over its standard input and

@@ -3,12 +3,12 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { generateInMemory } from '../generator/pipeline.js';
-import { listFiles, editFile, scratch, ROOT } from './helpers/spec.js';
-import { randomFrom, seedFor } from './helpers/seeded.js';
-import { requireResource } from './helpers/toolchain.js';
-import { recover, writeTree } from '../generator/write/tree.js';
+import { main } from '../../generator/cli.js';
+import { generateInMemory } from '../../generator/pipeline.js';
+import { listFiles, editFile, scratch, ROOT } from '../helpers/spec.js';
+import { randomFrom, seedFor } from '../helpers/seeded.js';
+import { requireResource } from '../helpers/toolchain.js';
+import { recover, writeTree } from '../../generator/write/tree.js';
 
 /** KILLS sets how many kills the test makes (200 by default). */
 const KILLS = Number(process.env.KILLS ?? 200);

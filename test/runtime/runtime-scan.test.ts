@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 // scanJson, the pass that refuses what JSON.parse would quietly accept, on short texts that each reach one branch;
 // parseAnswer's errors.

@@ -2,11 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import type { Diagnostic } from '../generator/diagnostics/report.js';
-import { diagnosticItems } from '../generator/review/items.js';
-import { inProcess } from './helpers/lsp-client.js';
-import { scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import type { Diagnostic } from '../../generator/diagnostics/report.js';
+import { diagnosticItems } from '../../generator/review/items.js';
+import { inProcess } from '../helpers/lsp-client.js';
+import { scratch } from '../helpers/spec.js';
 
 /**
  * Random edits sent as didChange, as fast as a client sends them: the server never fails (it answers, and logs no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 // The element and depth limits on trees of a few elements, so the mutation run (which skips the million-element
 // tests in hostile.test.ts) still sees each boundary.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 // effectiveElements and focusPath on small hand-made trees: defaults, inheritance, paths and order.
 const lib = await sdk();

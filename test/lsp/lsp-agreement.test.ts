@@ -2,18 +2,18 @@ import { readdirSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import type { Diagnostic } from '../generator/diagnostics/report.js';
-import { diagnosticItems } from '../generator/review/items.js';
-import { inProcess } from './helpers/lsp-client.js';
-import { specWithFixture } from './helpers/revision.js';
+import { main } from '../../generator/cli.js';
+import type { Diagnostic } from '../../generator/diagnostics/report.js';
+import { diagnosticItems } from '../../generator/review/items.js';
+import { inProcess } from '../helpers/lsp-client.js';
+import { specWithFixture } from '../helpers/revision.js';
 
 /**
  * The editor and `check` never disagree: on every fixture of test/fixtures/revision-forms/ (each a revision or a
  * slip laid over the live spec), what the server publishes, with each RFC open in the editor, is exactly what
  * `element-spec check --format json` prints, finding for finding.
  */
-const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const FIXTURES = join(import.meta.dirname, '../fixtures/revision-forms');
 
 let compared = 0;
 

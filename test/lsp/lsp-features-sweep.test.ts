@@ -1,15 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeActions } from '../generator/lsp/features/actions.js';
-import { completion } from '../generator/lsp/features/completion.js';
-import { definition } from '../generator/lsp/features/definition.js';
-import { hover } from '../generator/lsp/features/hover.js';
-import { codeLenses } from '../generator/lsp/features/lens.js';
-import { references } from '../generator/lsp/features/references.js';
-import { documentSymbols } from '../generator/lsp/features/symbols.js';
-import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
-import { lspDiagnosticOf, snapshotOf, textOf } from './helpers/lsp-features.js';
-import { scratch } from './helpers/spec.js';
+import { codeActions } from '../../generator/lsp/features/actions.js';
+import { completion } from '../../generator/lsp/features/completion.js';
+import { definition } from '../../generator/lsp/features/definition.js';
+import { hover } from '../../generator/lsp/features/hover.js';
+import { codeLenses } from '../../generator/lsp/features/lens.js';
+import { references } from '../../generator/lsp/features/references.js';
+import { documentSymbols } from '../../generator/lsp/features/symbols.js';
+import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
+import { lspDiagnosticOf, snapshotOf, textOf } from '../helpers/lsp-features.js';
+import { scratch } from '../helpers/spec.js';
 
 /**
  * Every feature at every fourth character of every spec file answers without throwing, on the real spec and on one cut to

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, scratch } from './helpers/spec.js';
-import { requireTool } from './helpers/toolchain.js';
+import { ROOT, scratch } from '../helpers/spec.js';
+import { requireTool } from '../helpers/toolchain.js';
 
 /** Why Neovim cannot run here, or null (scripts/install-toolchains.sh neovim installs Debian's). */
 function nvimMissing(): string | null {

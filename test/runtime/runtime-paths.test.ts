@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 // The JSON Pointer of each finding and the order of findings, on answers built to reach each branch.
 const lib = await sdk();

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestClient, inProcess, uri } from './helpers/lsp-client.js';
-import { editFile, scratch } from './helpers/spec.js';
+import { type TestClient, inProcess, uri } from '../helpers/lsp-client.js';
+import { editFile, scratch } from '../helpers/spec.js';
 
 /**
  * The language server's handlers in this process (lsp/server.ts): what it publishes for the spec as an editor

@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from 'vscode-languageserver/node';
-import { FEATURE_CAPABILITIES, registerFeatures } from '../generator/lsp/features/index.js';
-import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
-import { lspDiagnosticOf, positionOf, snapshotOf } from './helpers/lsp-features.js';
-import { SPEC } from './helpers/spec.js';
+import { FEATURE_CAPABILITIES, registerFeatures } from '../../generator/lsp/features/index.js';
+import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
+import { lspDiagnosticOf, positionOf, snapshotOf } from '../helpers/lsp-features.js';
+import { SPEC } from '../helpers/spec.js';
 
 /**
  * registerFeatures on a stand-in connection that records the handlers, as the server's connection would: each

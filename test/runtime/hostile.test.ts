@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, realModel } from './helpers/spec.js';
-import { sdk } from './helpers/sdk.js';
+import { ROOT, realModel } from '../helpers/spec.js';
+import { sdk } from '../helpers/sdk.js';
 
 const lib = await sdk();
 const base = (root: unknown, extra: object = {}) => ({ protocol: '0.2.0', instance: 'i', root, ...extra });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
+import { sdk } from '../helpers/sdk.js';
 
 // Every kind of finding check gives, with its message: the conformance vectors pin rule, place and severity but
 // not the words a provider reads, nor the findings of shape the vectors do not reach.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sdk } from './helpers/sdk.js';
-import { mcpExampleBlocks } from './helpers/spec.js';
+import { sdk } from '../helpers/sdk.js';
+import { mcpExampleBlocks } from '../helpers/spec.js';
 
 // readContent on MCP's own example blocks (test/fixtures/mcp, one per kind) and on kinds MCP does not define.
 const lib = await sdk();

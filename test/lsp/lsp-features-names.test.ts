@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
-import { completion } from '../generator/lsp/features/completion.js';
-import { definition } from '../generator/lsp/features/definition.js';
-import { hover } from '../generator/lsp/features/hover.js';
-import { references } from '../generator/lsp/features/references.js';
-import type { SpecSnapshot } from '../generator/lsp/snapshot.js';
-import { lineOf, positionOf, snapshotOf } from './helpers/lsp-features.js';
-import { specWithFixture } from './helpers/revision.js';
-import { editFile, SPEC } from './helpers/spec.js';
+import { completion } from '../../generator/lsp/features/completion.js';
+import { definition } from '../../generator/lsp/features/definition.js';
+import { hover } from '../../generator/lsp/features/hover.js';
+import { references } from '../../generator/lsp/features/references.js';
+import type { SpecSnapshot } from '../../generator/lsp/snapshot.js';
+import { lineOf, positionOf, snapshotOf } from '../helpers/lsp-features.js';
+import { specWithFixture } from '../helpers/revision.js';
+import { editFile, SPEC } from '../helpers/spec.js';
 
 /**
  * Hover, go to definition and references (issue 40, item 3), called as the server calls them, on the real spec and
@@ -16,7 +16,7 @@ import { editFile, SPEC } from './helpers/spec.js';
  */
 const RFC1 = 'spec/rfcs/0001-element-model.md';
 const RFC2 = (name: string) => `spec/rfcs/${name}`;
-const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const FIXTURES = join(import.meta.dirname, '../fixtures/revision-forms');
 const text = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
 /** Each location as "file:line text-it-covers", line from 1 as an editor shows it. */
 const covered = (s: SpecSnapshot, locs: { uri: string; range: { start: { line: number; character: number }; end: { character: number } } }[]) =>

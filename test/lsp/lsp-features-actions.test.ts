@@ -2,12 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
-import { codeActions } from '../generator/lsp/features/actions.js';
-import type { RuleId } from '../generator/diagnostics/codes.js';
-import { applyEdits, lspDiagnosticOf, snapshotOf } from './helpers/lsp-features.js';
-import { specWithFixture } from './helpers/revision.js';
-import { applyEditScript, type SpecEdit } from './helpers/spec-edits.js';
-import { scratch } from './helpers/spec.js';
+import { codeActions } from '../../generator/lsp/features/actions.js';
+import type { RuleId } from '../../generator/diagnostics/codes.js';
+import { applyEdits, lspDiagnosticOf, snapshotOf } from '../helpers/lsp-features.js';
+import { specWithFixture } from '../helpers/revision.js';
+import { applyEditScript, type SpecEdit } from '../helpers/spec-edits.js';
+import { scratch } from '../helpers/spec.js';
 
 /**
  * Code actions (issue 40, item 5): each slip is made in a scratch copy of the spec (or taken from a revision-forms
@@ -15,7 +15,7 @@ import { scratch } from './helpers/spec.js';
  * itself reading the fixed text: the finding is gone, and the line reads as a person would have mended it.
  */
 const RFC1 = 'spec/rfcs/0001-element-model.md';
-const FIXTURES = join(import.meta.dirname, 'fixtures/revision-forms');
+const FIXTURES = join(import.meta.dirname, '../fixtures/revision-forms');
 const made: { dispose: () => Promise<void> }[] = [];
 afterAll(async () => {
   for (const m of made) await m.dispose();
@@ -57,7 +57,7 @@ describe('quick fixes from findings', () => {
   it('a misspelt Kind (`recrd`, issue 40\'s example): one fix, record, and the spec builds again', async () => {
     const spec = await specWith([{ file: 'rfcs/0001-element-model.md', find: '| `Related` | 4.3 | record |', replace: '| `Related` | 4.3 | recrd |' }]);
     const before = await snapshotOf(spec);
-    // The words the reader accepts are those completion offers (test/lsp-features-completion.test.ts).
+    // The words the reader accepts are those completion offers (test/lsp/lsp-features-completion.test.ts).
     expect(before.assembled.diagnostics.items.find((d) => d.ruleId === 'bad-cell')?.message).toBe('The Kind must be record, enum, roles, attributes or external');
     const r = await takeFix(spec, RFC1, 'bad-cell');
     expect(r.titles).toEqual(['Change recrd to record']);
