@@ -12,7 +12,7 @@ const LONGEST_FIRST = [
   'test/fuzz/spec-1.test.ts',
   'test/fuzz/spec-2.test.ts',
   'test/kotlin.test.ts',
-  'test/release.test.ts',
+  'test/release/release.test.ts',
   'test/revision-bindings.test.ts',
   'test/operation-revision-bindings.test.ts',
   'test/revision-deprecation.test.ts',

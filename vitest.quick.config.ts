@@ -15,12 +15,12 @@ const NEEDS_TOOLCHAINS = [
   'test/hand-vectors-bindings.test.ts',
   'test/quicktype.test.ts',
   'test/emit/site.test.ts',
-  'test/release.test.ts',
-  'test/workflow.test.ts',
+  'test/release/release.test.ts',
+  'test/release/workflow.test.ts',
   'test/fuzz/differential.test.ts',
   'test/declared-names-bindings.test.ts',
   // Installs the extension's pinned tools (vsce) from the npm registry the first time.
-  'test/vscode-extension.test.ts',
+  'test/release/vscode-extension.test.ts',
   // A real editor: Debian's Neovim.
   'test/lsp/lsp-neovim.test.ts',
 ];

@@ -128,7 +128,7 @@ install_vscode() {
   log "vscode: the extension's packages in $tools"
 }
 
-# actionlint, pinned, from the Go module proxy, for the workflow's lint (test/workflow.test.ts); in the cache,
+# actionlint, pinned, from the Go module proxy, for the workflow's lint (test/release/workflow.test.ts); in the cache,
 # beside Go's module cache.
 actionlint_version="v1.7.12"
 actionlint_bin="$cache/go-tools/actionlint-$actionlint_version"

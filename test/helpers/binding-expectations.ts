@@ -42,7 +42,7 @@ export interface BindingExpectations {
   readonly deprecationMarks: (read: (path: string) => Promise<string>) => Promise<void>;
   /**
    * Where, under generated/, the package states its SDK version (its manifest, or the line a README installs it
-   * with, and its constant) and the protocol version it speaks: group 1 of each pattern (test/packages.test.ts).
+   * with, and its constant) and the protocol version it speaks: group 1 of each pattern (test/release/packages.test.ts).
    */
   readonly versions: { readonly manifest: Spot; readonly sdk: Spot; readonly protocol: readonly Spot[] };
   /** Its README's install block: the fence's language, and the text it holds (all of it, when `whole`), at an SDK version. */

@@ -25,7 +25,7 @@ const MAVEN_DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugi
 const missing = () => mavenMissing() ?? goMissing() ?? rustMissing() ?? registriesMissing();
 
 /**
- * The publish tests, run by the file that packed the release (test/release.test.ts): `element-spec publish` of the
+ * The publish tests, run by the file that packed the release (test/release/release.test.ts): `element-spec publish` of the
  * dry run's folder to real registries on 127.0.0.1, each package fetched back by its own client.
  */
 export function describePublish(dryRun: () => Promise<Pick<DryRun, 'code' | 'err' | 'dest'>>): void {

@@ -77,7 +77,7 @@ export function rustMissing(minimum?: string): string | null {
   return ran.status === 0 ? null : `${ran.stderr.trim() || 'no cargo'} (run: bash scripts/install-toolchains.sh rust)`;
 }
 
-/** actionlint where scripts/install-toolchains.sh actionlint puts it (pinned; test/workflow.test.ts). */
+/** actionlint where scripts/install-toolchains.sh actionlint puts it (pinned; test/release/workflow.test.ts). */
 export const ACTIONLINT = join(TOOLCHAIN_CACHE, 'go-tools/actionlint-v1.7.12/actionlint');
 
 /** Why the workflow cannot be linted here, or null. */

@@ -304,7 +304,7 @@ describe('revision forms and slips: every target emits each model that builds, a
         expect(generated.diagnostics.map(line).sort()).toEqual(expected.diagnostics.map(line).sort());
         if (expected.builds) expect(generated.files).not.toHaveLength(0);
         // The CLI agrees with the verdict: exit 1 on errors, never 3 (a spec that builds is written by generate's
-        // writer, which test/build.test.ts and test/cli.test.ts run).
+        // writer, which test/cli/build.test.ts and test/cli/cli.test.ts run).
         else expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(1);
       } finally {
         await s.dispose();

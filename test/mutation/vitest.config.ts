@@ -72,9 +72,9 @@ const SLOW_OR_BLIND = [
   'test/model/revisions.test.ts',
   'test/write/faults.test.ts',
   'test/toolchain.test.ts',
-  'test/cli.test.ts',
-  'test/watch.test.ts',
-  'test/build.test.ts',
+  'test/cli/cli.test.ts',
+  'test/cli/watch.test.ts',
+  'test/cli/build.test.ts',
   'test/emit/docs.test.ts',
 ];
 

@@ -4,21 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import type { Publishing } from '../generator/emit/shared/publishing.js';
-import { generateInMemory } from '../generator/pipeline.js';
-import { release } from '../generator/release/index.js';
-import { rootOf } from '../generator/release/releasable.js';
-import { projectElements } from '../generator/release/pack/maven.js';
-import { releasePackers } from '../generator/release/packers.js';
-import { afterRelease, releaseSdkVersion } from '../generator/release/sdk-version.js';
-import { prependChangelog, stampReleased } from '../generator/release/stamp.js';
-import { targetNamed } from '../generator/emit/targets.js';
-import { BINDINGS } from './helpers/bindings.js';
-import { type DryRun, disposeDryRun, dryRunRelease, GO_MODULE, project, RELEASED, REPOSITORY, treeHash } from './helpers/dry-run-release.js';
-import { describePublish } from './helpers/publish-suite.js';
-import { editFile, ROOT, scratch } from './helpers/spec.js';
-import { goMissing, mavenMissing, requireTool, rustMissing, swiftMissing } from './helpers/toolchain.js';
+import { main } from '../../generator/cli.js';
+import type { Publishing } from '../../generator/emit/shared/publishing.js';
+import { generateInMemory } from '../../generator/pipeline.js';
+import { release } from '../../generator/release/index.js';
+import { rootOf } from '../../generator/release/releasable.js';
+import { projectElements } from '../../generator/release/pack/maven.js';
+import { releasePackers } from '../../generator/release/packers.js';
+import { afterRelease, releaseSdkVersion } from '../../generator/release/sdk-version.js';
+import { prependChangelog, stampReleased } from '../../generator/release/stamp.js';
+import { targetNamed } from '../../generator/emit/targets.js';
+import { BINDINGS } from '../helpers/bindings.js';
+import { type DryRun, disposeDryRun, dryRunRelease, GO_MODULE, project, RELEASED, REPOSITORY, treeHash } from '../helpers/dry-run-release.js';
+import { describePublish } from '../helpers/publish-suite.js';
+import { editFile, ROOT, scratch } from '../helpers/spec.js';
+import { goMissing, mavenMissing, requireTool, rustMissing, swiftMissing } from '../helpers/toolchain.js';
 
 const run = promisify(execFile);
 
@@ -176,7 +176,7 @@ describe('element-spec release', () => {
       expect((await readdir(join(s.out, 'model/versions'))).sort()).toContain('0.2.1.json');
       const after = await generateInMemory(s.spec, s.out, afterRelease(released, '0.1.1', '0.2.1'));
       expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const { diffTree } = await import('../generator/write/tree.js');
+      const { diffTree } = await import('../../generator/write/tree.js');
       expect(await diffTree(s.out, after.files)).toEqual({ stale: [], missing: [], extra: [] });
       // Released once: a second release of the same version is refused.
       const again = await release({ where: rootOf(s.dir), scripts: join(ROOT, 'scripts'), dryRun: true, packers: [] }, { progress: () => {} });

@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { watch } from '../generator/watch.js';
-import { scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { watch } from '../../generator/watch.js';
+import { scratch } from '../helpers/spec.js';
 
 const quiet = { out: () => {}, err: () => {} };
 

@@ -4,15 +4,15 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import type { Log } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { githubCommands } from '../generator/review/github.js';
-import type { ReviewItem } from '../generator/review/items.js';
-import { markdownTable } from '../generator/review/markdown.js';
-import { withRevision } from './helpers/revision.js';
-import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
-import { scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { githubCommands } from '../../generator/review/github.js';
+import type { ReviewItem } from '../../generator/review/items.js';
+import { markdownTable } from '../../generator/review/markdown.js';
+import { withRevision } from '../helpers/revision.js';
+import { applyEditScript, readEditScript } from '../helpers/spec-edits.js';
+import { scratch } from '../helpers/spec.js';
 
-const SARIF_SCHEMA = JSON.parse(await readFile(join(import.meta.dirname, 'fixtures/sarif/sarif-2.1.0-rtm.5.schema.json'), 'utf8')) as object;
+const SARIF_SCHEMA = JSON.parse(await readFile(join(import.meta.dirname, '../fixtures/sarif/sarif-2.1.0-rtm.5.schema.json'), 'utf8')) as object;
 // The schema's language pattern is not a valid Unicode-mode regular expression; draft-04 predates that mode.
 const sarifAjv = new Ajv.default({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats.default(sarifAjv);
@@ -46,8 +46,8 @@ describe('review formats of a spec with errors (generate and check)', () => {
   const expected = [{ ruleId: 'unknown-type', line: 98, column: 13 }];
   beforeAll(async () => {
     s = await scratch(true);
-    await applyEditScript(s.spec, await readEditScript(join(import.meta.dirname, 'fixtures/diagnostics/unknown-type/edit.json')), 'unknown-type');
-    const pinned = JSON.parse(await readFile(join(import.meta.dirname, 'fixtures/diagnostics/unknown-type/expected.json'), 'utf8')) as typeof expected;
+    await applyEditScript(s.spec, await readEditScript(join(import.meta.dirname, '../fixtures/diagnostics/unknown-type/edit.json')), 'unknown-type');
+    const pinned = JSON.parse(await readFile(join(import.meta.dirname, '../fixtures/diagnostics/unknown-type/expected.json'), 'utf8')) as typeof expected;
     expect(pinned.map(({ ruleId, line, column }) => ({ ruleId, line, column }))).toEqual(expected);
   });
   afterAll(() => s.dispose());

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import { TARGETS } from '../generator/emit/targets.js';
-import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sdkVersionTable } from '../generator/emit/shared/publishing.js';
-import type { GeneratedFile } from '../generator/emit/core/target.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
-import { type Spot, withExpectations } from './helpers/binding-expectations.js';
-import { fenced } from './helpers/readme.js';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
+import { emitTarget } from '../../generator/emit/index.js';
+import { TARGETS } from '../../generator/emit/targets.js';
+import { type Publishing, PUBLISHING_FILE, projectPublishing, readPublishing, sdkVersionTable } from '../../generator/emit/shared/publishing.js';
+import type { GeneratedFile } from '../../generator/emit/core/target.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { GENERATED, ROOT, realModel } from '../helpers/spec.js';
+import { type Spot, withExpectations } from '../helpers/binding-expectations.js';
+import { fenced } from '../helpers/readme.js';
+import { readmeExample } from '../../generator/emit/shared/readme-example.js';
 
 // Every target the registry releases to a registry of its ecosystem: what each ships beside its code, as that
 // ecosystem expects of a published package.

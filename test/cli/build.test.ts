@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PRECOMPILED_FILES, hashOf, precompiled } from '../generator/precompile/precompiled.js';
-import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../generator/emit/core/templates.js';
-import { type PrecompiledRuntime, staticSources } from '../generator/emit/typescript/package.js';
-import { MODEL_SCHEMA } from '../generator/model/schema.js';
-import { applyEditScript, readEditScript } from './helpers/spec-edits.js';
-import { ROOT, scratch } from './helpers/spec.js';
+import { PRECOMPILED_FILES, hashOf, precompiled } from '../../generator/precompile/precompiled.js';
+import { TEMPLATE_FOLDERS, type PrecompiledTemplates, type TemplateFolder, loadTemplates, templateSources } from '../../generator/emit/core/templates.js';
+import { type PrecompiledRuntime, staticSources } from '../../generator/emit/typescript/package.js';
+import { MODEL_SCHEMA } from '../../generator/model/schema.js';
+import { applyEditScript, readEditScript } from '../helpers/spec-edits.js';
+import { ROOT, scratch } from '../helpers/spec.js';
 
 // What `npm run build` prepares for `generate` (generator/precompile/), and the TypeScript worker, both as the built
 // CLI uses them.
@@ -46,7 +46,7 @@ describe('the built CLI', () => {
     const { readSpecFiles } = await import(dist('spec-files.js'));
     const { assembleModel } = await import(dist('model/assemble.js'));
     const { startTypeScriptWorker, emitOffThread } = await import(dist('emit/core/off-thread.js'));
-    const { TARGETS } = (await import(dist('emit/targets.js'))) as typeof import('../generator/emit/targets.js');
+    const { TARGETS } = (await import(dist('emit/targets.js'))) as typeof import('../../generator/emit/targets.js');
     const { model, versions } = await assembleModel(await readSpecFiles(join(ROOT, 'spec')));
     const settings = { regenerate: 'npm run generate', versions };
     const context = { ...settings, needed: () => Promise.reject(new Error('a worker target needs nothing')) };

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Publishing } from '../generator/emit/shared/publishing.js';
-import { release, type ReleaseResult } from '../generator/release/index.js';
-import { releasePackers } from '../generator/release/packers.js';
-import { rootOf } from '../generator/release/releasable.js';
-import { ROOT, scratch } from './helpers/spec.js';
+import type { Publishing } from '../../generator/emit/shared/publishing.js';
+import { release, type ReleaseResult } from '../../generator/release/index.js';
+import { releasePackers } from '../../generator/release/packers.js';
+import { rootOf } from '../../generator/release/releasable.js';
+import { ROOT, scratch } from '../helpers/spec.js';
 
 const run = promisify(execFile);
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { OPTIMIZE_FROM_BYTES, optimizes, specDirOf } from '../generator/tiering.js';
-import { ROOT, editFile, listFiles, scratch } from './helpers/spec.js';
+import { main } from '../../generator/cli.js';
+import { OPTIMIZE_FROM_BYTES, optimizes, specDirOf } from '../../generator/tiering.js';
+import { ROOT, editFile, listFiles, scratch } from '../helpers/spec.js';
 
 const run = promisify(execFile);
 

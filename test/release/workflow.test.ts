@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './helpers/spec.js';
-import { ACTIONLINT, actionlintMissing, requireTool } from './helpers/toolchain.js';
+import { ROOT } from '../helpers/spec.js';
+import { ACTIONLINT, actionlintMissing, requireTool } from '../helpers/toolchain.js';
 
 const run = promisify(execFile);
 const WORKFLOW = join(ROOT, '.github/workflows/spec.yml');
