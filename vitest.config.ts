@@ -24,7 +24,7 @@ const LONGEST_FIRST = [
   'test/model/revision-property.test.ts',
   'test/write/faults.test.ts',
   'test/quicktype.test.ts',
-  'test/fresh-clone.test.ts',
+  'test/project/fresh-clone.test.ts',
   'test/swift-root-manifest.test.ts',
   'test/hand-vectors-bindings.test.ts',
   // After the Swift and Kotlin files: it waits on their builds (the build cache's lock), then runs in seconds.

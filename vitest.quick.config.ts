@@ -26,10 +26,10 @@ const NEEDS_TOOLCHAINS = [
 ];
 
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */
-const WHOLE_REPOSITORY = ['test/fresh-clone.test.ts'];
+const WHOLE_REPOSITORY = ['test/project/fresh-clone.test.ts'];
 
 /** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
-const NEEDS_ISOLATION = ['test/read/file-order.test.ts', 'test/golden.test.ts', 'test/seeded.test.ts', 'test/seventh-language.test.ts', 'test/toolchain.test.ts'];
+const NEEDS_ISOLATION = ['test/read/file-order.test.ts', 'test/project/golden.test.ts', 'test/project/seeded.test.ts', 'test/project/seventh-language.test.ts', 'test/project/toolchain.test.ts'];
 
 /** Set here, so they win over the larger counts a CI variable would choose. */
 const QUICK_ENV = { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the binding and browser tests need on a Debian machine, as root: each component is an
 # install_<component> function below, and `all` runs every one. The languages' components are the target registry's
-# `toolchain`s (generator/emit/<language>/binding.ts); test/registry.test.ts holds the two equal.
+# `toolchain`s (generator/emit/<language>/binding.ts); test/project/registry.test.ts holds the two equal.
 # Everything is cached outside the clone, so a rerun on the same machine takes seconds.
 set -euo pipefail
 
@@ -245,7 +245,7 @@ case "${1:-all}" in
     done
     for component in "${last[@]}"; do "install_$component"; done
     ;;
-  # The components, one a line, printed and nothing else (test/registry.test.ts reads them).
+  # The components, one a line, printed and nothing else (test/project/registry.test.ts reads them).
   components) components ;;
   # Where install_node24 puts Node 24's bin/ folder (for .ci/run), printed and nothing else.
   node24-bin) echo "$node24/bin" ;;

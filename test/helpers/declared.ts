@@ -13,7 +13,7 @@ import { ROOT } from './spec.js';
  * one file per declaration, a file's name is taken too, or a record named `Check` is a second Check.kt.
  */
 function sourcesOf(folder: string): string[] {
-  // Every binding has a runtime folder (test/registry.test.ts); a templates folder only when its target has templates.
+  // Every binding has a runtime folder (test/project/registry.test.ts); a templates folder only when its target has templates.
   const dirs = [join(ROOT, 'runtime', folder), ...[join(ROOT, 'templates', folder)].filter((dir) => existsSync(dir))];
   return dirs.flatMap((dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(dir, e.name), 'utf8')));
 }

@@ -71,7 +71,7 @@ const SLOW_OR_BLIND = [
   'test/model/revision-property.test.ts',
   'test/model/revisions.test.ts',
   'test/write/faults.test.ts',
-  'test/toolchain.test.ts',
+  'test/project/toolchain.test.ts',
   'test/cli/cli.test.ts',
   'test/cli/watch.test.ts',
   'test/cli/build.test.ts',

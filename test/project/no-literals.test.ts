@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TARGETS } from '../generator/emit/targets.js';
-import { ROOT, listFiles, realModel } from './helpers/spec.js';
+import { TARGETS } from '../../generator/emit/targets.js';
+import { ROOT, listFiles, realModel } from '../helpers/spec.js';
 
 /**
  * The emitters, the templates and the runtimes: where no fact of the spec may be typed. (The extractor reads the spec's

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outsidePaths, outsidePathsIn } from './helpers/outside-paths.js';
-import { ROOT } from './helpers/spec.js';
+import { outsidePaths, outsidePathsIn } from '../helpers/outside-paths.js';
+import { ROOT } from '../helpers/spec.js';
 
 // A clone has nothing beside it: what the tests, scripts, bench and configs read must be in the repository.
 describe('the repository stands alone', () => {

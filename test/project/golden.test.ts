@@ -8,7 +8,7 @@ async function goldenWith(env: { UPDATE?: string; CI?: string }) {
   vi.stubEnv('UPDATE', env.UPDATE);
   vi.stubEnv('CI', env.CI);
   vi.resetModules();
-  return import('./helpers/golden.js');
+  return import('../helpers/golden.js');
 }
 
 describe('golden files (test/helpers/golden.ts)', () => {

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Target } from '../generator/emit/core/target.js';
-import type * as Registry from '../generator/emit/targets.js';
-import { languageLists } from './helpers/language-lists.js';
-import { ROOT } from './helpers/spec.js';
+import type { Target } from '../../generator/emit/core/target.js';
+import type * as Registry from '../../generator/emit/targets.js';
+import { languageLists } from '../helpers/language-lists.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * Adding a language is its folders and one registry entry (docs/targets.md, "A seventh language"): a throwaway Zig
@@ -44,19 +44,19 @@ const ZIG: Target = {
   },
 };
 
-vi.mock('../generator/emit/targets.js', async (importOriginal) => {
+vi.mock('../../generator/emit/targets.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Registry>();
   const TARGETS = [...actual.TARGETS, ZIG];
   return { ...actual, TARGETS, BINDINGS: actual.bindingsOf(TARGETS) };
 });
-afterAll(() => vi.doUnmock('../generator/emit/targets.js'));
+afterAll(() => vi.doUnmock('../../generator/emit/targets.js'));
 
 describe('a seventh language, one registry entry', () => {
   it('joins every per-language test, the batch validators and the full loop', async () => {
-    const { COMPILED, titled } = await import('./helpers/bindings.js');
+    const { COMPILED, titled } = await import('../helpers/bindings.js');
     // The revision, deprecation, operation and hand-vector tests run `it.for(titled(COMPILED))`.
     expect(titled(COMPILED).map(([title]) => title)).toContain('Zig');
-    const { BATCH_VALIDATORS } = await import('./helpers/batch-validators.js');
+    const { BATCH_VALIDATORS } = await import('../helpers/batch-validators.js');
     expect(Object.keys(BATCH_VALIDATORS)).toContain('Zig');
     // By its URL, so the type checker does not take in the config (which it checks under other options).
     const quick = (await import(pathToFileURL(join(ROOT, 'vitest.quick.config.ts')).href)).default as { test: { projects: { test: { exclude?: string[] } }[] } };
@@ -66,12 +66,12 @@ describe('a seventh language, one registry entry', () => {
   });
 
   it('fails every test that reads what the languages\' code must say until it writes its own test/bindings/<name>.ts', async () => {
-    const { withExpectations } = await import('./helpers/binding-expectations.js');
+    const { withExpectations } = await import('../helpers/binding-expectations.js');
     await expect(withExpectations()).rejects.toThrow('the Zig binding has no test/bindings/zig.ts');
   });
 
   it('fails the checks held to the registry until it joins them: the installer, and a table of every language', async () => {
-    const { BINDINGS } = await import('./helpers/bindings.js');
+    const { BINDINGS } = await import('../helpers/bindings.js');
     const components = execFileSync('bash', [join(ROOT, 'scripts/install-toolchains.sh'), 'components'], { encoding: 'utf8' }).trim().split('\n');
     const missing = BINDINGS.flatMap((b) => (b.toolchain && !components.includes(b.toolchain) ? [b.toolchain] : []));
     expect(missing).toEqual(['zig']);

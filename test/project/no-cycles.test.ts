@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import madge from 'madge';
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES } from '../generator/emit/index.js';
-import { ROOT } from './helpers/spec.js';
+import { TARGET_NAMES } from '../../generator/emit/index.js';
+import { ROOT } from '../helpers/spec.js';
 
 const circlesIn = async (dir: string) => (await madge(dir, { fileExtensions: ['ts'] })).circular();
 

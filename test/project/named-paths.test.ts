@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './helpers/spec.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * Every repository path the prose names exists (issue 39): README, docs/, the guides in spec/, the configs, and the

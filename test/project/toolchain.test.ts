@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listFiles, ROOT } from './helpers/spec.js';
-import { ciIsOn, type Skippable } from './helpers/toolchain.js';
+import { listFiles, ROOT } from '../helpers/spec.js';
+import { ciIsOn, type Skippable } from '../helpers/toolchain.js';
 
 class Skipped extends Error {}
 const fakeContext: Skippable = { skip: (note?: string) => { throw new Skipped(note); } };
@@ -11,7 +11,7 @@ const fakeContext: Skippable = { skip: (note?: string) => { throw new Skipped(no
 async function toolchainWithCi(value: string | undefined) {
   vi.stubEnv('CI', value);
   vi.resetModules();
-  return import('./helpers/toolchain.js');
+  return import('../helpers/toolchain.js');
 }
 
 describe('a missing tool', () => {
@@ -59,7 +59,7 @@ describe('a missing tool', () => {
     const tests = (await listFiles(join(ROOT, 'test'))).filter((p) => p.endsWith('.ts') && !p.startsWith('fixtures/'));
     // test/fuzz reads CI only for how many runs to make, not to skip anything.
     const offenders: string[] = [];
-    for (const path of tests.filter((p) => p !== 'helpers/toolchain.ts' && !p.startsWith('fuzz/') && p !== 'toolchain.test.ts')) {
+    for (const path of tests.filter((p) => p !== 'helpers/toolchain.ts' && !p.startsWith('fuzz/') && p !== 'project/toolchain.test.ts')) {
       const text = await readFile(join(ROOT, 'test', path), 'utf8');
       if (/process\.env(\.CI\b|\[['"]CI['"]\])/.test(text)) offenders.push(`${path}: reads CI`);
       if (/console\.warn\([^)]*skip/i.test(text)) offenders.push(`${path}: warns of a skip instead of skipping`);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../generator/diagnostics/codes.js';
-import { TABLE_SIGNATURES } from '../generator/read/signatures.js';
-import { CHECK_RULES } from '../generator/model/check-rules.js';
-import { SPEC } from './helpers/spec.js';
+import { RULES } from '../../generator/diagnostics/codes.js';
+import { TABLE_SIGNATURES } from '../../generator/read/signatures.js';
+import { CHECK_RULES } from '../../generator/model/check-rules.js';
+import { SPEC } from '../helpers/spec.js';
 
 describe('spec/README.md, the authoring guide', () => {
   it('lists exactly the rule ids of the diagnostics table', async () => {

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers/spec.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * A user's clone has nothing beside it. The repository's files (what `git ls-files` lists, plus new files not yet
@@ -16,7 +16,7 @@ const FIXTURE_TESTS = [
   'test/emit/hand-vectors.test.ts',
   'test/model/revision-forms.test.ts',
   'test/model/diagnostics.test.ts',
-  'test/self-contained.test.ts',
+  'test/project/self-contained.test.ts',
 ];
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { randomFrom, seedFor, shuffled } from './helpers/seeded.js';
+import { randomFrom, seedFor, shuffled } from '../helpers/seeded.js';
 
 describe('seeded randomness (test/helpers/seeded.ts)', () => {
   afterEach(() => vi.unstubAllEnvs());
