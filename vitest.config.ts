@@ -13,9 +13,9 @@ const LONGEST_FIRST = [
   'test/fuzz/spec-2.test.ts',
   'test/kotlin.test.ts',
   'test/release/release.test.ts',
-  'test/revision-bindings.test.ts',
-  'test/operation-revision-bindings.test.ts',
-  'test/revision-deprecation.test.ts',
+  'test/bindings/revision-bindings.test.ts',
+  'test/bindings/operation-revision-bindings.test.ts',
+  'test/bindings/revision-deprecation.test.ts',
   'test/emit/site.test.ts',
   'test/swift.test.ts',
   'test/python.test.ts',
@@ -23,13 +23,13 @@ const LONGEST_FIRST = [
   'test/rust-mcp.test.ts',
   'test/model/revision-property.test.ts',
   'test/write/faults.test.ts',
-  'test/quicktype.test.ts',
+  'test/bindings/quicktype.test.ts',
   'test/project/fresh-clone.test.ts',
   'test/swift-root-manifest.test.ts',
-  'test/hand-vectors-bindings.test.ts',
+  'test/bindings/hand-vectors-bindings.test.ts',
   // After the Swift and Kotlin files: it waits on their builds (the build cache's lock), then runs in seconds.
   'test/fuzz/differential.test.ts',
-  'test/json-test-suite.test.ts',
+  'test/bindings/json-test-suite.test.ts',
 ];
 
 /** Vitest's order, but the files above first, in that order, so both workers finish at about the same time. */

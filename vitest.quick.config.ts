@@ -8,17 +8,17 @@ import base from './vitest.config.js';
  */
 const NEEDS_TOOLCHAINS = [
   ...BINDINGS.filter((b) => b.tests.loop === 'full').flatMap((b) => [...b.tests.files, ...(b.mcp ? [b.mcp] : [])]),
-  'test/json-test-suite.test.ts',
-  'test/revision-bindings.test.ts',
-  'test/revision-deprecation.test.ts',
-  'test/operation-revision-bindings.test.ts',
-  'test/hand-vectors-bindings.test.ts',
-  'test/quicktype.test.ts',
+  'test/bindings/json-test-suite.test.ts',
+  'test/bindings/revision-bindings.test.ts',
+  'test/bindings/revision-deprecation.test.ts',
+  'test/bindings/operation-revision-bindings.test.ts',
+  'test/bindings/hand-vectors-bindings.test.ts',
+  'test/bindings/quicktype.test.ts',
   'test/emit/site.test.ts',
   'test/release/release.test.ts',
   'test/release/workflow.test.ts',
   'test/fuzz/differential.test.ts',
-  'test/declared-names-bindings.test.ts',
+  'test/bindings/declared-names-bindings.test.ts',
   // Installs the extension's pinned tools (vsce) from the npm registry the first time.
   'test/release/vscode-extension.test.ts',
   // A real editor: Debian's Neovim.

@@ -50,7 +50,7 @@ const BY_KIND = {
 /** Every binding of the target registry (built into dist/ by `npm run build`, which `npm run bench` runs first). */
 const { BINDINGS } = await import('../dist/emit/targets.js');
 
-/** The bindings measured, by their registry names (test/json-test-suite.test.ts holds them to runtime/). */
+/** The bindings measured, by their registry names (test/bindings/json-test-suite.test.ts holds them to runtime/). */
 export const WORST_BINDINGS = () => BINDINGS.map((b) => b.name);
 
 /** For each binding: { brackets, answer } each { ms, kib? , code }, and the input size; or { error }. */

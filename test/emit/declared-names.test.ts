@@ -8,7 +8,7 @@ import { realModel } from '../helpers/spec.js';
  * package's own declarations (an RFC adding a record `RoleAlias`, which spec.go declares) must be given another
  * name, or the package does not compile. The names are read with each language's own pattern
  * (test/bindings/<name>.ts) from the runtime and template sources and from what the real spec generates, apart from
- * the emitters' finders. test/declared-names-bindings.test.ts has the real compilers judge a spec that takes every
+ * the emitters' finders. test/bindings/declared-names-bindings.test.ts has the real compilers judge a spec that takes every
  * such name.
  */
 const BINDINGS = await withExpectations();

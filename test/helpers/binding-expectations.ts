@@ -21,7 +21,7 @@ export interface BindingExpectations {
     readonly reserved: (model: CanonicalModel) => ReadonlySet<string>;
   };
   /**
-   * One of its own declarations a spec names a type after (test/declared-names-bindings.test.ts), and where, under
+   * One of its own declarations a spec names a type after (test/bindings/declared-names-bindings.test.ts), and where, under
    * generated/, the model's type is then found by another name: a file that holds `holds`, or a file that exists.
    */
   readonly collision: { readonly name: string; readonly file: string; readonly holds: RegExp | null };
@@ -38,7 +38,7 @@ export interface BindingExpectations {
   readonly describeOperation: { readonly path: string; readonly text: string };
   /** Each file under generated/ and the texts it holds once test/fixtures/revisions/operation adds `find` (test/model/operation-revision.test.ts). */
   readonly findOperation: readonly { readonly path: string; readonly texts: readonly string[] }[];
-  /** Its deprecation marks for test/fixtures/revisions/deprecation (test/revision-deprecation.test.ts), read from the generated tree. */
+  /** Its deprecation marks for test/fixtures/revisions/deprecation (test/bindings/revision-deprecation.test.ts), read from the generated tree. */
   readonly deprecationMarks: (read: (path: string) => Promise<string>) => Promise<void>;
   /**
    * Where, under generated/, the package states its SDK version (its manifest, or the line a README installs it

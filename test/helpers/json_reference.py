@@ -1,6 +1,6 @@
 """A reference reading of spec/README.md's "Reading JSON", written from its text alone and kept apart from every
 binding's reader: bytes in, the one finding (id, line, column, the character met) or None out. Slow and plain on
-purpose; test/json-test-suite.test.ts holds the bindings to what it gives for JSONTestSuite's files
+purpose; test/bindings/json-test-suite.test.ts holds the bindings to what it gives for JSONTestSuite's files
 (`python3 test/helpers/json_reference.py FILE...` prints one JSON line per file)."""
 import json
 import sys

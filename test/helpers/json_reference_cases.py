@@ -1,5 +1,5 @@
 """Writes test/fixtures/json-test-suite/expected.json: json_reference's finding for every suite file, alone and as
-an attribute value of a valid answer (the wrapping test/json-test-suite.test.ts uses). Run from the repository root:
+an attribute value of a valid answer (the wrapping test/bindings/json-test-suite.test.ts uses). Run from the repository root:
 python3 test/helpers/json_reference_cases.py"""
 import json
 import os

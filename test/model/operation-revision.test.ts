@@ -12,7 +12,7 @@ const BINDINGS = await withExpectations();
 /**
  * An RFC that adds an operation (test/fixtures/revisions/operation: `find`, taking a `string` and returning an
  * `Element`) reaches every binding: its tool definition, and its types and method in each SDK. That each binding
- * compiles them is test/operation-revision-bindings.test.ts, which needs the toolchains.
+ * compiles them is test/bindings/operation-revision-bindings.test.ts, which needs the toolchains.
  */
 describe('an additive RFC: a new operation, in every binding', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;

@@ -65,7 +65,7 @@ function skipByTitle(): Plugin {
 const SLOW_OR_BLIND = [
   'test/swift.test.ts',
   'test/kotlin.test.ts',
-  'test/quicktype.test.ts',
+  'test/bindings/quicktype.test.ts',
   'test/emit/site.test.ts',
   'test/fuzz/**',
   'test/model/revision-property.test.ts',

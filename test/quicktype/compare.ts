@@ -3,7 +3,7 @@
  * generates from our JSON Schema. Every binding is wrapped in a small package whose test harness (./harness.ts)
  * decodes each case and encodes it back; the judgements below are made on those bytes, the same for every binding.
  *
- * Run it with `npm run compare-quicktype` (which also rewrites docs/bindings-vs-quicktype.md); test/quicktype.test.ts
+ * Run it with `npm run compare-quicktype` (which also rewrites docs/bindings-vs-quicktype.md); test/bindings/quicktype.test.ts
  * asserts on the numbers.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -619,7 +619,7 @@ export function renderMarkdown(results: LanguageResult[]): string {
     COMMAND,
     '```',
     '',
-    'which runs `test/quicktype.test.ts` and rewrites this file. quicktype generates from our JSON Schemas through its',
+    'which runs `test/bindings/quicktype.test.ts` and rewrites this file. quicktype generates from our JSON Schemas through its',
     "API (`JSONSchemaInput`, Swift with its default options, Kotlin with `framework: 'kotlinx'`): from the lenient",
     'schema (for receivers, which is what a receiver would feed it) and, as a third column, from the strict schema',
     '(for providers; its role is a closed enum there). Every binding is wrapped in a package with the same harness',

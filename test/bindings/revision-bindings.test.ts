@@ -2,14 +2,14 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { assembleModel } from '../generator/model/assemble.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { readSpecFiles } from '../generator/spec-files.js';
-import { main } from '../generator/cli.js';
-import { specWithFixture, withRevision, withRevisionsTogether } from './helpers/revision.js';
-import { BINDINGS, COMPILED, titled, runBinding, runValidatorCases, runnerRunsCases, vectorsCounted } from './helpers/bindings.js';
-import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
+import { readmeExample } from '../../generator/emit/shared/readme-example.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
+import { main } from '../../generator/cli.js';
+import { specWithFixture, withRevision, withRevisionsTogether } from '../helpers/revision.js';
+import { BINDINGS, COMPILED, titled, runBinding, runValidatorCases, runnerRunsCases, vectorsCounted } from '../helpers/bindings.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from '../helpers/validator-cases.js';
 
 // Apart from test/model/revisions.test.ts because it needs every binding's toolchain, which the quick loop leaves out.
 // The step to 1.0.0, made by two RFCs together over a released 0.2.0: each binding names its versions in code
@@ -35,7 +35,7 @@ describe('two RFCs that make 1.0.0 together, over a released 0.2.0, in the bindi
 });
 
 // The additive revisions (a state, an enum, an operation) are one revised spec, RFCs of one version, so each binding
-// builds it once for this file's tests and test/operation-revision-bindings.test.ts's.
+// builds it once for this file's tests and test/bindings/operation-revision-bindings.test.ts's.
 describe('an additive RFC: a new optional state, "Absent means false", in the bindings', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   const read = (path: string) => readFile(join(s.out, path), 'utf8');
@@ -82,7 +82,7 @@ describe('an additive RFC: a new optional state, "Absent means false", in the bi
 
 /** A revision-forms fixture laid over the live spec and generated, for the bindings' own tests. */
 async function generatedForm(name: string) {
-  const s = await specWithFixture(join(import.meta.dirname, 'fixtures/revision-forms', name));
+  const s = await specWithFixture(join(import.meta.dirname, '../fixtures/revision-forms', name));
   const io = { text: '', out: (t: string) => { io.text += t; }, err: (t: string) => { io.text += t; } };
   expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), io.text).toBe(0);
   return s;

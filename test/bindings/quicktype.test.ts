@@ -18,8 +18,8 @@ import {
   type Language,
   type LanguageResult,
   type Outcome,
-} from './quicktype/compare.js';
-import { type Skippable, mavenMissing, requireTool, swiftMissing } from './helpers/toolchain.js';
+} from '../quicktype/compare.js';
+import { type Skippable, mavenMissing, requireTool, swiftMissing } from '../helpers/toolchain.js';
 
 const WRITE_DOC = process.env.ELEMENT_WRITE_COMPARISON === '1';
 const measured: LanguageResult[] = [];

@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { buildOnly } from './helpers/build-only.js';
-import { collisionRfc, everyDeclaredName, modelNames } from './helpers/declared.js';
-import { ROOT, realModel, scratch } from './helpers/spec.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { buildOnly } from '../helpers/build-only.js';
+import { collisionRfc, everyDeclaredName, modelNames } from '../helpers/declared.js';
+import { ROOT, realModel, scratch } from '../helpers/spec.js';
 
 const BINDINGS = await withExpectations();
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPILED, runBinding, titled, vectorsCounted } from './helpers/bindings.js';
-import { ROOT } from './helpers/spec.js';
+import { COMPILED, runBinding, titled, vectorsCounted } from '../helpers/bindings.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * The hand-written vectors and Apple table (test/vectors/README.md) run by every compiled binding's own suites;

@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { withRevision } from './helpers/revision.js';
-import { withExpectations } from './helpers/binding-expectations.js';
-import { COMPILED, runBinding, runValidatorCases, titled } from './helpers/bindings.js';
-import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
+import { main } from '../../generator/cli.js';
+import { withRevision } from '../helpers/revision.js';
+import { withExpectations } from '../helpers/binding-expectations.js';
+import { COMPILED, runBinding, runValidatorCases, titled } from '../helpers/bindings.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from '../helpers/validator-cases.js';
 
 const BINDINGS = await withExpectations();
 

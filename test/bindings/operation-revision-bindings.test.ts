@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../generator/cli.js';
-import { withRevision, withRevisionsTogether } from './helpers/revision.js';
-import { COMPILED, runBinding, titled } from './helpers/bindings.js';
+import { main } from '../../generator/cli.js';
+import { withRevision, withRevisionsTogether } from '../helpers/revision.js';
+import { COMPILED, runBinding, titled } from '../helpers/bindings.js';
 
 // Apart from test/model/operation-revision.test.ts because it needs every binding's toolchain, which the quick loop leaves out.
 // The operation's fixture is laid over with the other additive revisions (withRevisionsTogether), so each binding
-// builds that one spec once for this file and test/revision-bindings.test.ts.
+// builds that one spec once for this file and test/bindings/revision-bindings.test.ts.
 describe('an additive RFC: a new operation, compiled in every binding', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;
   beforeAll(async () => {

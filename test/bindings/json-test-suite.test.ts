@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDINGS } from '../generator/emit/kit/findings.js';
-import { BATCH_VALIDATORS, batchBlocks } from './helpers/batch-validators.js';
-import { ROOT } from './helpers/spec.js';
+import { FINDINGS } from '../../generator/emit/kit/findings.js';
+import { BATCH_VALIDATORS, batchBlocks } from '../helpers/batch-validators.js';
+import { ROOT } from '../helpers/spec.js';
 
 /**
  * JSONTestSuite (test/fixtures/json-test-suite, vendored with its licence) against every binding's validator
