@@ -6,7 +6,7 @@
 // where <version> is an SDK version, which each release tags (publishing.json's sdkVersion; docs/publishing.md).
 //
 // Its targets are the generated package's (generated/swift, which also builds alone with its own Package.swift).
-// test/swift-root-manifest.test.ts checks that this manifest names the same products, targets, dependencies and
+// test/bindings/swift/swift-root-manifest.test.ts checks that this manifest names the same products, targets, dependencies and
 // resources as generated/swift/Package.swift, so the two cannot drift apart.
 import PackageDescription
 

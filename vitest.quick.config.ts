@@ -1,24 +1,20 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import { BINDINGS } from './generator/emit/targets.js';
 import base from './vitest.config.js';
+import { BINDINGS_DIR, testGlobOf } from './test/helpers/binding-folders.js';
 
 /**
- * Each binding's own test files and MCP round trip in the full loop, from the target registry (a binding that
- * needs a toolchain runs there), and the files that run every binding or a browser: left to `npm test`.
+ * The test folder of each binding in the full loop, from the target registry (a binding that needs a toolchain
+ * runs there: its own tests and its MCP round trip), the files beside those folders, which run every binding, and
+ * the files that need a browser or an editor: left to `npm test`.
  */
 const NEEDS_TOOLCHAINS = [
-  ...BINDINGS.filter((b) => b.tests.loop === 'full').flatMap((b) => [...b.tests.files, ...(b.mcp ? [b.mcp] : [])]),
-  'test/bindings/json-test-suite.test.ts',
-  'test/bindings/revision-bindings.test.ts',
-  'test/bindings/revision-deprecation.test.ts',
-  'test/bindings/operation-revision-bindings.test.ts',
-  'test/bindings/hand-vectors-bindings.test.ts',
-  'test/bindings/quicktype.test.ts',
+  ...BINDINGS.filter((b) => b.tests.loop === 'full').map((b) => testGlobOf(b.name)),
+  `${BINDINGS_DIR}/*.test.ts`,
   'test/emit/site.test.ts',
   'test/release/release.test.ts',
   'test/release/workflow.test.ts',
   'test/fuzz/differential.test.ts',
-  'test/bindings/declared-names-bindings.test.ts',
   // Installs the extension's pinned tools (vsce) from the npm registry the first time.
   'test/release/vscode-extension.test.ts',
   // A real editor: Debian's Neovim.

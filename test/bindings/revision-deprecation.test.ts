@@ -53,7 +53,7 @@ describe('deprecations and a renamed role with an alias, in every artifact', () 
     expect(roles).toContain('`Page` (removed in 0.3.0) still reads as this role, a deprecated alias.');
   });
 
-  // Each language's marks, as its test/bindings/<name>.ts writes them.
+  // Each language's marks, as its test/bindings/<name>/expectations.ts writes them.
   it.for(BINDINGS)('marks them in %s the language\'s way', async ([, , expected]) => {
     await expected.deprecationMarks(read);
   });

@@ -7,7 +7,7 @@ import { realModel } from '../helpers/spec.js';
  * Names allocated around what each package declares itself (issue 39, item 2): a model type named as one of the
  * package's own declarations (an RFC adding a record `RoleAlias`, which spec.go declares) must be given another
  * name, or the package does not compile. The names are read with each language's own pattern
- * (test/bindings/<name>.ts) from the runtime and template sources and from what the real spec generates, apart from
+ * (test/bindings/<name>/expectations.ts) from the runtime and template sources and from what the real spec generates, apart from
  * the emitters' finders. test/bindings/declared-names-bindings.test.ts has the real compilers judge a spec that takes every
  * such name.
  */

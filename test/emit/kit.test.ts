@@ -77,7 +77,7 @@ describe('the code-target kit: one vocabulary for the reader', () => {
 const BINDINGS = await withExpectations();
 
 describe('the code targets report what a model lacks instead of throwing', () => {
-  // Each binding whose emitter builds records from the tree (test/bindings/<name>.ts's `reportsMissingRecord`).
+  // Each binding whose emitter builds records from the tree (test/bindings/<name>/expectations.ts's `reportsMissingRecord`).
   const reporting = BINDINGS.filter(([, , expected]) => expected.reportsMissingRecord);
   it('holds the kit\'s record emitters to it: some bindings have one', () => expect(reporting.length).toBeGreaterThan(0));
 

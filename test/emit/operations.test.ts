@@ -63,7 +63,7 @@ describe('the tool definitions (generated/schema/tools.json)', () => {
   });
 });
 
-// How each package holds them (its test/bindings/<name>.ts): as data it exports, as JSON texts in its sources, or as
+// How each package holds them (its test/bindings/<name>/expectations.ts): as data it exports, as JSON texts in its sources, or as
 // a copy of tools.json its own tests read.
 describe('every binding carries the same tool definitions', () => {
   it.for(BINDINGS)('%s carries tools.json\'s', async ([, , expected]) => {

@@ -30,7 +30,7 @@ const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: false }))
 const strict = ajv.compile(await schema('strict'));
 const lenient = ajv.compile(await schema('lenient'));
 
-/** Rules a strict schema expresses (test/typescript.test.ts): R4 and R6 need the whole tree, which a schema cannot see. */
+/** Rules a strict schema expresses (test/bindings/typescript/typescript.test.ts): R4 and R6 need the whole tree, which a schema cannot see. */
 const STRICT_RULES = new Set(['structure', 'state-on-element', 'role-language', 'content-kind']);
 
 /** What the lenient schema refuses: a value of the wrong type or a required field missing (a removed name it reads past). */

@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ReadmeExample } from '../../generator/emit/shared/readme-example.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
+import { folderOf } from './binding-folders.js';
 import { BINDINGS, type NamedBinding } from './bindings.js';
 import { ROOT } from './spec.js';
 
 /**
  * What the tests expect of one language's generated code, written by hand: an oracle per language, in
- * test/bindings/<name>.ts (its `EXPECTED`), reached by the registry's names, so a language that joins writes its
- * own and every test reading them fails until it does. Facts of the package itself (how it builds, where it
- * declares names, how it is benched) are its binding's (generator/emit/<language>/binding.ts); these are what its
- * code must say, in its own syntax.
+ * test/bindings/<name>/expectations.ts (its `EXPECTED`, beside its own tests), reached by the registry's names, so
+ * a language that joins writes its own and every test reading them fails until it does. Facts of the package
+ * itself (how it builds, where it declares names, how it is benched) are its binding's
+ * (generator/emit/<language>/binding.ts); these are what its code must say, in its own syntax.
  */
 export interface BindingExpectations {
   /** Its own declarations (test/emit/declared-names.test.ts): how one is read, how a model type's name is spelt, and the emitter's names it must keep from the model. */
@@ -68,15 +69,16 @@ export interface Tool {
   readonly outputSchema?: Record<string, unknown>;
 }
 
-/** The folder of the files, one per language. */
-export const EXPECTATIONS_DIR = 'test/bindings';
+/** The file of each language's expectations, in its folder of tests (test/bindings/<name>/). */
+export const EXPECTATIONS_FILE = 'expectations.ts';
 
-/** One binding's expectations, from test/bindings/<name>.ts; a binding without that file is an error that names it. */
+/** One binding's expectations, from test/bindings/<name>/expectations.ts; a binding without that file is an error that names it. */
 export async function expectationsOf(b: Pick<NamedBinding, 'name' | 'title'>): Promise<BindingExpectations> {
-  const file = join(ROOT, EXPECTATIONS_DIR, `${b.name}.ts`);
-  if (!existsSync(file)) throw new Error(`the ${b.title} binding has no ${EXPECTATIONS_DIR}/${b.name}.ts: a language of the registry writes what the tests expect of its code there`);
+  const path = `${folderOf(b.name)}/${EXPECTATIONS_FILE}`;
+  const file = join(ROOT, path);
+  if (!existsSync(file)) throw new Error(`the ${b.title} binding has no ${path}: a language of the registry writes what the tests expect of its code there`);
   const loaded = (await import(pathToFileURL(file).href)) as { EXPECTED?: BindingExpectations };
-  if (!loaded.EXPECTED) throw new Error(`${EXPECTATIONS_DIR}/${b.name}.ts exports no EXPECTED`);
+  if (!loaded.EXPECTED) throw new Error(`${path} exports no EXPECTED`);
   return loaded.EXPECTED;
 }
 

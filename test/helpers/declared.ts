@@ -7,7 +7,7 @@ import type { NamedBinding } from './bindings.js';
 import { ROOT } from './spec.js';
 
 /**
- * The names each generated package declares itself, read with each language's own pattern (test/bindings/<name>.ts,
+ * The names each generated package declares itself, read with each language's own pattern (test/bindings/<name>/expectations.ts,
  * apart from the emitters' finders) from its runtime and template sources and from the files its binding says it
  * writes whatever the model (`declares`): the oracle of test/emit/declared-names.test.ts. In a folder whose sources are
  * one file per declaration, a file's name is taken too, or a record named `Check` is a second Check.kt.

@@ -1,4 +1,4 @@
-// A provider over stdio for test/mcp-sdks.test.ts: MCP's own server (@modelcontextprotocol/sdk), whose tool returns a
+// A provider over stdio for test/bindings/typescript/mcp-sdks.test.ts: MCP's own server (@modelcontextprotocol/sdk), whose tool returns a
 // conformance vector's answer, typed as the generated package's Answer, stating the outputSchema of the package's own
 // definition of the tool (TOOL_DEFINITIONS). Usage: node mcp-provider.mjs VECTORS-FOLDER TOOL
 import { readFileSync } from 'node:fs';

@@ -45,7 +45,7 @@ function types(text: string, message: string): string | null {
   return found ? found[0] : null;
 }
 
-/** Each binding with what the tests expect of its code (test/bindings/<name>.ts): how its checker names a finding, and where. */
+/** Each binding with what the tests expect of its code (test/bindings/<name>/expectations.ts): how its checker names a finding, and where. */
 const BINDINGS = await withExpectations();
 
 describe('the findings catalogue', () => {

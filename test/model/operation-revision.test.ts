@@ -40,7 +40,7 @@ describe('an additive RFC: a new operation, in every binding', () => {
     await expectMatchesGolden(join(import.meta.dirname, '../expected/tool-find.json'), { ...find, outputSchema: output }, 'the tool of the added operation');
   });
 
-  // What each language declares for it is written in its test/bindings/<name>.ts.
+  // What each language declares for it is written in its test/bindings/<name>/expectations.ts.
   it.for(BINDINGS)('%s declares it', async ([, , { findOperation }]) => {
     expect(findOperation.length).toBeGreaterThan(0);
     for (const { path, texts } of findOperation) {

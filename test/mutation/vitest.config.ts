@@ -63,8 +63,8 @@ function skipByTitle(): Plugin {
 
 /** Tests that spawn toolchains or processes, fuzz, or read the templates as text (Stryker's instrumented copy differs). */
 const SLOW_OR_BLIND = [
-  'test/swift.test.ts',
-  'test/kotlin.test.ts',
+  'test/bindings/swift/swift.test.ts',
+  'test/bindings/kotlin/kotlin.test.ts',
   'test/bindings/quicktype.test.ts',
   'test/emit/site.test.ts',
   'test/fuzz/**',
@@ -80,7 +80,7 @@ const SLOW_OR_BLIND = [
 
 
 /** For the runtime's mutants, only the tests that load the runtime: the others could not see them. */
-const RUNTIME_TESTS = ['test/typescript.test.ts', 'test/runtime/*.test.ts', 'test/emit/hand-vectors.test.ts'];
+const RUNTIME_TESTS = ['test/bindings/typescript/typescript.test.ts', 'test/runtime/*.test.ts', 'test/emit/hand-vectors.test.ts'];
 /**
  * For the reader's and the model's mutants, the tests that read specs into models and check what comes out, each
  * folding a spec at most once: model-golden.test.ts compares the whole folded model with the committed one, the

@@ -61,8 +61,8 @@ describe('a copy of the repository in an empty folder', () => {
     const fixtures = await run(process.execPath, [vitest, 'run', '--reporter=dot', ...FIXTURE_TESTS], clone);
     expect(fixtures.code, fixtures.output).toBe(0);
     expect(fixtures.output).toMatch(new RegExp(`Test Files\\s+${FIXTURE_TESTS.length} passed \\(${FIXTURE_TESTS.length}\\)`));
-    // The schemas' test of MCP's blocks lives among test/typescript.test.ts's slower ones: that test alone.
-    const schemas = await run(process.execPath, [vitest, 'run', '--reporter=verbose', 'test/typescript.test.ts', '-t', 'every MCP example content block'], clone);
+    // The schemas' test of MCP's blocks lives among test/bindings/typescript/typescript.test.ts's slower ones: that test alone.
+    const schemas = await run(process.execPath, [vitest, 'run', '--reporter=verbose', 'test/bindings/typescript/typescript.test.ts', '-t', 'every MCP example content block'], clone);
     expect(schemas.code, schemas.output).toBe(0);
     expect(schemas.output).toMatch(/✓ .*accept the RFC example and every MCP example content block/);
   });

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPECTATIONS_DIR } from '../helpers/binding-expectations.js';
+import { EXPECTATIONS_FILE } from '../helpers/binding-expectations.js';
+import { BINDINGS_DIR, folderOf, testFilesOf } from '../helpers/binding-folders.js';
 import { BINDINGS, COMPILED } from '../helpers/bindings.js';
 import { type FoundList, languageLists } from '../helpers/language-lists.js';
 import { GENERATED, ROOT } from '../helpers/spec.js';
@@ -14,12 +15,19 @@ import * as toolchains from '../helpers/toolchain.js';
  * list of languages is kept anywhere else.
  */
 describe("the registry's bindings", () => {
-  it('are the languages of runtime/, each with a runner, a types source and test files that exist', () => {
+  it('are the languages of runtime/, each with a folder of tests, a runner and a types source that exist', () => {
     expect(BINDINGS.map((b) => b.name).sort()).toEqual(readdirSync(join(ROOT, 'runtime')).sort());
-    // And each has the hand-written expectations of its code the tests read (test/helpers/binding-expectations.ts), no more.
-    expect(readdirSync(join(ROOT, EXPECTATIONS_DIR)).map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(BINDINGS.map((b) => b.name).sort());
+    // Each has a folder of tests (test/helpers/binding-folders.ts), and no other folder is there: its own test
+    // files, one named for it and its MCP round trip among them, and the hand-written expectations of its code the
+    // tests read (test/helpers/binding-expectations.ts).
+    const folders = readdirSync(join(ROOT, BINDINGS_DIR), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.sort()).toEqual(BINDINGS.map((b) => b.name).sort());
     for (const b of BINDINGS) {
-      for (const file of [...b.tests.files, ...(b.mcp ? [b.mcp] : []), ...(b.runner ? [b.runner] : []), ...(b.bench ? [b.bench.module] : [])]) expect(existsSync(join(ROOT, file)), `${b.name}: ${file}`).toBe(true);
+      const tests = testFilesOf(ROOT, b.name);
+      expect(tests, b.name).toContain(`test/bindings/${b.name}/${b.name}.test.ts`);
+      if (b.mcp) expect(tests, `${b.name}: its MCP round trip`).toContain(b.mcp);
+      expect(existsSync(join(ROOT, folderOf(b.name), EXPECTATIONS_FILE)), `${b.name}: ${EXPECTATIONS_FILE}`).toBe(true);
+      for (const file of [...(b.runner ? [b.runner] : []), ...(b.bench ? [b.bench.module] : [])]) expect(existsSync(join(ROOT, file)), `${b.name}: ${file}`).toBe(true);
       for (const file of [b.types, ...(b.readmeExample ? [b.readmeExample] : [])]) expect(existsSync(join(GENERATED, file)), `${b.name}: generated/${file}`).toBe(true);
     }
     // A binding built by a runner has everything a runner needs; the one vitest tests itself has none of it.
@@ -66,7 +74,7 @@ const ALLOWED: readonly { file: string; at?: string; why: string }[] = [
   // per language, not derivable from the registry. The first is held to the registry by its own test.
   { file: 'test/bindings/revision-bindings.test.ts', at: "swift: ['swift/Sources/ElementModel/Orientation.swift'", why: "the enum's declaration in each language; its test holds the keys to the registry" },
   // The order vitest starts the longest files in, measured: a file missing from it runs later, nothing more.
-  { file: 'vitest.config.ts', at: "'test/swift.test.ts',", why: 'measured durations, longest first' },
+  { file: 'vitest.config.ts', at: "'test/bindings/swift/swift.test.ts',", why: 'measured durations, longest first' },
 ];
 
 /** Whether a list is allowed: listed above, or a Markdown table or list naming exactly the registry's languages (or its compiled ones), which a language joining makes fail. */

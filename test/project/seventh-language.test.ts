@@ -35,7 +35,7 @@ const ZIG: Target = {
       revised: { filter: '', said: 'validator-cases: ran' },
     },
     validator: { kind: 'runner' },
-    tests: { loop: 'full', files: ['test/zig.test.ts'] },
+    tests: { loop: 'full' },
     readmeExample: null,
     mcp: null,
     buildOnly: 'zig build',
@@ -61,13 +61,14 @@ describe('a seventh language, one registry entry', () => {
     // By its URL, so the type checker does not take in the config (which it checks under other options).
     const quick = (await import(pathToFileURL(join(ROOT, 'vitest.quick.config.ts')).href)).default as { test: { projects: { test: { exclude?: string[] } }[] } };
     const excluded = quick.test.projects.flatMap((p) => p.test.exclude ?? []);
-    expect(excluded).toContain('test/zig.test.ts');
-    expect(excluded).toContain('test/kotlin.test.ts');
+    // Its folder of tests, as Kotlin's is.
+    expect(excluded).toContain('test/bindings/zig/**/*.test.ts');
+    expect(excluded).toContain('test/bindings/kotlin/**/*.test.ts');
   });
 
-  it('fails every test that reads what the languages\' code must say until it writes its own test/bindings/<name>.ts', async () => {
+  it('fails every test that reads what the languages\' code must say until it writes its own test/bindings/<name>/expectations.ts', async () => {
     const { withExpectations } = await import('../helpers/binding-expectations.js');
-    await expect(withExpectations()).rejects.toThrow('the Zig binding has no test/bindings/zig.ts');
+    await expect(withExpectations()).rejects.toThrow('the Zig binding has no test/bindings/zig/expectations.ts');
   });
 
   it('fails the checks held to the registry until it joins them: the installer, and a table of every language', async () => {

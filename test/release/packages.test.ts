@@ -55,12 +55,12 @@ const at = (files: Map<string, string>, path: string): string => {
   return text;
 };
 
-/** Each binding with what the tests expect of its code (test/bindings/<name>.ts): where it states its versions, its README's install line and example. */
+/** Each binding with what the tests expect of its code (test/bindings/<name>/expectations.ts): where it states its versions, its README's install line and example. */
 const BINDINGS = await withExpectations();
 
 /**
  * Where each package states its version (its manifest and its constant) and the protocol version it speaks, as
- * its test/bindings/<name>.ts says: for each binding, what each place holds (undefined where the pattern finds nothing).
+ * its test/bindings/<name>/expectations.ts says: for each binding, what each place holds (undefined where the pattern finds nothing).
  */
 function versionsIn(files: Map<string, string>) {
   const value = ({ path, pattern }: Spot) => pattern.exec(at(files, path))?.[1];
@@ -163,7 +163,7 @@ describe(`the packages' version and packaging facts, stated once (${PUBLISHING_F
 
 describe("each package's README example", () => {
   // Each binding whose own test runs the example (its binding's readmeExample), with the language of the README's
-  // block and what that test holds of the output (its test/bindings/<name>.ts).
+  // block and what that test holds of the output (its test/bindings/<name>/expectations.ts).
   it.for(BINDINGS)("%s: the README's example is, word for word, the code its own test runs, and the output it shows is the test's", async ([, b, { readme: expected }]) => {
     expect(expected === null, `${b.name}: readmeExample ${b.readmeExample}`).toBe(b.readmeExample === null);
     if (expected === null || b.readmeExample === null) return;

@@ -74,7 +74,7 @@ describe('element-model-validate', () => {
     const all = await vectors();
     const { validateText, exitCodeOf } = await sdk();
     const verdicts = all.map((v) => ({ v, findings: validateText(JSON.stringify(v.input)) }));
-    // element-spec validate gives every vector the findings the vector expects (test/typescript.test.ts checks
+    // element-spec validate gives every vector the findings the vector expects (test/bindings/typescript/typescript.test.ts checks
     // check() itself); one vector of each outcome is enough to hold the command's wiring to it.
     const passing = verdicts.find((x) => x.findings.length === 0);
     const failing = verdicts.find((x) => exitCodeOf(x.findings) === 1);

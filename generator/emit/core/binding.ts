@@ -65,14 +65,17 @@ export interface Binding {
     | { readonly kind: 'python-module'; readonly module: string; readonly path: string }
     | { readonly kind: 'node-bin'; readonly bin: string }
     | { readonly kind: 'go-build'; readonly main: string };
-  /** Its own test files, by the loop that runs them: quick (`npm run test:quick` and `npm test`) or full (`npm test` only). */
-  readonly tests: { readonly loop: 'quick' | 'full'; readonly files: readonly string[] };
+  /**
+   * The loop that runs its own test files, every *.test.ts in test/bindings/<name>/ (test/helpers/binding-folders.ts):
+   * quick (`npm run test:quick` and `npm test`) or full (`npm test` only).
+   */
+  readonly tests: { readonly loop: 'quick' | 'full' };
   /**
    * The generated file, under generated/, that holds its README's example answer (the README itself, or the test
    * that runs it); null when the package reads the example from the spec's answer.json.
    */
   readonly readmeExample: string | null;
-  /** The test file that runs its MCP round trip (its README's "Use with MCP" code with MCP's SDK), or null. */
+  /** The test file, in its folder of tests, that runs its MCP round trip (its README's "Use with MCP" code with MCP's SDK), or null. */
   readonly mcp: string | null;
   /**
    * Builds a package of it and runs none of its tests (test/helpers/build-only.ts): a bash script run in the

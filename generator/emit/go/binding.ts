@@ -27,9 +27,9 @@ export const GO_BINDING: Binding = {
   },
   // Its runner runs every package test before the validator; a batch of cases needs the validator alone.
   validator: { kind: 'go-build', main: './cmd/element-model-validate' },
-  tests: { loop: 'full', files: ['test/go.test.ts'] },
+  tests: { loop: 'full' },
   readmeExample: 'go/example_test.go',
-  mcp: 'test/go-mcp.test.ts',
+  mcp: 'test/bindings/go/go-mcp.test.ts',
   // go vet type-checks every package of the module, its tests' too, without running them.
   buildOnly:
     'GOCACHE="$ELEMENT_TOOLCHAIN_CACHE/go-build" GOPATH="$ELEMENT_TOOLCHAIN_CACHE/go-path" GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local go vet ./...',

@@ -28,7 +28,7 @@ const GO_VERSION = '1.24';
 const LOCAL_MODULE = 'elementmodel';
 /**
  * MCP's Go SDK as the README's "Use with MCP" names it: the version test/go-mcp/go.mod pins and runs the README's
- * code with (test/go-mcp.test.ts holds the two equal), and the Go it needs (its go.mod's go line).
+ * code with (test/bindings/go/go-mcp.test.ts holds the two equal), and the Go it needs (its go.mod's go line).
  */
 const MCP_GO_SDK = { module: 'github.com/modelcontextprotocol/go-sdk', version: 'v1.8.0', go: '1.25' };
 

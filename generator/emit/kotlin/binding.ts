@@ -25,9 +25,9 @@ export const KOTLIN_BINDING: Binding = {
     revised: { filter: '', said: 'validator-cases: ran' },
   },
   validator: { kind: 'runner' },
-  tests: { loop: 'full', files: ['test/kotlin.test.ts'] },
+  tests: { loop: 'full' },
   readmeExample: 'kotlin/src/test/kotlin/dev/elementmodel/readme/ReadmeExampleTest.kt',
-  mcp: 'test/kotlin-mcp.test.ts',
+  mcp: 'test/bindings/kotlin/kotlin-mcp.test.ts',
   // mvn compile in a content-named slot of the cache, as scripts/kotlin-test.sh builds (scripts/lib/build-slot.sh):
   // the same module again is not compiled again.
   buildOnly: [

@@ -270,7 +270,7 @@ function pomView(model: CanonicalModel, publishing: Publishing, header: string) 
 
 /**
  * MCP's Java SDK as the README's "Use with MCP" names it: the version test/kotlin-mcp/pom.xml pins and runs the
- * README's code with (test/kotlin-mcp.test.ts holds the two equal).
+ * README's code with (test/bindings/kotlin/kotlin-mcp.test.ts holds the two equal).
  */
 export const KOTLIN_MCP_SDK = { group: 'io.modelcontextprotocol.sdk', artifact: 'mcp', version: '2.2.0' };
 

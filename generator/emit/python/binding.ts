@@ -21,10 +21,10 @@ export const PYTHON_BINDING: Binding = {
     revised: { filter: '', said: 'Success: no issues found' },
   },
   validator: { kind: 'python-module', module: 'element_model.validate', path: 'python/src' },
-  // Its MCP round trip is the package's own tests/test_mcp.py, which test/python.test.ts runs.
-  tests: { loop: 'full', files: ['test/python.test.ts'] },
+  // Its MCP round trip is the package's own tests/test_mcp.py, which test/bindings/python/python.test.ts runs.
+  tests: { loop: 'full' },
   readmeExample: 'python/tests/test_readme.py',
-  mcp: 'test/python.test.ts',
+  mcp: 'test/bindings/python/python.test.ts',
   // Installed into a folder of its own, imported, and held to mypy --strict, in the venv of its pinned test tools.
   buildOnly: [
     'made="$(bash "$ROOT/scripts/python-venv.sh" "$PWD/requirements-test.txt")" || exit $?',

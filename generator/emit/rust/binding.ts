@@ -20,9 +20,9 @@ export const RUST_BINDING: Binding = {
     revised: { filter: '', said: 'validator-cases: ran' },
   },
   validator: { kind: 'runner' },
-  tests: { loop: 'full', files: ['test/rust.test.ts'] },
+  tests: { loop: 'full' },
   readmeExample: 'rust/README.md',
-  mcp: 'test/rust-mcp.test.ts',
+  mcp: 'test/bindings/rust/rust-mcp.test.ts',
   // In the target folder the Rust scripts share, under their lock (scripts/rust-test.sh).
   buildOnly: [
     'env="$(bash "$ROOT/scripts/rust-env.sh")" || exit $?',

@@ -35,9 +35,9 @@ export const RUST_DEPENDENCIES = { serde: '1.0.228', serdeJson: '1.0.145', regex
 /**
  * What the README's "Use with MCP" example adds beside the crate: MCP's official Rust SDK with the features it uses
  * (its server and client, stdio and a child process; no macros, no HTTP) and tokio, exact. test/rust-mcp/Cargo.toml,
- * which compiles and runs that example, pins the same (test/rust-mcp.test.ts holds them equal).
+ * which compiles and runs that example, pins the same (test/bindings/rust/rust-mcp.test.ts holds them equal).
  */
-/** The Rust rmcp needs, above the crate's own: test/rust-mcp/Cargo.toml's rust-version (test/rust-mcp.test.ts holds them equal). */
+/** The Rust rmcp needs, above the crate's own: test/rust-mcp/Cargo.toml's rust-version (test/bindings/rust/rust-mcp.test.ts holds them equal). */
 export const RUST_MCP_MSRV = '1.88';
 export const RUST_MCP_DEPENDENCIES = [
   'rmcp = { version = "=3.11.0", default-features = false, features = ["server", "client", "transport-io", "transport-child-process"] }',

@@ -19,7 +19,7 @@ export const SWIFT_BINDING: Binding = {
     revised: { filter: 'ConformanceTests|HostileInputTests', said: 'validator-cases: ran' },
   },
   validator: { kind: 'runner' },
-  tests: { loop: 'full', files: ['test/swift.test.ts', 'test/swift-root-manifest.test.ts'] },
+  tests: { loop: 'full' },
   readmeExample: 'swift/Tests/ElementModelTests/ReadmeExampleTests.swift',
   // Swift's MCP SDK cannot be fetched on this machine (docs/testing.md).
   mcp: null,

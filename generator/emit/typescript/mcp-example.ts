@@ -3,7 +3,7 @@ import type { CanonicalModel } from '../../model/types.js';
 /**
  * The README's "Use with MCP" example: a provider (MCP's own server, over stdio) whose tool returns the answer in a
  * file, and a host (MCP's own client) that starts it, calls the tool and checks what arrives. JavaScript with JSDoc
- * types, so it runs as it is and type-checks as TypeScript; test/mcp-sdks.test.ts runs both and type-checks them.
+ * types, so it runs as it is and type-checks as TypeScript; test/bindings/typescript/mcp-sdks.test.ts runs both and type-checks them.
  * Null when no operation returns the answer.
  */
 export function mcpExample(

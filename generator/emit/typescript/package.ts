@@ -69,7 +69,7 @@ function validatorBin(model: CanonicalModel, regenerate: string): GeneratedFile 
 /**
  * The README's example: a program that prints what the validator prints for an answer in a file, then how many
  * elements it holds. JavaScript, so it runs as it is (`node describe.mjs`) and type-checks as TypeScript;
- * test/typescript.test.ts takes it from the packed package's README and runs it in a fresh project.
+ * test/bindings/typescript/typescript.test.ts takes it from the packed package's README and runs it in a fresh project.
  */
 function readmeExampleCode(model: CanonicalModel): string {
   return `import { readFileSync } from 'node:fs';

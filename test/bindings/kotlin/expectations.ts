@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { inCase } from '../../generator/emit/kit/naming.js';
-import { KOTLIN_NAMING } from '../../generator/emit/kotlin/naming.js';
-import { type BindingExpectations, schemasOf } from '../helpers/binding-expectations.js';
+import { inCase } from '../../../generator/emit/kit/naming.js';
+import { KOTLIN_NAMING } from '../../../generator/emit/kotlin/naming.js';
+import { type BindingExpectations, schemasOf } from '../../helpers/binding-expectations.js';
 
 /** What the tests expect of the Kotlin package's code (test/helpers/binding-expectations.ts). */
 export const EXPECTED: BindingExpectations = {

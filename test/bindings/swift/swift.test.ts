@@ -4,12 +4,12 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import type { EmitSettings, GeneratedFile } from '../generator/emit/core/target.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
-import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
-import { requireTool, swiftMissing } from './helpers/toolchain.js';
+import { emitTarget } from '../../../generator/emit/index.js';
+import type { EmitSettings, GeneratedFile } from '../../../generator/emit/core/target.js';
+import type { CanonicalModel } from '../../../generator/model/types.js';
+import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
+import { requireTool, swiftMissing } from '../../helpers/toolchain.js';
 
 const context = (model: CanonicalModel): EmitSettings => ({ regenerate: 'npm run generate', versions: [model] });
 

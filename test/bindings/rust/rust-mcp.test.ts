@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RUST_MCP_DEPENDENCIES, RUST_MCP_MSRV } from '../generator/emit/rust/index.js';
-import { fenced } from './helpers/readme.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
-import { requireTool, runScript, rustMissing, scriptToolMissing } from './helpers/toolchain.js';
+import { RUST_MCP_DEPENDENCIES, RUST_MCP_MSRV } from '../../../generator/emit/rust/index.js';
+import { fenced } from '../../helpers/readme.js';
+import { GENERATED, ROOT, realModel } from '../../helpers/spec.js';
+import { requireTool, runScript, rustMissing, scriptToolMissing } from '../../helpers/toolchain.js';
 
 /**
  * The Rust crate with MCP's official Rust SDK (rmcp, pinned in test/rust-mcp/Cargo.toml): a provider process and a

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireTool, runScript, scriptToolMissing } from './helpers/toolchain.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { requireTool, runScript, scriptToolMissing } from '../../helpers/toolchain.js';
+import { GENERATED, ROOT, realModel } from '../../helpers/spec.js';
 
 /**
  * The Go module with MCP's Go SDK (github.com/modelcontextprotocol/go-sdk, pinned in test/go-mcp/go.mod): a provider

@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_NAME } from '../generator/emit/typescript/package.js';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { fenced } from './helpers/readme.js';
-import { sdk, vectors } from './helpers/sdk.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
+import { PACKAGE_NAME } from '../../../generator/emit/typescript/package.js';
+import { readmeExample } from '../../../generator/emit/shared/readme-example.js';
+import { fenced } from '../../helpers/readme.js';
+import { sdk, vectors } from '../../helpers/sdk.js';
+import { GENERATED, ROOT, realModel } from '../../helpers/spec.js';
 
 /**
  * The TypeScript package with MCP's TypeScript SDK, as a consumer uses them: its types against MCP's under

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mavenMissing, requireTool, runScript } from './helpers/toolchain.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
-import { KOTLIN_MCP_SDK } from '../generator/emit/kotlin/index.js';
+import { mavenMissing, requireTool, runScript } from '../../helpers/toolchain.js';
+import { GENERATED, ROOT, realModel } from '../../helpers/spec.js';
+import { KOTLIN_MCP_SDK } from '../../../generator/emit/kotlin/index.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import { readValidatorResults, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
-import { IN_CI, TOOLCHAIN_CACHE, TOOLCHAIN_MISSING, runScript } from './helpers/toolchain.js';
-import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { emitTarget } from '../../../generator/emit/index.js';
+import { readValidatorResults, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
+import { IN_CI, TOOLCHAIN_CACHE, TOOLCHAIN_MISSING, runScript } from '../../helpers/toolchain.js';
+import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
 
 // The generated Go module (generated/go): its own go test suite (every embedded vector, the hostile inputs, the
 // README's Example), go vet and staticcheck in a copy outside the clone (scripts/go-test.sh); its validator on every

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { GO_NAMING, initialisms } from '../../generator/emit/go/naming.js';
-import { inCase } from '../../generator/emit/kit/naming.js';
-import type { BindingExpectations } from '../helpers/binding-expectations.js';
+import { GO_NAMING, initialisms } from '../../../generator/emit/go/naming.js';
+import { inCase } from '../../../generator/emit/kit/naming.js';
+import type { BindingExpectations } from '../../helpers/binding-expectations.js';
 
 /** What the tests expect of the Go module's code (test/helpers/binding-expectations.ts). */
 export const EXPECTED: BindingExpectations = {

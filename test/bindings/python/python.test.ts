@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import { type Finding, loadValidator } from '../generator/validate-answer.js';
-import { batchCase } from './helpers/validator-cases.js';
-import { IN_CI, TOOLCHAIN_MISSING, runScript } from './helpers/toolchain.js';
-import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
+import { emitTarget } from '../../../generator/emit/index.js';
+import { type Finding, loadValidator } from '../../../generator/validate-answer.js';
+import { batchCase } from '../../helpers/validator-cases.js';
+import { IN_CI, TOOLCHAIN_MISSING, runScript } from '../../helpers/toolchain.js';
+import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
 
 // The generated Python package (generated/python): installed with pip in a venv cached outside the clone
 // (scripts/python-venv.sh), its own pytest suite and mypy --strict, and its validator against TypeScript's.

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
-import { typescriptNames } from '../../generator/emit/typescript/naming.js';
-import { transpile } from '../../generator/emit/typescript/transpile.js';
-import type { BindingExpectations, Tool } from '../helpers/binding-expectations.js';
+import { typescriptNames } from '../../../generator/emit/typescript/naming.js';
+import { transpile } from '../../../generator/emit/typescript/transpile.js';
+import type { BindingExpectations, Tool } from '../../helpers/binding-expectations.js';
 
 /** What the tests expect of the TypeScript package's code (test/helpers/binding-expectations.ts). */
 export const EXPECTED: BindingExpectations = {
@@ -50,6 +50,6 @@ export const EXPECTED: BindingExpectations = {
     protocol: [{ path: 'typescript/src/model.ts', pattern: /export const PROTOCOL_VERSION = "([^"]+)"/ }],
   },
   install: (v) => ({ fence: 'sh', text: `npm install @element-model/sdk@${v}\n`, whole: true }),
-  // The package reads its README's example from the spec's answer (test/typescript.test.ts).
+  // The package reads its README's example from the spec's answer (test/bindings/typescript/typescript.test.ts).
   readme: null,
 };

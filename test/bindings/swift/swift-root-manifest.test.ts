@@ -3,13 +3,13 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { fenced } from './helpers/readme.js';
-import { GENERATED, ROOT, realModel } from './helpers/spec.js';
-import { requireTool, runScript, swiftMissing } from './helpers/toolchain.js';
+import { readmeExample } from '../../../generator/emit/shared/readme-example.js';
+import { fenced } from '../../helpers/readme.js';
+import { GENERATED, ROOT, realModel } from '../../helpers/spec.js';
+import { requireTool, runScript, swiftMissing } from '../../helpers/toolchain.js';
 
 // The repository's root Package.swift lets SwiftPM add the Swift package by git URL; its targets live in
-// generated/swift, which has its own manifest and builds alone (test/swift.test.ts builds it and runs its tests). `generate` writes generated/ only, so this test is
+// generated/swift, which has its own manifest and builds alone (test/bindings/swift/swift.test.ts builds it and runs its tests). `generate` writes generated/ only, so this test is
 // what keeps the root manifest from drifting: it must declare what generated/swift/Package.swift declares, each
 // target at its place under generated/swift.
 

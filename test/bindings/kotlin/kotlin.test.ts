@@ -4,16 +4,16 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import type { GeneratedFile } from '../generator/emit/core/target.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
-import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
-import { mavenMissing, requireTool } from './helpers/toolchain.js';
-import { KOTLIN_VERSIONS, ownClasses } from '../generator/emit/kotlin/index.js';
-import { projectPublishing } from '../generator/emit/shared/publishing.js';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { fenced } from './helpers/readme.js';
+import { emitTarget } from '../../../generator/emit/index.js';
+import type { GeneratedFile } from '../../../generator/emit/core/target.js';
+import type { CanonicalModel } from '../../../generator/model/types.js';
+import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
+import { mavenMissing, requireTool } from '../../helpers/toolchain.js';
+import { KOTLIN_VERSIONS, ownClasses } from '../../../generator/emit/kotlin/index.js';
+import { projectPublishing } from '../../../generator/emit/shared/publishing.js';
+import { readmeExample } from '../../../generator/emit/shared/readme-example.js';
+import { fenced } from '../../helpers/readme.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
 

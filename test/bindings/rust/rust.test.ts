@@ -4,15 +4,15 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitTarget } from '../generator/emit/index.js';
-import { RUST_DEPENDENCIES } from '../generator/emit/rust/index.js';
-import type { GeneratedFile } from '../generator/emit/core/target.js';
-import type { CanonicalModel } from '../generator/model/types.js';
-import { readmeExample } from '../generator/emit/shared/readme-example.js';
-import { fenced } from './helpers/readme.js';
-import { GENERATED, ROOT, listFiles, realModel } from './helpers/spec.js';
-import { requireTool, runScript, rustMissing } from './helpers/toolchain.js';
-import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from './helpers/validator-cases.js';
+import { emitTarget } from '../../../generator/emit/index.js';
+import { RUST_DEPENDENCIES } from '../../../generator/emit/rust/index.js';
+import type { GeneratedFile } from '../../../generator/emit/core/target.js';
+import type { CanonicalModel } from '../../../generator/model/types.js';
+import { readmeExample } from '../../../generator/emit/shared/readme-example.js';
+import { fenced } from '../../helpers/readme.js';
+import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
+import { requireTool, runScript, rustMissing } from '../../helpers/toolchain.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
 
 // The generated Rust crate (generated/rust): a copy of it alone builds and passes its own tests (every vector it
 // bundles, the hostile inputs, the README's example as a doc test), clippy with -D warnings and cargo package

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { inCase } from '../../generator/emit/kit/naming.js';
-import { PYTHON_NAMING } from '../../generator/emit/python/naming.js';
-import type { BindingExpectations } from '../helpers/binding-expectations.js';
+import { inCase } from '../../../generator/emit/kit/naming.js';
+import { PYTHON_NAMING } from '../../../generator/emit/python/naming.js';
+import type { BindingExpectations } from '../../helpers/binding-expectations.js';
 
 /** What the tests expect of the Python package's code (test/helpers/binding-expectations.ts). */
 export const EXPECTED: BindingExpectations = {
