@@ -50,9 +50,12 @@ async function writeRecords(spec: string, out: string, versions: readonly string
   }
 }
 
-/** A scratch spec (with its generated tree) where 0.2.0 has been released, with a fixture RFC of test/fixtures/revisions laid over it. */
+/**
+ * A scratch spec where 0.2.0 has been released (its record in generated/model/versions, the rest of generated/ for
+ * the test's generate to write), with a fixture RFC of test/fixtures/revisions laid over it.
+ */
 export async function withRevision(name: string) {
-  const s = await scratch(true);
+  const s = await scratch('model');
   await editFile(join(s.spec, 'rfcs/0001-element-model.md'), (t) => t.replace('| Released in | — |', '| Released in | 0.2.0 |'));
   await cp(join(import.meta.dirname, '../fixtures/revisions', name), join(s.spec, 'rfcs'), { recursive: true });
   return s;

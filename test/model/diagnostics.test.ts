@@ -39,7 +39,7 @@ describe.each(await readdir(FIXTURES))('bad spec input: %s', (name) => {
   });
 
   it('makes the CLI exit 1 writing nothing, printing each diagnostic at its place without a stack trace', async () => {
-    const s = await scratch(true);
+    const s = await scratch('model');
     try {
       await applyEditScript(s.spec, await readEditScript(join(FIXTURES, name, 'edit.json')), `fixture ${name}`);
       const expected = JSON.parse(await readFile(join(FIXTURES, name, 'expected.json'), 'utf8')) as { ruleId: string; line: number; column: number }[];
