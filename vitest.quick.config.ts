@@ -24,6 +24,21 @@ const NEEDS_TOOLCHAINS = [
 /** Files that copy the whole repository and run tests of their own inside the copy: left to `npm test`. */
 const WHOLE_REPOSITORY = ['test/project/fresh-clone.test.ts'];
 
+/**
+ * Files that need no toolchain but take seconds a test: a bundler builds the site, a package is packed and
+ * type-checked against MCP's SDK, the checker runs four ways, processes are killed mid-write, servers speak over
+ * stdio. Their own project, "slow": `npm run test:quick` leaves it out; CI's run on Node 24 (.ci/run) takes it with
+ * the rest of this config.
+ */
+const SLOW = [
+  'test/emit/docs-site-build.test.ts',
+  'test/bindings/typescript/mcp-sdks.test.ts',
+  'test/cli/build.test.ts',
+  'test/write/faults.test.ts',
+  'test/fuzz/generate.test.ts',
+  'test/lsp/lsp-stdio.test.ts',
+];
+
 /** Files that mock modules or stub the environment: each runs in a fresh module registry of its own. */
 const NEEDS_ISOLATION = ['test/read/file-order.test.ts', 'test/project/golden.test.ts', 'test/project/seeded.test.ts', 'test/project/seventh-language.test.ts', 'test/project/toolchain.test.ts'];
 
@@ -31,8 +46,9 @@ const NEEDS_ISOLATION = ['test/read/file-order.test.ts', 'test/project/golden.te
 const QUICK_ENV = { FUZZ_RUNS: '100', REVISION_RUNS: '20', KILLS: '15' };
 
 /**
- * `npm run test:quick`, the everyday loop: every test that needs no Swift, Maven or browser, with the long
- * property runs cut down, in under a minute on two cores. `npm test` (what CI runs) is still the whole suite.
+ * Every test that needs no Swift, Maven or browser, with the long property runs cut down: what CI runs on Node 24.
+ * `npm run test:quick`, the everyday loop, is its projects "isolated" and "shared" (all but SLOW), in under a minute
+ * on two cores. `npm test` (what CI runs on Node 20) is still the whole suite.
  * The other files share each worker's loaded modules (isolate: false), so the generator and its dependencies are
  * loaded once a worker rather than once a file.
  */
@@ -44,7 +60,8 @@ export default mergeConfig(
       projects: [
         // Not extending the base, whose include list would be added to this one.
         { test: { name: 'isolated', include: NEEDS_ISOLATION, testTimeout: base.test?.testTimeout, env: QUICK_ENV } },
-        { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...NEEDS_TOOLCHAINS, ...WHOLE_REPOSITORY, ...NEEDS_ISOLATION] } },
+        { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...NEEDS_TOOLCHAINS, ...WHOLE_REPOSITORY, ...NEEDS_ISOLATION, ...SLOW] } },
+        { test: { name: 'slow', include: SLOW, testTimeout: base.test?.testTimeout, env: QUICK_ENV } },
       ],
     },
   }),
