@@ -4,19 +4,21 @@ import { type Plugin, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take minutes, longest first (as `npm run test:slowest` lists them after a CI run). Vitest orders a
- * run by the durations it cached the last time, and a fresh clone has none: it then runs the largest files first,
- * which put the two fuzz files, small and among the longest, at the very end, with one worker idle meanwhile.
+ * The files that take minutes, longest first (as `npm run test:slowest` lists them after a CI run), so the longest
+ * starts at once and the short ones fill the end. Vitest orders a run by the durations it cached the last time, and
+ * a fresh clone has none: it then runs the largest files first, which put small long ones (the fuzz files) last,
+ * with one worker idle meanwhile.
  */
 const LONGEST_FIRST = [
-  'test/fuzz/spec-1.test.ts',
-  'test/fuzz/spec-2.test.ts',
-  'test/bindings/kotlin/kotlin.test.ts',
-  'test/release/release.test.ts',
   'test/bindings/revision-bindings.test.ts',
-  'test/bindings/operation-revision-bindings.test.ts',
+  'test/release/release.test.ts',
+  'test/bindings/kotlin/kotlin.test.ts',
   'test/bindings/revision-deprecation.test.ts',
   'test/emit/site.test.ts',
+  'test/project/fresh-clone.test.ts',
+  'test/fuzz/spec-1.test.ts',
+  'test/fuzz/spec-2.test.ts',
+  'test/bindings/operation-revision-bindings.test.ts',
   'test/bindings/swift/swift.test.ts',
   'test/bindings/python/python.test.ts',
   'test/bindings/kotlin/kotlin-mcp.test.ts',
@@ -24,7 +26,6 @@ const LONGEST_FIRST = [
   'test/model/revision-property.test.ts',
   'test/write/faults.test.ts',
   'test/bindings/quicktype.test.ts',
-  'test/project/fresh-clone.test.ts',
   'test/bindings/swift/swift-root-manifest.test.ts',
   'test/bindings/hand-vectors-bindings.test.ts',
   // After the Swift and Kotlin files: it waits on their builds (the build cache's lock), then runs in seconds.
