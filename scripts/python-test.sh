@@ -29,5 +29,11 @@ export PYTHONPATH="$work/site" PYTHONDONTWRITEBYTECODE=1
 echo "python-test: pytest in a copy of $package with vectors from $conformance"
 "$python" -m pytest -q -p no:cacheprovider ${ELEMENT_TEST_FILTER:+-k "$ELEMENT_TEST_FILTER"}
 [ -z "${ELEMENT_TEST_FILTER:-}" ] || exit 0
+# mypy in a folder of the toolchain cache named for the package's sources (scripts/lib/build-slot.sh), its cache
+# beside them: a package checked before (this run or an earlier one) is checked again in a second, not fifteen.
+. "$here/scripts/lib/build-slot.sh"
+builds="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}/python-mypy"
+SLOT_LOG=python-test claim_slot "$builds" "$(content_key "$package" "$("$python" -m mypy --version)" tests/conformance)" "$package" python tests/conformance
 echo "python-test: mypy --strict"
-"$python" -m mypy --strict --cache-dir "$work/mypy-cache" src tests
+(cd "$SLOT/python" && "$python" -m mypy --strict --cache-dir "$SLOT/mypy-cache" src tests)
+prune_slots "$builds"
