@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +19,6 @@ export const rust: Packer = {
   publishedTo: 'crates.io',
   async pack({ out, dest, scripts }) {
     return withCopy(join(out, 'rust'), async (copy) => {
-      const env = 'eval "$(bash "$1")" && cargo package --offline --allow-dirty --quiet && echo "$CARGO_TARGET_DIR"';
-      const printed = await runTool('bash', ['-c', env, 'rust-package', join(scripts, 'rust-env.sh')], { cwd: copy });
-      const packaged = join(printed.trim().split('\n').at(-1) ?? '', 'package');
-      const crates = (await readdir(packaged)).filter((f) => f.endsWith('.crate'));
       const manifest = await runTool(
         'bash',
         ['-c', 'eval "$(bash "$1")" && cargo read-manifest --offline', 'rust-manifest', join(scripts, 'rust-env.sh')],
@@ -29,8 +26,14 @@ export const rust: Packer = {
       );
       const { name, version } = JSON.parse(manifest) as { name: string; version: string };
       const file = `${name}-${version}.crate`;
-      if (!crates.includes(file)) throw new Error(`cargo package made no ${file}`);
-      await copyFile(join(packaged, file), join(dest, file));
+      // The target folder is shared with every other cargo run of the toolchain (scripts/rust-test.sh empties its
+      // package/ folder): cargo package and the copy out hold its lock, where flock exists, as rust-test.sh does.
+      const locked = 'if command -v flock >/dev/null; then exec 9>"$CARGO_TARGET_DIR.lock" && flock 9; fi';
+      const script = `eval "$(bash "$1")" && ${locked} && cargo package --offline --allow-dirty --quiet && cp "$CARGO_TARGET_DIR/package/$2" "$3"`;
+      await runTool('bash', ['-c', script, 'rust-package', join(scripts, 'rust-env.sh'), file, join(dest, file)], {
+        cwd: copy,
+      });
+      if (!existsSync(join(dest, file))) throw new Error(`cargo package made no ${file}`);
       return [{ package: 'rust', file, checks: ['cargo package (built from the packed files)'] }];
     });
   },
