@@ -73,5 +73,8 @@ export default defineConfig({
     // Parsing Markdown makes much short-lived garbage: in a young generation twice Node's 16 MB, more of it dies
     // there instead of being copied and promoted. The spec fuzzer took about a tenth less CPU per input.
     execArgv: ['--max-semi-space-size=32'],
+    // Keeps the transformed generator and tests on disk (node_modules/, so reinstalling clears it), keyed by content:
+    // a rerun of the quick loop transforms only what changed, about a sixth of its time on two cores.
+    experimental: { fsModuleCache: true },
   },
 });

@@ -25,14 +25,14 @@ const NEEDS_TOOLCHAINS = [
 const WHOLE_REPOSITORY = ['test/project/fresh-clone.test.ts'];
 
 /**
- * Files that need no toolchain but take seconds a test: a bundler builds the site, a package is packed and
- * type-checked against MCP's SDK, the checker runs four ways, processes are killed mid-write, servers speak over
+ * Files that need no toolchain but take seconds a test: the test folder of each binding in the slow loop (the
+ * TypeScript package is packed, installed and type-checked, with MCP's SDK too), a bundler builds the site, the checker runs four ways, processes are killed mid-write, servers speak over
  * stdio. Their own project, "slow": `npm run test:quick` leaves it out; CI's run on Node 24 (.ci/run) takes it with
  * the rest of this config.
  */
 const SLOW = [
+  ...BINDINGS.filter((b) => b.tests.loop === 'slow').map((b) => testGlobOf(b.name)),
   'test/emit/docs-site-build.test.ts',
-  'test/bindings/typescript/mcp-sdks.test.ts',
   'test/cli/build.test.ts',
   'test/write/faults.test.ts',
   'test/fuzz/generate.test.ts',

@@ -67,9 +67,11 @@ export interface Binding {
     | { readonly kind: 'go-build'; readonly main: string };
   /**
    * The loop that runs its own test files, every *.test.ts in test/bindings/<name>/ (test/helpers/binding-folders.ts):
-   * quick (`npm run test:quick` and `npm test`) or full (`npm test` only).
+   * quick (`npm run test:quick` and `npm test`); slow, for files that need no toolchain beyond Node's but pack or
+   * compile a package (the quick config's "slow" project, which CI runs on Node 24, and `npm test`); or full, for
+   * files that need the language's toolchain (`npm test` only).
    */
-  readonly tests: { readonly loop: 'quick' | 'full' };
+  readonly tests: { readonly loop: 'quick' | 'slow' | 'full' };
   /**
    * The generated file, under generated/, that holds its README's example answer (the README itself, or the test
    * that runs it); null when the package reads the example from the spec's answer.json.

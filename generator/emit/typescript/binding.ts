@@ -10,7 +10,7 @@ export const TYPESCRIPT_BINDING: Binding = {
   conformance: null,
   suites: null,
   validator: { kind: 'node-bin', bin: 'typescript/bin/element-model-validate.js' },
-  tests: { loop: 'quick' },
+  tests: { loop: 'slow' },
   readmeExample: null,
   mcp: 'test/bindings/typescript/mcp-sdks.test.ts',
   buildOnly: '"$NODE" "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json --noEmit',
