@@ -210,6 +210,8 @@ install_registries() {
   local venv
   venv="$(bash "$(dirname "$0")/python-venv.sh" "$(dirname "$0")/registries-requirements.txt")"
   log "pypiserver: $("$venv/bin/python" -m pypiserver --version 2>&1 | tail -n 1) in $venv"
+  # The wheels pypiserver serves beside the published package, so the Python consumer installs its dependencies too.
+  log "pypiserver: wheels of generated/python's requirements in $(bash "$(dirname "$0")/python-wheelhouse.sh")"
   if [ -x "$cargo_registry_dir/bin/cargo-http-registry" ]; then
     log "cargo-http-registry: cached in $cargo_registry_dir"
   else

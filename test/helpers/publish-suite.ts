@@ -8,11 +8,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import { BINDINGS, targetNamed } from '../../generator/emit/targets.js';
+import { readmeExample } from '../../generator/emit/shared/readme-example.js';
+import { assembleModel } from '../../generator/model/assemble.js';
+import type { CanonicalModel } from '../../generator/model/types.js';
+import { readSpecFiles } from '../../generator/spec-files.js';
 import { MAVEN_DEPLOY_PLUGIN, projectElements } from '../../generator/release/pack/maven.js';
 import { releasePackers } from '../../generator/release/packers.js';
+import { toolchainMissing } from './bindings.js';
+import { type ConsumerSetup, consumerOf, type PublishedTo } from './consumers.js';
 import type { DryRun } from './dry-run-release.js';
 import { GO_MODULE, SDK } from './dry-run-release.js';
-import { type LocalServer, registriesMissing, startCargoRegistry, startPypiserver, startVerdaccio } from './registries.js';
+import { type LocalServer, pythonWheelhouse, registriesMissing, startCargoRegistry, startPypiserver, startVerdaccio } from './registries.js';
 import { ROOT } from './spec.js';
 import { goMissing, mavenMissing, requireTool, rustMissing } from './toolchain.js';
 
@@ -28,7 +34,7 @@ const missing = () => mavenMissing() ?? goMissing() ?? rustMissing() ?? registri
  * The publish tests, run by the file that packed the release (test/release/release.test.ts): `element-spec publish` of the
  * dry run's folder to real registries on 127.0.0.1, each package fetched back by its own client.
  */
-export function describePublish(dryRun: () => Promise<Pick<DryRun, 'code' | 'err' | 'dest'>>): void {
+export function describePublish(dryRun: () => Promise<Pick<DryRun, 'code' | 'err' | 'dest' | 'project'>>): void {
 describe('element-spec publish to real registries on 127.0.0.1, each package fetched back by its own client', () => {
   let work = '';
   let dest = '';
@@ -37,6 +43,8 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
   let pypi: LocalServer;
   let cargo: Awaited<ReturnType<typeof startCargoRegistry>>;
   let published = { code: -1, out: '', err: '' };
+  let project: DryRun['project'] | undefined;
+  let publishedTo: PublishedTo | undefined;
   const env = { ...process.env };
   /** The registries cargo's home held before the publish, or null when the test stopped before it looked. */
   let cargoBefore: string[] | null = null;
@@ -47,11 +55,13 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
     const released = await dryRun();
     if (released.code !== 0) throw new Error(`release --dry-run failed:\n${released.err}`);
     dest = released.dest;
+    project = released.project;
     servers.push((npm = await startVerdaccio(join(work, 'verdaccio'))));
-    servers.push((pypi = await startPypiserver(join(work, 'pypiserver'))));
+    servers.push((pypi = await startPypiserver(join(work, 'pypiserver'), [pythonWheelhouse()])));
     servers.push((cargo = await startCargoRegistry(join(work, 'cargo'))));
     const registries = { npm: npm.url, python: pypi.url, maven: `file://${join(work, 'maven')}`, go: join(work, 'goproxy'), rust: cargo.index, swift: join(work, 'swift') };
     await writeFile(join(work, 'registries.json'), JSON.stringify(registries));
+    publishedTo = { npm: { url: npm.url, npmrc: npm.npmrc }, python: { url: pypi.url, packages: join(work, 'pypiserver/packages') }, maven: registries.maven, go: registries.go, rust: cargo.index, swift: registries.swift };
     // Each client's credentials where it looks for them: npm's .npmrc, twine's variables (pypiserver takes any), cargo's token.
     Object.assign(process.env, { NPM_CONFIG_USERCONFIG: npm.npmrc, TWINE_USERNAME: 'publisher', TWINE_PASSWORD: 'unused', CARGO_REGISTRIES_ELEMENT_MODEL_TOKEN: 'unused' });
     await removeFromMavenCache(dest);
@@ -82,6 +92,23 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
     expect(languages.every((n) => typeof n === 'string')).toBe(true);
     expect(names.sort()).toEqual((languages as string[]).sort());
     for (const name of names) expect(published.out).toContain(`published ${name}: `);
+  });
+
+  // Each binding's consumer (test/bindings/<name>/consumer.ts, test/helpers/consumers.ts): a fresh project that
+  // installs the package by its README's line from the registry above, builds strictly and runs the README's examples.
+  it.for(BINDINGS.map((b) => [b.title, b] as const))('a fresh %s project installs the package by its README\'s line, builds under strict settings and runs the README\'s examples', { timeout: 900_000 }, async ([, b], ctx) => {
+    requireTool(ctx, missing() ?? toolchainMissing(b));
+    const consume = await consumerOf(b.name);
+    expect(consume, `test/bindings/${b.name}/consumer.ts exports no consume`).not.toBeNull();
+    if (!consume || !project || !publishedTo) throw new Error('the publish above did not run');
+    const model = (await assembleModel(await readSpecFiles(project.spec))).model as CanonicalModel;
+    const example = readmeExample(model);
+    if ('missing' in example) throw new Error(example.missing);
+    const readme = await readFile(join(project.out, b.outDir, 'README.md'), 'utf8');
+    const own = join(work, `consumer-${b.name}`);
+    await mkdir(own, { recursive: true });
+    const setup: ConsumerSetup = { work: own, readme, sdk: SDK, release: dest, generated: project.out, published: publishedTo, example: { file: example.file, answer: example.answer, output: example.output } };
+    await consume(setup, ctx);
   });
 
   it('npm installs the package from verdaccio and runs its validator', async (ctx) => {

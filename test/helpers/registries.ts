@@ -17,11 +17,15 @@ const REGISTRIES_REQUIREMENTS = join(ROOT, 'scripts/registries-requirements.txt'
 /** The venv scripts/python-venv.sh makes for pypiserver's requirements (the same key: the file's hash). */
 const pypiserverVenv = () => join(TOOLCHAIN_CACHE, `python-venv-${createHash('sha256').update(readFileSync(REGISTRIES_REQUIREMENTS)).digest('hex').slice(0, 16)}`);
 
+/** The wheels of generated/python's test requirements that scripts/python-wheelhouse.sh downloads (the same key). */
+export const pythonWheelhouse = () => join(TOOLCHAIN_CACHE, `python-wheels-${createHash('sha256').update(readFileSync(join(ROOT, 'generated/python/requirements-test.txt'))).digest('hex').slice(0, 16)}`);
+
 /** Why the local registries cannot run here, or null. */
 export function registriesMissing(): string | null {
   const hint = '(run: bash scripts/install-toolchains.sh registries)';
   if (!existsSync(installed('verdaccio-bin'))) return `verdaccio is not installed ${hint}`;
   if (!existsSync(join(pypiserverVenv(), '.complete'))) return `pypiserver is not installed ${hint}`;
+  if (!existsSync(join(pythonWheelhouse(), '.complete'))) return `the wheels pypiserver serves are not downloaded ${hint}`;
   if (!existsSync(installed('cargo-http-registry-bin'))) return `cargo-http-registry is not installed ${hint}`;
   return null;
 }
@@ -104,12 +108,15 @@ export async function startVerdaccio(dir: string): Promise<LocalServer & { npmrc
   return { ...server, npmrc };
 }
 
-/** pypiserver serving (and taking uploads into) a folder of its own, with no authentication. */
-export async function startPypiserver(dir: string): Promise<LocalServer> {
+/**
+ * pypiserver serving (and taking uploads into) a folder of its own, with no authentication, and serving the
+ * folders of wheels given beside it (read only: uploads go to the first folder).
+ */
+export async function startPypiserver(dir: string, wheels: readonly string[] = []): Promise<LocalServer> {
   await mkdir(join(dir, 'packages'), { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  return start(join(pypiserverVenv(), 'bin/python'), ['-m', 'pypiserver', 'run', '-i', '127.0.0.1', '-p', String(port), '-a', '.', '-P', '.', join(dir, 'packages')], answers(`${url}simple/`), () => url, dir);
+  return start(join(pypiserverVenv(), 'bin/python'), ['-m', 'pypiserver', 'run', '-i', '127.0.0.1', '-p', String(port), '-a', '.', '-P', '.', join(dir, 'packages'), ...wheels], answers(`${url}simple/`), () => url, dir);
 }
 
 /** cargo-http-registry: a git index in the folder (cargo reads it as file://) and the publish API on a port it picks. */

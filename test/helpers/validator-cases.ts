@@ -55,6 +55,13 @@ function deepChain(depth: number, gapAt: number): string {
 /** Deep answers, read to the end by every validator: nesting is the checker's `limit` to report, not the reader's. */
 const DEEP_JSON = { 'deep-600.json': deepChain(600, 580) };
 
+/**
+ * The files a validator with a slow start (a JVM's) runs alone, each in a process of its own: every unreadable and
+ * deep file (the reading path), the spec's example (no findings, exit 0), a repeated id (errors, exit 1), an unknown
+ * field (a warning, exit 0) and the hand vector of escaped pointers; the batch runs check every file's output.
+ */
+export const FEW_ALONE = new RegExp(`^(${[...Object.keys(UNREADABLE_JSON), ...Object.keys(DEEP_JSON)].map((f) => f.replace(/[.]/g, '\\.')).join('|')}|example-|unique-id-repeat|unknown-field|hand-pointer-escaping)`);
+
 /** Where the cases come from: by default the live generated/ tree, its vectors and the hand-written ones. */
 export interface ValidatorCaseSource {
   /** The generated tree whose TypeScript validator says what each case prints, and whose vectors are run. */
