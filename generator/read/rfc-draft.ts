@@ -10,6 +10,8 @@ export interface TypeRow {
   kind: string;
   meaning: string;
   place: Place;
+  /** Where its Kind cell stands, for a finding about the kind itself. */
+  kindPlace: Place;
 }
 
 export interface FieldRow {

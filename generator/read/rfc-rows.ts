@@ -59,6 +59,7 @@ const ROW_READERS: Partial<Record<TableKind, (c: RowContext) => void>> = {
       kind: k,
       meaning: cell(3).markdown,
       place: cell(0).place,
+      kindPlace: cell(2).place,
     });
   },
   fields: ({ draft, table, section, d, cell, col, once }) => {

@@ -60,7 +60,7 @@ describe('language server: diagnostics as the editor types', () => {
       severity: 1,
       code: 'bad-cell',
       source: 'element-spec',
-      data: { ruleId: 'bad-cell', actual: 'recrd', line: line + 1, column: 3, severity: 'error', file: `spec/${RFC}` },
+      data: { ruleId: 'bad-cell', actual: 'recrd', line: line + 1, column: character + 1, severity: 'error', file: `spec/${RFC}` },
     });
     expect(d!.message).toContain('recrd');
     // The link opens the spec folder's guide at the rule's own row.

@@ -12,11 +12,14 @@ async function withKind(type: string, kind: string) {
   const rfc = files.rfcs.find((f) => f.path === RFC);
   if (!rfc) throw new Error(`no ${RFC}`);
   const row = `| \`${type}\` |`;
-  const line = rfc.text.split('\n').findIndex((l) => l.startsWith(row) && l.includes('| record |')) + 1;
+  const lines = rfc.text.split('\n');
+  const line = lines.findIndex((l) => l.startsWith(row) && l.includes('| record |')) + 1;
   expect(line, `a record row for ${type}`).toBeGreaterThan(0);
+  // The Kind cell's first character, 1-based: where an editor puts the finding.
+  const column = (lines[line - 1] ?? '').indexOf('| record |') + 3;
   rfc.text = rfc.text.replace(new RegExp(`^(\\| \`${type}\` \\|[^\\n]*?\\| )record( \\|)`, 'm'), `$1${kind}$2`);
   const { model, diagnostics } = await assembleModel(files);
-  return { model, line, items: diagnostics.items.map(({ ruleId, file, line: l, column, actual }) => ({ ruleId, file, line: l, column, actual })) };
+  return { model, line, column, items: diagnostics.items.map(({ ruleId, file, line: l, column, actual }) => ({ ruleId, file, line: l, column, actual })) };
 }
 
 describe('one slip, one finding: a misspelt Kind is not also every table that uses the type', () => {
@@ -24,9 +27,10 @@ describe('one slip, one finding: a misspelt Kind is not also every table that us
   // and unknown-type for every From cell and Type cell naming Element.
   for (const type of ['Answer', 'Element', 'Related']) {
     it(`${type}: record -> recrd is one bad-cell on its row`, async () => {
-      const { model, line, items } = await withKind(type, 'recrd');
+      const { model, line, column, items } = await withKind(type, 'recrd');
       expect(model).toBeNull();
-      expect(items).toEqual([{ ruleId: 'bad-cell', file: RFC, line, column: 3, actual: 'recrd' }]);
+      expect(column).toBeGreaterThan(10);
+      expect(items).toEqual([{ ruleId: 'bad-cell', file: RFC, line, column, actual: 'recrd' }]);
     });
   }
 

@@ -29,7 +29,7 @@ export function applyTypeRows(step: RfcStep): TypeForSection {
     if (!(TYPE_KINDS as readonly string[]).includes(kind)) {
       d.error(
         'bad-cell',
-        row.place,
+        row.kindPlace,
         `The Kind must be ${TYPE_KINDS.slice(0, -1).join(', ')} or ${TYPE_KINDS.at(-1)}`,
         row.kind,
       );
