@@ -52,6 +52,35 @@ describe('one slip, one finding: a misspelt Kind is not also every table that us
     });
   }
 
+  // Issue 40: `Element[]` -> `Elemnt[]` on children also gave missing-table at 1:1 ("the types do not form a tree");
+  // a role's slip in the Apple's-name table, also "No RFC maps" its Apple role; a role's slip in the Kinds table, five
+  // Apple roles unmapped beside the two rows that name the role.
+  for (const [what, row, slip, expected] of [
+    ['a field\'s type', '| `children` | `Element[]` |', '| `children` | `Elemnt[]` |', [{ ruleId: 'unknown-type', actual: 'Elemnt', at: '`Elemnt[]`' }]],
+    ['a role in the Apple\'s-name table', '| `Window` | yes |', '| `Windw` | yes |', [{ ruleId: 'unknown-role', actual: 'Windw', at: '`Windw`' }]],
+    ['a role where the Kinds table defines it', '| The app and its windows | `Application`, `Window` |', '| The app and its windows | `Application`, `Windw` |', [
+      { ruleId: 'unknown-role', actual: 'Window', at: '| `Window` | yes |' },
+      { ruleId: 'unknown-role', actual: 'Window', at: '| `Window` | `Sheet`' },
+    ]],
+  ] as const) {
+    it(`a slip of ${what} is reported where the role or type is named, and nothing else`, async () => {
+      const files = await readSpecFiles(SPEC);
+      const rfc = files.rfcs.find((f) => f.path === RFC)!;
+      expect(rfc.text).toContain(row);
+      rfc.text = rfc.text.replace(row, slip);
+      const lines = rfc.text.split('\n');
+      const { model, diagnostics } = await assembleModel(files);
+      expect(model).toBeNull();
+      // Each finding at the line that holds its text (the first such line), column where that text starts.
+      const placed = expected.map(({ ruleId, actual, at }) => {
+        const line = lines.findIndex((l) => l.includes(at)) + 1;
+        const text = lines[line - 1] ?? '';
+        return { ruleId, actual, line, column: at.startsWith('|') ? 3 : text.indexOf(at) + 1 };
+      });
+      expect(diagnostics.items.map(({ ruleId, actual, line, column }) => ({ ruleId, actual, line, column }))).toEqual(placed);
+    });
+  }
+
   it('a header that is not a slip of the table it resembles is not read as that table', async () => {
     const files = await readSpecFiles(SPEC);
     const rfc = files.rfcs.find((f) => f.path === RFC)!;

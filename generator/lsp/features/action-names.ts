@@ -6,7 +6,7 @@ import { type Fix, type FixContext, replaceAtFinding } from './action-kit.js';
 import { type Sources, namesOf } from './completion-values.js';
 import { modelOf } from './model-of.js';
 import { nameIndex } from './name-index.js';
-import { nearest } from './nearest.js';
+import { nearest } from '../../util/nearest.js';
 
 /** The names a finding of each rule says the slip is not one of: what the nearest known name is chosen from. */
 const KNOWN: Partial<Record<RuleId, (src: Sources) => string[]>> = {

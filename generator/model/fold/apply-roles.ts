@@ -1,4 +1,5 @@
 import type { Place } from '../../diagnostics/report.js';
+import { nearest } from '../../util/nearest.js';
 import { withoutRole } from './apply-removed.js';
 import { inTableOrder, kept, type RfcStep } from './apply-step.js';
 
@@ -64,6 +65,11 @@ export function applyAppleNames(step: RfcStep): void {
     const role = state.roles.get(row.role.value);
     if (!role) {
       d.error('unknown-role', row.role.place, 'The role is not in the role language', row.role.value);
+      // The Apple role the row maps: its own name, or for a slip (`Windw` for Window) the one whose name is nearest.
+      const named = row.role.value;
+      if (row.appleName)
+        for (const meant of ctx.appleByName.has(named) ? [named] : nearest(named, ctx.appleByName.keys(), 1))
+          changes.mappedToUnknownRole.add(meant);
       continue;
     }
     state.roles.set(role.name, { ...role, appleName: row.appleName });
@@ -76,6 +82,7 @@ export function applyAppleNames(step: RfcStep): void {
     const role = state.roles.get(row.role.value);
     if (!role) {
       d.error('unknown-role', row.role.place, 'The role is not in the role language', row.role.value);
+      for (const n of row.names) changes.mappedToUnknownRole.add(n.value);
       continue;
     }
     const names = row.names.map((n) => n.value);

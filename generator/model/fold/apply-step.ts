@@ -14,6 +14,13 @@ export interface RfcChanges {
   removedFields: Map<string, Place>;
   /** Apple names whose protocol role this RFC took away, by the row that did it. */
   orphaned: Map<string, Place>;
+  /**
+   * Apple names a row of this RFC maps to a role the role language lacks (reported there as unknown-role): not
+   * reported again as unmapped, since the row maps them and the one slip is its role's name.
+   */
+  mappedToUnknownRole: Set<string>;
+  /** Whether a type cell of this RFC named a type the Types table lacks (reported there as unknown-type). */
+  unknownTypeNamed: boolean;
 }
 
 export interface ApplyContext {
@@ -48,6 +55,8 @@ export function rfcStep(state: FoldState, ctx: ApplyContext): RfcStep {
     removedAliases: new Map(),
     removedFields: new Map(),
     orphaned: new Map(),
+    mappedToUnknownRole: new Set(),
+    unknownTypeNamed: false,
   };
   // A row's section is the last numbered heading above it, when its table does not name one.
   const sectionAt = (line: number) => rfc.sections.filter((x) => x.line <= line).at(-1)?.number ?? null;

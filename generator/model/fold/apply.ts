@@ -37,7 +37,10 @@ export function applyRfc(state: FoldState, ctx: ApplyContext): RfcChanges {
   // Every type this RFC names must exist once its own Types rows are in (types are never removed).
   for (const use of typeUses) {
     const n = baseName(use.ref);
-    if (n && !state.types.has(n)) d.error('unknown-type', use.place, 'The type names nothing in the Types table', n);
+    if (n && !state.types.has(n)) {
+      d.error('unknown-type', use.place, 'The type names nothing in the Types table', n);
+      changes.unknownTypeNamed = true;
+    }
   }
   return changes;
 }

@@ -143,7 +143,7 @@ function appleMapping(state: FoldState, ctx: ResolveContext): AppleRole[] {
   for (const row of ctx.appleRoles) {
     const role = claimedBy.get(row.name)?.role ?? null;
     if (row.class === CONTENT_CLASS) {
-      if (!role) {
+      if (!role && !ctx.changes.mappedToUnknownRole.has(row.name)) {
         const orphanedAt = ctx.changes.orphaned.get(row.name);
         if (orphanedAt)
           d.error(
@@ -275,6 +275,8 @@ function treeShape(state: FoldState, ctx: ResolveContext): TreeShape | null {
               ? 'a field of the element typed with the attributes type'
               : null;
   if (missing || !answer || !rootField || !node || !children || !role || !id || !attributes) {
+    // A field whose type cell was misspelt is reported there; the tree it breaks is the same slip, not a second finding.
+    if (ctx.changes.unknownTypeNamed) return null;
     // Point at the row of this RFC that removed the field the tree needed, when there is one.
     const removed = node
       ? [...ctx.changes.removedFields].find(([key]) => key.startsWith(`${node.name}.`))?.[1]
