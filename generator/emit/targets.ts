@@ -37,7 +37,12 @@ export const TARGETS = [
     needs: [],
     // First on the worker: loading TypeScript's compiler there overlaps reading the spec on the main thread.
     thread: 'worker',
-    emit: files(async () => (await import('./typescript/package.js')).emitPackage),
+    emit: async (model, context) =>
+      (await import('./typescript/package.js')).emitTypescript(model, {
+        regenerate: context.regenerate,
+        versions: context.versions,
+        ...(context.publishing ? { publishing: context.publishing } : {}),
+      }),
     packer: async () => (await import('../release/pack/npm.js')).npm,
     binding: TYPESCRIPT_BINDING,
   },

@@ -52,6 +52,11 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
   const emitPasses = new EmitPass();
   /** Whether an emit pass is set to start once the typing pauses. */
   let emitWaiting = false;
+  /**
+   * The targets' own findings from the last emit pass: published with each check's until the next pass replaces
+   * them, so they do not vanish at every keystroke and come back once the typing pauses.
+   */
+  let emitted: Diagnostic[] = [];
   const stopEmitTimer = () => {
     clearTimeout(emitTimer);
     emitWaiting = false;
@@ -99,8 +104,12 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
       const snapshot = await snapshotOf(generation);
       if (!snapshot || !debounce.isCurrent(generation)) return;
       const findings = sortDiagnostics(snapshot.assembled.diagnostics.items);
-      publisher.publish(findings, snapshot, textsOf(snapshot.files));
-      if (options.emit !== false && snapshot.assembled.model && !snapshot.assembled.diagnostics.hasErrors) {
+      const emits =
+        options.emit !== false && snapshot.assembled.model !== null && !snapshot.assembled.diagnostics.hasErrors;
+      // No model, no emit pass to replace them: the targets' findings of the last one go (the spec's own replace them).
+      if (!emits) emitted = [];
+      publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
+      if (emits) {
         emitWaiting = true;
         emitTimer = setTimeout(() => {
           emitWaiting = false;
@@ -117,13 +126,15 @@ export function startServer(connection: Connection, fixed: ServerOptions = {}): 
     if (!debounce.isCurrent(generation)) return;
     try {
       const started = performance.now();
-      const emitted = await emitPasses.run(snapshot.files, snapshot.assembled);
+      const found = await emitPasses.run(snapshot.files, snapshot.assembled);
       say(
         'log',
-        `element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${emitted.length} finding${emitted.length === 1 ? '' : 's'} of their own`,
+        `element-spec: every target emitted in ${Math.round(performance.now() - started)} ms, with ${found.length} finding${found.length === 1 ? '' : 's'} of their own`,
       );
-      if (emitted.length && debounce.isCurrent(generation))
-        publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
+      if (!debounce.isCurrent(generation)) return;
+      emitted = found;
+      // The publisher sends only the files whose findings changed.
+      publisher.publish(sortDiagnostics([...findings, ...emitted]), snapshot, textsOf(snapshot.files));
     } catch (error) {
       say('error', `element-spec: internal error while emitting: ${(error as Error).stack ?? String(error)}`);
     }

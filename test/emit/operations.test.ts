@@ -109,5 +109,8 @@ describe('a request or response type a model type is already named', () => {
     const found = diagnostics.filter((d) => d.message.includes(name));
     expect(found.length, JSON.stringify(diagnostics)).toBeGreaterThan(0);
     expect(found.every((d) => d.ruleId === 'emitter' && d.severity === 'error')).toBe(true);
+    // At the operation's row (TypeScript's once stopped the whole target, reported at 1:1), and never "stopped".
+    expect(found.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(found.map(() => `${taking.source.file}:${taking.source.line}:${taking.source.column}`));
+    expect(found.some((d) => d.message.includes('stopped'))).toBe(false);
   });
 });

@@ -17,12 +17,15 @@ export class TestClient {
   readonly logs: { type: number; message: string }[] = [];
   /** How many publishDiagnostics notifications came. */
   publishes = 0;
+  /** Every publishDiagnostics notification, in order: what an editor showed over time. */
+  readonly history: { uri: string; diagnostics: Diagnostic[] }[] = [];
   private versions = new Map<string, number>();
   private listeners: (() => void)[] = [];
 
   constructor(readonly connection: ProtocolConnection) {
     connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
       this.published.set(p.uri, p.diagnostics);
+      this.history.push(p);
       this.publishes++;
       for (const l of this.listeners) l();
     });

@@ -130,6 +130,33 @@ describe('language server: diagnostics as the editor types', () => {
     expect(text).toContain(ROW);
   });
 
+  // Issue 40: the targets' findings came only from the emit pass after a pause, and every check before it published
+  // the spec's findings alone, so they vanished at each keystroke and came back: a flicker.
+  it('keeps the targets\' findings published while the typing goes on, until an emit pass replaces them', async () => {
+    const c = await session();
+    const { client, rfc, text } = c;
+    // A record named as the operation locate's request type would be: every target leaves the type out, at locate's row.
+    const TYPES_ROW = '| `Related` | 4.3 | record | A link that is not containment |';
+    expect(text).toContain(TYPES_ROW);
+    const clash = `${text.replace(TYPES_ROW, `${TYPES_ROW}\n| \`LocateRequest\` | 4.9 | record | A record named as a request is |`).trimEnd()}\n\n### 4.9 A clash\n\n| Field | Type | Required | Meaning |\n|---|---|---|---|\n| \`note\` | \`string\` | no | A note |\n`;
+    const emitter = () => codes(client, rfc).filter((code) => code === 'emitter').length;
+    await client.open(rfc, clash);
+    await client.until(() => emitter() > 0);
+    await quiet(c);
+    const shown = emitter();
+    const from = client.history.length;
+    // Three more edits, each checked and emitted anew (the quiet time here is 0).
+    for (const word of ['first', 'second', 'third']) {
+      await client.change(rfc, clash.replace('A note |', `A ${word} note |`));
+      await quiet(c);
+    }
+    const later = client.history.slice(from).filter((p) => p.uri === uri(rfc));
+    expect(later.every((p) => p.diagnostics.filter((d) => d.code === 'emitter').length === shown)).toBe(true);
+    // Gone from the spec, gone from the editor.
+    await client.change(rfc, text);
+    await client.until(() => emitter() === 0);
+  });
+
   it('finds the spec above an opened file when the workspace root has no spec/', async () => {
     const s = await scratch(true);
     const { client, server, dispose } = inProcess({ emitQuietMs: 0 });

@@ -1,4 +1,6 @@
+import type { Diagnostic } from '../../diagnostics/report.js';
 import type { CanonicalModel } from '../../model/types.js';
+import { emitterDiagnostic } from '../core/report.js';
 import type { TypeView } from '../kit/decl-types.js';
 import type { Names } from '../kit/naming.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
@@ -55,10 +57,8 @@ export function operationsFiles(
   header: string,
   names: Names = typescriptNames(model),
 ): ModelFiles {
-  const { operations, clashes } = operationDecls(model, names, [OWN.operations, OWN.toolDefinition]);
-  // This target returns files alone: the runner reports what it throws as an `emitter` diagnostic naming it.
-  if (clashes.length > 0)
-    throw new Error(clashes.map((c) => `${c.source.file}:${c.source.line}: ${c.message}`).join('; '));
+  // An operation whose type would meet another type's name is left out here; operationClashes reports it.
+  const { operations } = operationDecls(model, names, [OWN.operations, OWN.toolDefinition]);
   const types: string[] = [];
   const imported = new Set<string>();
   const side = (o: { key: string }, part: 'request' | 'response', d: SideDecl): void => {
@@ -93,4 +93,11 @@ export function operationsFiles(
     js: `${head}\n${constDoc}\nexport const ${OWN.toolDefinitions} = ${literal};\n`,
     dts: `${head}\n${imports}${body}\n\n${constDoc}\nexport declare const ${OWN.toolDefinitions}: readonly ${OWN.toolDefinition}[];\n`,
   };
+}
+
+/** The operations left out of operations.ts for a name another type has: each an `emitter` error at its row. */
+export function operationClashes(model: CanonicalModel, names: Names = typescriptNames(model)): Diagnostic[] {
+  return operationDecls(model, names, [OWN.operations, OWN.toolDefinition]).clashes.map((c) =>
+    emitterDiagnostic(c.source, c.message),
+  );
 }

@@ -9,9 +9,9 @@ import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
 import { mcpExample } from './mcp-example.js';
-import type { EmitSettings, GeneratedFile } from '../core/target.js';
+import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
 import { modelFiles } from './model-file.js';
-import { operationsFiles } from './operations-file.js';
+import { operationClashes, operationsFiles } from './operations-file.js';
 import { typescriptNames } from './naming.js';
 import { type Transpiled, transpile } from './transpile.js';
 
@@ -293,4 +293,12 @@ export function emitPackage(model: CanonicalModel, context: EmitSettings): Gener
     }),
   });
   return files;
+}
+
+/** The target: the package's files, and the operations it left out for a name another type has, each at its row. */
+export function emitTypescript(model: CanonicalModel, context: EmitSettings): TargetResult {
+  return {
+    files: emitPackage(model, context),
+    diagnostics: operationClashes(model, typescriptNames(model, context.versions)),
+  };
 }
