@@ -45,6 +45,7 @@ data class CheckOptions(
  * and is one `version` error at that field; a missing or non-string version is a `structure` error, as any
  * required field's would be.
  */
+@JvmOverloads
 fun check(answer: JsonElement, options: CheckOptions = CheckOptions()): List<Finding> {
     val version = (answer as? JsonObject)?.get(Spec.VERSION_FIELD).stringOrNull()
     val rules = version?.let { rulesByVersion[it] }

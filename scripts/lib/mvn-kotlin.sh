@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mvn for the tests' Kotlin builds (scripts/kotlin-test.sh, scripts/kotlin-mcp-test.sh, the tests that build a module
+# mvn for the tests' Kotlin builds (scripts/kotlin-test.sh, the tests that build a module
 # of their own): the Kotlin compiler runs in its daemon, which stays warm between the suite's many builds (a cold
 # compile in Maven's own JVM took about 2.5 times the CPU here: 52 s against 20 s for a revised module), with
 # incremental compilation. The daemon stops itself after ELEMENT_KOTLIN_DAEMON_IDLE seconds (default 120) with no

@@ -269,8 +269,8 @@ function pomView(model: CanonicalModel, publishing: Publishing, header: string) 
 }
 
 /**
- * MCP's Java SDK as the README's "Use with MCP" names it: the version test/kotlin-mcp/pom.xml pins and runs the
- * README's code with (test/bindings/kotlin/kotlin-mcp.test.ts holds the two equal).
+ * MCP's Java SDK as the README's "Use with MCP" names it: the consumer of the released package
+ * (test/bindings/kotlin/consumer.ts) builds the README's code against the version the README names.
  */
 export const KOTLIN_MCP_SDK = { group: 'io.modelcontextprotocol.sdk', artifact: 'mcp', version: '2.2.0' };
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,8 @@ import type { CanonicalModel } from '../../../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
 import { FEW_ALONE, readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
 import { mavenMissing, requireTool } from '../../helpers/toolchain.js';
-import { KOTLIN_VERSIONS, ownClasses } from '../../../generator/emit/kotlin/index.js';
+import { ownClasses } from '../../../generator/emit/kotlin/index.js';
 import { projectPublishing } from '../../../generator/emit/shared/publishing.js';
-import { readmeExample } from '../../../generator/emit/shared/readme-example.js';
 import { fenced } from '../../helpers/readme.js';
 
 const context = (model: CanonicalModel) => ({ regenerate: 'npm run generate', versions: [model] });
@@ -163,85 +162,18 @@ describe('Kotlin bindings', () => {
     expect(validatorMismatches(cases, results)).toEqual([]);
   });
 
-  it('a fresh Maven project depending on the coordinates installed from a copy runs the README example; deploy takes its address from the command line', { timeout: 20 * 60_000 }, async (ctx) => {
+  // A consumer of the package as released (deployed to a Maven repository, fetched by the README's dependency block, its
+  // README examples run) is test/bindings/kotlin/consumer.ts, run by the publish tests; this is the module's own deploy.
+  it('deploy installs first and takes its address from the command line; the README\'s install line names the coordinates', { timeout: 20 * 60_000 }, async (ctx) => {
     requireTool(ctx, mavenMissing());
-    const model = await realModel();
     const { sdkVersion } = projectPublishing();
-    const example = readmeExample(model);
-    if ('missing' in example) throw new Error(example.missing);
     const readme = await readFile(join(GENERATED, 'kotlin/README.md'), 'utf8');
-    // The README's install line names the coordinates the consumer depends on.
-    const coordinates = fenced(readme, 'xml', '## Install');
-    expect(coordinates).toContain(`<version>${sdkVersion}</version>`);
+    expect(fenced(readme, 'xml', '## Install')).toContain(`<version>${sdkVersion}</version>`);
     // The module's own build deployed it (packageRun): deploy installs first, and takes its address from the
     // command line, as a release gives it (the pom names none).
     const { code, output, deployed, installed } = await packageRun();
     expect(code, output).toBe(0);
     for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) expect(deployed, suffix).toContain(`element-model-${sdkVersion}${suffix}`);
     expect(installed.sort()).toEqual(expect.arrayContaining([`element-model-${sdkVersion}.jar`, `element-model-${sdkVersion}-javadoc.jar`]));
-    const dir = await mkdtemp(join(tmpdir(), 'element-kotlin-consumer-'));
-    const mvn = [join(ROOT, 'scripts/lib/mvn-kotlin.sh'), '-B', '-ntp'];
-    try {
-      // The consumer: the README's dependency block, its example as written, and a test that runs it on the
-      // answer the README shows the output for.
-      const consumer = join(dir, 'consumer');
-      await mkdir(join(consumer, 'src/test/kotlin'), { recursive: true });
-      await writeFile(join(consumer, 'pom.xml'), `<?xml version="1.0" encoding="UTF-8"?>
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>test.consumer</groupId>
-  <artifactId>consumer</artifactId>
-  <version>1</version>
-  <properties>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-    <kotlin.compiler.jvmTarget>${KOTLIN_VERSIONS.jvmTarget}</kotlin.compiler.jvmTarget>
-  </properties>
-  <dependencies>
-${coordinates.trimEnd().replace(/^/gm, '    ')}
-    <dependency>
-      <groupId>org.junit.jupiter</groupId>
-      <artifactId>junit-jupiter</artifactId>
-      <version>${KOTLIN_VERSIONS.junit}</version>
-      <scope>test</scope>
-    </dependency>
-  </dependencies>
-  <build>
-    <testSourceDirectory>src/test/kotlin</testSourceDirectory>
-    <plugins>
-      <plugin>
-        <groupId>org.jetbrains.kotlin</groupId>
-        <artifactId>kotlin-maven-plugin</artifactId>
-        <version>${KOTLIN_VERSIONS.kotlin}</version>
-        <executions><execution><id>test-compile</id><goals><goal>test-compile</goal></goals></execution></executions>
-      </plugin>
-      <plugin>
-        <groupId>org.apache.maven.plugins</groupId>
-        <artifactId>maven-surefire-plugin</artifactId>
-        <version>${KOTLIN_VERSIONS.surefire}</version>
-      </plugin>
-    </plugins>
-  </build>
-</project>
-`);
-      await writeFile(join(consumer, 'src/test/kotlin/Describe.kt'), fenced(readme, 'kotlin', '## Use'));
-      const shown = fenced(readme, 'text', '## Use');
-      expect(shown).toBe(example.output);
-      await writeFile(join(consumer, 'answer.json'), example.answer);
-      await writeFile(join(consumer, 'src/test/kotlin/ReadmeTest.kt'), `import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Test
-
-class ReadmeTest {
-    @Test
-    fun readmeExample() {
-        assertEquals(${JSON.stringify(shown).replace(/\$/g, '\\$')}, describeAnswer(${JSON.stringify(example.file)}))
-    }
-}
-`);
-      const tested = await run('bash', [...mvn, 'test'], consumer);
-      expect(tested.code, tested.output).toBe(0);
-      expect(tested.output).toMatch(/Tests run: 1, Failures: 0, Errors: 0, Skipped: 0/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -11,10 +11,12 @@ package dev.elementmodel
  * All are [IllegalArgumentException]s. kotlinx.serialization decodes by recursion, so a deep input is decoded on a
  * thread of its own with a large stack: this never overflows the caller's stack.
  */
+@JvmOverloads
 fun decodeAnswer(text: String, limits: DecodingLimits = DecodingLimits()): Answer =
     decodeRead(text, readJson(utf8Of(text)), limits)
 
 /** Decodes an [Answer] from UTF-8 bytes, read as [decodeAnswer] reads text (a byte order mark is not JSON). */
+@JvmOverloads
 fun decodeAnswer(bytes: ByteArray, limits: DecodingLimits = DecodingLimits()): Answer {
     val depth = readJson(bytes)
     return decodeRead(String(bytes, Charsets.UTF_8), depth, limits)

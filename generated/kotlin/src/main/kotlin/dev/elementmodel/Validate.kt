@@ -24,9 +24,11 @@ object ValidateExit {
  * depth is read, as every binding's validator reads it: elements deeper than [CheckOptions.maxDepth] are the
  * checker's `limit` finding, not a refusal.
  */
+@JvmOverloads
 fun validateText(text: String, options: CheckOptions = CheckOptions()): List<Finding> = validateBytes(utf8Of(text), options)
 
 /** The findings for an answer's bytes, read as UTF-8 (a byte order mark or UTF-16 is a `json` finding), as [validateText]. */
+@JvmOverloads
 fun validateBytes(bytes: ByteArray, options: CheckOptions = CheckOptions()): List<Finding> {
     val value = try {
         jsonTreeOf(bytes)

@@ -65,7 +65,7 @@ class McpRoundTripTest {
             for (file in files) {
                 val name = file.name.removeSuffix(".json")
                 val vector = Json.parseToJsonElement(file.readText()).jsonObject
-                val result = client.callTool(McpSchema.CallToolRequest(tool, mapOf("vector" to name)))
+                val result = client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(mapOf("vector" to name)).build())
                 // findingsIn is the README's example: the host's check of what arrived, null for a tool error.
                 val findings = findingsIn(mapper, result)
                 if (!vector.getValue("decodes").jsonPrimitive.boolean) {

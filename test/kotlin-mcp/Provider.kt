@@ -24,12 +24,11 @@ fun main(args: Array<String>) {
     val (vectors, name) = args
     val schema = TOOL_DEFINITIONS.firstOrNull { it.name == name }?.outputSchema ?: error("the package defines no tool $name")
     val mapper = McpJsonDefaults.getMapper()
-    val tool = McpSchema.Tool.builder()
-        .name(name)
-        .inputSchema(mapper, """{"type":"object","properties":{"vector":{"type":"string"}},"required":["vector"]}""")
+    // The builder that takes the name and input schema at once: the others are deprecated in the SDK's 2.x.
+    val tool = McpSchema.Tool.builder(name, mapper, """{"type":"object","properties":{"vector":{"type":"string"}},"required":["vector"]}""")
         .outputSchema(mapper, schema)
         .build()
-    // serveAnswers is the README's example (ReadmeMcp.kt, which scripts/kotlin-mcp-test.sh takes from it).
+    // serveAnswers is the README's example (ReadmeMcp.kt, which test/bindings/kotlin/consumer.ts takes from it).
     serveAnswers(mapper, tool) { arguments -> answerOf(File(vectors), arguments["vector"].toString()) }
     // The transport reads stdin on threads of its own; the host ends this process when it closes.
     CountDownLatch(1).await()
