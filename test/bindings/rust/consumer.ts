@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, type ConsumerSetup, fencedIn, step } from '../../helpers/consumers.js';
 import { ROOT, realModel } from '../../helpers/spec.js';
 
 /**
@@ -63,6 +63,20 @@ export const consume: Consume = async (setup) => {
     expect(ran.code, `cargo ${args.join(' ')}\n${ran.out}${ran.err}`).toBe(0);
     return ran.out;
   };
+  let cleaned = { code: -1, out: '', err: '' };
+  try {
+    await built(setup, { cargo, app, mcp, crateRust, mcpRust });
+  } finally {
+    // The crate comes from a new registry address each run and the project from a new folder, so their builds are new
+    // each run too (about 150 MB): removed, every hash of them, while the shared dependencies stay.
+    cleaned = await step('cargo', ['clean', '--quiet', '-p', 'element-model', '-p', 'element-model-mcp-round-trip'], { cwd: app, env: offline });
+  }
+  expect(cleaned.code, cleaned.err).toBe(0);
+};
+
+/** The checks and runs of the project `consume` wrote. */
+async function built(setup: ConsumerSetup, at: { cargo: (args: string[], extra?: NodeJS.ProcessEnv) => Promise<string>; app: string; mcp: string | undefined; crateRust: string | undefined; mcpRust: string | undefined }): Promise<void> {
+  const { cargo, app, mcp, crateRust, mcpRust } = at;
   await cargo(['clippy', '--all-targets', '--quiet', '--', '-D', 'warnings']);
 
   // What was resolved: the crate from the registry, depending by range (a consumer on a newer serde resolves), and
@@ -98,7 +112,7 @@ export const consume: Consume = async (setup) => {
   expect(left.length).toBeLessThanOrEqual(1);
   expect(sent + left.length).toBe(vectors.length);
   expect(await readFile(join(app, 'Cargo.lock'), 'utf8')).toContain('name = "rmcp"');
-};
+}
 
 interface Metadata {
   packages: { id: string; name: string; version: string; source: string | null; rust_version: string | null; dependencies: { name: string; req: string }[] }[];
