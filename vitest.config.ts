@@ -22,7 +22,6 @@ const LONGEST_FIRST = [
   'test/bindings/swift/swift.test.ts',
   'test/bindings/python/python.test.ts',
   'test/bindings/kotlin/kotlin-mcp.test.ts',
-  'test/bindings/rust/rust-mcp.test.ts',
   'test/model/revision-property.test.ts',
   'test/write/faults.test.ts',
   'test/bindings/quicktype.test.ts',

@@ -88,7 +88,7 @@ install_rust() {
   env_out="$(bash "$(dirname "$0")/rust-env.sh")" || { printf '%s\n' "$env_out" >&2; exit 1; }
   eval "$env_out"
   (cd "$(dirname "$0")/../generated/rust" && cargo fetch --locked -q)
-  # And the MCP test crate's (rmcp, tokio: test/rust-mcp/Cargo.lock), so scripts/rust-mcp-test.sh builds offline.
+  # And the MCP test crate's (rmcp, tokio: test/rust-mcp/Cargo.lock), so the Rust consumer's MCP build (test/bindings/rust/consumer.ts) is offline.
   (cd "$(dirname "$0")/../test/rust-mcp" && cargo fetch --locked -q)
   log "rust: $(cargo --version) with the crates of generated/rust/Cargo.lock and test/rust-mcp/Cargo.lock in $CARGO_HOME"
 }
@@ -153,7 +153,7 @@ install_actionlint() {
 # Go for the generated Go module (scripts/go-test.sh): Go 1.24 or later on PATH (Debian's is too old; the machine's
 # /usr/local/go is used), and staticcheck, pinned, from the Go module proxy, in the cache beside Go's module cache.
 # MCP's Go SDK and its dependencies, as test/go-mcp/go.mod and go.sum pin them, fetched into that module cache too, so
-# scripts/go-mcp-test.sh runs offline; that SDK needs Go 1.25 or later, so the round trip does.
+# the Go consumer's MCP round trip (test/bindings/go/consumer.ts) runs offline; that SDK needs Go 1.25 or later, so the round trip does.
 staticcheck_version="v0.7.0"
 staticcheck_bin="$cache/go-tools/staticcheck-$staticcheck_version"
 
@@ -173,7 +173,7 @@ install_go() {
     mv "$staticcheck_bin.partial" "$staticcheck_bin"
   fi
   [ "$go_minor" -ge 25 ] || { log "go: $(go env GOVERSION) is too old for MCP's Go SDK (test/go-mcp), which needs Go 1.25 or later"; exit 1; }
-  # `go mod download` fetches only what the build needs; scripts/go-mcp-test.sh also runs `go mod tidy -diff`, which
+  # `go mod download` fetches only what the build needs; the Go consumer also runs `go mod tidy`, which
   # loads the tests of every package the module imports (go-cmp, among others), so tidy runs here, online, once.
   log "go: go mod download and go mod tidy -diff in test/go-mcp (MCP's Go SDK for the round trip, and what tidy reads)"
   (cd "$(dirname "$0")/../test/go-mcp" &&

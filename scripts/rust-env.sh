@@ -4,7 +4,7 @@
 # crates, fetched once) and CARGO_TARGET_DIR (the builds), both in the toolchain cache, outside the clone.
 # Exits 127 and says what is missing when there is no such cargo.
 # Usage: scripts/rust-env.sh [minimum] - the generated crate's rust-version (1.85) unless another is given (the MCP
-# test crate's, scripts/rust-mcp-test.sh).
+# example's, test/bindings/rust/consumer.ts).
 set -euo pipefail
 
 cache="${ELEMENT_TOOLCHAIN_CACHE:-/var/cache/element-model-toolchains}"

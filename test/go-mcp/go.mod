@@ -1,5 +1,6 @@
 // The Go module with MCP's Go SDK, a test module of its own: the generated module (generated/go, through the
-// replace) does not depend on MCP. scripts/go-mcp-test.sh runs it on a copy, with the README's "Use with MCP" code.
+// replace) does not depend on MCP. The Go consumer (test/bindings/go/consumer.ts) builds its .go files with the README's
+// "Use with MCP" code and the module from the registry; the installer fetches what go.mod and go.sum pin.
 module elementmodel.test/gomcp
 
 go 1.25.0

@@ -1,8 +1,8 @@
 // Command provider is the provider of the round trip (roundtrip_test.go): MCP's Go SDK server over standard input
 // and output, started by the README's serveAnswer, whose tool returns the answer of the conformance vector its
 // "vector" argument names, decoded with the package's own decoder; a vector that does not decode is the tool's
-// error. serveAnswer and the host's functions are the package README's example, which scripts/go-mcp-test.sh
-// copies into this folder as readme_mcp.go.
+// error. serveAnswer and the host's functions are the package README's example, which the Go consumer
+// (test/bindings/go/consumer.ts) writes beside this file as readme_mcp.go.
 //
 // Usage: provider VECTORS-FOLDER TOOL
 //

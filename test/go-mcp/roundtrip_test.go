@@ -18,12 +18,12 @@ import (
 	"elementmodel"
 )
 
-// setting is an environment variable scripts/go-mcp-test.sh sets; the test cannot run without it.
+// setting is an environment variable the Go consumer (test/bindings/go/consumer.ts) sets; the test cannot run without it.
 func setting(t *testing.T, name string) string {
 	t.Helper()
 	value := os.Getenv(name)
 	if value == "" {
-		t.Fatalf("%s is not set (scripts/go-mcp-test.sh sets it)", name)
+		t.Fatalf("%s is not set (test/bindings/go/consumer.ts sets it)", name)
 	}
 	return value
 }

@@ -3,7 +3,7 @@
 //! README's `ask` finds the vector's findings in it with the crate's checker; one that does not is the tool's error.
 //! Only an answer nested deeper than serde_json reads a message (rmcp's transport ignores such a message, so the call
 //! would never return) is left out: the deep-tree vector, 100 elements deep.
-//! Reads ELEMENT_CONFORMANCE_DIR, ELEMENT_TOOLS (the published tools.json) and ELEMENT_TOOL (scripts/rust-mcp-test.sh sets them).
+//! Reads ELEMENT_CONFORMANCE_DIR, ELEMENT_TOOLS (the published tools.json) and ELEMENT_TOOL (test/bindings/rust/consumer.ts sets them).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
