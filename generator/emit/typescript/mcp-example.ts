@@ -1,6 +1,12 @@
 import type { CanonicalModel } from '../../model/types.js';
 
 /**
+ * The version of MCP's TypeScript SDK the README names, which its examples are run and type-checked against (the
+ * repository's devDependency; test/bindings/typescript/consumer.ts holds the two to each other).
+ */
+export const MCP_TYPESCRIPT_SDK = '1.32.2';
+
+/**
  * The README's "Use with MCP" example: a provider (MCP's own server, over stdio) whose tool returns the answer in a
  * file, and a host (MCP's own client) that starts it, calls the tool and checks what arrives. JavaScript with JSDoc
  * types, so it runs as it is and type-checks as TypeScript; test/bindings/typescript/mcp-sdks.test.ts runs both and type-checks them.

@@ -8,7 +8,7 @@ import { header, uncheckedNote } from '../shared/text.js';
 import { VALIDATOR_COMMAND as VALIDATOR_BIN } from '../shared/validator.js';
 import { type Publishing, publishingOf, sdkVersionTable, unsetNote } from '../shared/publishing.js';
 import { readmeExample } from '../shared/readme-example.js';
-import { mcpExample } from './mcp-example.js';
+import { MCP_TYPESCRIPT_SDK, mcpExample } from './mcp-example.js';
 import type { EmitSettings, GeneratedFile, TargetResult } from '../core/target.js';
 import { modelFiles } from './model-file.js';
 import { operationClashes, operationsFiles } from './operations-file.js';
@@ -108,7 +108,8 @@ tool (\`TOOL_DEFINITIONS\`), whose \`outputSchema\` is the lenient answer schema
 result against it, and a newer provider's additions must reach the host's \`check\` as findings, not fail the call
 (what a tool takes is stated strictly). \`Answer\` assigns to
 \`structuredContent\`, and the content block types assign to MCP's and back, under \`exactOptionalPropertyTypes\` too.
-With \`@modelcontextprotocol/sdk\` installed, \`provider.mjs\`:
+With MCP's TypeScript SDK installed (\`npm install @modelcontextprotocol/sdk@${MCP_TYPESCRIPT_SDK}\`, the version these
+examples are run with), \`provider.mjs\`:
 
 \`\`\`js
 ${example.provider}\`\`\`

@@ -1,4 +1,4 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
@@ -42,8 +42,11 @@ export const consume: Consume = async (setup) => {
   expect(required.code, required.err).toBe(0);
   expect(shown?.startsWith(required.out)).toBe(true);
 
-  // ## Use with MCP: provider.mjs and host.mjs as written; MCP's SDK is the one this repository pins, linked in
-  // (verdaccio here serves only the released package).
+  // ## Use with MCP: provider.mjs and host.mjs as written, against the SDK version the README names: the one this
+  // repository pins, linked in (verdaccio here serves only the released package).
+  const named = /npm install @modelcontextprotocol\/sdk@(\d+\.\d+\.\d+)/.exec(setup.readme)?.[1];
+  const pinned = JSON.parse(await readFile(join(ROOT, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8')) as { version: string };
+  expect(named, 'the README names the MCP SDK version its examples run with').toBe(pinned.version);
   const [provider, host] = fencedIn(setup.readme, 'js', '## Use with MCP');
   const [sketch] = fencedIn(setup.readme, 'ts', '## Use with MCP');
   await writeFile(join(dir, 'provider.mjs'), provider ?? '');
