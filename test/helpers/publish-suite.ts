@@ -14,7 +14,7 @@ import type { CanonicalModel } from '../../generator/model/types.js';
 import { readSpecFiles } from '../../generator/spec-files.js';
 import { MAVEN_DEPLOY_PLUGIN, projectElements } from '../../generator/release/pack/maven.js';
 import { releasePackers } from '../../generator/release/packers.js';
-import { toolchainMissing } from './bindings.js';
+import { titled, toolchainMissing } from './bindings.js';
 import { type ConsumerSetup, consumerOf, type PublishedTo } from './consumers.js';
 import type { DryRun } from './dry-run-release.js';
 import { GO_MODULE, SDK } from './dry-run-release.js';
@@ -96,7 +96,7 @@ describe('element-spec publish to real registries on 127.0.0.1, each package fet
 
   // Each binding's consumer (test/bindings/<name>/consumer.ts, test/helpers/consumers.ts): a fresh project that
   // installs the package by its README's line from the registry above, builds strictly and runs the README's examples.
-  it.for(BINDINGS.map((b) => [b.title, b] as const))('a fresh %s project installs the package by its README\'s line, builds under strict settings and runs the README\'s examples', { timeout: 900_000 }, async ([, b], ctx) => {
+  it.for(titled(BINDINGS))('a fresh %s project installs the package by its README\'s line, builds under strict settings and runs the README\'s examples', { timeout: 900_000 }, async ([, b], ctx) => {
     requireTool(ctx, missing() ?? toolchainMissing(b));
     const consume = await consumerOf(b.name);
     expect(consume, `test/bindings/${b.name}/consumer.ts exports no consume`).not.toBeNull();

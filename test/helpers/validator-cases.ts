@@ -55,13 +55,6 @@ function deepChain(depth: number, gapAt: number): string {
 /** Deep answers, read to the end by every validator: nesting is the checker's `limit` to report, not the reader's. */
 const DEEP_JSON = { 'deep-600.json': deepChain(600, 580) };
 
-/**
- * The files a validator with a slow start (a JVM's) runs alone, each in a process of its own: every unreadable and
- * deep file (the reading path), the spec's example (no findings, exit 0), a repeated id (errors, exit 1), an unknown
- * field (a warning, exit 0) and the hand vector of escaped pointers; the batch runs check every file's output.
- */
-export const FEW_ALONE = new RegExp(`^(${[...Object.keys(UNREADABLE_JSON), ...Object.keys(DEEP_JSON)].map((f) => f.replace(/[.]/g, '\\.')).join('|')}|example-|unique-id-repeat|unknown-field|hand-pointer-escaping)`);
-
 /** Where the cases come from: by default the live generated/ tree, its vectors and the hand-written ones. */
 export interface ValidatorCaseSource {
   /** The generated tree whose TypeScript validator says what each case prints, and whose vectors are run. */
@@ -72,15 +65,26 @@ export interface ValidatorCaseSource {
   extra: Readonly<Record<string, unknown>>;
   /**
    * The files run in a process of their own (a JVM or Python start each, about a quarter second): all by default; a
-   * revised spec's test names its own vectors, and every other file is checked through the batch runs only.
+   * revised spec's test names its own vectors; `one-per-outcome`, for a validator with a slow start, runs the first
+   * vector of each outcome (its exit code and its findings' severities) and every deep and unreadable file (the
+   * reading path). Every other file is checked through the batch runs only.
    */
-  alone: RegExp | null;
+  alone: RegExp | null | 'one-per-outcome';
 }
 
 /** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
 export async function writeValidatorCases(dir: string, source: Partial<ValidatorCaseSource> = {}): Promise<ValidatorCase[]> {
   const { generated = GENERATED, handVectors = true, extra = {}, alone = null } = source;
-  const runsAlone = (file: string) => alone === null || alone.test(file);
+  const outcomes = new Set<string>();
+  const runsAlone = (file: string, findings: readonly Finding[] | null = null) => {
+    if (alone === null) return true;
+    if (alone !== 'one-per-outcome') return alone.test(file);
+    if (findings === null) return true;
+    const outcome = `${validator.exitCodeOf(findings)} ${[...new Set(findings.map((f) => f.severity))].sort().join(',')}`;
+    if (outcomes.has(outcome)) return false;
+    outcomes.add(outcome);
+    return true;
+  };
   const validator = await loadValidator(generated);
   const cases: ValidatorCase[] = [];
   const batch: { file: string; findings: Finding[] }[] = [];
@@ -102,7 +106,7 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
       const findings = validator.validateText(text);
       const code = validator.exitCodeOf(findings);
       batch.push({ file, findings });
-      if (!runsAlone(file)) continue;
+      if (!runsAlone(file, findings)) continue;
       cases.push({ args: `--json ${file}`, out: validator.findingsJson(findings), code });
       cases.push({ args: file, out: validator.formatFindings(findings, file), code });
       if (cases.length === 2) {

@@ -1,7 +1,8 @@
 import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 import { ROOT, realModel } from '../../helpers/spec.js';
 import { TOOLCHAIN_CACHE } from '../../helpers/toolchain.js';
 

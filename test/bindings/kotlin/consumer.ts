@@ -2,7 +2,8 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { KOTLIN_VERSIONS } from '../../../generator/emit/kotlin/index.js';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 import { ROOT, realModel } from '../../helpers/spec.js';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KOTLIN_MCP_SDK } from '../../../generator/emit/kotlin/index.js';
-import { fencedIn } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 import { GENERATED } from '../../helpers/spec.js';
 
 /**

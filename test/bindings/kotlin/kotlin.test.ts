@@ -8,7 +8,7 @@ import { emitTarget } from '../../../generator/emit/index.js';
 import type { GeneratedFile } from '../../../generator/emit/core/target.js';
 import type { CanonicalModel } from '../../../generator/model/types.js';
 import { GENERATED, ROOT, listFiles, realModel } from '../../helpers/spec.js';
-import { FEW_ALONE, readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
+import { readValidatorResults, type ValidatorCase, validatorMismatches, writeValidatorCases } from '../../helpers/validator-cases.js';
 import { mavenMissing, requireTool } from '../../helpers/toolchain.js';
 import { ownClasses } from '../../../generator/emit/kotlin/index.js';
 import { projectPublishing } from '../../../generator/emit/shared/publishing.js';
@@ -72,7 +72,7 @@ const packageRun = () =>
       await cp(join(GENERATED, 'kotlin'), join(dir, 'kotlin'), { recursive: true, filter: (from) => !from.includes('/kotlin/target') });
       const casesDir = join(dir, 'validate');
       // A JVM starts for each file run alone (about a fifth of a second): a few alone, every file through the batches.
-      const cases = await writeValidatorCases(casesDir, { alone: FEW_ALONE });
+      const cases = await writeValidatorCases(casesDir, { alone: 'one-per-outcome' });
       // A daemon this build started inherits its environment, so a mark there tells it from any other build's on the machine.
       const mark = `element-kotlin-test-${process.pid}-${Date.now()}`;
       const ours = (pid: string) => {

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 
 /**
  * A fresh venv: `pip install` by the README's lines (the package, then its `mcp` extra) from pypiserver, which

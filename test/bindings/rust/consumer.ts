@@ -1,7 +1,8 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, type ConsumerSetup, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, type ConsumerSetup, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 import { ROOT, realModel } from '../../helpers/spec.js';
 
 /**

@@ -1,7 +1,9 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
+import { consumerManifest } from './consumer-manifest.js';
 import { ROOT } from '../../helpers/spec.js';
 
 /**
@@ -27,19 +29,7 @@ export const consume: Consume = async (setup) => {
   // Unzipped where the README's path points, beside the consumer's manifest.
   const unzipped = await step('unzip', ['-q', join(setup.published.swift, archive), '-d', dir], { cwd: dir });
   expect(unzipped.code, unzipped.err).toBe(0);
-  const manifest = [
-    '// swift-tools-version:6.0',
-    'import PackageDescription',
-    '',
-    'let package = Package(',
-    '    name: "Consumer",',
-    '    platforms: [.macOS(.v13)],',
-    `    dependencies: [${dependency?.[0].replace(/,$/, '')}],`,
-    `    targets: [.executableTarget(name: "Consumer", dependencies: [${product?.replace(/,$/, '')}])]`,
-    ')',
-    '',
-  ];
-  await writeFile(join(dir, 'Package.swift'), manifest.join('\n'));
+  await writeFile(join(dir, 'Package.swift'), consumerManifest(dependency?.[0] ?? '', product ?? ''));
   await mkdir(join(dir, 'Sources/Consumer'), { recursive: true });
   // The README's example as written, then a line that prints what it returns for the file it is given.
   const [describe] = fencedIn(setup.readme, 'swift', '## Use');

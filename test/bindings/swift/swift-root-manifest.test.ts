@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, ROOT } from '../../helpers/spec.js';
 import { requireTool, runScript, swiftMissing } from '../../helpers/toolchain.js';
+import { consumerManifest } from './consumer-manifest.js';
 
 // The repository's root Package.swift lets SwiftPM add the Swift package by git URL; its targets live in
 // generated/swift, which has its own manifest and builds alone (test/bindings/swift/swift.test.ts builds it and runs its tests). `generate` writes generated/ only, so this test is
@@ -64,18 +65,7 @@ describe('the root Package.swift', () => {
       await cp(join(GENERATED, 'swift'), join(repo, 'generated/swift'), { recursive: true, filter: (from) => !/\/swift\/\.(build|swiftpm)/.test(from) });
       const product = /\.product\(name: "([^"]+)"/.exec(readme)?.[1];
       expect(product, 'the README names the product to depend on').toBeTruthy();
-      await writeFile(join(dir, 'Package.swift'), [
-        '// swift-tools-version:6.0',
-        'import PackageDescription',
-        '',
-        'let package = Package(',
-        '    name: "Consumer",',
-        '    platforms: [.macOS(.v13)],',
-        '    dependencies: [.package(path: "element-model")],',
-        `    targets: [.executableTarget(name: "Consumer", dependencies: [.product(name: "${product}", package: "element-model")])]`,
-        ')',
-        '',
-      ].join('\n'));
+      await writeFile(join(dir, 'Package.swift'), consumerManifest('.package(path: "element-model")', `.product(name: "${product}", package: "element-model")`));
       await mkdir(join(dir, 'Sources/Consumer'), { recursive: true });
       await writeFile(join(dir, 'Sources/Consumer/main.swift'), `import ${product}\n`);
       const { code: exit, output } = await runScript('scripts/swift-test.sh', [dir], { ELEMENT_SWIFT_COMMAND: 'swift package show-dependencies --format json' });

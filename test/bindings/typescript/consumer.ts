@@ -1,7 +1,8 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type Consume, fencedIn, step } from '../../helpers/consumers.js';
+import { type Consume, step } from '../../helpers/consumers.js';
+import { fencedIn } from '../../helpers/readme.js';
 import { ROOT } from '../../helpers/spec.js';
 
 /**
