@@ -79,7 +79,8 @@ export function emitSwift(
   const deprecation = deprecationTestsView(ctx, naming);
   const attributes = attributesView(ctx, typeOf);
   // The operations: request and response types, the protocol a provider implements, the MCP tool definitions.
-  const operations = swiftOperations(model, names, typeOf);
+  const accessors = new Map(inputs.attributes.reserved.map((f, i) => [f.key, attributes.accessors[i]?.name ?? f.name]));
+  const operations = swiftOperations(model, names, typeOf, { decls: kit.decls, swift, accessors });
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const view = treeNames(ctx);
   // Paths below the package's folder, as every entry's; ROOT is put before them all at the end.

@@ -6,17 +6,26 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { docLines } from './decls.js';
 import { bare, stringLiteral } from './naming.js';
+import { isChecked, type RequestNames, requestConformances } from './requests.js';
 
 /**
  * The view of Operations.swift and OperationsTests.swift (templates/swift/): each operation's request and
  * response types, the `Operations` protocol a provider implements, and `ToolDefinition.all`, the operations as MCP
- * tool definitions with their schemas as JSON text (generated/schema/tools.json).
+ * tool definitions with their schemas as JSON text (generated/schema/tools.json). A request decodes strictly, as
+ * the tool's inputSchema (strict) says, a response leniently, as the answer does: a request of a record wraps the
+ * lenient record and refuses what its schema refuses (requests.ts), a request of any other type refuses a member
+ * besides its one.
  */
 
 /** The binding's own types, which no model type may be named. */
 export const OPERATION_TYPES = ['Operations', 'ToolDefinition'];
 
 /** A raw multi-line string literal holding the text as it is: enough `#`s that nothing in it ends or escapes it. */
+/** What a request type's doc says of its decoding, beyond the side's own line. */
+const STRICT_DOC =
+  "Decoding refuses what the tool's inputSchema refuses: a member the request or a record in it does not define, a " +
+  'role outside the language, a value outside its enum, as well as a missing member or a value of the wrong type.';
+
 export function rawText(text: string, indent: string): string {
   let hashes = '#';
   while (text.includes(`"${hashes}`) || text.includes(`\\${hashes}`)) hashes += '#';
@@ -26,17 +35,33 @@ export function rawText(text: string, indent: string): string {
     .join('\n')}\n${indent}"""${hashes}`;
 }
 
-export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t: TypeView) => string) {
+export function swiftOperations(
+  model: CanonicalModel,
+  names: Names,
+  typeOf: (t: TypeView) => string,
+  requestNames: RequestNames,
+) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
+    const request = part === 'request';
     const doc = docLines(sideDoc(operation, part, d));
-    if (d.form === 'alias') return { isAlias: true, name: d.name, doc, type: typeOf(d.target) };
+    const strict = docLines(STRICT_DOC);
+    if (d.form === 'alias') {
+      const type = typeOf(d.target);
+      // A response is the record itself; a request wraps it, to decode it strictly.
+      if (!request) return { isAlias: true, isRecord: false, name: d.name, doc, type };
+      return { isAlias: false, isRecord: true, name: d.name, doc, strict, type, record: d.notation };
+    }
     const { field } = d;
     return {
       isAlias: false,
+      isRecord: false,
       name: d.name,
       doc,
+      nameLiteral: stringLiteral(d.name),
+      strict: request ? strict : null,
+      check: request && isChecked(field.type) ? field.name : null,
       field: {
         name: field.name,
         type: typeOf(field.type),
@@ -44,6 +69,7 @@ export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t:
         codingCase: bare(field.name) === field.key ? field.name : `${field.name} = ${stringLiteral(field.key)}`,
         parameter: bare(field.name),
         key: field.key,
+        keyLiteral: stringLiteral(field.key),
       },
     };
   };
@@ -55,6 +81,12 @@ export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t:
     response: side(o.key, 'response', o.response),
   }));
   const sides = views.flatMap((o) => [o.request, o.response]).filter((s) => s !== null);
+  const starts = operations.flatMap((o) =>
+    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
+  );
+  const conformances = requestConformances(model, starts, requestNames);
+  // The shared request vectors (requests.json) are decoded as their operation's request type.
+  const requests = views.flatMap((o) => (o.request ? [{ key: stringLiteral(o.key), type: o.request.name }] : []));
   const tools = bindingTools(model).map((t) => ({
     name: stringLiteral(t.name),
     description: stringLiteral(t.description),
@@ -71,7 +103,16 @@ export function swiftOperations(model: CanonicalModel, names: Names, typeOf: (t:
   const plain = views.find((o) => o.request === null);
   const call = plain ? `${plain.response ? '_ = ' : ''}try await provider.${plain.method}()` : null;
   return {
-    view: { operations: views, sides, tools, names: views.map((o) => stringLiteral(o.key)).join(', '), samples, call },
+    view: {
+      operations: views,
+      sides,
+      conformances,
+      requests,
+      tools,
+      names: views.map((o) => stringLiteral(o.key)).join(', '),
+      samples,
+      call,
+    },
     clashes,
   };
 }

@@ -1,0 +1,84 @@
+import type { CanonicalModel } from '../../model/types.js';
+import type { Decl, TypeView } from '../kit/decl-types.js';
+import { checkedKind, requestChecks } from '../kit/request-checks.js';
+import type { SwiftDecls } from './decls.js';
+import { stringLiteral } from './naming.js';
+
+/**
+ * The `RequestChecked` conformances Operations.swift declares (runtime/swift/RequestRefusal.swift): for each type a
+ * request reaches, what in a value of it the tool's inputSchema refuses though the lenient type kept it
+ * (kit/request-checks.ts). Each is a computed property's body, statement by statement: `Array` and `Optional`
+ * conform wherever their element does, so a field of any type that holds checked values is checked by its name.
+ */
+
+export interface Conformance {
+  type: string;
+  body: string[];
+}
+
+/** What the conformances need of the package beyond the kit's declarations. */
+export interface RequestNames {
+  decls: readonly Decl[];
+  swift: SwiftDecls;
+  /** The attributes' typed accessor of each reserved attribute, by its name (views.ts attributesView). */
+  accessors: ReadonlyMap<string, string>;
+}
+
+const below = (name: string, key: string) =>
+  `if let refusal = ${name}.requestRefusal { return refusal.below(${stringLiteral(key)}) }`;
+
+export function requestConformances(
+  model: CanonicalModel,
+  starts: readonly TypeView[],
+  names: RequestNames,
+): Conformance[] {
+  const checks = requestChecks(model, names.decls, starts);
+  const records = checks.records.map(({ decl, fields }) => {
+    // A deprecated field is read through its storage, as the package's own code reads it, free of warnings.
+    const storage = new Map(names.swift.record(decl).properties.map((p) => [p.name, p.storage]));
+    return {
+      type: decl.name,
+      body: [
+        `if let refusal = RequestRefusal.firstMember(of: unknownFields, in: ${stringLiteral(decl.key)}) { return refusal }`,
+        ...fields.map((f) => below(storage.get(f.name) ?? f.name, f.key)),
+        'return nil',
+      ],
+    };
+  });
+  const roles = checks.roles
+    ? [
+        {
+          type: checks.roles.name,
+          body: ['isKnown ? nil : RequestRefusal("\\(rawValue) is not a role of the language")'],
+        },
+      ]
+    : [];
+  const enums = checks.enums.map((e) => ({
+    type: e.name,
+    body: [`isKnown ? nil : RequestRefusal("\\(rawValue) is not one of the values of ${e.key}")`],
+  }));
+  const attributes = checks.attributes;
+  const attributesConformance = attributes
+    ? [
+        {
+          type: attributes.decl.name,
+          body: [
+            ...(attributes.refusedNames.length > 0
+              ? [
+                  `let refused = [${attributes.refusedNames.map(stringLiteral).join(', ')}]`,
+                  'if let name = values.keys.first(where: { key in refused.contains { sameScalars($0, key) } }) {',
+                  '    return RequestRefusal("\\(name) is not a name an attribute may have").below(name)',
+                  '}',
+                ]
+              : []),
+            ...attributes.reserved.map((f) => below(names.accessors.get(f.key) ?? f.name, f.key)),
+            'return nil',
+          ],
+        },
+      ]
+    : [];
+  return [...records, ...roles, ...enums, ...attributesConformance];
+}
+
+/** Whether a value of the type holds anything its request looks for. */
+export const isChecked = (t: TypeView): boolean => checkedKind(t) !== null;
