@@ -6,6 +6,10 @@ import Foundation
 public typealias CurrentResponse = Answer
 
 /// What locate takes: one string, as the string property of a JSON object.
+///
+/// Decoding refuses what the tool's inputSchema refuses: a member the request or a record in it does
+/// not define, a role outside the language, a value outside its enum, as well as a missing member or a
+/// value of the wrong type.
 public struct LocateRequest: Codable, Sendable, Hashable {
     /// The string locate takes.
     public var string: String
@@ -16,6 +20,12 @@ public struct LocateRequest: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case string
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        string = try container.decode(String.self, forKey: .string)
+        try decoder.refuse(RequestRefusal.firstMember(of: decoder.unknownFields(besides: CodingKeys.self), in: "LocateRequest"))
     }
 }
 

@@ -28,6 +28,50 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(back, try JSONDecoder().decode([String: JSONValue].self, from: Data(json.utf8)))
     }
 
+    /// One case of the shared request vectors (requests.json): a tool's arguments, and whether its inputSchema
+    /// accepts them.
+    private struct RequestCase: Decodable {
+        let name: String
+        let operation: String
+        let arguments: JSONValue
+        let accepted: Bool
+        let why: String
+    }
+
+    private struct RequestCases: Decodable {
+        let requests: [RequestCase]
+    }
+
+    /// Decodes a tool's arguments as its operation's request type; false for an operation that takes nothing.
+    private func decodeRequest(of operation: String, from data: Data) throws -> Bool {
+        switch operation {
+        case "locate": _ = try JSONDecoder().decode(LocateRequest.self, from: data)
+        default: return false
+        }
+        return true
+    }
+
+    /// Each request of the shared vectors is accepted or refused by its operation's request type as the tool's
+    /// inputSchema accepts or refuses it.
+    func testEveryRequestIsAcceptedOrRefusedAsItsToolsSchemaSays() throws {
+        let file = ConformanceTests.conformanceDirectory.appendingPathComponent("requests.json")
+        let cases = try JSONDecoder().decode(RequestCases.self, from: Data(contentsOf: file)).requests
+        XCTAssertFalse(cases.isEmpty, "requests.json holds no request")
+        for request in cases {
+            let data = try JSONEncoder().encode(request.arguments)
+            do {
+                guard try decodeRequest(of: request.operation, from: data) else {
+                    XCTFail("\(request.name): \(request.operation) takes no request")
+                    continue
+                }
+                XCTAssertTrue(request.accepted, "\(request.name): decoded, but its tool refuses it (\(request.why))")
+            } catch {
+                XCTAssertFalse(request.accepted, "\(request.name): refused (\(error)), but its tool accepts it (\(request.why))")
+            }
+        }
+        print("OperationsTests: checked \(cases.count) requests")
+    }
+
     /// A provider that implements every operation with the signature `Operations` gives it.
     private struct Provider: Operations {
         func current() async throws -> CurrentResponse {
