@@ -108,7 +108,7 @@ export function emitKotlin(
   const license = licenseText();
   if ('missing' in license) report(`No LICENSE in the module: ${license.missing}`);
   // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
-  const operations = kotlinOperations(model, names, (t) => kotlin.type(t, '', ''));
+  const operations = kotlinOperations(model, names, (t, strict) => kotlin.type(t, '', '', strict), kit.decls);
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
   if (bundled.length === 0)
@@ -194,7 +194,11 @@ export function emitKotlin(
       },
     },
     { path: own('Operations'), template: 'Operations.kt', view: operations.view },
-    { path: test('OperationsTest.kt'), template: 'OperationsTest.kt', view: operations.view },
+    {
+      path: test('OperationsTest.kt'),
+      template: 'OperationsTest.kt',
+      view: { ...operations.view, bundledVectors: BUNDLED_VECTORS },
+    },
     { path: own('SafeDecoding'), template: 'SafeDecoding.kt', view: treeData },
     // The runtime that names no spec word (runtime/kotlin): the checker, the JSON reader, the validator, and their
     // tests (named *Test.kt), which ship with the module's own.

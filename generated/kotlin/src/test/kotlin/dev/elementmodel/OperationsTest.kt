@@ -2,15 +2,22 @@
 
 package dev.elementmodel
 
+import java.io.File
 import kotlin.coroutines.Continuation
 import kotlin.coroutines.EmptyCoroutineContext
 import kotlin.coroutines.startCoroutine
+import kotlinx.serialization.KSerializer
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonPrimitive
+import kotlinx.serialization.json.boolean
+import kotlinx.serialization.json.jsonArray
 import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.DynamicTest
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestFactory
 
 class OperationsTest {
     @Test
@@ -34,6 +41,58 @@ class OperationsTest {
         val value = Json.decodeFromString<LocateRequest>(json)
         assertEquals("x", value.string)
         assertEquals(Json.parseToJsonElement(json), Json.parseToJsonElement(Json.encodeToString(value)))
+    }
+
+    /**
+     * The shared request vectors: requests.json in the folder `ELEMENT_CONFORMANCE_DIR` names, by default the copy
+     * this module bundles as test resources (`conformance/`).
+     */
+    private fun requestVectors(): String {
+        val folder = System.getProperty("ELEMENT_CONFORMANCE_DIR") ?: System.getenv("ELEMENT_CONFORMANCE_DIR")
+        if (folder != null) return File(folder, "requests.json").readText()
+        val bundled = checkNotNull(OperationsTest::class.java.getResource("/conformance/requests.json")) {
+            "No request vectors: conformance/requests.json is not on the test class path"
+        }
+        return bundled.readText()
+    }
+
+    /** Each operation's request type, by the operation's name: what its tool's arguments decode as. */
+    private val requestTypes: Map<String, KSerializer<*>> = mapOf(
+        "locate" to LocateRequest.serializer(),
+    )
+
+    /**
+     * Each request of the shared vectors is accepted or refused by its operation's request type as the tool's
+     * inputSchema accepts or refuses it: decoded from the JSON tree with the package's [ElementJson] (as an MCP
+     * library hands a tool's arguments over), and from the text with kotlinx's default [Json].
+     */
+    @TestFactory
+    fun `every request is accepted or refused as its tool's inputSchema says`(): List<DynamicTest> {
+        val requests = Json.parseToJsonElement(requestVectors()).jsonObject.getValue("requests").jsonArray.map { it.jsonObject }
+        assertTrue(requests.isNotEmpty(), "requests.json holds no request")
+        println("OperationsTest: checking ${requests.size} requests")
+        return requests.flatMap { request ->
+            val name = request.getValue("name").jsonPrimitive.content
+            val operation = request.getValue("operation").jsonPrimitive.content
+            val arguments = request.getValue("arguments")
+            val accepted = request.getValue("accepted").jsonPrimitive.boolean
+            val why = request.getValue("why").jsonPrimitive.content
+            val type = requestTypes[operation]
+            listOf<Pair<String, (KSerializer<*>) -> Unit>>(
+                "ElementJson" to { ElementJson.decodeFromJsonElement(it, arguments) },
+                "Json" to { Json.decodeFromString(it, arguments.toString()) },
+            ).map { (how, decode) ->
+                DynamicTest.dynamicTest("$name ($how)") {
+                    assertTrue(type != null, "$name: $operation takes no request")
+                    val error = type?.let { runCatching { decode(it) }.exceptionOrNull() }
+                    if (accepted) {
+                        assertTrue(error == null, "$name: refused ($error), but its tool accepts it ($why)")
+                    } else {
+                        assertTrue(error is IllegalArgumentException, "$name: decoded (or failed with $error), but its tool refuses it ($why)")
+                    }
+                }
+            }
+        }
     }
 
     /** A provider that implements every operation with the signature [Operations] gives it. */

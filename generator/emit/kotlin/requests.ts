@@ -1,0 +1,74 @@
+import type { CanonicalModel } from '../../model/types.js';
+import type { Decl, TypeView } from '../kit/decl-types.js';
+import { checkedKind, requestChecks } from '../kit/request-checks.js';
+import { stringLiteral } from './naming.js';
+
+/**
+ * The `requestRefusal()` functions Operations.kt declares (runtime/kotlin/RequestRefusal.kt): for each type a request
+ * reaches, what in a value of it the tool's inputSchema refuses though the lenient type kept it
+ * (kit/request-checks.ts). Each is an extension function's body, statement by statement.
+ */
+
+export interface RefusalFunction {
+  type: string;
+  body: string[];
+}
+
+/**
+ * The expression that finds a refusal in `value` of type `t`, or null when there is nothing to find: a list's
+ * items are looked through by index, each lambda's parameter named for its depth, as lists may nest.
+ */
+export function refusalOf(t: TypeView, value: string, optional: boolean, depth = 0): string | null {
+  if (checkedKind(t) === null) return null;
+  const call = optional ? '?.' : '.';
+  if (t.kind !== 'array') return `${value}${call}requestRefusal()`;
+  const item = `item${depth}`;
+  return `${value}${call}firstRefusal { ${item} -> ${refusalOf(t.items, item, false, depth + 1)} }`;
+}
+
+const below = (expression: string | null, key: string) =>
+  expression === null ? [] : [`${expression}?.let { return it.below(${stringLiteral(key)}) }`];
+
+export function refusalFunctions(
+  model: CanonicalModel,
+  decls: readonly Decl[],
+  starts: readonly TypeView[],
+): RefusalFunction[] {
+  const checks = requestChecks(model, decls, starts);
+  const records = checks.records.map(({ decl, fields }) => ({
+    type: decl.name,
+    body: [
+      `firstMember(unknownFields.keys, ${stringLiteral(decl.key)})?.let { return it }`,
+      ...fields.flatMap((f) => below(refusalOf(f.type, f.name, !f.required), f.key)),
+      'return null',
+    ],
+  }));
+  const roles = checks.roles
+    ? [{ type: checks.roles.name, body: ['return if (isKnown) null else RequestRefusal("$raw is not a role of the language")'] }]
+    : [];
+  const enums = checks.enums.map((e) => ({
+    type: e.name,
+    body: [`return if (isKnown) null else RequestRefusal("$raw is not one of the values of ${e.key}")`],
+  }));
+  const attributes = checks.attributes;
+  const attributesFunction = attributes
+    ? [
+        {
+          type: attributes.decl.name,
+          body: [
+            ...(attributes.refusedNames.length > 0
+              ? [
+                  `val refused = setOf(${attributes.refusedNames.map(stringLiteral).join(', ')})`,
+                  'json.keys.firstOrNull { it in refused }?.let {',
+                  '    return RequestRefusal("$it is not a name an attribute may have").below(it)',
+                  '}',
+                ]
+              : []),
+            ...attributes.reserved.flatMap((f) => below(refusalOf(f.type, f.name, true), f.key)),
+            'return null',
+          ],
+        },
+      ]
+    : [];
+  return [...records, ...roles, ...enums, ...attributesFunction];
+}
