@@ -108,7 +108,13 @@ export function emitKotlin(
   const license = licenseText();
   if ('missing' in license) report(`No LICENSE in the module: ${license.missing}`);
   // The operations: request and response types, the interface a provider implements, the MCP tool definitions.
-  const operations = kotlinOperations(model, names, (t, strict) => kotlin.type(t, '', '', strict), kit.decls);
+  const operations = kotlinOperations(
+    model,
+    names,
+    (t, strict) => kotlin.type(t, '', '', strict),
+    kit.decls,
+    content.unknown.name,
+  );
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);
   if (bundled.length === 0)

@@ -6,7 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import type { Decl } from '../kit/decl-types.js';
 import { kdoc, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
-import { refusalFunctions, refusalOf } from './requests.js';
+import { refusalFunctions } from './requests.js';
 
 /**
  * The view of Operations.kt and OperationsTest.kt (templates/kotlin/): each operation's request and response
@@ -40,8 +40,13 @@ export function kotlinOperations(
   names: Names,
   typeOf: (t: TypeView, strict: boolean) => string,
   decls: readonly Decl[],
+  unknownContent: string,
 ) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
+  const starts = operations.flatMap((o) =>
+    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
+  );
+  const { functions, refusalOf } = refusalFunctions(model, decls, starts, unknownContent);
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const request = part === 'request';
@@ -83,9 +88,6 @@ export function kotlinOperations(
     response: side(o.key, 'response', o.response),
   }));
   const sides = views.flatMap((o) => [o.request, o.response]).filter((s) => s !== null);
-  const starts = operations.flatMap((o) =>
-    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
-  );
   // The shared request vectors (requests.json) are decoded as their operation's request type.
   const requests = views.flatMap((o) => (o.request ? [{ key: stringLiteral(o.key), type: o.request.name }] : []));
   const tools = bindingTools(model).map((t) => ({
@@ -104,7 +106,7 @@ export function kotlinOperations(
     view: {
       operations: views,
       sides,
-      refusals: refusalFunctions(model, decls, starts),
+      refusals: functions,
       requests,
       keepsSerializer: sides.some((s) => s.isRequest && !s.isRecord),
       tools,

@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, TypeView } from '../kit/decl-types.js';
-import { checkedKind, requestChecks } from '../kit/request-checks.js';
+import { requestChecks } from '../kit/request-checks.js';
 import { stringLiteral } from './naming.js';
 
 /**
@@ -14,27 +14,29 @@ export interface RefusalFunction {
   body: string[];
 }
 
+/** Finds the expression that finds a refusal in `value` of a type, or null when there is nothing to find. */
+export type RefusalOf = (t: TypeView, value: string, optional: boolean) => string | null;
+
 /**
- * The expression that finds a refusal in `value` of type `t`, or null when there is nothing to find: a list's
- * items are looked through by index, each lambda's parameter named for its depth, as lists may nest.
+ * The functions, and the expression for a value: a list's items are looked through by index, each lambda's
+ * parameter named for its depth, as lists may nest.
  */
-export function refusalOf(t: TypeView, value: string, optional: boolean, depth = 0): string | null {
-  if (checkedKind(t) === null) return null;
-  const call = optional ? '?.' : '.';
-  if (t.kind !== 'array') return `${value}${call}requestRefusal()`;
-  const item = `item${depth}`;
-  return `${value}${call}firstRefusal { ${item} -> ${refusalOf(t.items, item, false, depth + 1)} }`;
-}
-
-const below = (expression: string | null, key: string) =>
-  expression === null ? [] : [`${expression}?.let { return it.below(${stringLiteral(key)}) }`];
-
 export function refusalFunctions(
   model: CanonicalModel,
   decls: readonly Decl[],
   starts: readonly TypeView[],
-): RefusalFunction[] {
+  unknownContent: string,
+): { functions: RefusalFunction[]; refusalOf: RefusalOf } {
   const checks = requestChecks(model, decls, starts);
+  const refusalOf = (t: TypeView, value: string, optional: boolean, depth = 0): string | null => {
+    if (!checks.checked(t)) return null;
+    const call = optional ? '?.' : '.';
+    if (t.kind !== 'array') return `${value}${call}requestRefusal()`;
+    const item = `item${depth}`;
+    return `${value}${call}firstRefusal { ${item} -> ${refusalOf(t.items, item, false, depth + 1)} }`;
+  };
+  const below = (expression: string | null, key: string) =>
+    expression === null ? [] : [`${expression}?.let { return it.below(${stringLiteral(key)}) }`];
   const records = checks.records.map(({ decl, fields }) => ({
     type: decl.name,
     body: [
@@ -70,5 +72,19 @@ export function refusalFunctions(
         },
       ]
     : [];
-  return [...records, ...roles, ...enums, ...attributesFunction];
+  const { content } = checks;
+  const contentFunction = content
+    ? [
+        {
+          type: content.name,
+          body: [
+            `return if (this !is ${unknownContent}) null else RequestRefusal("not a kind of block ${content.key} defines").below(${stringLiteral(content.discriminator.key)})`,
+          ],
+        },
+      ]
+    : [];
+  return {
+    functions: [...records, ...roles, ...enums, ...attributesFunction, ...contentFunction],
+    refusalOf: (t, value, optional) => refusalOf(t, value, optional),
+  };
 }

@@ -80,7 +80,12 @@ export function emitSwift(
   const attributes = attributesView(ctx, typeOf);
   // The operations: request and response types, the protocol a provider implements, the MCP tool definitions.
   const accessors = new Map(inputs.attributes.reserved.map((f, i) => [f.key, attributes.accessors[i]?.name ?? f.name]));
-  const operations = swiftOperations(model, names, typeOf, { decls: kit.decls, swift, accessors });
+  const operations = swiftOperations(model, names, typeOf, {
+    decls: kit.decls,
+    swift,
+    accessors,
+    unknownContent: swift.union(content).unknown?.name ?? null,
+  });
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const view = treeNames(ctx);
   // Paths below the package's folder, as every entry's; ROOT is put before them all at the end.

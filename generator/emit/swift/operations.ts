@@ -6,7 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { docLines } from './decls.js';
 import { bare, stringLiteral } from './naming.js';
-import { isChecked, type RequestNames, requestConformances } from './requests.js';
+import { type RequestNames, requestConformances } from './requests.js';
 
 /**
  * The view of Operations.swift and OperationsTests.swift (templates/swift/): each operation's request and
@@ -42,6 +42,10 @@ export function swiftOperations(
   requestNames: RequestNames,
 ) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
+  const starts = operations.flatMap((o) =>
+    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
+  );
+  const { conformances, checked } = requestConformances(model, starts, requestNames);
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const request = part === 'request';
@@ -61,7 +65,7 @@ export function swiftOperations(
       doc,
       nameLiteral: stringLiteral(d.name),
       strict: request ? strict : null,
-      check: request && isChecked(field.type) ? field.name : null,
+      check: request && checked(field.type) ? field.name : null,
       field: {
         name: field.name,
         type: typeOf(field.type),
@@ -81,10 +85,6 @@ export function swiftOperations(
     response: side(o.key, 'response', o.response),
   }));
   const sides = views.flatMap((o) => [o.request, o.response]).filter((s) => s !== null);
-  const starts = operations.flatMap((o) =>
-    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
-  );
-  const conformances = requestConformances(model, starts, requestNames);
   // The shared request vectors (requests.json) are decoded as their operation's request type.
   const requests = views.flatMap((o) => (o.request ? [{ key: stringLiteral(o.key), type: o.request.name }] : []));
   const tools = bindingTools(model).map((t) => ({

@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, TypeView } from '../kit/decl-types.js';
-import { checkedKind, requestChecks } from '../kit/request-checks.js';
+import { requestChecks } from '../kit/request-checks.js';
 import type { SwiftDecls } from './decls.js';
 import { stringLiteral } from './naming.js';
 
@@ -22,16 +22,19 @@ export interface RequestNames {
   swift: SwiftDecls;
   /** The attributes' typed accessor of each reserved attribute, by its name (views.ts attributesView). */
   accessors: ReadonlyMap<string, string>;
+  /** The content union's case that keeps a block of a kind it does not define. */
+  unknownContent: string | null;
 }
 
 const below = (name: string, key: string) =>
   `if let refusal = ${name}.requestRefusal { return refusal.below(${stringLiteral(key)}) }`;
 
+/** The conformances, and whether a value of a type is checked (a request of one field checks it then). */
 export function requestConformances(
   model: CanonicalModel,
   starts: readonly TypeView[],
   names: RequestNames,
-): Conformance[] {
+): { conformances: Conformance[]; checked: (t: TypeView) => boolean } {
   const checks = requestChecks(model, names.decls, starts);
   const records = checks.records.map(({ decl, fields }) => {
     // A deprecated field is read through its storage, as the package's own code reads it, free of warnings.
@@ -77,8 +80,21 @@ export function requestConformances(
         },
       ]
     : [];
-  return [...records, ...roles, ...enums, ...attributesConformance];
+  const { content } = checks;
+  const contentConformance =
+    content && names.unknownContent
+      ? [
+          {
+            type: content.name,
+            body: [
+              `guard case .${names.unknownContent} = self else { return nil }`,
+              `return RequestRefusal("not a kind of block ${content.key} defines").below(${stringLiteral(content.discriminator.key)})`,
+            ],
+          },
+        ]
+      : [];
+  return {
+    conformances: [...records, ...roles, ...enums, ...attributesConformance, ...contentConformance],
+    checked: checks.checked,
+  };
 }
-
-/** Whether a value of the type holds anything its request looks for. */
-export const isChecked = (t: TypeView): boolean => checkedKind(t) !== null;
