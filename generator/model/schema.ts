@@ -57,7 +57,7 @@ export const MODEL_SCHEMA = {
         items: object({
           name: str,
           from: str,
-          kind: { enum: ['field', 'role', 'attribute', 'requirement', 'operation'] },
+          kind: { enum: ['field', 'role', 'attribute', 'value', 'requirement', 'operation'] },
           replacedBy: nullableStr,
           version: str,
           source,

@@ -129,9 +129,10 @@ export interface State {
 
 /**
  * What a Removed row took out: a name an answer held (a record's field, a role, a reserved attribute), which a
- * checker still reports where it stands, or a requirement or an operation, which an answer never held.
+ * checker still reports where it stands; a value of an enum, which an answer held too, and which a checker reports
+ * as a value outside its enum; or a requirement or an operation, which an answer never held.
  */
-export type RemovedKind = 'field' | 'role' | 'attribute' | 'requirement' | 'operation';
+export type RemovedKind = 'field' | 'role' | 'attribute' | 'value' | 'requirement' | 'operation';
 
 export interface Removed {
   name: string;

@@ -245,6 +245,10 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     // Removing a value is breaking, and only enum-value-removed says so (no name-removed beside it).
     expect(changes('RFC-0004')).toEqual(['breaking enum-value-removed Orientation.vertical']);
     expect(m.protocolVersion).toBe('0.3.0');
+    // The removed value is recorded as what it is, with its row and what replaced it.
+    expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.kind} ${r.from}.${r.name} ${r.replacedBy} ${r.source.document}:${r.source.line}`)).toEqual([
+      'value Orientation.vertical `diagonal` RFC-0004:15',
+    ]);
   },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
@@ -349,6 +353,28 @@ describe('two requirements on one checker rule', () => {
       await s.dispose();
     }
   }, 120_000);
+});
+
+describe('a value taken out of an enum, in what generate writes', () => {
+  it('the types page and the migration page list it; the bindings\' data leaves it to the enum\'s own list', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'enum-values-change'));
+    try {
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
+      const out = await emitAll(model as CanonicalModel, { regenerate: 'x', versions }, ['docs', 'typescript']);
+      const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? '';
+      const migration = file('docs/migrating-from-0.2.2.md');
+      expect(migration).toContain('## Values no longer in an enum');
+      expect(migration).toMatch(/^\| `vertical` \| \[`Orientation`\]\(element\.md#orientation\) \| `diagonal` \|/m);
+      // Not among the names whose sending fails the checker: a value outside its enum is a warning.
+      expect(migration).not.toMatch(/^## Orientation$/m);
+      const types = file('docs/element.md');
+      const enumSection = types.slice(types.indexOf('Orientation'));
+      expect(enumSection).toMatch(/`vertical`.*0\.3\.0/);
+      expect(specData(model as CanonicalModel).removed.map((r) => r.name)).not.toContain('vertical');
+    } finally {
+      await s.dispose();
+    }
+  }, 60_000);
 });
 
 describe('removing a requirement, an operation or a reserved attribute, in what generate writes', () => {
