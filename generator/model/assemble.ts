@@ -214,7 +214,8 @@ function checkEffects(
     const own = diffModels(previous, current);
     const changes = snap.joins ? diffModels(start, current) : own;
     const computed = classify(changes);
-    if (computed !== snap.effect) {
+    const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
+    if (computed !== snap.effect && !declaresStable(snap, rfc)) {
       const together = snap.joins
         ? `${current.protocolVersion} as its RFCs make it together (from ${start?.protocolVersion ?? 'nothing'})`
         : 'what it changes';
@@ -225,7 +226,6 @@ function checkEffects(
         snap.effect,
       );
     }
-    const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
     if (rfc) rfc.changes = own;
     members.push({ snap, rfc, own });
     allVersions.push(current);
@@ -242,6 +242,14 @@ function checkEffects(
   share();
   return { allVersions, releases, byVersion };
 }
+
+/**
+ * The step to 1.0.0 is a maintainer declaring the protocol stable: stated as Breaking, it is breaking whatever it
+ * changes (nothing, or only additions), since from 1.0.0 the versioning table's other column applies. Only a
+ * Breaking step from 0.x may name 1.0.0 (fold/index.ts refuses any other).
+ */
+const declaresStable = (snap: VersionSnapshot, rfc: RfcSummary | undefined): boolean =>
+  snap.effect === 'breaking' && rfc?.version === '1.0.0' && rfc.from !== null && rfc.from.startsWith('0.');
 
 /** Each of a version's changes goes to the first of its RFCs whose own changes name that subject (else the first). */
 function shareChanges(net: readonly Change[], members: readonly Member[]): void {

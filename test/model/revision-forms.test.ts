@@ -210,6 +210,20 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     const element = m.types.find((t) => t.name === 'Element') as { fields: { name: string; since: string }[] };
     expect(element.fields.find((f) => f.name === 'note')?.since).toBe('1.1.0');
   },
+  'step-to-one-additive': (m, real) => {
+    // Declared Breaking, with only an addition: the class it states is what 1.0.0 is, and the next additive step is
+    // the "From 1.0" column's (minor).
+    expect(m.rfcs.map((r) => `${r.id} ${r.effect} ${r.from} ${r.version}`)).toEqual(['RFC-0001 breaking 0.1.0 0.2.0', 'RFC-0002 breaking 0.2.0 1.0.0', 'RFC-0003 additive 1.0.0 1.1.0']);
+    expect(m.rfcs[1]?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual(['additive field-added Element.note']);
+    expect(m.versioning).toEqual(real.versioning);
+    // A breaking step ends what a package reads of older versions: 1.0.0's answers are read by 1.1.0, 0.2.0's not.
+    expect(specData(m).readsAlso).toEqual(['1.0.0']);
+  },
+  'step-to-one-declared': (m, real) => {
+    expect(m.protocolVersion).toBe('1.0.0');
+    expect(m.rfcs.at(-1)).toMatchObject({ effect: 'breaking', from: '0.2.0', changes: [] });
+    expect(m.types).toEqual(real.types);
+  },
   'required-fields-with-example': (m) => {
     // RFC-0001's example lacks the new required fields: the README example is RFC-0002's, the newest that is an answer.
     expect(currentExample(m)?.source.document).toBe('RFC-0002');
