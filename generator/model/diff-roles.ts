@@ -26,6 +26,13 @@ export function roleChanges(before: CanonicalModel | null, after: CanonicalModel
       if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
     if (ra.appleName !== rb.appleName)
       add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
+    const covers = reordered(ra.covers, rb.covers);
+    if (covers)
+      add(
+        'covers-reordered',
+        `covers of ${rb.name}`,
+        `The Apple roles ${rb.name} also covers are in another order: ${listed(covers.now)}, were ${listed(covers.was)}`,
+      );
   }
   const rolesB = new Set(after.roles.map((r) => r.name));
   for (const ra of rolesA.values())

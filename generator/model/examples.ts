@@ -14,6 +14,7 @@ const ANSWER_NEUTRAL: ReadonlySet<keyof typeof CHANGE_RULES> = new Set([
   'versioning-changed',
   'field-made-optional',
   'requirement-removed',
+  'rule-requirement-changed',
 ] as const);
 
 /**

@@ -96,6 +96,8 @@ export interface Role {
   covers: string[];
   /** The note that follows the covered names, e.g. "Nesting shows the hierarchy". */
   coversNote: string | null;
+  /** Where the role's Also covers row was last stated (absent without one): a change of the list is said there. */
+  coversSource?: Source;
   since: string;
   source: Source;
   deprecated?: Deprecation;

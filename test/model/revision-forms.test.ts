@@ -172,6 +172,39 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
       'editorial fields-reordered fields of Related: The fields of Related are in another order: url, id, relation, were relation, id, url',
     ]);
   },
+  'reorder-other-tables': (m, real) => {
+    // Each table's restated rows take its order; nothing else changes, and the version stays.
+    expect(m.protocolVersion).toBe(real.protocolVersion);
+    expect(m.operations.map((o) => o.name)).toEqual(['locate', 'current']);
+    expect(m.attributes.map((a) => a.name)).toEqual(['related', 'author']);
+    expect(m.requirements.map((r) => r.id)).toEqual(['R2', 'R1', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8']);
+    expect(role(m, 'Window')?.covers).toEqual(['Drawer', 'Sheet', 'Popover', 'TabGroup']);
+    expect(m.operations.every((o) => o.since === '0.2.0')).toBe(true);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial attributes-reordered attributes: The reserved attributes are in another order: related, author, were author, related',
+      'editorial covers-reordered covers of Window: The Apple roles Window also covers are in another order: Drawer, Sheet, were Sheet, Drawer',
+      'editorial operations-reordered operations: The operations are in another order: locate, current, were current, locate',
+      'editorial requirements-reordered requirements: The requirements are in another order: R2, R1, were R1, R2',
+    ]);
+  },
+  'reorder-enum-values': (m) => {
+    const orientation = m.types.find((t) => t.name === 'Orientation');
+    expect(orientation?.kind === 'enum' && orientation.values.map((v) => `${v.value} ${v.since}`)).toEqual(['vertical 0.2.1', 'horizontal 0.2.1']);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial values-reordered values of Orientation: The values of Orientation are in another order: vertical, horizontal, were horizontal, vertical',
+    ]);
+  },
+  'reorder-requirements-on-one-rule': (m) => {
+    expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R9', 'R6']);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial requirements-reordered requirements: The requirements are in another order: R9, R7, R8, R6, were R6, R7, R8, R9',
+      'breaking rule-requirement-changed rule state-reachable: The findings of rule state-reachable name R9, named R6',
+    ]);
+    // Every checker names the findings after the first requirement on the rule: the vectors say R9 now.
+    const reachable = buildVectors(m, [m.protocolVersion]).flatMap((v) => v.findings).filter((f) => f.rule === 'state-reachable');
+    expect(reachable.length).toBeGreaterThan(0);
+    expect(new Set(reachable.map((f) => f.requirement))).toEqual(new Set(['R9']));
+  },
   'two-rfcs-one-version': (m, real) => {
     // RFC-0002 restates RFC-0001's step, so both make 0.2.0, and what RFC-0002 adds comes in 0.2.0.
     expect(m.protocolVersion).toBe('0.2.0');
