@@ -18,6 +18,7 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
     case 'attributes':
     case 'requirements':
     case 'covers':
+    case 'classes':
       return placeOfOrder(word, name.replace(/^of /, ''), before, after);
     case 'rule':
       // The requirement the rule's findings now name.
@@ -92,9 +93,16 @@ function placeOfOrder(word: string, name: string, before: CanonicalModel | null,
     }
     case 'operations':
     case 'attributes':
-    case 'requirements': {
-      const items = (m: CanonicalModel | null) =>
-        (word === 'operations' ? m?.operations : word === 'attributes' ? m?.attributes : m?.requirements) ?? [];
+    case 'requirements':
+    case 'classes': {
+      const items = (m: CanonicalModel | null): { name?: string; id?: string; source: Source }[] =>
+        (word === 'operations'
+          ? m?.operations
+          : word === 'attributes'
+            ? m?.attributes
+            : word === 'classes'
+              ? m?.notReported
+              : m?.requirements) ?? [];
       const key = (x: { name?: string; id?: string }) => x.name ?? x.id ?? '';
       const moved = reordered(items(before).map(key), items(after).map(key))?.now[0];
       return items(after).find((x) => key(x) === moved)?.source ?? null;

@@ -125,5 +125,17 @@ export function appleRoleChanges(before: CanonicalModel | null, after: Canonical
     const nrB = new Set(after.notReported.map((n) => n.name));
     for (const n of before?.notReported ?? [])
       if (!nrB.has(n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
+    const order =
+      before &&
+      reordered(
+        before.notReported.map((n) => n.name),
+        after.notReported.map((n) => n.name),
+      );
+    if (order)
+      add(
+        'not-reported-reordered',
+        'classes not reported',
+        `The classes not reported are in another order: ${listed(order.now)}, were ${listed(order.was)}`,
+      );
   }
 }

@@ -179,9 +179,11 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     expect(m.attributes.map((a) => a.name)).toEqual(['related', 'author']);
     expect(m.requirements.map((r) => r.id)).toEqual(['R2', 'R1', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8']);
     expect(role(m, 'Window')?.covers).toEqual(['Drawer', 'Sheet', 'Popover', 'TabGroup']);
+    expect(m.notReported.map((n) => n.name)).toEqual(['menus', 'controls', ...real.notReported.map((n) => n.name).slice(2)]);
     expect(m.operations.every((o) => o.since === '0.2.0')).toBe(true);
     expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
       'editorial attributes-reordered attributes: The reserved attributes are in another order: related, author, were author, related',
+      'editorial not-reported-reordered classes not reported: The classes not reported are in another order: menus, controls, were controls, menus',
       'editorial covers-reordered covers of Window: The Apple roles Window also covers are in another order: Drawer, Sheet, were Sheet, Drawer',
       'editorial operations-reordered operations: The operations are in another order: locate, current, were current, locate',
       'editorial requirements-reordered requirements: The requirements are in another order: R2, R1, were R1, R2',

@@ -1,7 +1,7 @@
 import type { Place } from '../../diagnostics/report.js';
 import { nearest } from '../../util/nearest.js';
 import { withoutRole } from './apply-removed.js';
-import { inTableOrder, kept, type RfcStep } from './apply-step.js';
+import { inStatedOrder, inTableOrder, kept, type RfcStep } from './apply-step.js';
 
 /**
  * Order is part of the language: the kinds and roles a Kind table restates take its order, in the places they held;
@@ -110,6 +110,12 @@ export function applyRoleRules(step: RfcStep): void {
   for (const row of rfc.roleRules) {
     state.roleRules[row.rule] = { role: row.role.value, place: row.role.place, source: src(null, row.role.place) };
   }
+  const before = [...state.notReported.keys()];
   for (const row of rfc.notReported)
     state.notReported.set(row.name, { name: row.name, reason: row.reason, source: src(null, row.place) });
+  state.notReported = inStatedOrder(
+    state.notReported,
+    before,
+    rfc.notReported.map((r) => r.name),
+  );
 }

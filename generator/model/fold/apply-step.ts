@@ -92,7 +92,8 @@ export function inTableOrder<T>(items: readonly T[], key: (item: T) => string, r
 }
 
 /**
- * Items kept by name in the order the spec states them (operations, requirements, reserved attributes): the ones a
+ * Items kept by name in the order the spec states them (operations, requirements, reserved attributes, classes not
+ * reported): the ones a
  * table restates take its order, in the places they held (as a record's fields do), and new ones go at the end.
  */
 export function inStatedOrder<T>(
