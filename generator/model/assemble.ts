@@ -8,6 +8,7 @@ import { loadExternalTypes } from './external.js';
 import { diffModels } from './diff.js';
 import { placeOfChange } from './diff-place.js';
 import { type Change, classify } from './diff-rules.js';
+import { deprecatedUses } from './deprecated-uses.js';
 import { currentExample, currentProblem, exampleStanding } from './examples.js';
 import { type VersionSnapshot, fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
@@ -146,7 +147,8 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
     return { model: null, versions: [], allVersions: [], diagnostics: d };
   }
   // The README example must be an answer of this version: the newest RFC example that is (model/examples.ts).
-  if (!currentExample(model)) {
+  const readme = currentExample(model);
+  if (!readme) {
     const last = model.examples.at(-1) as Example;
     const { file, line, column } = last.source;
     d.error(
@@ -155,6 +157,16 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
       `No RFC example is an answer of ${model.protocolVersion}, so no package has a README example: the newest, of ${last.source.document}, is not (${currentProblem(model, last)})`,
     );
     return { model: null, versions: [], allVersions: [], diagnostics: d };
+  }
+  // Only an example with deprecated names is left: the READMEs print its warnings, as the checker gives them.
+  const uses = deprecatedUses(model, readme.value);
+  if (uses.length > 0) {
+    const { file, line, column } = readme.source;
+    d.warning(
+      'example-with-findings',
+      { file, line, column },
+      `The README example (${readme.source.document} section ${readme.source.section ?? '?'}) uses deprecated names (${[...new Set(uses.map((u) => u.name))].join(', ')}): every package's README prints the checker's ${uses.length === 1 ? 'warning' : `${uses.length} warnings`} for it, since no RFC example of ${model.protocolVersion} is free of them`,
+    );
   }
   byVersion.set(model.protocolVersion, model);
   // An example the conformance vectors cannot carry is said, not dropped in silence (model/examples.ts).

@@ -265,6 +265,13 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     const example = readmeExample(m);
     expect('missing' in example ? example.missing : JSON.parse(example.answer)).toMatchObject({ protocol: '0.3.0', app: 'Planner', root: { title: 'Planner' } });
   },
+  'readme-example-without-deprecated': (m) => {
+    // RFC-0002's example is newer, but uses url, which RFC-0003 deprecated: the README takes RFC-0001's, which gets
+    // no finding, and prints no findings for it.
+    expect(currentExample(m)?.source.document).toBe('RFC-0001');
+    const example = readmeExample(m);
+    expect('missing' in example ? example.missing : example.output).toBe('answer.json: no findings\n7 elements\n');
+  },
   'additive-released-over-unreleased': (m) => {
     // 0.2.0 was never released and 0.2.1 only added a field: an answer of 0.2.0 is read by 0.2.1's rules, no error.
     expect(specData(m).readsAlso).toEqual(['0.2.0']);
@@ -398,6 +405,31 @@ describe('two requirements on one checker rule', () => {
         compared += vector.findings.filter((f: { requirement: string }) => f.requirement === 'R6').length;
       }
       expect(compared).toBeGreaterThan(0);
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
+
+describe('a README example with deprecated names, when no RFC example of the version is free of them', () => {
+  it("prints what the generated checker prints for it, in the README and in the example's tests", async () => {
+    const s = await specWithFixture(join(FIXTURES, 'deprecate-what-the-example-uses'));
+    try {
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(0);
+      const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+      const { model } = await assembleModel(await readSpecFiles(s.spec));
+      const example = readmeExample(model as CanonicalModel);
+      if ('missing' in example) throw new Error(example.missing);
+      // The oracle: the generated TypeScript validator on the answer, as the README's describe.mjs runs it.
+      const findings = sdk.validateText(example.answer);
+      const real = `${sdk.formatFindings(findings, example.file)}${sdk.effectiveElements(sdk.parseAnswer(example.answer).answer).length} elements\n`;
+      expect(findings.length).toBe(6);
+      expect(example.output).toBe(real);
+      expect(example.output).toContain('\n  /root/children/0/children/0/children/0/children/0/role (element "sel-4")\n    warning "Text" is deprecated since 0.2.1; use Group  deprecated-name\n');
+      const read = (path: string) => readFileSync(join(s.out, path), 'utf8');
+      expect(read('typescript/README.md')).toContain(`\`\`\`text\n${real}\`\`\``);
+      expect(read('python/tests/test_readme.py')).toContain('0 errors, 6 warnings\\n7 elements\\n"');
+      expect(read('go/example_test.go')).toContain('\t// 0 errors, 6 warnings\n\t// 7 elements\n');
     } finally {
       await s.dispose();
     }
