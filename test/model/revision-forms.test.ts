@@ -436,6 +436,20 @@ describe('a README example with deprecated names, when no RFC example of the ver
   }, 120_000);
 });
 
+describe("an enum's value in a Deprecated table", () => {
+  it('is refused at its row with a hint that names what to do instead', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'deprecate-enum-value'));
+    try {
+      const { diagnostics } = await assembleModel(await readSpecFiles(s.spec));
+      const [refused, ...rest] = diagnostics.items;
+      expect(rest).toEqual([]);
+      expect(refused?.hint).toMatch(/restate its Value row.*send horizontal instead.*a Removed row whose From is Orientation/);
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
 describe('a value taken out of an enum, in what generate writes', () => {
   it('the types page and the migration page list it; the bindings\' data leaves it to the enum\'s own list', async () => {
     const s = await specWithFixture(join(FIXTURES, 'enum-values-change'));
