@@ -306,6 +306,12 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
       'value Orientation.vertical `diagonal` RFC-0004:15',
     ]);
   },
+  'reword-type': (m, real) => {
+    // A restated Types row takes its new Meaning, and diff says so: the type is reworded, editorially, not in silence.
+    expect(m.types.find((t) => t.name === 'Related')?.meaning).toBe('A link from one element to another thing, other than containment');
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual(['editorial wording-changed Related: The meaning of Related was reworded']);
+    expect((m.types.find((t) => t.name === 'Related') as { fields: unknown[] }).fields).toEqual((real.types.find((t) => t.name === 'Related') as { fields: unknown[] }).fields);
+  },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
     expect(m.types).toEqual(real.types);
