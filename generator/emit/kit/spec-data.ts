@@ -205,7 +205,7 @@ export function specData(model: CanonicalModel): SpecData {
     // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none,
     // and an enum's removed value is reported by the enum's own list (`unknown-value`), not by name.
     removed: model.removed
-      .filter((r) => r.kind === 'field' || r.kind === 'role' || r.kind === 'attribute')
+      .filter((r) => r.kind !== 'value' && r.kind !== 'requirement' && r.kind !== 'operation')
       .map((r) => ({
         name: r.name,
         from: r.from,
