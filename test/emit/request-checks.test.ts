@@ -12,7 +12,8 @@ import { realModel } from '../helpers/spec.js';
 /**
  * What the Swift and Kotlin request types look for beyond what their lenient types refuse (kit/request-checks.ts),
  * held to the specs' own tables: the request fixture (test/fixtures/revisions/request) names which of Arrangement's
- * fields are a role, an enum or a record, and RFC-0001 which fields are states. The bindings' operations suites run
+ * fields are a role, an enum or a record, the enum fixture the link's fields of the enum, and RFC-0001 which fields
+ * are states. The bindings' operations suites run
  * the checks against tools.json's verdicts (requests.json); this says which types they cover.
  */
 
@@ -39,7 +40,8 @@ describe('the checks a request needs', () => {
     expect(checks.records.map((r) => r.decl.key)).toEqual(['Arrangement', 'Related']);
     // target, labels and animate are a string, strings and a boolean: their types refuse what the schema does.
     expect(checks.records[0]?.fields.map((f) => f.key)).toEqual(['orientation', 'role', 'near', 'around']);
-    expect(checks.records[1]?.fields).toEqual([]);
+    // The link's relation, id and url are strings; its direction and sides are of the enum fixture's Orientation.
+    expect(checks.records[1]?.fields.map((f) => f.key)).toEqual(['direction', 'sides']);
     expect(checks.roles?.key).toBe('Role');
     expect(checks.enums.map((e) => e.key)).toEqual(['Orientation']);
     expect(checks.attributes).toBeNull();
