@@ -20,12 +20,12 @@ import { type RequestNames, requestConformances } from './requests.js';
 /** The binding's own types, which no model type may be named. */
 export const OPERATION_TYPES = ['Operations', 'ToolDefinition'];
 
-/** A raw multi-line string literal holding the text as it is: enough `#`s that nothing in it ends or escapes it. */
 /** What a request type's doc says of its decoding, beyond the side's own line. */
 const STRICT_DOC =
   "Decoding refuses what the tool's inputSchema refuses: a member the request or a record in it does not define, a " +
   'role outside the language, a value outside its enum, as well as a missing member or a value of the wrong type.';
 
+/** A raw multi-line string literal holding the text as it is: enough `#`s that nothing in it ends or escapes it. */
 export function rawText(text: string, indent: string): string {
   let hashes = '#';
   while (text.includes(`"${hashes}`) || text.includes(`\\${hashes}`)) hashes += '#';
