@@ -78,7 +78,7 @@ function shapeOf(model: CanonicalModel, name: string): RequestShape | null {
         name,
         values: model.roles.flatMap((r) => [r.name, ...(r.aliases ?? []).map((a) => a.name)]),
       };
-    case 'attributes':
+    case 'attributes': // the attributes kind: open, but for the names it may not hold
       return {
         kind: 'attributes',
         name,

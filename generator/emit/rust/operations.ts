@@ -107,10 +107,10 @@ export function rustOperations(model: CanonicalModel, decls: readonly Decl[]) {
     usedOf(body, ['Map', 'Number', 'Value']),
     usedOf(body, ['DecodeError', 'members', 'optional', 'required']),
     usedOf(body, ['Node']),
-    usedOf(body, ['Want', 'WantAttributes', 'WantField', 'WantRecord', 'WantSet', 'check']),
     crateTypes.length ? useList(crateTypes) : null,
+    usedOf(body, ['Want', 'WantAttributes', 'WantField', 'WantRecord', 'WantSet', 'check']),
   ];
-  const paths = ['serde', 'serde_json', 'crate::fields', 'crate::json', 'crate::request', 'crate::model'];
+  const paths = ['serde', 'serde_json', 'crate::fields', 'crate::json', 'crate::model', 'crate::request'];
   return {
     view: {
       operations: views,
