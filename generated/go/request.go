@@ -129,7 +129,7 @@ func checkOne(w wanted) ([]wanted, error) {
 			break
 		}
 		if set := wantedSets[w.want.name]; w.want.kind == wantValues && !slices.Contains(set.values, s) {
-			return nil, &DecodeError{pointer(w.keys), fmt.Sprintf("%q is not a %s", s, set.name)}
+			return nil, &DecodeError{pointer(w.keys), fmt.Sprintf("%q is not a value of %s", s, set.name)}
 		}
 	case wantBoolean:
 		if _, ok := w.value.(bool); !ok {

@@ -138,7 +138,7 @@ pub fn check(arguments: &Value, request: &'static WantRecord) -> Result<(), Deco
             },
             Want::Values(set) => match value {
                 Value::String(s) if set.values.contains(&s.as_str()) => Ok(()),
-                Value::String(s) => return Err(refused(&path, format!("\"{s}\" is not a {}", set.name))),
+                Value::String(s) => return Err(refused(&path, format!("\"{s}\" is not a value of {}", set.name))),
                 _ => Err("a string"),
             },
             Want::Record(record) => {

@@ -62,11 +62,27 @@ const wantOf = (type: TypeRef): Want => {
 const namesIn = (want: Want): string[] =>
   want.kind === 'list' ? namesIn(want.items) : want.kind === 'shape' ? [want.name] : [];
 
+/**
+ * The answer's root and its role, as the strict schema fixes them (the root's role is the language's root role):
+ * shapes of their own, named so that no type of the model can be.
+ */
+const rootOf = (model: CanonicalModel) => `the ${model.tree.node} at the root`;
+const rootRoleOf = (model: CanonicalModel) => `the ${model.tree.role} of the root`;
+
+/** A field's want, the answer's root and the root's role replaced by the shapes that fix the role. */
+function fieldWant(model: CanonicalModel, record: string, field: string, type: TypeRef): Want {
+  const t = model.tree;
+  if (record === t.answer && field === t.root) return { kind: 'shape', name: rootOf(model) };
+  if (record === rootOf(model) && field === t.role) return { kind: 'shape', name: rootRoleOf(model) };
+  return wantOf(type);
+}
+
 function shapeOf(model: CanonicalModel, name: string): RequestShape | null {
-  const type = model.types.find((t) => t.name === name);
+  if (name === rootRoleOf(model)) return { kind: 'values', name, values: [model.roleRules.root] };
+  const type = model.types.find((t) => t.name === (name === rootOf(model) ? model.tree.node : name));
   if (!type) return null;
   const fieldsOf = (list: { name: string; type: TypeRef; required: boolean }[]): WantedField[] =>
-    list.map((f) => ({ key: f.name, required: f.required, want: wantOf(f.type) }));
+    list.map((f) => ({ key: f.name, required: f.required, want: fieldWant(model, name, f.name, f.type) }));
   switch (type.kind) {
     case 'record':
       return { kind: 'record', name, fields: fieldsOf(type.fields) };
@@ -117,8 +133,9 @@ export function requestShapes(model: CanonicalModel): RequestShapes {
     reached.set(name, shape);
     if (shape.kind === 'record' || shape.kind === 'attributes') queue.push(...shape.fields.flatMap((f) => namesIn(f.want)));
   }
-  const shapes = model.types.flatMap((t) => {
-    const shape = reached.get(t.name);
+  const order = [...model.types.map((t) => t.name), rootOf(model), rootRoleOf(model)];
+  const shapes = order.flatMap((name) => {
+    const shape = reached.get(name);
     return shape ? [shape] : [];
   });
   return { requests, shapes };
