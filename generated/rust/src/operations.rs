@@ -12,16 +12,15 @@ use crate::json::Node;
 use crate::model::Answer;
 use crate::request::{Want, WantField, WantRecord, check};
 
-// What each request's JSON must be, as its tool's inputSchema says (runtime request.rs checks it).
+/// What current returns: the Answer itself.
+pub type CurrentResponse = Answer;
+
 static LOCATE_REQUEST: WantRecord = WantRecord {
     name: "the arguments of locate",
     fields: &[
         WantField { key: "string", required: true, want: Want::String },
     ],
 };
-
-/// What current returns: the Answer itself.
-pub type CurrentResponse = Answer;
 
 /// What locate takes: one string, as the string property of a JSON object. Reading it refuses what
 /// the tool's inputSchema refuses.

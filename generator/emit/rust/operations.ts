@@ -27,12 +27,6 @@ export function rawString(text: string): string {
 /** What a `use` names: one item, or several in braces. */
 const useList = (items: string[]) => (items.length === 1 ? (items[0] ?? '') : `{${items.join(', ')}}`);
 
-/** What a source uses of a list of names: those it names, as a `use` list, or null. */
-const usedOf = (source: string, candidates: readonly string[]): string | null => {
-  const used = candidates.filter((n) => new RegExp(`\\b${n}\\b`).test(source));
-  return used.length ? useList(used) : null;
-};
-
 /** A response: an alias of the record it is, or a struct of its one field (as the tool's result names it). */
 function response(d: SideDecl, doc: string, fieldDoc: string): string {
   if (d.form === 'alias') return `${doc}\npub type ${d.name} = ${rustType(d.target)};`;
@@ -46,6 +40,28 @@ function response(d: SideDecl, doc: string, fieldDoc: string): string {
     `${fieldDoc}\n${rename}    pub ${d.field.name}: ${rustType(d.field.type)},`,
     '}',
   ].join('\n');
+}
+
+/** The `use` lines of operations.rs: what its code names, the outside crates' first, then the crate's own. */
+function useLines(source: string, decls: readonly Decl[]): string {
+  // The code alone, its comments and string literals left out, says which names it uses.
+  const code = source.replace(/^\s*\/\/.*$/gm, '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const named = new Set(code.match(/\b[A-Za-z_]\w*\b/g) ?? []);
+  const uses = (path: string, candidates: readonly string[]) => {
+    const used = candidates.filter((n) => named.has(n));
+    return used.length ? [`use ${path}::${useList(used)};`] : [];
+  };
+  const outside = [
+    ...uses('serde', ['Deserialize', 'Deserializer', 'Serialize', 'de']),
+    ...uses('serde_json', ['Map', 'Number', 'Value']),
+  ];
+  const own = [
+    ...uses('crate::fields', ['DecodeError', 'members', 'optional', 'required']),
+    ...uses('crate::json', ['Node']),
+    ...uses('crate::model', decls.map((d) => d.name).sort()),
+    ...uses('crate::request', ['Want', 'WantAttributes', 'WantField', 'WantRecord', 'WantSet', 'check']),
+  ];
+  return [outside, own].flatMap((group) => (group.length ? [group.join('\n')] : [])).join('\n\n');
 }
 
 export function rustOperations(model: CanonicalModel, decls: readonly Decl[]) {
@@ -95,34 +111,11 @@ export function rustOperations(model: CanonicalModel, decls: readonly Decl[]) {
           ]
         : [],
     );
-  // The code alone, its comments and string literals left out, says which names it uses.
-  const body = [requests.statics, ...sides]
-    .join('\n')
-    .replace(/^\s*\/\/.*$/gm, '')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  const modelTypes = [...new Set(body.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? [])];
-  const crateTypes = decls.map((d) => d.name).filter((n) => modelTypes.includes(n)).sort();
-  const uses = [
-    usedOf(body, ['Deserialize', 'Deserializer', 'Serialize', 'de']),
-    usedOf(body, ['Map', 'Number', 'Value']),
-    usedOf(body, ['DecodeError', 'members', 'optional', 'required']),
-    usedOf(body, ['Node']),
-    crateTypes.length ? useList(crateTypes) : null,
-    usedOf(body, ['Want', 'WantAttributes', 'WantField', 'WantRecord', 'WantSet', 'check']),
-  ];
-  const paths = ['serde', 'serde_json', 'crate::fields', 'crate::json', 'crate::model', 'crate::request'];
+  const uses = useLines([requests.statics, ...sides].join('\n'), decls);
   return {
     view: {
       operations: views,
-      // The crate's own after a blank line, as rustfmt groups them.
-      uses: [0, 1]
-        .map((group) =>
-          uses
-            .flatMap((u, i) => (u === null || (i >= 2 ? 1 : 0) !== group ? [] : [`use ${paths[i]}::${u};`]))
-            .join('\n'),
-        )
-        .filter((g) => g.length > 0)
-        .join('\n\n'),
+      uses,
       statics: requests.statics,
       sides,
       tools: toolViews,

@@ -1,8 +1,14 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { Decl, FieldDecl } from '../kit/decl-types.js';
+import type { Decl, FieldDecl, RecordDecl } from '../kit/decl-types.js';
 import type { Names } from '../kit/naming.js';
 import type { SideDecl } from '../kit/operations.js';
-import { type RequestShape, requestShapes, type Want, type WantedField } from '../kit/request-shapes.js';
+import {
+  type RequestArguments,
+  type RequestShape,
+  requestShapes,
+  type Want,
+  type WantedField,
+} from '../kit/request-shapes.js';
 import { type Lines, linesOf } from '../core/lines.js';
 import { implFn } from './impls.js';
 import { field } from './records.js';
@@ -112,96 +118,82 @@ function requestType(w: Lines, d: SideDecl, fields: FieldDecl[], doc: string, ar
   );
 }
 
-export interface RustRequests {
-  /** The shapes' statics, then each request type, by the request's name. */
-  statics: string;
-  types: Map<string, string>;
-  /** Whether any request is a record, which converts into the model's record. */
-  usesRest: boolean;
+/** A record request: its type, and its way into the model's record (whose `rest` it has nothing for). */
+function recordRequest(w: Lines, decl: SideDecl, record: RecordDecl, doc: string, target: string): void {
+  requestType(w, decl, record.fields, doc, target, record.key);
+  implFn(
+    w.blank(),
+    `impl From<${decl.name}> for ${record.name}`,
+    `fn from(request: ${decl.name}) -> Self`,
+    (b) =>
+      b.block(
+        `${record.name} {`,
+        (c) => {
+          record.fields.forEach((f) => c.line(`${f.name}: request.${f.name},`));
+          c.line(`${REST_FIELD}: Map::new(),`);
+        },
+        '}',
+      ),
+    `The request as the model's ${record.name}, which has nothing else to keep.`,
+  );
+}
+
+/** A request of one value: the static its arguments are checked against, and its type of one field. */
+function wrappedRequest(w: Lines, statics: Shapes, op: string, decl: SideDecl & { form: 'wrapper' }, arg: RequestArguments, doc: string) {
+  const target = upperSnake(decl.name);
+  w.block(
+    `static ${target}: WantRecord = WantRecord {`,
+    (b) => {
+      b.line(`name: ${rustString(arg.name)},`);
+      fieldsOf(b, statics, arg.fields);
+    },
+    '};',
+  ).blank();
+  const field: FieldDecl = {
+    key: decl.field.key,
+    name: decl.field.name,
+    type: decl.field.type,
+    required: true,
+    doc: `The ${decl.notation} ${op} takes.`,
+    default: null,
+    constant: null,
+  };
+  requestType(w, decl, [field], doc, target, arg.name);
 }
 
 /**
- * Every request type's source, by name, and the statics their checks read. `decls` are the model's declarations,
- * whose records give a record request its fields.
+ * The statics every request's check reads, and each request type's source by its name. `decls` are the model's
+ * declarations, whose records give a record request its fields.
  */
 export function rustRequests(
   model: CanonicalModel,
   names: Names,
   decls: readonly Decl[],
   requests: { key: string; decl: SideDecl }[],
-): RustRequests {
+): { statics: string; types: Map<string, string> } {
   const { shapes, requests: args } = requestShapes(model);
+  const variants = { record: 'Record', values: 'Values', attributes: 'Attributes' } as const;
   const statics: Shapes = new Map(
     shapes.map((s) => [
       s.name,
-      s.kind === 'external'
-        ? null
-        : {
-            variant: s.kind === 'record' ? 'Record' : s.kind === 'values' ? 'Values' : 'Attributes',
-            name: upperSnake(names.type(s.name)),
-          },
+      s.kind === 'external' ? null : { variant: variants[s.kind], name: upperSnake(names.type(s.name)) },
     ]),
   );
-  const out = linesOf((w) => shapes.forEach((s) => shapeStatic(w, statics, s)), '    ');
   const types = new Map<string, string>();
-  let usesRest = false;
-  const argStatics: string[] = [];
   for (const { key, decl } of requests) {
     const arg = args.find((a) => a.operation === key);
     if (!arg) continue;
     const held =
-      decl.form === 'alias' ? `the ${decl.notation}` : `one ${decl.notation}, as the ${decl.field.key} property of a JSON object`;
+      decl.form === 'alias'
+        ? `the ${decl.notation}`
+        : `one ${decl.notation}, as the ${decl.field.key} property of a JSON object`;
     const doc = `What ${key} takes: ${held}. Reading it refuses what the tool's inputSchema refuses.`;
-    if (decl.form === 'alias') {
-      const record = decls.find((x) => x.kind === 'record' && x.key === arg.name);
-      if (!record || record.kind !== 'record') continue;
-      usesRest = true;
-      const target = statics.get(arg.name)?.name ?? '';
-      const source = linesOf((w) => {
-        requestType(w, decl, record.fields, doc, target, record.key);
-        w.blank();
-        implFn(
-          w,
-          `impl From<${decl.name}> for ${record.name}`,
-          `fn from(request: ${decl.name}) -> Self`,
-          (b) =>
-            b.block(
-              `${record.name} {`,
-              (c) => {
-                record.fields.forEach((f) => c.line(`${f.name}: request.${f.name},`));
-                c.line(`${REST_FIELD}: Map::new(),`);
-              },
-              '}',
-            ),
-          `The request as the model's ${record.name}, which has nothing else to keep.`,
-        );
-      }, '    ');
-      types.set(decl.name, source);
-      continue;
-    }
-    const target = upperSnake(decl.name);
-    argStatics.push(
-      linesOf((w) => {
-        w.block(
-          `static ${target}: WantRecord = WantRecord {`,
-          (b) => {
-            b.line(`name: ${rustString(arg.name)},`);
-            fieldsOf(b, statics, arg.fields);
-          },
-          '};',
-        );
-      }, '    '),
-    );
-    const wrapped: FieldDecl = {
-      key: decl.field.key,
-      name: decl.field.name,
-      type: decl.field.type,
-      required: true,
-      doc: `The ${decl.notation} ${key} takes.`,
-      default: null,
-      constant: null,
-    };
-    types.set(decl.name, linesOf((w) => requestType(w, decl, [wrapped], doc, target, arg.name), '    '));
+    const record = decls.find((x): x is RecordDecl => x.kind === 'record' && x.key === arg.record);
+    const target = statics.get(arg.record ?? '')?.name;
+    if (decl.form === 'alias' && record && target)
+      types.set(decl.name, linesOf((w) => recordRequest(w, decl, record, doc, target), '    '));
+    if (decl.form === 'wrapper')
+      types.set(decl.name, linesOf((w) => wrappedRequest(w, statics, key, decl, arg, doc), '    '));
   }
-  return { statics: [out, ...argStatics].filter((s) => s.trim()).join('\n'), types, usesRest };
+  return { statics: linesOf((w) => shapes.forEach((s) => shapeStatic(w, statics, s)), '    '), types };
 }
