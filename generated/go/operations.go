@@ -73,8 +73,7 @@ var wantedRecords = map[string]*wantedRecord{
 }
 
 // wantedSets is the roles and every enum a request reaches, by name.
-var wantedSets = map[string]*wantedSet{
-}
+var wantedSets = map[string]*wantedSet{}
 
 // Operations is every operation, as a provider implements it: what each takes and what it answers. A provider
 // registers ToolDefinitions with its MCP library and answers each tool call through these methods.

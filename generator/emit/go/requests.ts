@@ -38,7 +38,7 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
     ]),
   );
   const w = new Lines();
-  const record = (name: string, shown: string, fields: readonly WantedField[], forbidden: readonly string[] = []) => {
+  const record = (w: Lines, name: string, shown: string, fields: readonly WantedField[], forbidden: readonly string[] = []) => {
     w.block(
       `${goLiteral(name)}: {`,
       (b) => {
@@ -53,30 +53,30 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
       '},',
     );
   };
+  // A map literal of its entries, or `{}` (as gofmt writes an empty one).
+  const map = (declaration: string, entries: (b: Lines) => void) => {
+    const inner = new Lines('\t', 1);
+    entries(inner);
+    const body = inner.toString();
+    w.line(body.trim() ? `${declaration}{\n${body.trimEnd()}\n}` : `${declaration}{}`);
+  };
   w.line('// wantedRecords is every record a request reaches, and each request that holds one value, by name.');
-  w.block(
-    'var wantedRecords = map[string]*wantedRecord{',
-    () => {
-      for (const s of shapes) {
-        if (s.kind === 'record') record(s.name, s.name, s.fields);
-        if (s.kind === 'attributes') record(s.name, s.name, s.fields, s.forbidden);
-      }
-      for (const r of requests) {
-        const name = argumentsOf.get(r.operation);
-        if (r.record === null && name !== undefined) record(name, r.name, r.fields);
-      }
-    },
-    '}',
-  );
+  map('var wantedRecords = map[string]*wantedRecord', (b) => {
+    for (const s of shapes) {
+      if (s.kind === 'record') record(b, s.name, s.name, s.fields);
+      if (s.kind === 'attributes') record(b, s.name, s.name, s.fields, s.forbidden);
+    }
+    for (const r of requests) {
+      const name = argumentsOf.get(r.operation);
+      if (r.record === null && name !== undefined) record(b, name, r.name, r.fields);
+    }
+  });
   w.blank().line('// wantedSets is the roles and every enum a request reaches, by name.');
-  w.block(
-    'var wantedSets = map[string]*wantedSet{',
-    (b) =>
-      b.aligned(() => {
-        for (const s of shapes)
-          if (s.kind === 'values') b.row(`${goLiteral(s.name)}:`, `{${goLiteral(s.name)}, ${stringsOf(s.values)}},`);
-      }),
-    '}',
+  map('var wantedSets = map[string]*wantedSet', (b) =>
+    b.aligned(() => {
+      for (const s of shapes)
+        if (s.kind === 'values') b.row(`${goLiteral(s.name)}:`, `{${goLiteral(s.name)}, ${stringsOf(s.values)}},`);
+    }),
   );
   return w.toString();
 }
