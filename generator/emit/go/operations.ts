@@ -8,6 +8,7 @@ import { goDecls } from './decls.js';
 import { goDoc } from './layout.js';
 import { goLiteral } from './naming.js';
 import { goRequestShapes } from './requests.js';
+import { requestShapes } from '../kit/request-shapes.js';
 
 /**
  * The view of operations.go and operations_test.go (templates/go/): each operation's request and response types,
@@ -48,6 +49,8 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
   // decoded against what it must be, by the record's name or (a wrapped request) its own (requests.ts).
   const wrappers: RecordDecl[] = [];
   const closed = new Map<string, string>();
+  // The shape a record request is checked against: its record's, or the taken answer's (which fixes the root's role).
+  const taken = new Map(requestShapes(model).requests.flatMap((r) => (r.shape ? [[r.operation, r.shape]] : [])));
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const doc = `${d.name} is ${sideDoc(operation, part, d).replace(/^What/, 'what')}`;
@@ -57,7 +60,7 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
       if (part === 'response' || !record)
         return { name: d.name, alias: `${goDoc(doc)}type ${d.name} = ${goType(d.target)}\n` };
       wrappers.push({ ...record, name: d.name, doc: `${doc}${strict}`, source: null });
-      closed.set(d.name, record.key);
+      closed.set(d.name, taken.get(operation) ?? record.key);
       return { name: d.name, alias: null, field: null, key: null, type: null };
     }
     const field: FieldDecl = {

@@ -44,6 +44,8 @@ export interface RequestArguments {
   name: string;
   /** The record it takes, by its name in the model; null for a value held by one property. */
   record: string | null;
+  /** The shape that record's arguments are checked against, by name (the taken answer's fixes its root's role). */
+  shape: string | null;
   fields: WantedField[];
 }
 
@@ -63,23 +65,29 @@ const namesIn = (want: Want): string[] =>
   want.kind === 'list' ? namesIn(want.items) : want.kind === 'shape' ? [want.name] : [];
 
 /**
- * The answer's root and its role, as the strict schema fixes them (the root's role is the language's root role):
- * shapes of their own, named so that no type of the model can be.
+ * The answer a tool takes as its arguments, its root and the root's role: the strict schema fixes the root's role
+ * (the language's root role) there, and only there (not in an answer a record or a list holds). Shapes of their
+ * own, named so that no type of the model can be.
  */
+const takenAnswerOf = (model: CanonicalModel) => `the ${model.tree.answer} a tool takes`;
 const rootOf = (model: CanonicalModel) => `the ${model.tree.node} at the root`;
 const rootRoleOf = (model: CanonicalModel) => `the ${model.tree.role} of the root`;
 
-/** A field's want, the answer's root and the root's role replaced by the shapes that fix the role. */
+/** A field's want, the taken answer's root and that root's role replaced by the shapes that fix the role. */
 function fieldWant(model: CanonicalModel, record: string, field: string, type: TypeRef): Want {
   const t = model.tree;
-  if (record === t.answer && field === t.root) return { kind: 'shape', name: rootOf(model) };
+  if (record === takenAnswerOf(model) && field === t.root) return { kind: 'shape', name: rootOf(model) };
   if (record === rootOf(model) && field === t.role) return { kind: 'shape', name: rootRoleOf(model) };
   return wantOf(type);
 }
 
 function shapeOf(model: CanonicalModel, name: string): RequestShape | null {
   if (name === rootRoleOf(model)) return { kind: 'values', name, values: [model.roleRules.root] };
-  const type = model.types.find((t) => t.name === (name === rootOf(model) ? model.tree.node : name));
+  const stands = new Map([
+    [takenAnswerOf(model), model.tree.answer],
+    [rootOf(model), model.tree.node],
+  ]);
+  const type = model.types.find((t) => t.name === (stands.get(name) ?? name));
   if (!type) return null;
   const fieldsOf = (list: { name: string; type: TypeRef; required: boolean }[]): WantedField[] =>
     list.map((f) => ({ key: f.name, required: f.required, want: fieldWant(model, name, f.name, f.type) }));
@@ -116,15 +124,19 @@ export function requestShapes(model: CanonicalModel): RequestShapes {
           operation: o.name,
           name: `the arguments of ${o.name}`,
           record: null,
+          shape: null,
           fields: [{ key: o.takes.key, required: true, want: wantOf(o.takes.type) }],
         },
       ];
-    const record = shapeOf(model, o.takes.type.name);
-    return record?.kind === 'record' ? [{ operation: o.name, name: record.name, record: record.name, fields: record.fields }] : [];
+    const taken = o.takes.type.name;
+    const shape = shapeOf(model, taken === model.tree.answer ? takenAnswerOf(model) : taken);
+    return shape?.kind === 'record'
+      ? [{ operation: o.name, name: taken, record: taken, shape: shape.name, fields: shape.fields }]
+      : [];
   });
   // The records taken and the types they reach, breadth first; an external type's members are its decoder's to check.
   const reached = new Map<string, RequestShape>();
-  const taken = requests.flatMap((r) => (r.record === null ? [] : [r.record]));
+  const taken = requests.flatMap((r) => (r.shape === null ? [] : [r.shape]));
   const queue = [...taken, ...requests.flatMap((r) => r.fields.flatMap((f) => namesIn(f.want)))];
   for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
     if (reached.has(name)) continue;
@@ -133,7 +145,7 @@ export function requestShapes(model: CanonicalModel): RequestShapes {
     reached.set(name, shape);
     if (shape.kind === 'record' || shape.kind === 'attributes') queue.push(...shape.fields.flatMap((f) => namesIn(f.want)));
   }
-  const order = [...model.types.map((t) => t.name), rootOf(model), rootRoleOf(model)];
+  const order = [...model.types.map((t) => t.name), takenAnswerOf(model), rootOf(model), rootRoleOf(model)];
   const shapes = order.flatMap((name) => {
     const shape = reached.get(name);
     return shape ? [shape] : [];

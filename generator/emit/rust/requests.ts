@@ -21,8 +21,6 @@ import { REST_FIELD, rustDoc, rustString } from './naming.js';
  * `serde_json::from_value::<QueryRequest>` refuses what the schema refuses, and the answer types stay lenient.
  */
 
-const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-
 /** Which `Want` a model type is, and the static that holds its shape (none for an external type). */
 type Shapes = Map<string, { variant: string; name: string } | null>;
 
@@ -139,8 +137,7 @@ function recordRequest(w: Lines, decl: SideDecl, record: RecordDecl, doc: string
 }
 
 /** A request of one value: the static its arguments are checked against, and its type of one field. */
-function wrappedRequest(w: Lines, statics: Shapes, op: string, decl: SideDecl & { form: 'wrapper' }, arg: RequestArguments, doc: string) {
-  const target = upperSnake(decl.name);
+function wrappedRequest(w: Lines, statics: Shapes, op: string, decl: SideDecl & { form: 'wrapper' }, arg: RequestArguments, doc: string, target: string) {
   w.block(
     `static ${target}: WantRecord = WantRecord {`,
     (b) => {
@@ -176,7 +173,7 @@ export function rustRequests(
   const statics: Shapes = new Map(
     shapes.map((s) => [
       s.name,
-      s.kind === 'external' ? null : { variant: variants[s.kind], name: upperSnake(names.type(s.name)) },
+      s.kind === 'external' ? null : { variant: variants[s.kind], name: names.constant(s.name) },
     ]),
   );
   const types = new Map<string, string>();
@@ -189,11 +186,11 @@ export function rustRequests(
         : `one ${decl.notation}, as the ${decl.field.key} property of a JSON object`;
     const doc = `What ${key} takes: ${held}. Reading it refuses what the tool's inputSchema refuses.`;
     const record = decls.find((x): x is RecordDecl => x.kind === 'record' && x.key === arg.record);
-    const target = statics.get(arg.record ?? '')?.name;
+    const target = statics.get(arg.shape ?? '')?.name;
     if (decl.form === 'alias' && record && target)
       types.set(decl.name, linesOf((w) => recordRequest(w, decl, record, doc, target), '    '));
     if (decl.form === 'wrapper')
-      types.set(decl.name, linesOf((w) => wrappedRequest(w, statics, key, decl, arg, doc), '    '));
+      types.set(decl.name, linesOf((w) => wrappedRequest(w, statics, key, decl, arg, doc, names.constant(decl.name)), '    '));
   }
   return { statics: linesOf((w) => shapes.forEach((s) => shapeStatic(w, statics, s)), '    '), types };
 }
