@@ -108,7 +108,7 @@ function exclusive(def: Schema, definitions: Record<string, Schema>): Schema {
 }
 
 /** The reserved attributes a version removed from the attributes type so named, and no later RFC reserved again. */
-const removedAttributes = (model: CanonicalModel, attributes: string): string[] =>
+export const removedAttributes = (model: CanonicalModel, attributes: string): string[] =>
   model.removed
     .filter((r) => r.kind === 'attribute' && r.from === attributes && !model.attributes.some((a) => a.name === r.name))
     .map((r) => r.name);
