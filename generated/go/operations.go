@@ -8,12 +8,11 @@ import "context"
 // CurrentResponse is what current returns: the Answer itself.
 type CurrentResponse = Answer
 
-// LocateRequest is what locate takes: one string, as the string property of a JSON object.
+// LocateRequest is what locate takes: one string, as the string property of a JSON object. Reading it refuses
+// what the tool's inputSchema refuses.
 type LocateRequest struct {
 	// StringField is the string locate takes.
 	StringField string
-	// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.
-	Extra []Member
 }
 
 func decodeLocateRequest(v Value, at *location) (LocateRequest, error) {
@@ -27,7 +26,7 @@ func decodeLocateRequest(v Value, at *location) (LocateRequest, error) {
 		case "string":
 			x.StringField, err = decodeString(m.Value, at.field("string"))
 		default:
-			x.Extra = append(x.Extra, m)
+			return x, unknownMember(at, m.Key)
 		}
 		if err != nil {
 			return x, err
@@ -40,28 +39,41 @@ func decodeLocateRequest(v Value, at *location) (LocateRequest, error) {
 }
 
 func (x *LocateRequest) toValue() Value {
-	o := &Object{Members: make([]Member, 0, 1+len(x.Extra))}
+	o := &Object{Members: make([]Member, 0, 1)}
 	o.Set("string", x.StringField)
-	for _, m := range x.Extra {
-		o.Set(m.Key, m.Value)
-	}
 	return o
 }
 
-// MarshalJSON writes the LocateRequest as JSON, the fields it does not know included.
+// MarshalJSON writes the LocateRequest as JSON.
 func (x LocateRequest) MarshalJSON() ([]byte, error) {
 	return []byte(MarshalValue(x.toValue())), nil
 }
 
-// UnmarshalJSON reads a LocateRequest from JSON, as the package's reader reads it.
+// UnmarshalJSON reads a LocateRequest from JSON, refusing what its tool's inputSchema refuses.
 func (x *LocateRequest) UnmarshalJSON(data []byte) error {
 	v, err := ParseJSON(string(data))
 	if err != nil {
 		return err
 	}
+	if err = checkRequest(v, "LocateRequest"); err != nil {
+		return err
+	}
 	*x, err = decodeLocateRequest(v, nil)
 	return err
 }
+
+// wantedRecords is every record a request reaches, and each request that holds one value, by name.
+var wantedRecords = map[string]*wantedRecord{
+	"LocateRequest": {
+		name: "the arguments of locate",
+		fields: []wantedField{
+			{"string", true, want{kind: wantString}},
+		},
+	},
+}
+
+// wantedSets is the roles and every enum a request reaches, by name.
+var wantedSets = map[string]*wantedSet{}
 
 // Operations is every operation, as a provider implements it: what each takes and what it answers. A provider
 // registers ToolDefinitions with its MCP library and answers each tool call through these methods.

@@ -108,6 +108,67 @@ func TestOperationsLocateRequestRoundTrips(t *testing.T) {
 	}
 }
 
+// requestCase is one request of testdata/conformance/requests.json: a tool call's arguments, and whether the
+// tool's inputSchema accepts them.
+type requestCase struct {
+	Name      string          `json:"name"`
+	Operation string          `json:"operation"`
+	Arguments json.RawMessage `json:"arguments"`
+	Accepted  bool            `json:"accepted"`
+	Why       string          `json:"why"`
+}
+
+// TestOperationsRequests reads every request of requests.json into its operation's request type: it takes exactly
+// what tools.json's inputSchema accepts, and writes an accepted one back as it came.
+func TestOperationsRequests(t *testing.T) {
+	data, err := os.ReadFile("testdata/conformance/requests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vectors struct {
+		Requests []requestCase `json:"requests"`
+	}
+	if err := json.Unmarshal(data, &vectors); err != nil {
+		t.Fatal(err)
+	}
+	if len(vectors.Requests) == 0 {
+		t.Fatal("no request cases")
+	}
+	for _, c := range vectors.Requests {
+		t.Run(c.Name, func(t *testing.T) {
+			written, err := readRequest(t, c.Operation, c.Arguments)
+			switch {
+			case err == nil && !c.Accepted:
+				t.Errorf("accepted, but %s", c.Why)
+			case err != nil && c.Accepted:
+				t.Errorf("refused (%v), but %s", err, c.Why)
+			case err == nil && !sameJSON(t, string(c.Arguments), string(written)):
+				t.Errorf("written back as %s, not as it came", written)
+			}
+		})
+	}
+}
+
+// readRequest reads a tool call's arguments into its operation's request type, and writes them back.
+func readRequest(t *testing.T, operation string, arguments []byte) ([]byte, error) {
+	t.Helper()
+	switch operation {
+	case "locate":
+		return roundTrip[LocateRequest](arguments)
+	}
+	t.Fatalf("%s takes nothing, or is no operation of this version", operation)
+	return nil, nil
+}
+
+// roundTrip reads arguments as a T, as an MCP library hands them to a provider, and writes the T back.
+func roundTrip[T any](arguments []byte) ([]byte, error) {
+	var request T
+	if err := json.Unmarshal(arguments, &request); err != nil {
+		return nil, err
+	}
+	return json.Marshal(request)
+}
+
 // errUnsupported is what provider answers every call with.
 var errUnsupported = errors.New("unsupported")
 

@@ -261,7 +261,7 @@ function checkEffects(
  * Breaking step from 0.x may name 1.0.0 (fold/index.ts refuses any other).
  */
 const declaresStable = (snap: VersionSnapshot, rfc: RfcSummary | undefined): boolean =>
-  snap.effect === 'breaking' && rfc?.version === '1.0.0' && rfc.from !== null && rfc.from.startsWith('0.');
+  snap.effect === 'breaking' && rfc?.version === '1.0.0' && rfc.from?.startsWith('0.') === true;
 
 /** Each of a version's changes goes to the first of its RFCs whose own changes name that subject (else the first). */
 function shareChanges(net: readonly Change[], members: readonly Member[]): void {

@@ -16,6 +16,8 @@ pub mod model;
 pub mod nested;
 pub mod operations;
 pub mod reader;
+#[doc(hidden)]
+pub mod request;
 pub mod spec;
 pub mod spec_data;
 pub mod validate;

@@ -4,19 +4,49 @@
 //! The operations of protocol 0.2.0: what each takes and returns, the `Operations` trait a provider
 //! implements, and each operation as an MCP tool definition a provider registers.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
+use serde_json::Value;
 
+use crate::fields::{DecodeError, members, required};
+use crate::json::Node;
 use crate::model::Answer;
+use crate::request::{Want, WantField, WantRecord, check};
 
 /// What current returns: the Answer itself.
 pub type CurrentResponse = Answer;
 
-/// What locate takes: one string, as the string property of a JSON object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+static LOCATE_REQUEST: WantRecord = WantRecord {
+    name: "the arguments of locate",
+    fields: &[
+        WantField { key: "string", required: true, want: Want::String },
+    ],
+};
+
+/// What locate takes: one string, as the string property of a JSON object. Reading it refuses what
+/// the tool's inputSchema refuses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LocateRequest {
     /// The string locate takes.
     pub string: String,
+}
+
+impl LocateRequest {
+    /// Its members moved into its fields, once the check has passed (it leaves no other member).
+    fn decode(value: Node<'_>) -> Result<Self, DecodeError> {
+        let mut members = members(value, "the arguments of locate")?;
+        Ok(LocateRequest {
+            string: required(&mut members, "string", "the arguments of locate")?,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for LocateRequest {
+    /// Checked against the tool's inputSchema, then decoded: a member, role or value the schema refuses is an error.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        check(&value, &LOCATE_REQUEST).map_err(de::Error::custom)?;
+        Self::decode(Node::from_value(value)).map_err(de::Error::custom)
+    }
 }
 
 /// Every operation, as a provider implements it: what each takes and what it answers, or the provider's error.

@@ -65,6 +65,45 @@ fn locate_request_reads_the_tools_json_and_writes_it_back() {
     assert!(serde_json::from_value::<LocateRequest>(Value::Object(extra)).is_err(), "no other property");
 }
 
+/// Each operation's request type reading a tool call's arguments: Ok when it takes them, else why not; and what
+/// an accepted request writes back.
+fn read_request(operation: &str, arguments: Value) -> Result<Value, String> {
+    fn read<T: serde::de::DeserializeOwned + serde::Serialize>(arguments: Value) -> Result<Value, String> {
+        let request: T = serde_json::from_value(arguments).map_err(|e| e.to_string())?;
+        serde_json::to_value(&request).map_err(|e| format!("it does not write back: {e}"))
+    }
+    match operation {
+        "locate" => read::<LocateRequest>(arguments),
+        other => panic!("{other} takes nothing, or is no operation of this version"),
+    }
+}
+
+/// Every request of conformance/requests.json: its request type takes it exactly when tools.json's inputSchema
+/// does, and writes an accepted one back as it came.
+#[test]
+fn every_request_is_accepted_or_refused_as_its_input_schema_says() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/requests.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let vectors: Value = serde_json::from_str(&text).expect("requests.json is JSON");
+    let cases = vectors["requests"].as_array().expect("requests.json has a requests array");
+    assert!(!cases.is_empty(), "no request cases");
+    let mut failures = Vec::new();
+    for case in cases {
+        let (name, why) = (case["name"].as_str().unwrap_or("?"), case["why"].as_str().unwrap_or(""));
+        let operation = case["operation"].as_str().expect("a case names its operation");
+        let accepted = case["accepted"].as_bool().expect("a case says whether it is accepted");
+        match read_request(operation, case["arguments"].clone()) {
+            Ok(written) if !accepted => failures.push(format!("{name}: accepted, but {why} (read as {written})")),
+            Ok(written) if written != case["arguments"] => {
+                failures.push(format!("{name}: written back as {written}, not as it came"));
+            }
+            Err(error) if accepted => failures.push(format!("{name}: refused ({error}), but {why}")),
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} request cases:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
 /// A provider whose every operation fails, as [`Operations`] gives their signatures.
 struct Provider;
 

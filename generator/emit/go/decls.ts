@@ -18,8 +18,11 @@ export interface GoDecls {
   source: string;
 }
 
-/** Every declaration as Go source, in the kit's order, then the types their fields nest. */
-export function goDecls(decls: readonly Decl[]): GoDecls {
+/**
+ * Every declaration as Go source, in the kit's order, then the types their fields nest. `closed` names the request
+ * types, each with what its JSON is checked against (records.ts).
+ */
+export function goDecls(decls: readonly Decl[], closed: ReadonlyMap<string, string> = new Map()): GoDecls {
   const nested: Write[] = [];
   const typeOf = goTypes(nested);
   const unions = decls.filter((d): d is UnionDecl => d.kind === 'union');
@@ -35,7 +38,7 @@ export function goDecls(decls: readonly Decl[]): GoDecls {
   const pieces: Write[] = decls.map((d): Write => {
     if (d.kind === 'record') {
       const fields = recordOf(d);
-      return (w) => record(w, d, fields, unionOf(d.name));
+      return (w) => record(w, { ...d, closed: closed.get(d.name) ?? null }, fields, unionOf(d.name));
     }
     if (d.kind === 'attributes') {
       const shape = { name: d.name, doc: d.doc, fields: d.reserved, exclusive: [] };

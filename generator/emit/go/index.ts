@@ -127,7 +127,7 @@ export function emitGo(
     localModule: publishing.repository === null,
     mcp,
   };
-  const operations = goOperations(model, names);
+  const operations = goOperations(model, names, kit.decls);
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
     return nothingWritten(kit.diagnostics, model.roleRules.source, `No hostile inputs: ${hostile.missing}`);

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
+import type { Decl, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
 import type { Names } from '../kit/naming.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
 import { bindingTools } from '../shared/binding-tools.js';
@@ -7,6 +7,8 @@ import { schemaText } from '../shared/tools.js';
 import { goDecls } from './decls.js';
 import { goDoc } from './layout.js';
 import { goLiteral } from './naming.js';
+import { goRequestShapes } from './requests.js';
+import { requestShapes } from '../kit/request-shapes.js';
 
 /**
  * The view of operations.go and operations_test.go (templates/go/): each operation's request and response types,
@@ -39,15 +41,28 @@ function goType(t: TypeView): string {
   }
 }
 
-export function goOperations(model: CanonicalModel, names: Names) {
+export function goOperations(model: CanonicalModel, names: Names, decls: readonly Decl[]) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
   const verb = (part: 'request' | 'response') => (part === 'request' ? 'takes' : 'returns');
-  // A wrapped side is a record of one required field: types.go's decoder, encoder and JSON methods serve it.
+  // A wrapped side is a record of one required field, a record request a record of the record's fields: types.go's
+  // decoder, encoder and JSON methods serve them. A request is closed: it keeps no Extra and is checked before it is
+  // decoded against what it must be, by the record's name or (a wrapped request) its own (requests.ts).
   const wrappers: RecordDecl[] = [];
+  const closed = new Map<string, string>();
+  // The shape a record request is checked against: its record's, or the taken answer's (which fixes the root's role).
+  const taken = new Map(requestShapes(model).requests.flatMap((r) => (r.shape ? [[r.operation, r.shape]] : [])));
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const doc = `${d.name} is ${sideDoc(operation, part, d).replace(/^What/, 'what')}`;
-    if (d.form === 'alias') return { name: d.name, alias: `${goDoc(doc)}type ${d.name} = ${goType(d.target)}\n` };
+    const strict = part === 'request' ? ' Reading it refuses what the tool\'s inputSchema refuses.' : '';
+    if (d.form === 'alias') {
+      const record = decls.find((x): x is RecordDecl => x.kind === 'record' && d.target.kind === 'ref' && x.name === d.target.name);
+      if (part === 'response' || !record)
+        return { name: d.name, alias: `${goDoc(doc)}type ${d.name} = ${goType(d.target)}\n` };
+      wrappers.push({ ...record, name: d.name, doc: `${doc}${strict}`, source: null });
+      closed.set(d.name, taken.get(operation) ?? record.key);
+      return { name: d.name, alias: null, field: null, key: null, type: null };
+    }
     const field: FieldDecl = {
       key: d.field.key,
       name: d.field.name,
@@ -57,7 +72,8 @@ export function goOperations(model: CanonicalModel, names: Names) {
       default: null,
       constant: null,
     };
-    wrappers.push({ kind: 'record', key: d.name, name: d.name, doc, fields: [field], source: null, exclusive: [] });
+    if (part === 'request') closed.set(d.name, d.name);
+    wrappers.push({ kind: 'record', key: d.name, name: d.name, doc: `${doc}${strict}`, fields: [field], source: null, exclusive: [] });
     return { name: d.name, alias: null, field: field.name, key: d.field.key, type: goType(d.field.type) };
   };
   const views = operations.map((o) => ({
@@ -87,7 +103,12 @@ export function goOperations(model: CanonicalModel, names: Names) {
   return {
     view: {
       operations: views,
-      declarations: [...aliases, goDecls(wrappers).source].filter((s) => s.length > 0).join('\n'),
+      declarations: [...aliases, goDecls(wrappers, closed).source].filter((s) => s.length > 0).join('\n'),
+      shapes: goRequestShapes(
+        model,
+        new Map(operations.flatMap((o) => (o.request?.form === 'wrapper' ? [[o.key, o.request.name]] : []))),
+      ),
+      requests: views.flatMap((o) => (o.request ? [{ key: o.keyLiteral, name: o.request.name }] : [])),
       tools,
       names: `[]string{${views.map((o) => o.keyLiteral).join(', ')}}`,
       samples,

@@ -13,11 +13,22 @@ export interface GoField {
   goType: string;
 }
 
-/** A record, or the attributes type read as one: its name, doc, fields, and the fields that hold one of several. */
-export type RecordShape = { name: string; doc: string; fields: FieldDecl[]; exclusive: RecordDecl['exclusive'] };
+/**
+ * A record, or the attributes type read as one: its name, doc, fields, and the fields that hold one of several.
+ * `closed`, for a request type, names what its JSON is checked against (runtime/go/request.go's wantedRecords):
+ * it keeps no Extra and refuses what the tool's inputSchema refuses.
+ */
+export type RecordShape = {
+  name: string;
+  doc: string;
+  fields: FieldDecl[];
+  exclusive: RecordDecl['exclusive'];
+  closed?: string | null;
+};
 
 /** A struct that keeps the fields it does not know, its decoder, encoder and JSON methods; a content block's Kind. */
 export function record(w: Lines, d: RecordShape, fields: GoField[], union: UnionDecl | null): void {
+  const closed = d.closed ?? null;
   goComment(w, d.doc);
   w.block(
     `type ${d.name} struct {`,
@@ -32,28 +43,35 @@ export function record(w: Lines, d: RecordShape, fields: GoField[], union: Union
           }
           b.row(x.f.name, x.goType);
         }
-        b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row(
-          'Extra',
-          '[]Member',
-        );
+        if (closed === null)
+          b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row(
+            'Extra',
+            '[]Member',
+          );
       }),
     '}',
   ).blank();
-  decoder(w, d, fields);
+  decoder(w, d, fields, closed !== null);
   w.blank();
-  encoder(w, d.name, fields);
-  w.blank().line(`// MarshalJSON writes the ${d.name} as JSON, the fields it does not know included.`);
+  encoder(w, d.name, fields, closed !== null);
+  w.blank().line(`// MarshalJSON writes the ${d.name} as JSON${closed === null ? ', the fields it does not know included' : ''}.`);
   w.block(
     `func (x ${d.name}) MarshalJSON() ([]byte, error) {`,
     (b) => b.line('return []byte(MarshalValue(x.toValue())), nil'),
     '}',
   ).blank();
-  w.line(`// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.`);
+  w.line(
+    closed === null
+      ? `// UnmarshalJSON reads a ${d.name} from JSON, as the package's reader reads it.`
+      : `// UnmarshalJSON reads a ${d.name} from JSON, refusing what its tool's inputSchema refuses.`,
+  );
   w.block(
     `func (x *${d.name}) UnmarshalJSON(data []byte) error {`,
     (b) => {
       b.line('v, err := ParseJSON(string(data))');
-      ifErr(b, 'return err').line(`*x, err = decode${d.name}(v, nil)`).line('return err');
+      ifErr(b, 'return err');
+      if (closed !== null) b.block(`if err = checkRequest(v, ${goLiteral(closed)}); err != nil {`, (c) => c.line('return err'), '}');
+      b.line(`*x, err = decode${d.name}(v, nil)`).line('return err');
     },
     '}',
   );
@@ -87,7 +105,7 @@ function decodeCase(w: Lines, x: GoField): void {
 }
 
 /** The decoder: refuses a value holding the keys of two of a field's records, reads each member, checks the required. */
-function decoder(w: Lines, d: RecordShape, fields: GoField[]): void {
+function decoder(w: Lines, d: RecordShape, fields: GoField[], closed: boolean): void {
   w.block(
     `func decode${d.name}(v Value, at *location) (${d.name}, error) {`,
     (b) => {
@@ -119,7 +137,7 @@ function decoder(w: Lines, d: RecordShape, fields: GoField[]): void {
           l.line('switch m.Key {');
           for (const x of fields) decodeCase(l, x);
           l.line('default:')
-            .indent((c) => c.line('x.Extra = append(x.Extra, m)'))
+            .indent((c) => c.line(closed ? 'return x, unknownMember(at, m.Key)' : 'x.Extra = append(x.Extra, m)'))
             .line('}');
           ifErr(l, 'return x, err');
         },
@@ -138,11 +156,11 @@ function decoder(w: Lines, d: RecordShape, fields: GoField[]): void {
 }
 
 /** The encoder: each field present, then the ones this version does not know, in the order they came. */
-function encoder(w: Lines, name: string, fields: GoField[]): void {
+function encoder(w: Lines, name: string, fields: GoField[], closed: boolean): void {
   w.block(
     `func (x *${name}) toValue() Value {`,
     (b) => {
-      b.line(`o := &Object{Members: make([]Member, 0, ${fields.length}+len(x.Extra))}`);
+      b.line(`o := &Object{Members: make([]Member, 0, ${fields.length}${closed ? '' : '+len(x.Extra)'})}`);
       for (const x of fields) {
         const set = (value: string) => `o.Set(${goLiteral(x.f.key)}, ${value})`;
         if (x.f.constant !== null) b.line(set(goLiteral(x.f.constant)));
@@ -154,7 +172,8 @@ function encoder(w: Lines, name: string, fields: GoField[]): void {
             '}',
           );
       }
-      b.block('for _, m := range x.Extra {', (c) => c.line('o.Set(m.Key, m.Value)'), '}').line('return o');
+      if (!closed) b.block('for _, m := range x.Extra {', (c) => c.line('o.Set(m.Key, m.Value)'), '}');
+      b.line('return o');
     },
     '}',
   );

@@ -169,7 +169,7 @@ export function emitRust(
   };
   // The crate's source that does not depend on the spec: runtime/rust/*.rs, each below the runtime-head template
   // (runtimePath says where each goes).
-  const operations = rustOperations(model);
+  const operations = rustOperations(model, kit.decls);
   const runtime = [...runtimeSources('rust').keys()].filter((name) => name.endsWith('.rs'));
   const entries: FileEntry[] = [
     { path: 'rust/Cargo.toml', template: 'Cargo.toml', view: common },
@@ -205,7 +205,7 @@ export function emitRust(
     { path: 'rust/tests/conformance.rs', template: 'test_conformance.rs', view },
     { path: 'rust/tests/hostile.rs', template: 'test_hostile.rs', view },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
-    { path: 'rust/tests/operations.rs', template: 'test_operations.rs', view: { ...common, ...operations.view } },
+    { path: 'rust/tests/operations.rs', template: 'test_operations.rs', view: { ...common, ...operations.view, bundled: BUNDLED } },
     { path: 'rust/tests/tools.json', contents: operations.toolsJson },
     ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
   ];

@@ -5,7 +5,7 @@ import { REST_FIELD, rustDoc, rustString } from './naming.js';
 import { rustType } from './type-names.js';
 
 /** A field of a record: its serde name where the member's differs, and Option where it is not required. */
-function field(w: Lines, f: FieldDecl): void {
+export function field(w: Lines, f: FieldDecl): void {
   const bare = f.name.replace(/^r#/, '');
   const rename = bare === f.key ? [] : [`rename = ${rustString(f.key)}`];
   const type = rustType(f.type);
