@@ -49,7 +49,11 @@ function checkedDecl(decls: readonly Decl[], t: TypeView): Decl | null {
  * The checks for requests of the types `starts` (each operation's Takes, as the binding declares it), in the order
  * first reached. `decls` are the kit's declarations.
  */
-export function requestChecks(model: CanonicalModel, decls: readonly Decl[], starts: readonly TypeView[]): RequestChecks {
+export function requestChecks(
+  model: CanonicalModel,
+  decls: readonly Decl[],
+  starts: readonly TypeView[],
+): RequestChecks {
   const checked = (t: TypeView) => checkedDecl(decls, t) !== null;
   const checks: RequestChecks = { records: [], roles: null, enums: [], attributes: null, content: null, checked };
   const seen = new Set<Decl>();

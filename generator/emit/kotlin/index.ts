@@ -114,6 +114,12 @@ export function emitKotlin(
     (t, strict) => kotlin.type(t, '', '', strict),
     kit.decls,
     content.unknown.name,
+    {
+      answer: tree.answer.name,
+      root: tree.root,
+      role: tree.role,
+      rootRole: `${inputs.roles.name}.${inputs.roles.root.name}`,
+    },
   );
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const bundled = bundleVectors(conformance, `${MODULE}/src/test/resources/${BUNDLED_VECTORS}`);

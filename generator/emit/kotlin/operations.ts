@@ -6,7 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import type { Decl } from '../kit/decl-types.js';
 import { kdoc, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
-import { refusalFunctions } from './requests.js';
+import { refusalFunctions, type TakenAnswer, takenAnswerRefusal } from './requests.js';
 
 /**
  * The view of Operations.kt and OperationsTest.kt (templates/kotlin/): each operation's request and response
@@ -41,6 +41,7 @@ export function kotlinOperations(
   typeOf: (t: TypeView, strict: boolean) => string,
   decls: readonly Decl[],
   unknownContent: string,
+  takenAnswer: TakenAnswer,
 ) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
   const starts = operations.flatMap((o) =>
@@ -56,7 +57,8 @@ export function kotlinOperations(
       const type = typeOf(d.target, false);
       // A response is the record itself; a request wraps it, to decode it strictly.
       if (!request) return { ...base, isAlias: true, isRecord: false, isRequest: false, type };
-      const check = refusalOf(d.target, 'it', false) ?? 'null';
+      const answer = takenAnswerRefusal(type, takenAnswer);
+      const check = [refusalOf(d.target, 'it', false), answer].filter((c) => c !== null).join(' ?: ') || 'null';
       return { ...base, isAlias: false, isRecord: true, isRequest: true, type, check, record: d.notation };
     }
     const { field } = d;

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { Decl, TypeView } from '../kit/decl-types.js';
+import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
 import { requestChecks } from '../kit/request-checks.js';
 import { stringLiteral } from './naming.js';
 
@@ -46,7 +46,12 @@ export function refusalFunctions(
     ],
   }));
   const roles = checks.roles
-    ? [{ type: checks.roles.name, body: ['return if (isKnown) null else RequestRefusal("$raw is not a role of the language")'] }]
+    ? [
+        {
+          type: checks.roles.name,
+          body: ['return if (isKnown) null else RequestRefusal("$raw is not a role of the language")'],
+        },
+      ]
     : [];
   const enums = checks.enums.map((e) => ({
     type: e.name,
@@ -87,4 +92,24 @@ export function refusalFunctions(
     functions: [...records, ...roles, ...enums, ...attributesFunction, ...contentFunction],
     refusalOf: (t, value, optional) => refusalOf(t, value, optional),
   };
+}
+
+/** The answer, its root's field and the element's role field, and the root role's object, as the package names them. */
+export interface TakenAnswer {
+  answer: string;
+  root: FieldDecl;
+  role: FieldDecl;
+  /** `Role.Application`. */
+  rootRole: string;
+}
+
+/**
+ * What a request of the answer refuses besides, as an expression on `it` (null when the request's record is another):
+ * the strict schema fixes the root's role of an answer a tool takes as its arguments, and of no answer held deeper.
+ */
+export function takenAnswerRefusal(type: string, taken: TakenAnswer): string | null {
+  if (type !== taken.answer) return null;
+  const held = `it.${taken.root.name}.${taken.role.name}`;
+  const refusal = `RequestRefusal("\${${held}.raw} is not the root's role, \${${taken.rootRole}.raw}")`;
+  return `(if (${held} == ${taken.rootRole}) null else ${refusal}.below(${stringLiteral(taken.role.key)}).below(${stringLiteral(taken.root.key)}))`;
 }

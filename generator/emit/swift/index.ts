@@ -85,6 +85,8 @@ export function emitSwift(
     swift,
     accessors,
     unknownContent: swift.union(content).unknown?.name ?? null,
+    tree: { answer: tree.answer.name, root: tree.root, role: tree.role },
+    roles: roles.name,
   });
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));
   const view = treeNames(ctx);

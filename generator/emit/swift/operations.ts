@@ -6,7 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { docLines } from './decls.js';
 import { bare, stringLiteral } from './naming.js';
-import { type RequestNames, requestConformances } from './requests.js';
+import { type RequestNames, requestConformances, takenAnswerCheck } from './requests.js';
 
 /**
  * The view of Operations.swift and OperationsTests.swift (templates/swift/): each operation's request and
@@ -55,7 +55,8 @@ export function swiftOperations(
       const type = typeOf(d.target);
       // A response is the record itself; a request wraps it, to decode it strictly.
       if (!request) return { isAlias: true, isRecord: false, name: d.name, doc, type };
-      return { isAlias: false, isRecord: true, name: d.name, doc, strict, type, record: d.notation };
+      const answerCheck = takenAnswerCheck(type, requestNames);
+      return { isAlias: false, isRecord: true, name: d.name, doc, strict, type, record: d.notation, answerCheck };
     }
     const { field } = d;
     return {

@@ -1,5 +1,5 @@
 import type { CanonicalModel } from '../../model/types.js';
-import type { Decl, TypeView } from '../kit/decl-types.js';
+import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
 import { requestChecks } from '../kit/request-checks.js';
 import type { SwiftDecls } from './decls.js';
 import { stringLiteral } from './naming.js';
@@ -24,6 +24,27 @@ export interface RequestNames {
   accessors: ReadonlyMap<string, string>;
   /** The content union's case that keeps a block of a kind it does not define. */
   unknownContent: string | null;
+  /** The answer, its root's field and the element's role field, as the package names them (kit/tree.ts). */
+  tree: { answer: string; root: FieldDecl; role: FieldDecl };
+  /** The role type's name. */
+  roles: string;
+}
+
+/**
+ * What a request of the answer checks besides: the strict schema fixes the root's role of an answer a tool takes as
+ * its arguments (and of no answer held deeper), so its request refuses another role there. Statements of the
+ * request's init(from:), after the value is decoded; none for a request of another record.
+ */
+export function takenAnswerCheck(type: string, names: RequestNames): string[] {
+  const { answer, root, role } = names.tree;
+  if (type !== answer) return [];
+  const held = `value.${root.name}.${role.name}`;
+  return [
+    `if ${held} != ${names.roles}.rootRole {`,
+    `    try decoder.refuse(RequestRefusal("\\(${held}) is not the root's role, \\(${names.roles}.rootRole)")`,
+    `        .below(${stringLiteral(role.key)}).below(${stringLiteral(root.key)}))`,
+    '}',
+  ];
 }
 
 const below = (name: string, key: string) =>
