@@ -34,7 +34,7 @@ describe('two RFCs that make 1.0.0 together, over a released 0.2.0, in the bindi
   });
 });
 
-// The additive revisions (a state, an enum, an operation) are one revised spec, RFCs of one version, so each binding
+// The additive revisions (a state, an enum, an operation, requests) are one revised spec, RFCs of one version, so each binding
 // builds it once for this file's tests and test/bindings/operation-revision-bindings.test.ts's.
 describe('an additive RFC: a new optional state, "Absent means false", in the bindings', () => {
   let s: Awaited<ReturnType<typeof withRevision>>;

@@ -61,8 +61,8 @@ export async function withRevision(name: string) {
   return s;
 }
 
-/** The additive fixtures the bindings' revision tests build as one spec: a state, an enum and an operation. */
-export const ADDITIVE_TOGETHER = ['additive', 'enum', 'operation'] as const;
+/** The additive fixtures the bindings' revision tests build as one spec: a state, an enum, an operation, and requests (laid over the enum, whose type they take). */
+export const ADDITIVE_TOGETHER = ['additive', 'enum', 'operation', 'request'] as const;
 
 /**
  * Additive fixtures of test/fixtures/revisions (each one RFC-0002, `Additive: 0.2.0 to 0.2.1`) laid over a released

@@ -10,6 +10,7 @@ declare module '../core/target.js' {
 }
 import type { Vector } from './answers.js';
 import { referenceElements } from './reference.js';
+import { buildRequests } from './requests.js';
 import { contentVectors } from './vectors-content.js';
 import { deprecatedNameVectors, enumVectors, removedNameVectors } from './vectors-names.js';
 import { pathStateVectors, stateOnElementVectors, stateReaderVector } from './vectors-states.js';
@@ -66,7 +67,8 @@ function vectorFiles(model: CanonicalModel, dir: string, vectors = buildVectors(
 }
 
 /**
- * generated/conformance/: the shared vectors every language's tests run; those of older versions beside them.
+ * generated/conformance/: the shared vectors every language's tests run (the answers', and requests.json, the
+ * operations' requests'); those of older versions beside them.
  * The current version's vectors are shared with the targets that need them (the docs cite them).
  */
 export function emitConformance(model: CanonicalModel, context: EmitContext): TargetResult<SharedData['conformance']> {
@@ -75,6 +77,11 @@ export function emitConformance(model: CanonicalModel, context: EmitContext): Ta
   ]);
   const files = [
     ...vectorFiles(model, 'conformance', vectors),
+    // The request vectors: what each operation's request type accepts and refuses, as its tool's inputSchema does.
+    {
+      path: 'conformance/requests.json',
+      contents: `${JSON.stringify({ protocolVersion: model.protocolVersion, requests: buildRequests(model) }, null, 2)}\n`,
+    },
     // An older version's vectors are what its own checkers would say: they read it and the versions released before it.
     ...context.versions
       .filter((v) => v.protocolVersion !== model.protocolVersion)

@@ -1,0 +1,177 @@
+import type { CanonicalModel, RecordType, TypeRef } from '../../model/types.js';
+import { type OperationSide, operationShapes } from '../kit/operations.js';
+import type { Json } from '../kit/vector.js';
+
+/**
+ * Request vectors: tool arguments each binding's request types must accept or refuse exactly as the tool's
+ * `inputSchema` (tools.json, strict) does. Each case's verdict follows from how it was built (a value of the right
+ * type, or one slip added to it), not from running a schema; test/emit/request-vectors.test.ts holds every verdict
+ * to the published schema with a JSON Schema validator.
+ */
+export interface RequestCase {
+  name: string;
+  /** The operation (the tool's name) whose request reads the arguments. */
+  operation: string;
+  arguments: { [key: string]: Json };
+  accepted: boolean;
+  why: string;
+}
+
+type Obj = { [key: string]: Json };
+
+/** A member name no record of the spec declares. */
+function strangerOf(record: RecordType | undefined): string {
+  let name = 'notAMember';
+  while (record?.fields.some((f) => f.name === name)) name = `${name}X`;
+  return name;
+}
+
+const UNKNOWN_ROLE = 'NotARole';
+
+/** Builds values of the model's types: `full` gives every field, else only the required ones. */
+class Samples {
+  constructor(private readonly model: CanonicalModel) {}
+
+  record(name: string): RecordType | undefined {
+    const t = this.model.types.find((x) => x.name === name);
+    return t?.kind === 'record' ? t : undefined;
+  }
+
+  /** A valid value of a type, or undefined when none can be built (an external type). */
+  value(type: TypeRef, full: boolean, open: readonly string[] = []): Json | undefined {
+    if (type.kind === 'primitive') return type.name === 'string' ? 'text' : type.name === 'boolean' ? true : 1;
+    if (type.kind === 'array') {
+      // A list holds one item when full (a record holding itself, as an element its children, holds none).
+      const item = full && !this.holds(type.items, open) ? this.value(type.items, full, open) : undefined;
+      return item === undefined ? [] : [item];
+    }
+    const def = this.model.types.find((t) => t.name === type.name);
+    if (def?.kind === 'enum') return def.values[0]?.value;
+    // The root's role is valid wherever a role is, the answer's root included (the strict schema fixes it there).
+    if (def?.kind === 'roles') return this.model.roleRules.root;
+    if (def?.kind === 'attributes') return {};
+    if (def?.kind === 'record') return this.object(def, full, open);
+    return undefined;
+  }
+
+  /** A record's value; undefined when a required field has no value to build. */
+  object(record: RecordType, full: boolean, open: readonly string[] = []): Obj | undefined {
+    const out: Obj = {};
+    const inside = [...open, record.name];
+    for (const f of record.fields) {
+      if (!f.required && (!full || this.holds(f.type, inside))) continue;
+      const v = this.value(f.type, full, inside);
+      if (v === undefined) {
+        if (f.required) return undefined;
+        continue;
+      }
+      out[f.name] = v;
+    }
+    return out;
+  }
+
+  private holds(type: TypeRef, open: readonly string[]): boolean {
+    if (type.kind === 'array') return this.holds(type.items, open);
+    return type.kind === 'named' && open.includes(type.name);
+  }
+
+  /** What kind of slip a value of this type can carry: an unknown word, or a member of a nested record. */
+  kindOf(type: TypeRef): 'roles' | 'enum' | 'record' | 'other' {
+    const named = type.kind === 'array' ? type.items : type;
+    if (named.kind !== 'named') return 'other';
+    const kind = this.model.types.find((t) => t.name === named.name)?.kind;
+    return kind === 'roles' || kind === 'enum' || kind === 'record' ? kind : 'other';
+  }
+
+  /** A value of the wrong JSON type for the type; undefined for an external type, whose schema is not ours. */
+  wrong(type: TypeRef): Json | undefined {
+    if (type.kind === 'array') return {};
+    if (type.kind === 'primitive') return type.name === 'string' ? 1 : 'text';
+    const kind = this.model.types.find((t) => t.name === type.name)?.kind;
+    if (kind === 'external' || kind === undefined) return undefined;
+    return kind === 'roles' || kind === 'enum' ? 1 : 'text';
+  }
+
+  /** A valid value with one slip inside it: an unknown role or enum value, or a member the nested record lacks. */
+  slipped(type: TypeRef, kind: 'roles' | 'enum' | 'record'): Json | undefined {
+    const item = type.kind === 'array' ? type.items : type;
+    let bad: Json | undefined;
+    if (kind === 'roles') bad = UNKNOWN_ROLE;
+    else if (kind === 'enum') bad = this.unknownValue(item);
+    else if (item.kind === 'named') {
+      const record = this.record(item.name);
+      const value = record && this.object(record, false);
+      bad = value && { ...value, [strangerOf(record)]: 1 };
+    }
+    if (bad === undefined) return undefined;
+    return type.kind === 'array' ? [bad] : bad;
+  }
+
+  private unknownValue(type: TypeRef): string {
+    const def = type.kind === 'named' ? this.model.types.find((t) => t.name === type.name) : undefined;
+    const values = def?.kind === 'enum' ? def.values.map((v) => v.value) : [];
+    let word = 'notAValue';
+    while (values.includes(word)) word = `${word}X`;
+    return word;
+  }
+}
+
+const SLIP_WHY = {
+  roles: 'a role not in the role language',
+  enum: 'a value not in the enum',
+  record: 'a member the nested record does not define',
+} as const;
+const SLIP_NAME = { roles: 'unknown-role', enum: 'unknown-value', record: 'nested-extra-member' } as const;
+
+/** The members a side's arguments hold, as field-like entries: a record's fields, or the one wrapped property. */
+function membersOf(s: Samples, side: OperationSide) {
+  if (side.form === 'wrapped')
+    return { record: undefined, members: [{ name: side.key, type: side.type, required: true }] };
+  const record = s.record(side.type.name);
+  return { record, members: record?.fields ?? [] };
+}
+
+function casesOf(s: Samples, operation: string, side: OperationSide): RequestCase[] {
+  const { record, members } = membersOf(s, side);
+  const build = (full: boolean): Obj | undefined => {
+    if (record) return s.object(record, full);
+    const v = s.value(side.type, full);
+    return v === undefined ? undefined : { [(side as { key: string }).key]: v };
+  };
+  const minimal = build(false);
+  if (minimal === undefined) return [];
+  const cases: RequestCase[] = [];
+  const add = (suffix: string, args: Obj, accepted: boolean, why: string) =>
+    cases.push({ name: `${operation}-${suffix}`, operation, arguments: args, accepted, why });
+  add('minimal', minimal, true, 'every required member, nothing else');
+  const full = build(true);
+  if (full && JSON.stringify(full) !== JSON.stringify(minimal)) add('full', full, true, 'every member');
+  add('extra-member', { ...minimal, [strangerOf(record)]: 1 }, false, 'a member the request does not define');
+  for (const m of members) {
+    const named = record ? `-${m.name}` : '';
+    if (m.required) {
+      const { [m.name]: _dropped, ...rest } = minimal;
+      add(`missing${named}`, rest, false, `the required member ${m.name} left out`);
+    } else {
+      // An optional member is left out, never null: the schema gives no member a null.
+      add(`null${named}`, { ...minimal, [m.name]: null }, false, `the optional member ${m.name} as null`);
+    }
+    const wrong = s.wrong(m.type);
+    if (wrong !== undefined)
+      add(`wrong-type${named}`, { ...minimal, [m.name]: wrong }, false, `${m.name} of the wrong JSON type`);
+    const kind = s.kindOf(m.type);
+    if (kind === 'other') continue;
+    const bad = s.slipped(m.type, kind);
+    if (bad !== undefined) add(`${SLIP_NAME[kind]}${named}`, { ...minimal, [m.name]: bad }, false, SLIP_WHY[kind]);
+  }
+  return cases;
+}
+
+/**
+ * The request vectors of every operation that takes something (one that takes nothing has no request type), in the
+ * spec's order; an operation whose request needs a value no case can build (an external type) has none.
+ */
+export function buildRequests(model: CanonicalModel): RequestCase[] {
+  const s = new Samples(model);
+  return operationShapes(model).flatMap((o) => (o.takes === null ? [] : casesOf(s, o.name, o.takes)));
+}

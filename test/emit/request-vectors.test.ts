@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../generator/cli.js';
+import { withRevisionsTogether } from '../helpers/revision.js';
+import { GENERATED, listFiles } from '../helpers/spec.js';
+
+/**
+ * The request vectors (generated/conformance/requests.json), which every binding's operations suite runs through its
+ * request types, held to the oracle they stand for: each tool's inputSchema in tools.json, read by a JSON Schema
+ * validator (ajv). A case whose verdict the schema does not give would hold the bindings to something else.
+ */
+
+interface RequestCase {
+  name: string;
+  operation: string;
+  arguments: unknown;
+  accepted: boolean;
+}
+interface Tool {
+  name: string;
+  inputSchema: Record<string, unknown>;
+}
+
+async function load(out: string) {
+  const read = async (path: string) => JSON.parse(await readFile(join(out, path), 'utf8'));
+  const { requests } = (await read('conformance/requests.json')) as { requests: RequestCase[] };
+  return { requests, tools: (await read('schema/tools.json')) as Tool[] };
+}
+
+/** Each case's verdict beside the schema's, for the ones that differ. */
+function disagreements(requests: readonly RequestCase[], tools: readonly Tool[]): string[] {
+  const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
+  return requests.flatMap((c) => {
+    const tool = tools.find((t) => t.name === c.operation);
+    if (!tool) return [`${c.name}: no tool ${c.operation}`];
+    const accepts = ajv.compile(tool.inputSchema)(c.arguments);
+    return accepts === c.accepted ? [] : [`${c.name}: the vector says ${c.accepted}, the inputSchema ${accepts}`];
+  });
+}
+
+/** The kinds of case a spec's requests hold: the name's part after the operation, less the member's name. */
+const kindsOf = (requests: readonly RequestCase[]) =>
+  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member)-.*$/, '$1')));
+
+describe('the request vectors', () => {
+  it('on the real spec: each verdict is the inputSchema\'s, and every operation that takes something has both', async () => {
+    const { requests, tools } = await load(GENERATED);
+    expect(disagreements(requests, tools)).toEqual([]);
+    const taking = tools.filter((t) => Object.keys((t.inputSchema.properties as object | undefined) ?? {}).length > 0 || '$ref' in t.inputSchema);
+    expect(taking.length).toBeGreaterThan(0);
+    for (const t of taking) {
+      const own = requests.filter((c) => c.operation === t.name);
+      expect(own.some((c) => c.accepted) && own.some((c) => !c.accepted), t.name).toBe(true);
+    }
+    // The check can fail: a flipped verdict is caught.
+    const [first] = requests;
+    expect(disagreements([{ ...(first as RequestCase), accepted: !first?.accepted }], tools)).toHaveLength(1);
+  });
+
+  it('are bundled, unchanged, beside the vectors of every binding that carries them', async () => {
+    const shared = await readFile(join(GENERATED, 'conformance/requests.json'), 'utf8');
+    const bundles = (await listFiles(GENERATED)).filter((f) => f.endsWith('/index.json') && !f.startsWith('conformance/') && f.includes('onformance'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const index of bundles) expect(await readFile(join(GENERATED, dirname(index), 'requests.json'), 'utf8'), index).toBe(shared);
+  });
+
+  describe('on the revision whose operations take a record, the roles type and an enum (test/fixtures/revisions/request)', () => {
+    let s: Awaited<ReturnType<typeof withRevisionsTogether>>;
+    beforeAll(async () => {
+      s = await withRevisionsTogether();
+      let output = '';
+      const io = { out: (t: string) => { output += t; }, err: (t: string) => { output += t; } };
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], io), output).toBe(0);
+    }, 60_000);
+    afterAll(() => s.dispose());
+
+    it('agree with each tool\'s inputSchema, and slip in every way the schema refuses', async () => {
+      const { requests, tools } = await load(s.out);
+      expect(disagreements(requests, tools)).toEqual([]);
+      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'unknown-role', 'unknown-value', 'wrong-type']);
+      // A nested record's extra member is refused inside a list of records as well as in one record.
+      expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
+      expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: 'NotARole' }, accepted: false });
+      expect(requests.find((c) => c.name === 'orient-unknown-value')).toMatchObject({ accepted: false });
+    });
+  });
+});
