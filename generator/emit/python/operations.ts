@@ -36,13 +36,16 @@ const sideView = (
   operation: string,
   part: 'request' | 'response',
   d: SideDecl | null,
-  twinOf: (name: string) => string | undefined,
+  strict: Pick<ReturnType<typeof pythonRequests>, 'twinOf' | 'rootRole'>,
 ) => {
   if (d === null) return null;
   const doc = sideDoc(operation, part, d);
   if (d.form === 'alias') {
-    const base = part === 'request' && d.target.kind === 'ref' ? twinOf(d.target.name) : undefined;
-    if (base !== undefined) return { isAlias: false, isSubclass: true, name: d.name, doc, base, models: [] };
+    const base = part === 'request' && d.target.kind === 'ref' ? strict.twinOf(d.target.name) : undefined;
+    if (base !== undefined && d.target.kind === 'ref') {
+      const rootRole = strict.rootRole(d.target.name);
+      return { isAlias: false, isSubclass: true, name: d.name, doc, base, rootRole, models: rootRole ? [rootRole.type] : [] };
+    }
     return {
       isAlias: true,
       name: d.name,
@@ -70,8 +73,14 @@ const sideView = (
 };
 
 /** What operations.py imports from pydantic, classes before functions as isort orders them. */
-function pydanticImports(wrappers: boolean, aliases: boolean, requests: { classes: unknown[]; pydantic: string[] }) {
+function pydanticImports(
+  wrappers: boolean,
+  aliases: boolean,
+  requests: { classes: unknown[]; pydantic: string[] },
+  validates: boolean,
+) {
   const names = new Set(requests.pydantic);
+  if (validates) names.add('model_validator');
   if (wrappers || requests.classes.length) names.add('BaseModel').add('ConfigDict');
   if (aliases) names.add('Field');
   const upper = (n: string) => /^[A-Z]/.test(n);
@@ -89,8 +98,8 @@ export function pythonOperations(model: CanonicalModel, annotation: Annotation, 
     key: o.key,
     method: o.method,
     doc: o.doc,
-    request: sideView(strict.annotation, o.key, 'request', o.request, strict.twinOf),
-    response: sideView(annotation, o.key, 'response', o.response, strict.twinOf),
+    request: sideView(strict.annotation, o.key, 'request', o.request, strict),
+    response: sideView(annotation, o.key, 'response', o.response, strict),
   }));
   const sides = views.flatMap((o) => [o.request, o.response]).filter((s) => s !== null);
   const requests = strict.finish();
@@ -134,7 +143,7 @@ export function pythonOperations(model: CanonicalModel, annotation: Annotation, 
       exports,
       wrappers: wrappers.length > 0,
       aliases,
-      pydantic: pydanticImports(wrappers.length > 0, aliases, requests.view),
+      pydantic: pydanticImports(wrappers.length > 0, aliases, requests.view, sides.some((s) => 'rootRole' in s && s.rootRole)),
       typing: ['Final', 'Protocol', 'TypeAlias', 'TypedDict', ...requests.view.typing].sort(),
       modelImports: [...models, ...requests.privates].join(', '),
       samples,

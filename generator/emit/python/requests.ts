@@ -115,5 +115,18 @@ export function pythonRequests(
       ],
     };
   };
-  return { annotation: strict, twinOf: (name: string) => twins.get(name), finish };
+  // The answer taken whole is the strict answer schema, whose root's role is fixed (kit/answer-schema.ts).
+  const rootField = kit.answer?.fields.find((f) => f.key === model.tree.root);
+  const roleField = kit.node?.fields.find((f) => f.key === model.tree.role);
+  const rootRole = (name: string) =>
+    name === kit.answer?.name && rootField && roleField && kit.roles
+      ? {
+          root: rootField.name,
+          role: roleField.name,
+          type: kit.roles.name,
+          case: kit.roles.root.name,
+          message: pyLiteral(`the root's ${model.tree.role} must be ${JSON.stringify(kit.roles.root.value)}`),
+        }
+      : null;
+  return { annotation: strict, twinOf: (name: string) => twins.get(name), rootRole, finish };
 }
