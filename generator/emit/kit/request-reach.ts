@@ -23,7 +23,11 @@ export interface RequestReach {
  * fields. `own` are the model's record names as declared (an MCP record is declared as a record too, but is not
  * the spec's, so it is not entered).
  */
-export function requestReach(decls: readonly Decl[], roots: readonly TypeView[], own: ReadonlySet<string>): RequestReach {
+export function requestReach(
+  decls: readonly Decl[],
+  roots: readonly TypeView[],
+  own: ReadonlySet<string>,
+): RequestReach {
   const byName = new Map(decls.map((d) => [d.name, d]));
   const seen = new Set<string>();
   const walk = (t: TypeView): void => {
@@ -45,4 +49,11 @@ export function requestReach(decls: readonly Decl[], roots: readonly TypeView[],
     attributes: reached.find((d): d is AttributesDecl => d.kind === 'attributes') ?? null,
     unions: reached.filter((d): d is UnionDecl => d.kind === 'union'),
   };
+}
+
+/** The names a definition of the strict schema refuses as member names (`propertyNames: {not: {enum}}`): the states', among the attributes. */
+export function refusedNames(defs: Readonly<Record<string, unknown>>, key: string): string[] {
+  const def = defs[key] as { propertyNames?: { not?: { enum?: unknown } } } | undefined;
+  const names = def?.propertyNames?.not?.enum;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }

@@ -44,7 +44,15 @@ const sideView = (
     const base = part === 'request' && d.target.kind === 'ref' ? strict.twinOf(d.target.name) : undefined;
     if (base !== undefined && d.target.kind === 'ref') {
       const rootRole = strict.rootRole(d.target.name);
-      return { isAlias: false, isSubclass: true, name: d.name, doc, base, rootRole, models: rootRole ? [rootRole.type] : [] };
+      return {
+        isAlias: false,
+        isSubclass: true,
+        name: d.name,
+        doc,
+        base,
+        rootRole,
+        models: rootRole ? [rootRole.type] : [],
+      };
     }
     return {
       isAlias: true,
@@ -56,7 +64,13 @@ const sideView = (
   }
   const t = d.field.type;
   const models =
-    part === 'request' ? [] : t.kind === 'ref' ? [t.name] : t.kind === 'array' && t.items.kind === 'ref' ? [t.items.name] : [];
+    part === 'request'
+      ? []
+      : t.kind === 'ref'
+        ? [t.name]
+        : t.kind === 'array' && t.items.kind === 'ref'
+          ? [t.items.name]
+          : [];
   return {
     isAlias: false,
     name: d.name,
@@ -93,7 +107,12 @@ function pydanticImports(
  */
 export function pythonOperations(model: CanonicalModel, annotation: Annotation, rolesConstant: string) {
   const { operations, clashes } = operationDecls(model, pythonNames());
-  const strict = pythonRequests(model, annotation, operations.map((o) => o.request), rolesConstant);
+  const strict = pythonRequests(
+    model,
+    annotation,
+    operations.map((o) => o.request),
+    rolesConstant,
+  );
   const views = operations.map((o) => ({
     key: o.key,
     method: o.method,
@@ -143,7 +162,12 @@ export function pythonOperations(model: CanonicalModel, annotation: Annotation, 
       exports,
       wrappers: wrappers.length > 0,
       aliases,
-      pydantic: pydanticImports(wrappers.length > 0, aliases, requests.view, sides.some((s) => 'rootRole' in s && s.rootRole)),
+      pydantic: pydanticImports(
+        wrappers.length > 0,
+        aliases,
+        requests.view,
+        sides.some((s) => 'rootRole' in s && s.rootRole),
+      ),
       typing: ['Final', 'Protocol', 'TypeAlias', 'TypedDict', ...requests.view.typing].sort(),
       modelImports: [...models, ...requests.privates].join(', '),
       samples,

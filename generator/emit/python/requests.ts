@@ -3,7 +3,7 @@ import { answerSchema } from '../kit/answer-schema.js';
 import type { Decl, Declarations, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
 import { declarations } from '../kit/declarations.js';
 import type { SideDecl } from '../kit/operations.js';
-import { requestReach } from '../kit/request-reach.js';
+import { refusedNames, requestReach } from '../kit/request-reach.js';
 import { pyLiteral, pythonNames } from './naming.js';
 
 /**
@@ -27,7 +27,7 @@ type Schema = Record<string, unknown>;
 const NOTES = {
   record:
     "As a request holds it (what its tool's inputSchema accepts): no field it does not define, a role only from the language, an enum value only from its set.",
-  attributes: "As a request holds it: its reserved names at their strict types, and no name the strict schema refuses.",
+  attributes: 'As a request holds it: its reserved names at their strict types, and no name the strict schema refuses.',
   external: "As a request holds it: its values within the bounds and patterns MCP's schema gives them.",
   union: 'As a request holds it: a block of a kind this version does not define is refused.',
 };
@@ -45,7 +45,13 @@ function constraintOf(defs: Record<string, Schema>, type: string, key: string): 
 }
 
 const refsOf = (t: TypeView): string[] =>
-  t.kind === 'array' ? refsOf(t.items) : t.kind === 'union' ? t.members.flatMap(refsOf) : t.kind === 'ref' ? [t.name] : [];
+  t.kind === 'array'
+    ? refsOf(t.items)
+    : t.kind === 'union'
+      ? t.members.flatMap(refsOf)
+      : t.kind === 'ref'
+        ? [t.name]
+        : [];
 
 /** The MCP records (not the spec's) that hold a constrained value, themselves or through another one. */
 function constrainedExternals(kit: Declarations, own: ReadonlySet<string>, defs: Record<string, Schema>): RecordDecl[] {
@@ -69,12 +75,6 @@ function constrainedExternals(kit: Declarations, own: ReadonlySet<string>, defs:
     return result;
   };
   return [...external.values()].filter(needs);
-}
-
-/** The names the strict schema refuses among the attributes (`propertyNames: {not: {enum}}`). */
-function refusedNames(defs: Record<string, Schema>, key: string): string[] {
-  const names = (defs[key]?.propertyNames as { not?: { enum?: unknown } } | undefined)?.not?.enum;
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }
 
 export function pythonRequests(
@@ -106,6 +106,52 @@ export function pythonRequests(
     else if (!twins.has(t.name)) uses.models.add(t.name);
     return t.declares === 'roles' ? '_RequestRole' : (twins.get(t.name) ?? t.name);
   };
+  const classes = classViews(twinned, twins, ownRecords, defs, strict);
+  const unions = twinned.flatMap((d) => {
+    if (d.kind !== 'union') return [];
+    for (const m of d.members) if (!twins.has(m.type)) uses.models.add(m.type);
+    const members = d.members.map((m) => ({ tag: m.tag, type: twins.get(m.type) ?? m.type }));
+    return [
+      {
+        name: twins.get(d.name) as string,
+        members,
+        kind: `_${names.member(d.key)}_kind`,
+        doc: `${d.doc} ${NOTES.union}`,
+      },
+    ];
+  });
+  // What operations.py imports and declares for the strict side, once every request side's annotation is made.
+  const finish = () => {
+    const role = uses.role ? (kit.roles?.name ?? null) : null;
+    const models = new Set(uses.models);
+    if (role) models.add(role);
+    return {
+      view: {
+        classes,
+        unions,
+        role: role ? { type: role, byValue: `_${rolesConstant}_BY_VALUE` } : null,
+        ...importsOf(classes, unions.length > 0, role !== null),
+      },
+      /** The model's names the strict side needs from models.py, public and private. */
+      models: [...models],
+      privates: [
+        ...(classes.some((c) => c.fields.some((f) => !f.required)) ? ['_NOT_NULL', '_absent'] : []),
+        ...(role ? [`_${rolesConstant}_BY_VALUE`] : []),
+        ...unions.map((u) => u.kind),
+      ],
+    };
+  };
+  return { annotation: strict, twinOf: (name: string) => twins.get(name), rootRole: rootRoleOf(model, kit), finish };
+}
+
+/** A twin class's view: its fields at their strict types, with the bounds, refused names and one-of checks it keeps. */
+function classViews(
+  twinned: readonly Decl[],
+  twins: ReadonlyMap<string, string>,
+  ownRecords: ReadonlySet<string>,
+  defs: Record<string, Schema>,
+  strict: Annotation,
+) {
   const field = (owner: string, f: FieldDecl) => {
     const constraint = constraintOf(defs, owner, f.key);
     const type = constraint === null ? strict(f.type) : `Annotated[${strict(f.type)}, Field(${constraint})]`;
@@ -119,7 +165,7 @@ export function pythonRequests(
       doc: f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc,
     };
   };
-  const classes = twinned.flatMap((d) => {
+  return twinned.flatMap((d) => {
     if (d.kind !== 'record' && d.kind !== 'attributes') return [];
     const refused = d.kind === 'attributes' ? refusedNames(defs, d.key) : [];
     const own = d.kind === 'record' && ownRecords.has(d.key);
@@ -133,53 +179,43 @@ export function pythonRequests(
         refused: refused.length ? { names: pyLiteral(refused), message: `may not be among the ${d.name}` } : null,
         exclusive: (d.kind === 'record' ? d.exclusive : []).map((x) => ({
           ...x,
-          message: pyLiteral(`"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`),
+          message: pyLiteral(
+            `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`,
+          ),
           keys: pyLiteral(x.keys),
         })),
       },
     ];
   });
-  const unions = twinned.flatMap((d) => {
-    if (d.kind !== 'union') return [];
-    for (const m of d.members) if (!twins.has(m.type)) uses.models.add(m.type);
-    const members = d.members.map((m) => ({ tag: m.tag, type: twins.get(m.type) ?? m.type }));
-    return [{ name: twins.get(d.name) as string, members, kind: `_${names.member(d.key)}_kind`, doc: `${d.doc} ${NOTES.union}` }];
-  });
-  // What operations.py imports and declares for the strict side, once every request side's annotation is made.
-  const finish = () => {
-    const optional = classes.some((c) => c.fields.some((f) => !f.required));
-    const role = uses.role ? (kit.roles?.name ?? null) : null;
-    const models = new Set(uses.models);
-    if (role) models.add(role);
-    const fields = classes.flatMap((c) => c.fields);
-    return {
-      view: {
-        classes,
-        unions,
-        role: role ? { type: role, byValue: `_${rolesConstant}_BY_VALUE` } : null,
-        pydantic: [
-          ...(role ? ['BeforeValidator'] : []),
-          ...(unions.length ? ['Discriminator', 'Tag'] : []),
-          ...(classes.some((c) => c.open) || fields.some((f) => !f.required || f.alias || f.deprecated || f.annotation.includes('Field(')) ? ['Field'] : []),
-          ...(classes.some((c) => c.open) ? ['JsonValue'] : []),
-          ...(classes.some((c) => c.refused || c.exclusive.length) ? ['model_validator'] : []),
-        ],
-        typing: [
-          ...(optional || role || unions.length ? ['Annotated'] : []),
-          ...(fields.some((f) => f.annotation.includes('Literal[')) ? ['Literal'] : []),
-          ...(unions.length ? ['Union'] : []),
-        ],
-      },
-      /** The model's names the strict side needs from models.py, public and private. */
-      models: [...models],
-      privates: [
-        ...(optional ? ['_NOT_NULL', '_absent'] : []),
-        ...(role ? [`_${rolesConstant}_BY_VALUE`] : []),
-        ...unions.map((u) => u.kind),
-      ],
-    };
+}
+
+interface ClassView {
+  open: boolean;
+  fields: { required: boolean; alias: boolean; deprecated: string | null; annotation: string }[];
+  refused: unknown;
+  exclusive: unknown[];
+}
+
+/** What the strict side needs from pydantic and typing. */
+function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean) {
+  const fields = classes.flatMap((c) => c.fields);
+  const open = classes.some((c) => c.open);
+  const optional = fields.some((f) => !f.required);
+  const field = open || fields.some((f) => !f.required || f.alias || f.deprecated || f.annotation.includes('Field('));
+  return {
+    pydantic: [
+      ...(role ? ['BeforeValidator'] : []),
+      ...(unions ? ['Discriminator', 'Tag'] : []),
+      ...(field ? ['Field'] : []),
+      ...(open ? ['JsonValue'] : []),
+      ...(classes.some((c) => c.refused || c.exclusive.length) ? ['model_validator'] : []),
+    ],
+    typing: [
+      ...(optional || role || unions ? ['Annotated'] : []),
+      ...(fields.some((f) => f.annotation.includes('Literal[')) ? ['Literal'] : []),
+      ...(unions ? ['Union'] : []),
+    ],
   };
-  return { annotation: strict, twinOf: (name: string) => twins.get(name), rootRole: rootRoleOf(model, kit), finish };
 }
 
 /** The answer taken whole is the strict answer schema, whose root's role is fixed (kit/answer-schema.ts). */

@@ -73,8 +73,7 @@ export function operationsFiles(
     const type = d.form === 'alias' ? d.target : d.field.type;
     if (part === 'response') for (const r of refs(type)) imported.add(r);
     if (d.form === 'alias') types.push(`${doc}export type ${d.name} = ${typeOf(d.target)};`);
-    else
-      types.push(`${doc}export interface ${d.name} {\n  ${propertyKey(d.field.key)}: ${typeOf(d.field.type)};\n}`);
+    else types.push(`${doc}export interface ${d.name} {\n  ${propertyKey(d.field.key)}: ${typeOf(d.field.type)};\n}`);
   };
   const methods: string[] = [];
   for (const o of operations) {
@@ -87,7 +86,9 @@ export function operationsFiles(
   }
   const operationsType = `/** Every operation, as a provider implements it: what each takes and what it answers. */\nexport interface ${OWN.operations} {\n${methods.join('\n')}\n}`;
   // An operation that takes nothing takes the empty object, which readRequest holds it to as well.
-  const requests = operations.map((o) => `  ${propertyKey(o.key)}: ${o.request ? o.request.name : 'Record<string, never>'};`);
+  const requests = operations.map(
+    (o) => `  ${propertyKey(o.key)}: ${o.request ? o.request.name : 'Record<string, never>'};`,
+  );
   const requestsType = `/** Each operation's request type, by the operation's name: what \`readRequest\` reads a tool call's arguments as. */\nexport interface ${OWN.requests} {\n${requests.join('\n')}${requests.length ? '\n' : ''}}`;
   const literal = JSON.stringify(bindingTools(model), null, 2);
   const constDoc = "/** The operations as MCP tool definitions, in the spec's order: generated/schema/tools.json. */";

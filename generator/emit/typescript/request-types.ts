@@ -3,7 +3,8 @@ import type { OperationDecl } from '../kit/operations.js';
 import type { FieldDecl, TypeView } from '../kit/decl-types.js';
 import { declarations } from '../kit/declarations.js';
 import type { Names } from '../kit/naming.js';
-import { requestReach } from '../kit/request-reach.js';
+import { answerSchema } from '../kit/answer-schema.js';
+import { refusedNames, requestReach } from '../kit/request-reach.js';
 
 /**
  * The request types' strict side in src/operations.ts. The answer's types are lenient (a role or enum field takes any
@@ -74,13 +75,21 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
   const strictDoc = (doc: string) => [
     doc,
     '',
-    'As a request holds it (what its tool\'s inputSchema accepts): no member it does not define, a role only from the language, an enum value only from its set.',
+    "As a request holds it (what its tool's inputSchema accepts): no member it does not define, a role only from the language, an enum value only from its set.",
   ];
   const decls = twinned.map((d) => {
     const name = twins.get(d.name) as string;
     const body =
       d.kind === 'attributes'
-        ? ['  [name: string]: unknown;', ...d.reserved.map((f) => member(f, true))]
+        ? [
+            '  [name: string]: unknown;',
+            ...d.reserved.map((f) => member(f, true)),
+            // A name the schema refuses here (a state's) holds nothing.
+            ...refusedNames(answerSchema(model, 'strict').$defs as Record<string, unknown>, d.key).map(
+              (n) =>
+                `${docBlock(['Not among them: the schema refuses this name here.'], '  ')}  ${propertyName(n)}?: never;`,
+            ),
+          ]
         : d.fields.map((f) => member(f, !f.required));
     return `${docBlock(strictDoc(d.doc))}export interface ${name} {\n${body.join('\n')}\n}`;
   });
