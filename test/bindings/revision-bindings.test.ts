@@ -265,4 +265,18 @@ describe('an additive RFC: an enum, Orientation, and a field of it on the elemen
     expect(result.code, result.output).toBe(0);
     expect(vectorsCounted(b, result.output), result.output).toBe(written.length);
   });
+
+  // Every binding's validator prints the bytes TypeScript's prints, and exits as it does, on the enum's vectors (a
+  // value of each field of the enum on the element, a link and the answer, and one outside the set).
+  it.for(titled(COMPILED))('the %s validator prints what TypeScript\'s does on the enum\'s values', { timeout: 900_000 }, async ([, b], ctx) => {
+    const casesDir = join(s.dir, `validate-enum-${b.name}`);
+    // Each vector in the batch runs, and the first of each outcome alone (a JVM or Python start each).
+    const cases = await writeValidatorCases(casesDir, { generated: s.out, handVectors: false, alone: 'one-per-outcome' });
+    const said = cases.map((c) => (typeof c.out === 'string' ? c.out : '')).join('\n');
+    for (const path of ['/root/children/0/orientation', '/root/children/0/attributes/related/0/direction', '/root/children/0/attributes/related/0/sides/0', '/layout'])
+      expect(said).toContain(path);
+    const result = await runValidatorCases(ctx, b, s.out, casesDir, true);
+    expect(result.output).toContain(`validator-cases: ran ${cases.length} cases`);
+    expect(validatorMismatches(cases, await readValidatorResults(casesDir, cases))).toEqual([]);
+  });
 });

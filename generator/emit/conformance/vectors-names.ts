@@ -111,31 +111,3 @@ export function deprecatedNameVectors({ model, b, t, finding, add, root, childPa
     });
   }
 }
-
-/** An enum's field on an element: each of its values, and a value outside the set (kept, with a warning). */
-export function enumVectors({ model, b, t, finding, add, root, childPath }: VectorKit): void {
-  const node = model.types.find((x) => x.name === t.node);
-  for (const f of node?.kind === 'record' ? node.fields : []) {
-    const typeName = f.type.kind === 'named' ? f.type.name : null;
-    const def = model.types.find((x) => x.name === typeName);
-    if (def?.kind !== 'enum' || f.deprecated) continue;
-    const values = def.values.map((v) => v.value);
-    const on = (value: string) => b.answer(root([b.element('e-1', b.otherRole(), { [f.name]: value })])) as never;
-    add({
-      name: `enum-${f.name}-values`,
-      description: `Elements carry each value of ${def.name} in ${f.name}.`,
-      input: b.answer(root(values.map((v, i) => b.element(`e-${i + 1}`, b.otherRole(), { [f.name]: v })))) as never,
-      decodes: true,
-      strictValid: true,
-      findings: [],
-    });
-    add({
-      name: `enum-${f.name}-unknown`,
-      description: `An element's ${f.name} is a string that is no value of ${def.name}: kept, with a warning.`,
-      input: on(b.unknownValue(values)),
-      decodes: true,
-      strictValid: false,
-      findings: [finding('structure', 'warning', `${childPath(0)}/${f.name}`, 'e-1', null)],
-    });
-  }
-}
