@@ -129,8 +129,8 @@ export function pythonRequests(
       view: {
         classes,
         unions,
-        role: role ? { type: role, byValue: `_${rolesConstant}_BY_VALUE` } : null,
-        ...importsOf(classes, unions.length > 0, role !== null),
+        role: role ? { type: role, byValue: `_${rolesConstant}_BY_VALUE`, aliases: aliasesOf(kit) } : null,
+        ...importsOf(classes, unions.length > 0, role !== null, role !== null && aliasesOf(kit) !== null),
       },
       /** The model's names the strict side needs from models.py, public and private. */
       models: [...models],
@@ -197,7 +197,13 @@ interface ClassView {
 }
 
 /** What the strict side needs from pydantic and typing. */
-function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean) {
+/** The role language's deprecated aliases as a `Literal`, which the strict schema still accepts; null when it has none. */
+function aliasesOf(kit: Declarations): string | null {
+  const values = kit.roles?.aliases.map((a) => a.value) ?? [];
+  return values.length ? `Literal[${values.map((v) => pyLiteral(v)).join(', ')}]` : null;
+}
+
+function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean, aliases: boolean) {
   const fields = classes.flatMap((c) => c.fields);
   const open = classes.some((c) => c.open);
   const optional = fields.some((f) => !f.required);
@@ -212,7 +218,7 @@ function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean
     ],
     typing: [
       ...(optional || role || unions ? ['Annotated'] : []),
-      ...(fields.some((f) => f.annotation.includes('Literal[')) ? ['Literal'] : []),
+      ...(aliases || fields.some((f) => f.annotation.includes('Literal[')) ? ['Literal'] : []),
       ...(unions ? ['Union'] : []),
     ],
   };

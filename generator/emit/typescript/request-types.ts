@@ -52,10 +52,16 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
   ]);
   const twins = new Map(twinned.map((d) => [d.name, twinName(names, d.key, taken)]));
   const uses = new Set<string>();
+  const aliases = (kit.roles?.aliases ?? []).map((a) => JSON.stringify(a.value));
   const typeOf = (t: TypeView): string => {
     if (t.kind === 'array') {
       const items = typeOf(t.items);
       return items.includes(' ') ? `(${items})[]` : `${items}[]`;
+    }
+    // A deprecated alias of a role is still one the strict schema accepts, as it was sent.
+    if (t.kind === 'ref' && t.declares === 'roles' && aliases.length) {
+      uses.add(t.name);
+      return [t.name, ...aliases].join(' | ');
     }
     if (t.kind === 'ref') {
       const twin = twins.get(t.name);
