@@ -49,6 +49,9 @@ def test_locate_request_reads_the_tools_arguments() -> None:
 
 
 def _request_cases() -> list[dict[str, JsonValue]]:
+    # A run about other vectors (hand-written answers) replaces the folder with one that holds no requests.
+    if not REQUESTS.exists():
+        return []
     return cast(list[dict[str, JsonValue]], json.loads(REQUESTS.read_text(encoding="utf-8"))["requests"])
 
 
