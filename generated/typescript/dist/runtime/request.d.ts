@@ -16,6 +16,7 @@ export declare class RequestError extends Error {
  * arguments are returned as its request type when the tool's inputSchema (`TOOL_DEFINITIONS`, tools.json) accepts
  * them, and a RequestError says where and why when it refuses them. The answer's types stay lenient; a request is
  * held to exactly what its tool declares. `format` is read as an annotation, as JSON Schema 2020-12 has it (the
- * schemas' one date-time carries a pattern that says as much).
+ * schemas' one date-time carries a pattern that says as much). Arguments nested deeper than the stack reaches (a
+ * tree thousands of levels deep) are refused too, rather than end the process's call with a RangeError.
  */
 export declare function readRequest<K extends keyof Requests>(operation: K, args: unknown): Requests[K];

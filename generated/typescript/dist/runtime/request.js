@@ -21,16 +21,27 @@ export class RequestError extends Error {
  * arguments are returned as its request type when the tool's inputSchema (`TOOL_DEFINITIONS`, tools.json) accepts
  * them, and a RequestError says where and why when it refuses them. The answer's types stay lenient; a request is
  * held to exactly what its tool declares. `format` is read as an annotation, as JSON Schema 2020-12 has it (the
- * schemas' one date-time carries a pattern that says as much).
+ * schemas' one date-time carries a pattern that says as much). Arguments nested deeper than the stack reaches (a
+ * tree thousands of levels deep) are refused too, rather than end the process's call with a RangeError.
  */
 export function readRequest(operation, args) {
     const tool = TOOL_DEFINITIONS.find((t) => t.name === operation);
     if (tool === undefined)
         throw new RequestError(String(operation), '', 'no operation has this name');
-    const problem = refusal(tool.inputSchema, args, tool.inputSchema, '');
+    const problem = refusalWithin(tool.inputSchema, args);
     if (problem !== null)
         throw new RequestError(String(operation), problem.pointer, problem.reason);
     return args;
+}
+function refusalWithin(schema, args) {
+    try {
+        return refusal(schema, args, schema, '');
+    }
+    catch (e) {
+        if (e instanceof RangeError)
+            return { pointer: '', reason: 'is nested too deeply to read' };
+        throw e;
+    }
 }
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asSchema = (v) => (isObject(v) ? v : {});
