@@ -131,6 +131,10 @@ export const RULES = {
     summary: 'No RFC example is an answer of the current version',
     hint: "Every package's README shows, and its tests run, the newest RFC example that is an answer of the version generated. When an RFC changes what an answer is (a required field added, a role removed), give it a ```json example of the version it makes.",
   },
+  'example-with-findings': {
+    summary: 'Every RFC example of the current version uses a deprecated name, so the README example prints warnings (a warning)',
+    hint: 'Every package\'s README shows the checker\'s warnings for it. Give a later RFC an example of the current version that uses no deprecated name, and the READMEs show that one with no findings.',
+  },
   'bad-example': {
     summary: 'A json example is not valid JSON, or not an answer of its version',
     hint: 'Examples marked json are read as JSON and validated against the generated schema; fix the JSON or mark the block as another language.',

@@ -8,6 +8,7 @@ import { loadExternalTypes } from './external.js';
 import { diffModels } from './diff.js';
 import { placeOfChange } from './diff-place.js';
 import { type Change, classify } from './diff-rules.js';
+import { deprecatedUses } from './deprecated-uses.js';
 import { currentExample, currentProblem, exampleStanding } from './examples.js';
 import { type VersionSnapshot, fold } from './fold/index.js';
 import { declaredExternals, externalsOf } from './follows.js';
@@ -146,7 +147,8 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
     return { model: null, versions: [], allVersions: [], diagnostics: d };
   }
   // The README example must be an answer of this version: the newest RFC example that is (model/examples.ts).
-  if (!currentExample(model)) {
+  const readme = currentExample(model);
+  if (!readme) {
     const last = model.examples.at(-1) as Example;
     const { file, line, column } = last.source;
     d.error(
@@ -155,6 +157,16 @@ export async function assembleModel(files: SpecFiles, parses: ParseCache = RECEN
       `No RFC example is an answer of ${model.protocolVersion}, so no package has a README example: the newest, of ${last.source.document}, is not (${currentProblem(model, last)})`,
     );
     return { model: null, versions: [], allVersions: [], diagnostics: d };
+  }
+  // Only an example with deprecated names is left: the READMEs print its warnings, as the checker gives them.
+  const uses = deprecatedUses(model, readme.value);
+  if (uses.length > 0) {
+    const { file, line, column } = readme.source;
+    d.warning(
+      'example-with-findings',
+      { file, line, column },
+      `The README example (${readme.source.document} section ${readme.source.section ?? '?'}) uses deprecated names (${[...new Set(uses.map((u) => u.name))].join(', ')}): every package's README prints the checker's ${uses.length === 1 ? 'warning' : `${uses.length} warnings`} for it, since no RFC example of ${model.protocolVersion} is free of them`,
+    );
   }
   byVersion.set(model.protocolVersion, model);
   // An example the conformance vectors cannot carry is said, not dropped in silence (model/examples.ts).
@@ -214,7 +226,8 @@ function checkEffects(
     const own = diffModels(previous, current);
     const changes = snap.joins ? diffModels(start, current) : own;
     const computed = classify(changes);
-    if (computed !== snap.effect) {
+    const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
+    if (computed !== snap.effect && !declaresStable(snap, rfc)) {
       const together = snap.joins
         ? `${current.protocolVersion} as its RFCs make it together (from ${start?.protocolVersion ?? 'nothing'})`
         : 'what it changes';
@@ -225,7 +238,6 @@ function checkEffects(
         snap.effect,
       );
     }
-    const rfc = model.rfcs.find((r) => r.id === snap.rfc) ?? current.rfcs.find((r) => r.id === snap.rfc);
     if (rfc) rfc.changes = own;
     members.push({ snap, rfc, own });
     allVersions.push(current);
@@ -242,6 +254,14 @@ function checkEffects(
   share();
   return { allVersions, releases, byVersion };
 }
+
+/**
+ * The step to 1.0.0 is a maintainer declaring the protocol stable: stated as Breaking, it is breaking whatever it
+ * changes (nothing, or only additions), since from 1.0.0 the versioning table's other column applies. Only a
+ * Breaking step from 0.x may name 1.0.0 (fold/index.ts refuses any other).
+ */
+const declaresStable = (snap: VersionSnapshot, rfc: RfcSummary | undefined): boolean =>
+  snap.effect === 'breaking' && rfc?.version === '1.0.0' && rfc.from !== null && rfc.from.startsWith('0.');
 
 /** Each of a version's changes goes to the first of its RFCs whose own changes name that subject (else the first). */
 function shareChanges(net: readonly Change[], members: readonly Member[]): void {

@@ -11,25 +11,18 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
   const [word, ...rest] = subject.split(' ');
   const name = rest.join(' ');
   switch (word) {
-    case 'fields': {
-      // The first field whose place moved: the row that reorders it.
-      const def = after.types.find((t) => t.name === name.replace(/^of /, ''));
-      const was = before?.types.find((t) => t.name === def?.name);
-      const fields = def?.kind === 'record' ? def.fields : [];
-      const moved = reordered(
-        was?.kind === 'record' ? was.fields.map((f) => f.name) : [],
-        fields.map((f) => f.name),
-      )?.now[0];
-      return fields.find((f) => f.name === moved)?.source ?? def?.source ?? null;
-    }
-    case 'roles': {
-      const kind = name.replace(/^of /, '');
-      const moved = reordered(
-        before?.roleKinds.find((k) => k.name === kind)?.roles ?? [],
-        after.roleKinds.find((k) => k.name === kind)?.roles ?? [],
-      )?.now[0];
-      return after.roles.find((r) => r.name === moved)?.source ?? null;
-    }
+    case 'fields':
+    case 'values':
+    case 'roles':
+    case 'operations':
+    case 'attributes':
+    case 'requirements':
+    case 'covers':
+    case 'classes':
+      return placeOfOrder(word, name.replace(/^of /, ''), before, after);
+    case 'rule':
+      // The requirement the rule's findings now name.
+      return after.requirements.find((r) => r.rule === name)?.source ?? null;
     case 'tree': {
       const key = name as keyof CanonicalModel['tree'];
       const type = key === 'root' || key === 'version' ? after.tree.answer : after.tree.node;
@@ -70,6 +63,64 @@ export function placeOfChange(change: Change, before: CanonicalModel | null, aft
       return after.external.find((e) => e.name === name)?.source ?? null;
     default:
       return placeOfIdOrMember(subject, after);
+  }
+}
+
+/** Where a new order is stated: the first item whose place moved (its row), or the list's owner when none says. */
+function placeOfOrder(word: string, name: string, before: CanonicalModel | null, after: CanonicalModel): Source | null {
+  switch (word) {
+    case 'fields': {
+      // The first field whose place moved: the row that reorders it.
+      const def = after.types.find((t) => t.name === name);
+      const was = before?.types.find((t) => t.name === def?.name);
+      const fields = def?.kind === 'record' ? def.fields : [];
+      const moved = reordered(
+        was?.kind === 'record' ? was.fields.map((f) => f.name) : [],
+        fields.map((f) => f.name),
+      )?.now[0];
+      return fields.find((f) => f.name === moved)?.source ?? def?.source ?? null;
+    }
+    case 'values': {
+      // The first value whose place moved: the row that reorders it.
+      const def = after.types.find((t) => t.name === name);
+      const was = before?.types.find((t) => t.name === def?.name);
+      const values = def?.kind === 'enum' ? def.values : [];
+      const moved = reordered(
+        was?.kind === 'enum' ? was.values.map((v) => v.value) : [],
+        values.map((v) => v.value),
+      )?.now[0];
+      return values.find((v) => v.value === moved)?.source ?? def?.source ?? null;
+    }
+    case 'operations':
+    case 'attributes':
+    case 'requirements':
+    case 'classes': {
+      const items = (m: CanonicalModel | null): { name?: string; id?: string; source: Source }[] =>
+        (word === 'operations'
+          ? m?.operations
+          : word === 'attributes'
+            ? m?.attributes
+            : word === 'classes'
+              ? m?.notReported
+              : m?.requirements) ?? [];
+      const key = (x: { name?: string; id?: string }) => x.name ?? x.id ?? '';
+      const moved = reordered(items(before).map(key), items(after).map(key))?.now[0];
+      return items(after).find((x) => key(x) === moved)?.source ?? null;
+    }
+    case 'covers': {
+      const role = after.roles.find((r) => r.name === name);
+      return role?.coversSource ?? role?.source ?? null;
+    }
+    case 'roles': {
+      const kind = name;
+      const moved = reordered(
+        before?.roleKinds.find((k) => k.name === kind)?.roles ?? [],
+        after.roleKinds.find((k) => k.name === kind)?.roles ?? [],
+      )?.now[0];
+      return after.roles.find((r) => r.name === moved)?.source ?? null;
+    }
+    default:
+      return null;
   }
 }
 

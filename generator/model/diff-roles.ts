@@ -26,6 +26,13 @@ export function roleChanges(before: CanonicalModel | null, after: CanonicalModel
       if (!rb.covers.includes(c)) add('mapping-removed', `role ${rb.name}`, `${rb.name} no longer covers Apple's ${c}`);
     if (ra.appleName !== rb.appleName)
       add('mapping-changed', `role ${rb.name}`, `Whether ${rb.name} carries an Apple name changed`);
+    const covers = reordered(ra.covers, rb.covers);
+    if (covers)
+      add(
+        'covers-reordered',
+        `covers of ${rb.name}`,
+        `The Apple roles ${rb.name} also covers are in another order: ${listed(covers.now)}, were ${listed(covers.was)}`,
+      );
   }
   const rolesB = new Set(after.roles.map((r) => r.name));
   for (const ra of rolesA.values())
@@ -118,5 +125,17 @@ export function appleRoleChanges(before: CanonicalModel | null, after: Canonical
     const nrB = new Set(after.notReported.map((n) => n.name));
     for (const n of before?.notReported ?? [])
       if (!nrB.has(n.name)) add('not-reported-removed', `class ${n.name}`, `Class ${n.name} is reported again`);
+    const order =
+      before &&
+      reordered(
+        before.notReported.map((n) => n.name),
+        after.notReported.map((n) => n.name),
+      );
+    if (order)
+      add(
+        'not-reported-reordered',
+        'classes not reported',
+        `The classes not reported are in another order: ${listed(order.now)}, were ${listed(order.was)}`,
+      );
   }
 }

@@ -27,6 +27,17 @@ export const CHANGE_RULES = {
   // Order is part of the model, but no receiver reads a role or a field by its place: a new order is editorial.
   'roles-reordered': 'editorial',
   'fields-reordered': 'editorial',
+  // So are the other orders that reach an artifact: the enum's values, the Apple roles a role covers, the tool
+  // definitions, the reserved attributes, the requirements and the classes not reported (the SDKs, tools.json and
+  // the docs list them in order).
+  'values-reordered': 'editorial',
+  'covers-reordered': 'editorial',
+  'operations-reordered': 'editorial',
+  'attributes-reordered': 'editorial',
+  'requirements-reordered': 'editorial',
+  'not-reported-reordered': 'editorial',
+  // A rule's findings name the first requirement that names the rule: a new order may give them another id.
+  'rule-requirement-changed': 'breaking',
   // Which field is the tree's id, children, role...: a reorder or a reworded requirement may move it, and every
   // checker reads the tree by it.
   'tree-changed': 'breaking',

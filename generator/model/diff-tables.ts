@@ -1,4 +1,4 @@
-import { same, unchanged } from './diff-compare.js';
+import { listed, reordered, same, unchanged } from './diff-compare.js';
 import { kindDefinitions, kindShape } from './external.js';
 import type { AddChange } from './diff-rules.js';
 import type { CanonicalModel } from './types.js';
@@ -31,6 +31,30 @@ export function attributeChanges(before: CanonicalModel | null, after: Canonical
   const attrB = new Set(after.attributes.map((a) => a.name));
   for (const aa of attrA.values())
     if (!attrB.has(aa.name)) add('attribute-removed', `attribute ${aa.name}`, `Reserved attribute ${aa.name} removed`);
+  inOtherOrder(
+    before?.attributes.map((a) => a.name),
+    after.attributes.map((a) => a.name),
+    'attributes',
+    'reserved attributes',
+    add,
+  );
+}
+
+/** A list the spec states in order (`subject` its word, `what` as a message says it) whose common items moved. */
+function inOtherOrder(
+  before: readonly string[] | undefined,
+  after: readonly string[],
+  subject: 'attributes' | 'operations' | 'requirements',
+  what: string,
+  add: AddChange,
+): void {
+  const order = before && reordered(before, after);
+  if (order)
+    add(
+      `${subject}-reordered`,
+      subject,
+      `The ${what} are in another order: ${listed(order.now)}, were ${listed(order.was)}`,
+    );
 }
 
 /** Operations added, removed, changed or reworded. */
@@ -48,6 +72,13 @@ export function operationChanges(before: CanonicalModel | null, after: Canonical
   const opsB = new Set(after.operations.map((o) => o.name));
   for (const oa of opsA.values())
     if (!opsB.has(oa.name)) add('operation-removed', `operation ${oa.name}`, `Operation ${oa.name} removed`);
+  inOtherOrder(
+    before?.operations.map((o) => o.name),
+    after.operations.map((o) => o.name),
+    'operations',
+    'operations',
+    add,
+  );
 }
 
 /** Requirements added, removed, checked differently or reworded. */
@@ -65,6 +96,23 @@ export function requirementChanges(before: CanonicalModel | null, after: Canonic
   const reqB = new Set(after.requirements.map((r) => r.id));
   for (const ra of reqA.values())
     if (!reqB.has(ra.id)) add('requirement-removed', ra.id, `Requirement ${ra.id} removed`);
+  inOtherOrder(
+    before?.requirements.map((r) => r.id),
+    after.requirements.map((r) => r.id),
+    'requirements',
+    'requirements',
+    add,
+  );
+  // Every checker names a rule's findings after the first requirement naming it: a new order that puts another of
+  // them first is a new id on those findings (a requirement given the rule anew is requirement-tightened already).
+  const firstOf = (list: CanonicalModel['requirements'], rule: string) => list.find((r) => r.rule === rule)?.id;
+  for (const rule of new Set(after.requirements.flatMap((r) => (r.rule ? [r.rule] : [])))) {
+    const was = before && firstOf(before.requirements, rule);
+    const now = firstOf(after.requirements, rule);
+    const moved = was && now && was !== now && reqB.has(was) && reqA.get(now)?.rule === rule;
+    if (was && now && moved)
+      add('rule-requirement-changed', `rule ${rule}`, `The findings of rule ${rule} name ${now}, named ${was}`);
+  }
 }
 
 /** The versioning rule. */

@@ -72,4 +72,16 @@ function diffValues(
   for (const va of before ?? [])
     if (!valuesB.has(va.value))
       add('enum-value-removed', `${name}.${va.value}`, `Value ${va.value} removed from ${name}`);
+  const order =
+    before &&
+    reordered(
+      [...valuesA.keys()],
+      after.map((v) => v.value),
+    );
+  if (order)
+    add(
+      'values-reordered',
+      `values of ${name}`,
+      `The values of ${name} are in another order: ${listed(order.now)}, were ${listed(order.was)}`,
+    );
 }

@@ -1,5 +1,6 @@
 import type { CHANGE_RULES } from './diff-rules.js';
 import { answerProblem } from './answer-shape.js';
+import { deprecatedUses } from './deprecated-uses.js';
 import { releasedIn } from './frozen.js';
 import type { CanonicalModel, Example, RfcSummary } from './types.js';
 
@@ -14,6 +15,7 @@ const ANSWER_NEUTRAL: ReadonlySet<keyof typeof CHANGE_RULES> = new Set([
   'versioning-changed',
   'field-made-optional',
   'requirement-removed',
+  'rule-requirement-changed',
 ] as const);
 
 /**
@@ -101,10 +103,13 @@ export function currentProblem(model: CanonicalModel, example: Example): string 
 
 /**
  * The example every package's README shows and runs, and the site's home page: the newest RFC example that is an
- * answer of the current version, or undefined when none is (the build fails then, `no-current-example`).
+ * answer of the current version and gets no finding from its checker (no deprecated name), else the newest that is
+ * an answer (its README shows the checker's warnings; the build says so, `example-with-findings`), or undefined
+ * when none is (the build fails then, `no-current-example`).
  */
 export function currentExample(model: CanonicalModel): Example | undefined {
-  return [...model.examples].reverse().find((ex) => currentProblem(model, ex) === null);
+  const answers = [...model.examples].reverse().filter((ex) => currentProblem(model, ex) === null);
+  return answers.find((ex) => deprecatedUses(model, ex.value).length === 0) ?? answers[0];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -96,6 +96,8 @@ export interface Role {
   covers: string[];
   /** The note that follows the covered names, e.g. "Nesting shows the hierarchy". */
   coversNote: string | null;
+  /** Where the role's Also covers row was last stated (absent without one): a change of the list is said there. */
+  coversSource?: Source;
   since: string;
   source: Source;
   deprecated?: Deprecation;
@@ -129,9 +131,10 @@ export interface State {
 
 /**
  * What a Removed row took out: a name an answer held (a record's field, a role, a reserved attribute), which a
- * checker still reports where it stands, or a requirement or an operation, which an answer never held.
+ * checker still reports where it stands; a value of an enum, which an answer held too, and which a checker reports
+ * as a value outside its enum; or a requirement or an operation, which an answer never held.
  */
-export type RemovedKind = 'field' | 'role' | 'attribute' | 'requirement' | 'operation';
+export type RemovedKind = 'field' | 'role' | 'attribute' | 'value' | 'requirement' | 'operation';
 
 export interface Removed {
   name: string;

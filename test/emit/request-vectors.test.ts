@@ -43,7 +43,7 @@ function disagreements(requests: readonly RequestCase[], tools: readonly Tool[])
 
 /** The kinds of case a spec's requests hold: the name's part after the operation, less the member's name. */
 const kindsOf = (requests: readonly RequestCase[]) =>
-  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member)-.*$/, '$1')));
+  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member|state-in-attributes)-.*$/, '$1')));
 
 describe('the request vectors', () => {
   it('on the real spec: each verdict is the inputSchema\'s, and every operation that takes something has both', async () => {
@@ -67,7 +67,7 @@ describe('the request vectors', () => {
     for (const index of bundles) expect(await readFile(join(GENERATED, dirname(index), 'requests.json'), 'utf8'), index).toBe(shared);
   });
 
-  describe('on the revision whose operations take a record, the roles type and an enum (test/fixtures/revisions/request)', () => {
+  describe('on the revision whose operations take a record, the roles type, an enum and an element (test/fixtures/revisions/request)', () => {
     let s: Awaited<ReturnType<typeof withRevisionsTogether>>;
     beforeAll(async () => {
       s = await withRevisionsTogether();
@@ -80,7 +80,7 @@ describe('the request vectors', () => {
     it('agree with each tool\'s inputSchema, and slip in every way the schema refuses', async () => {
       const { requests, tools } = await load(s.out);
       expect(disagreements(requests, tools)).toEqual([]);
-      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'unknown-role', 'unknown-value', 'wrong-type']);
+      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'state-in-attributes', 'unknown-role', 'unknown-value', 'wrong-type']);
       // A nested record's extra member is refused inside a list of records as well as in one record.
       expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
       expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: 'NotARole' }, accepted: false });

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.js';
 import { emitAll } from '../../generator/emit/index.js';
+import { BINDINGS } from '../../generator/emit/targets.js';
 import { assembleModel } from '../../generator/model/assemble.js';
 import type { CanonicalModel } from '../../generator/model/types.js';
 import { currentExample } from '../../generator/model/examples.js';
@@ -172,6 +173,41 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
       'editorial fields-reordered fields of Related: The fields of Related are in another order: url, id, relation, were relation, id, url',
     ]);
   },
+  'reorder-other-tables': (m, real) => {
+    // Each table's restated rows take its order; nothing else changes, and the version stays.
+    expect(m.protocolVersion).toBe(real.protocolVersion);
+    expect(m.operations.map((o) => o.name)).toEqual(['locate', 'current']);
+    expect(m.attributes.map((a) => a.name)).toEqual(['related', 'author']);
+    expect(m.requirements.map((r) => r.id)).toEqual(['R2', 'R1', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8']);
+    expect(role(m, 'Window')?.covers).toEqual(['Drawer', 'Sheet', 'Popover', 'TabGroup']);
+    expect(m.notReported.map((n) => n.name)).toEqual(['menus', 'controls', ...real.notReported.map((n) => n.name).slice(2)]);
+    expect(m.operations.every((o) => o.since === '0.2.0')).toBe(true);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial attributes-reordered attributes: The reserved attributes are in another order: related, author, were author, related',
+      'editorial not-reported-reordered classes not reported: The classes not reported are in another order: menus, controls, were controls, menus',
+      'editorial covers-reordered covers of Window: The Apple roles Window also covers are in another order: Drawer, Sheet, were Sheet, Drawer',
+      'editorial operations-reordered operations: The operations are in another order: locate, current, were current, locate',
+      'editorial requirements-reordered requirements: The requirements are in another order: R2, R1, were R1, R2',
+    ]);
+  },
+  'reorder-enum-values': (m) => {
+    const orientation = m.types.find((t) => t.name === 'Orientation');
+    expect(orientation?.kind === 'enum' && orientation.values.map((v) => `${v.value} ${v.since}`)).toEqual(['vertical 0.2.1', 'horizontal 0.2.1']);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial values-reordered values of Orientation: The values of Orientation are in another order: vertical, horizontal, were horizontal, vertical',
+    ]);
+  },
+  'reorder-requirements-on-one-rule': (m) => {
+    expect(m.requirements.filter((r) => r.rule === 'state-reachable').map((r) => r.id)).toEqual(['R9', 'R6']);
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual([
+      'editorial requirements-reordered requirements: The requirements are in another order: R9, R7, R8, R6, were R6, R7, R8, R9',
+      'breaking rule-requirement-changed rule state-reachable: The findings of rule state-reachable name R9, named R6',
+    ]);
+    // Every checker names the findings after the first requirement on the rule: the vectors say R9 now.
+    const reachable = buildVectors(m, [m.protocolVersion]).flatMap((v) => v.findings).filter((f) => f.rule === 'state-reachable');
+    expect(reachable.length).toBeGreaterThan(0);
+    expect(new Set(reachable.map((f) => f.requirement))).toEqual(new Set(['R9']));
+  },
   'two-rfcs-one-version': (m, real) => {
     // RFC-0002 restates RFC-0001's step, so both make 0.2.0, and what RFC-0002 adds comes in 0.2.0.
     expect(m.protocolVersion).toBe('0.2.0');
@@ -210,11 +246,32 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     const element = m.types.find((t) => t.name === 'Element') as { fields: { name: string; since: string }[] };
     expect(element.fields.find((f) => f.name === 'note')?.since).toBe('1.1.0');
   },
+  'step-to-one-additive': (m, real) => {
+    // Declared Breaking, with only an addition: the class it states is what 1.0.0 is, and the next additive step is
+    // the "From 1.0" column's (minor).
+    expect(m.rfcs.map((r) => `${r.id} ${r.effect} ${r.from} ${r.version}`)).toEqual(['RFC-0001 breaking 0.1.0 0.2.0', 'RFC-0002 breaking 0.2.0 1.0.0', 'RFC-0003 additive 1.0.0 1.1.0']);
+    expect(m.rfcs[1]?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}`)).toEqual(['additive field-added Element.note']);
+    expect(m.versioning).toEqual(real.versioning);
+    // A breaking step ends what a package reads of older versions: 1.0.0's answers are read by 1.1.0, 0.2.0's not.
+    expect(specData(m).readsAlso).toEqual(['1.0.0']);
+  },
+  'step-to-one-declared': (m, real) => {
+    expect(m.protocolVersion).toBe('1.0.0');
+    expect(m.rfcs.at(-1)).toMatchObject({ effect: 'breaking', from: '0.2.0', changes: [] });
+    expect(m.types).toEqual(real.types);
+  },
   'required-fields-with-example': (m) => {
     // RFC-0001's example lacks the new required fields: the README example is RFC-0002's, the newest that is an answer.
     expect(currentExample(m)?.source.document).toBe('RFC-0002');
     const example = readmeExample(m);
     expect('missing' in example ? example.missing : JSON.parse(example.answer)).toMatchObject({ protocol: '0.3.0', app: 'Planner', root: { title: 'Planner' } });
+  },
+  'readme-example-without-deprecated': (m) => {
+    // RFC-0002's example is newer, but uses url, which RFC-0003 deprecated: the README takes RFC-0001's, which gets
+    // no finding, and prints no findings for it.
+    expect(currentExample(m)?.source.document).toBe('RFC-0001');
+    const example = readmeExample(m);
+    expect('missing' in example ? example.missing : example.output).toBe('answer.json: no findings\n7 elements\n');
   },
   'additive-released-over-unreleased': (m) => {
     // 0.2.0 was never released and 0.2.1 only added a field: an answer of 0.2.0 is read by 0.2.1's rules, no error.
@@ -245,6 +302,16 @@ const MODEL_CHECKS: Record<string, (m: CanonicalModel, real: CanonicalModel) => 
     // Removing a value is breaking, and only enum-value-removed says so (no name-removed beside it).
     expect(changes('RFC-0004')).toEqual(['breaking enum-value-removed Orientation.vertical']);
     expect(m.protocolVersion).toBe('0.3.0');
+    // The removed value is recorded as what it is, with its row and what replaced it.
+    expect(m.removed.filter((r) => r.version === '0.3.0').map((r) => `${r.kind} ${r.from}.${r.name} ${r.replacedBy} ${r.source.document}:${r.source.line}`)).toEqual([
+      'value Orientation.vertical `diagonal` RFC-0004:15',
+    ]);
+  },
+  'reword-type': (m, real) => {
+    // A restated Types row takes its new Meaning, and diff says so: the type is reworded, editorially, not in silence.
+    expect(m.types.find((t) => t.name === 'Related')?.meaning).toBe('A link from one element to another thing, other than containment');
+    expect(m.rfcs.at(-1)?.changes.map((c) => `${c.class} ${c.rule} ${c.subject}: ${c.message}`)).toEqual(['editorial wording-changed Related: The meaning of Related was reworded']);
+    expect((m.types.find((t) => t.name === 'Related') as { fields: unknown[] }).fields).toEqual((real.types.find((t) => t.name === 'Related') as { fields: unknown[] }).fields);
   },
   'draft-with-problems': (m, real) => {
     expect(m.protocolVersion).toBe(real.protocolVersion);
@@ -349,6 +416,69 @@ describe('two requirements on one checker rule', () => {
       await s.dispose();
     }
   }, 120_000);
+});
+
+describe('a README example with deprecated names, when no RFC example of the version is free of them', () => {
+  it("prints what the generated checker prints for it, in the README and in the example's tests", async () => {
+    const s = await specWithFixture(join(FIXTURES, 'deprecate-what-the-example-uses'));
+    try {
+      expect(await main(['generate', '--spec', s.spec, '--out', s.out], quiet)).toBe(0);
+      const sdk = await import(pathToFileURL(join(s.out, 'typescript/dist/index.js')).href);
+      const { model } = await assembleModel(await readSpecFiles(s.spec));
+      const example = readmeExample(model as CanonicalModel);
+      if ('missing' in example) throw new Error(example.missing);
+      // The oracle: the generated TypeScript validator on the answer, as the README's describe.mjs runs it.
+      const findings = sdk.validateText(example.answer);
+      const real = `${sdk.formatFindings(findings, example.file)}${sdk.effectiveElements(sdk.parseAnswer(example.answer).answer).length} elements\n`;
+      expect(findings.length).toBe(6);
+      expect(example.output).toBe(real);
+      expect(example.output).toContain('\n  /root/children/0/children/0/children/0/children/0/role (element "sel-4")\n    warning "Text" is deprecated since 0.2.1; use Group  deprecated-name\n');
+      const read = (path: string) => readFileSync(join(s.out, path), 'utf8');
+      // Every README prints it, and every binding's own README test holds its example to the warnings.
+      for (const b of BINDINGS) {
+        expect(read(`${b.outDir}/README.md`), b.name).toContain(`\`\`\`text\n${real}\`\`\``);
+        if (b.readmeExample) expect(read(b.readmeExample), b.name).toContain('0 errors, 6 warnings');
+      }
+    } finally {
+      await s.dispose();
+    }
+  }, 120_000);
+});
+
+describe("an enum's value in a Deprecated table", () => {
+  it('is refused at its row with a hint that names what to do instead', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'deprecate-enum-value'));
+    try {
+      const { diagnostics } = await assembleModel(await readSpecFiles(s.spec));
+      const [refused, ...rest] = diagnostics.items;
+      expect(rest).toEqual([]);
+      expect(refused?.hint).toMatch(/restate its Value row.*send horizontal instead.*a Removed row whose From is Orientation/);
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
+describe('a value taken out of an enum, in what generate writes', () => {
+  it('the types page and the migration page list it; the bindings\' data leaves it to the enum\'s own list', async () => {
+    const s = await specWithFixture(join(FIXTURES, 'enum-values-change'));
+    try {
+      const { model, versions } = await assembleModel(await readSpecFiles(s.spec));
+      const out = await emitAll(model as CanonicalModel, { regenerate: 'x', versions }, ['docs', 'typescript']);
+      const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? '';
+      const migration = file('docs/migrating-from-0.2.2.md');
+      expect(migration).toContain('## Values no longer in an enum');
+      expect(migration).toMatch(/^\| `vertical` \| \[`Orientation`\]\(element\.md#orientation\) \| `diagonal` \|/m);
+      // Not among the names whose sending fails the checker: a value outside its enum is a warning.
+      expect(migration).not.toMatch(/^## Orientation$/m);
+      const types = file('docs/element.md');
+      const enumSection = types.slice(types.indexOf('Orientation'));
+      expect(enumSection).toMatch(/`vertical`.*0\.3\.0/);
+      expect(specData(model as CanonicalModel).removed.map((r) => r.name)).not.toContain('vertical');
+    } finally {
+      await s.dispose();
+    }
+  }, 60_000);
 });
 
 describe('removing a requirement, an operation or a reserved attribute, in what generate writes', () => {

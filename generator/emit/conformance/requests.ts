@@ -30,7 +30,11 @@ const UNKNOWN_ROLE = 'NotARole';
 
 /** Builds values of the model's types: `full` gives every field, else only the required ones. */
 class Samples {
-  constructor(private readonly model: CanonicalModel) {}
+  constructor(readonly model: CanonicalModel) {}
+
+  isAttributes(type: TypeRef): boolean {
+    return type.kind === 'named' && this.model.types.some((t) => t.name === type.name && t.kind === 'attributes');
+  }
 
   record(name: string): RecordType | undefined {
     const t = this.model.types.find((x) => x.name === name);
@@ -116,6 +120,9 @@ class Samples {
   }
 }
 
+/** A name the attributes may not hold: a state's (the strict schema keeps states off the attributes). */
+const forbiddenAttribute = (model: CanonicalModel): string | undefined => model.states[0]?.field;
+
 const SLIP_WHY = {
   roles: 'a role not in the role language',
   enum: 'a value not in the enum',
@@ -160,6 +167,14 @@ function casesOf(s: Samples, operation: string, side: OperationSide): RequestCas
     if (wrong !== undefined)
       add(`wrong-type${named}`, { ...minimal, [m.name]: wrong }, false, `${m.name} of the wrong JSON type`);
     const kind = s.kindOf(m.type);
+    const forbidden = forbiddenAttribute(s.model);
+    if (s.isAttributes(m.type) && forbidden !== undefined)
+      add(
+        `state-in-attributes${named}`,
+        { ...minimal, [m.name]: { [forbidden]: true } },
+        false,
+        `a state, ${forbidden}, among the attributes`,
+      );
     if (kind === 'other') continue;
     const bad = s.slipped(m.type, kind);
     if (bad !== undefined) add(`${SLIP_NAME[kind]}${named}`, { ...minimal, [m.name]: bad }, false, SLIP_WHY[kind]);

@@ -61,7 +61,10 @@ export function render(name: string, view: object): string {
 export const replacedByText = (replacedBy: string | null): string =>
   replacedBy === null ? 'with no replacement' : `replaced by ${cell(replacedBy)}`;
 
-/** Whether a Removed row took out a name an answer held (a field, role or reserved attribute), not a requirement or operation. */
+/**
+ * Whether a Removed row took out a name an answer held (a field, role, reserved attribute or an enum's value), not a
+ * requirement or operation.
+ */
 export const isAnswerName = (x: { kind: string }): boolean => x.kind !== 'requirement' && x.kind !== 'operation';
 
 export function cell(markdown: string): string {

@@ -202,9 +202,10 @@ export function specData(model: CanonicalModel): SpecData {
       ),
     ),
     reservedAttributes: model.attributes.map((a) => ({ name: a.name, type: a.type })),
-    // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none.
+    // The names an answer may still hold, each reported where it stands; a removed requirement or operation is none,
+    // and an enum's removed value is reported by the enum's own list (`unknown-value`), not by name.
     removed: model.removed
-      .filter((r) => r.kind !== 'requirement' && r.kind !== 'operation')
+      .filter((r) => r.kind !== 'value' && r.kind !== 'requirement' && r.kind !== 'operation')
       .map((r) => ({
         name: r.name,
         from: r.from,

@@ -1,5 +1,8 @@
+import { type DeprecatedUse, deprecatedUses } from '../../model/deprecated-uses.js';
 import { currentExample } from '../../model/examples.js';
 import type { CanonicalModel } from '../../model/types.js';
+import { FINDINGS, formatFinding } from '../kit/findings.js';
+import { plainText } from './text.js';
 
 /**
  * What every package's README example is run on, and what it prints: the newest RFC example that is an answer of
@@ -18,6 +21,11 @@ export interface ReadmeExample {
   noFindings: string;
   /** What the example prints for `file`, every line ending in "\n". */
   output: string;
+  /**
+   * What it prints after the file's name, to the end: `noFindings` and the count of elements, or, for an example
+   * that uses deprecated names (only when no RFC example of the version is free of them), the checker's warnings.
+   */
+  afterName: string;
 }
 
 const FILE = 'answer.json';
@@ -40,11 +48,40 @@ export function readmeExample(model: CanonicalModel): ReadmeExample | { missing:
     const children = (node as Record<string, unknown>)[model.tree.children];
     if (Array.isArray(children)) stack.push(...children);
   }
+  const afterName = `${warnings(deprecatedUses(model, answer))}${elements} elements\n`;
   return {
     answer: JSON.stringify(answer),
     file: FILE,
     elements,
     noFindings: NO_FINDINGS,
-    output: `${FILE}${NO_FINDINGS}\n${elements} elements\n`,
+    output: `${FILE}${afterName}`,
+    afterName,
   };
+}
+
+/**
+ * The validator's report after the file's name, as every binding's `formatFindings` prints it: `: no findings`, or
+ * each deprecated-name warning (by path, the catalogue's words) and the count. An answer with warnings passes, so
+ * the example goes on to count its elements.
+ */
+function warnings(uses: readonly DeprecatedUse[]): string {
+  if (uses.length === 0) return `${NO_FINDINGS}\n`;
+  const entry = (id: string) => FINDINGS.find((f) => f.id === id) as (typeof FINDINGS)[number];
+  const lines = [...uses]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((u) => {
+      const message =
+        u.useInstead === null
+          ? formatFinding(entry('deprecated'), { name: u.name, version: u.version })
+          : formatFinding(entry('deprecated-use-instead'), {
+              name: u.name,
+              version: u.version,
+              useInstead: plainText(u.useInstead).replace(/`/g, ''),
+            });
+      const { severity, rule } = entry(u.useInstead === null ? 'deprecated' : 'deprecated-use-instead');
+      const id = u.elementId === null ? '' : ` (element ${JSON.stringify(u.elementId)})`;
+      return `  ${u.path}${id}\n    ${severity} ${message}  ${rule}`;
+    });
+  const n = uses.length;
+  return `\n${lines.join('\n')}\n\n0 errors, ${n} warning${n === 1 ? '' : 's'}\n`;
 }

@@ -1,5 +1,5 @@
 import { CHECK_RULES } from '../check-rules.js';
-import { kept, type RfcStep } from './apply-step.js';
+import { inStatedOrder, kept, type RfcStep } from './apply-step.js';
 
 // What an RFC states beyond the answer's shape and the roles: operations, the version field, the other
 // specifications it follows, examples, privacy notes and requirements.
@@ -7,6 +7,7 @@ import { kept, type RfcStep } from './apply-step.js';
 /** Operations, each with what it takes and returns; a restated one keeps its version and deprecation. */
 export function applyOperations(step: RfcStep): void {
   const { state, rfc, since, src, typeUses } = step;
+  const before = [...state.operations.keys()];
   for (const row of rfc.operations) {
     const prior = state.operations.get(row.name);
     for (const t of [row.takes, row.returns]) if (t?.type) typeUses.push({ ref: t.type, place: t.place });
@@ -20,6 +21,11 @@ export function applyOperations(step: RfcStep): void {
       ...kept(prior),
     });
   }
+  state.operations = inStatedOrder(
+    state.operations,
+    before,
+    rfc.operations.map((r) => r.name),
+  );
 }
 
 /** The version field, the other specifications' versions the external types follow, examples and privacy notes. */
@@ -48,6 +54,7 @@ export function applyFollows(step: RfcStep): void {
 /** Requirements, each checked by a rule the checker has, or said not checkable. */
 export function applyRequirements(step: RfcStep): void {
   const { state, rfc, since, d, src } = step;
+  const before = [...state.requirements.keys()];
   for (const row of rfc.requirements) {
     if (row.rule !== null && !(row.rule in CHECK_RULES)) {
       d.error('unknown-check-rule', row.rulePlace, `The checker has no rule ${row.rule}`, row.rule);
@@ -73,4 +80,9 @@ export function applyRequirements(step: RfcStep): void {
       ...kept(prior),
     });
   }
+  state.requirements = inStatedOrder(
+    state.requirements,
+    before,
+    rfc.requirements.map((r) => r.id),
+  );
 }

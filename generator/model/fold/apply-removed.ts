@@ -43,6 +43,7 @@ export function applyRemoved(step: RfcStep): void {
         d.error('unknown-role', row.place, 'The role to remove is not in the role language', row.name);
       }
     } else if (type?.kind === 'enum') {
+      removed('value');
       if (type.values.some((v) => v.value === row.name))
         state.types.set(row.from, { ...type, values: type.values.filter((v) => v.value !== row.name) });
       else d.error('unknown-field', row.place, `${row.from} has no value ${row.name} to remove`, row.name);
@@ -74,9 +75,10 @@ export function applyRemoved(step: RfcStep): void {
   }
 }
 
-/** The version a name came in: a field of a record, a role, a reserved attribute, a requirement or an operation. */
+/** The version a name came in: a field, an enum's value, a role, a reserved attribute, a requirement or an operation. */
 function sinceOf(state: FoldState, type: TypeDef | undefined, name: string): string | undefined {
   if (type?.kind === 'record') return type.fields.find((f) => f.name === name)?.since;
+  if (type?.kind === 'enum') return type.values.find((v) => v.value === name)?.since;
   if (type?.kind === 'roles') return state.roles.get(name)?.since;
   if (type?.kind === 'attributes') return state.attributes.get(name)?.since;
   return type ? undefined : (state.requirements.get(name) ?? state.operations.get(name))?.since;

@@ -1,7 +1,7 @@
 import type { Place } from '../../diagnostics/report.js';
 import { nearest } from '../../util/nearest.js';
 import { withoutRole } from './apply-removed.js';
-import { inTableOrder, kept, type RfcStep } from './apply-step.js';
+import { inStatedOrder, inTableOrder, kept, type RfcStep } from './apply-step.js';
 
 /**
  * Order is part of the language: the kinds and roles a Kind table restates take its order, in the places they held;
@@ -31,6 +31,7 @@ export function applyRoleKinds(step: RfcStep): void {
         appleName: prior?.appleName ?? false,
         covers: prior?.covers ?? [],
         coversNote: prior?.coversNote ?? null,
+        ...(prior?.coversSource ? { coversSource: prior.coversSource } : {}),
         since: prior?.since ?? since,
         source: src(null, role.place),
         ...kept(prior),
@@ -50,7 +51,7 @@ export function applyRoleKinds(step: RfcStep): void {
  * restated in a later RFC replaces the role's claims of that kind; a name no role claims any more is orphaned here.
  */
 export function applyAppleNames(step: RfcStep): void {
-  const { state, ctx, rfc, d, changes } = step;
+  const { state, ctx, rfc, d, changes, src } = step;
   const claimsOf = (role: string) => {
     const claims = new Map(state.appleClaims.get(role) ?? []);
     state.appleClaims.set(role, claims);
@@ -86,7 +87,12 @@ export function applyAppleNames(step: RfcStep): void {
       continue;
     }
     const names = row.names.map((n) => n.value);
-    state.roles.set(role.name, { ...role, covers: names, coversNote: row.note });
+    state.roles.set(role.name, {
+      ...role,
+      covers: names,
+      coversNote: row.note,
+      coversSource: src(null, row.role.place),
+    });
     const claims = claimsOf(role.name);
     for (const old of role.covers) {
       if (!names.includes(old) && !(old === role.name && role.appleName)) {
@@ -104,6 +110,12 @@ export function applyRoleRules(step: RfcStep): void {
   for (const row of rfc.roleRules) {
     state.roleRules[row.rule] = { role: row.role.value, place: row.role.place, source: src(null, row.role.place) };
   }
+  const before = [...state.notReported.keys()];
   for (const row of rfc.notReported)
     state.notReported.set(row.name, { name: row.name, reason: row.reason, source: src(null, row.place) });
+  state.notReported = inStatedOrder(
+    state.notReported,
+    before,
+    rfc.notReported.map((r) => r.name),
+  );
 }

@@ -90,3 +90,21 @@ export function inTableOrder<T>(items: readonly T[], key: (item: T) => string, r
   });
   return out;
 }
+
+/**
+ * Items kept by name in the order the spec states them (operations, requirements, reserved attributes, classes not
+ * reported): the ones a
+ * table restates take its order, in the places they held (as a record's fields do), and new ones go at the end.
+ */
+export function inStatedOrder<T>(
+  items: Map<string, T>,
+  before: readonly string[],
+  rows: readonly string[],
+): Map<string, T> {
+  const order = inTableOrder(
+    [...items.keys()],
+    (k) => k,
+    rows.filter((n) => before.includes(n)),
+  );
+  return new Map(order.map((k) => [k, items.get(k) as T]));
+}

@@ -2,7 +2,7 @@ import type { Place } from '../../diagnostics/report.js';
 import type { RfcDraft } from '../../read/rfc.js';
 import { TYPE_KINDS } from '../../read/signatures.js';
 import type { Field, TypeDef } from '../types.js';
-import { inTableOrder, kept, type RfcStep } from './apply-step.js';
+import { inStatedOrder, inTableOrder, kept, type RfcStep } from './apply-step.js';
 
 /** The table that states each kind of type's members, in the section its Types row names. */
 const TABLE_OF = { record: 'Field', attributes: 'Attribute', enum: 'Value' } as const;
@@ -132,7 +132,9 @@ export function applyValueTables(step: RfcStep, typeForSection: TypeForSection):
       if (at >= 0) values[at] = value;
       else values.push(value);
     }
-    state.types.set(type.name, { ...type, values });
+    // Order is part of an enum, as of a record: the values a table restates take its order, in the places they held.
+    const restated = table.rows.map((r) => r.value).filter((v) => type.values.some((x) => x.value === v));
+    state.types.set(type.name, { ...type, values: inTableOrder(values, (v) => v.value, restated) });
   }
 }
 
@@ -157,11 +159,14 @@ export function applyStateTables(step: RfcStep, typeForSection: TypeForSection):
 /** The reserved attributes, typed; a restated one keeps its version and deprecation. */
 export function applyAttributeTables(step: RfcStep, typeForSection: TypeForSection): void {
   const { state, rfc, since, src, typeUses } = step;
+  const before = [...state.attributes.keys()];
+  const rows: string[] = [];
   for (const table of rfc.attributeTables) {
     const typeName = typeForSection('attributes', table.section, table.place);
     if (!typeName) continue;
     for (const row of table.rows) {
       if (row.type) typeUses.push({ ref: row.type, place: row.typePlace });
+      rows.push(row.name);
       const prior = state.attributes.get(row.name);
       state.attributes.set(row.name, {
         name: row.name,
@@ -174,4 +179,5 @@ export function applyAttributeTables(step: RfcStep, typeForSection: TypeForSecti
       });
     }
   }
+  state.attributes = inStatedOrder(state.attributes, before, rows);
 }

@@ -1,6 +1,6 @@
 import type { Diagnostics, Place } from '../../diagnostics/report.js';
 import type { RfcDraft } from '../../read/rfc.js';
-import type { Deprecation, Field, RoleAlias, Source, TypeRef } from '../types.js';
+import type { Deprecation, EnumType, Field, RoleAlias, Source, TypeRef } from '../types.js';
 import type { FoldState } from './state.js';
 
 /**
@@ -82,6 +82,8 @@ export function applyDeprecations(
       if (attribute) state.attributes.set(row.name, { ...attribute, deprecated });
       else
         d.error('unknown-field', row.place, `${row.from} has no reserved attribute ${row.name} to deprecate`, row.name);
+    } else if (type?.kind === 'enum') {
+      refuseEnumValue(type, row, d);
     } else if (type) {
       d.error(
         'bad-cell',
@@ -111,6 +113,24 @@ export function applyDeprecations(
       state.roles.set(role.name, aliases.length ? { ...rest, aliases } : rest);
     }
   }
+}
+
+/**
+ * An enum's value is not deprecated: a checker learns deprecated names by field, role and attribute, and none looks
+ * into an enum's values, so the docs would say it and no checker would. Refused at its row, with what to do instead.
+ */
+function refuseEnumValue(type: EnumType, row: RfcDraft['deprecated'][number], d: Diagnostics): void {
+  if (!type.values.some((v) => v.value === row.name)) {
+    d.error('unknown-field', row.place, `${row.from} has no value ${row.name} to deprecate`, row.name);
+    return;
+  }
+  d.error(
+    'bad-cell',
+    row.place,
+    `${row.name} is a value of the enum ${row.from}, and an enum's value cannot be deprecated: no checker would say so`,
+    row.name,
+    `Say in the value's Meaning (restate its Value row) that a provider should send ${row.useInsteadName ?? 'another value'} instead; to stop it being sent, take it out with a Removed row whose From is ${row.from} (breaking: every checker then warns of it as a value outside the enum). spec/README.md, "Enums".`,
+  );
 }
 
 /**

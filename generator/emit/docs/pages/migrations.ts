@@ -24,8 +24,9 @@ export function migrationPages(d: Docs): DocPage[] {
     const path = mig.path;
     const description = `What changed from ${mig.from} to ${mig.to}: every removed name and what replaced it.`;
     const ofVersion = d.model.removed.filter((x) => x.version === mig.to);
-    // Only the names an answer held fail the checker; a requirement or an operation is said in its own words.
-    const removed = ofVersion.filter(isAnswerName);
+    // Only the names an answer held fail the checker; an enum's value, a requirement or an operation is said in its
+    // own words (a value outside its enum is a warning: a receiver keeps it).
+    const removed = ofVersion.filter((x) => isAnswerName(x) && x.kind !== 'value');
     const others = (kind: string) =>
       ofVersion
         .filter((x) => x.kind === kind)
@@ -53,6 +54,15 @@ export function migrationPages(d: Docs): DocPage[] {
             source: d.source(path, x.source),
           })),
       })),
+      values: ofVersion
+        .filter((x) => x.kind === 'value')
+        .map((x) => ({
+          name: code(x.name),
+          type: x.from,
+          link: d.typeLink(path, x.from),
+          replacedBy: cell(x.replacedBy ?? '—'),
+          source: d.source(path, x.source),
+        })),
       requirements: others('requirement'),
       operations: others('operation'),
       changelog: link(path, `changelog/${mig.to}.md`),

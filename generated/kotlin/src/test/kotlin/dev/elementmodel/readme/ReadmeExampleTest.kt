@@ -35,7 +35,7 @@ class ReadmeExampleTest {
         val file = Files.createTempDirectory("readme-example").resolve("answer.json").toFile()
         try {
             file.writeText(ANSWER)
-            assertEquals("${file.path}: no findings\n7 elements\n", describeAnswer(file.path))
+            assertEquals("${file.path}" + ": no findings\n7 elements\n", describeAnswer(file.path))
         } finally {
             file.delete()
             file.parentFile.delete()
