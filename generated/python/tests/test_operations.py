@@ -4,12 +4,22 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import cast
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, JsonValue, ValidationError
 
 from element_model import TOOL_DEFINITIONS, Operations, CurrentResponse, LocateRequest
+
+# The request vectors the package bundles beside its tests: arguments each tool's inputSchema accepts or refuses.
+REQUESTS = Path(__file__).resolve().parent / "conformance" / "requests.json"
+
+REQUEST_TYPES: dict[str, type[BaseModel]] = {
+    "locate": LocateRequest,
+}
+"""Each operation that takes something, by its name: the type its tool's arguments are read as."""
 
 
 def test_every_operation_is_a_tool_in_the_specs_order() -> None:
@@ -36,6 +46,25 @@ def test_locate_request_reads_the_tools_arguments() -> None:
         LocateRequest.model_validate({})
     with pytest.raises(ValidationError):
         LocateRequest.model_validate({"string": "x", "not-a-property": 1})
+
+
+def _request_cases() -> list[dict[str, JsonValue]]:
+    # A run about other vectors (hand-written answers) replaces the folder with one that holds no requests.
+    if not REQUESTS.exists():
+        return []
+    return cast(list[dict[str, JsonValue]], json.loads(REQUESTS.read_text(encoding="utf-8"))["requests"])
+
+
+@pytest.mark.parametrize("case", _request_cases(), ids=lambda case: str(case["name"]))
+def test_each_request_vector_is_read_as_its_tools_input_schema_says(case: dict[str, JsonValue]) -> None:
+    """An accepted case reads as its request and dumps back to its arguments; a refused one raises ValidationError."""
+    request = REQUEST_TYPES[str(case["operation"])]
+    if case["accepted"]:
+        assert request.model_validate(case["arguments"]).model_dump(mode="json") == case["arguments"], case["why"]
+    else:
+        with pytest.raises(ValidationError):
+            request.model_validate(case["arguments"])
+            pytest.fail(f"accepted, though {case['why']}")
 
 
 class _Provider:

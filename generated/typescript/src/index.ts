@@ -8,6 +8,7 @@ export * from './runtime/content.js';
 export * from './runtime/nested.js';
 export * from './runtime/parse.js';
 export * from './runtime/recognize.js';
+export * from './runtime/request.js';
 export * from './runtime/roles.js';
 export * from './runtime/scan.js';
 export * from './runtime/state.js';

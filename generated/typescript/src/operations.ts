@@ -26,6 +26,12 @@ export interface Operations {
   locate(request: LocateRequest): Promise<void>;
 }
 
+/** Each operation's request type, by the operation's name: what `readRequest` reads a tool call's arguments as. */
+export interface Requests {
+  current: Record<string, never>;
+  locate: LocateRequest;
+}
+
 /** An MCP tool definition, as MCP's `Tool` has it: a provider registers each (`tools/list`). */
 export interface ToolDefinition {
   /** The operation's name. */

@@ -54,9 +54,11 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const doc = `${d.name} is ${sideDoc(operation, part, d).replace(/^What/, 'what')}`;
-    const strict = part === 'request' ? ' Reading it refuses what the tool\'s inputSchema refuses.' : '';
+    const strict = part === 'request' ? " Reading it refuses what the tool's inputSchema refuses." : '';
     if (d.form === 'alias') {
-      const record = decls.find((x): x is RecordDecl => x.kind === 'record' && d.target.kind === 'ref' && x.name === d.target.name);
+      const record = decls.find(
+        (x): x is RecordDecl => x.kind === 'record' && d.target.kind === 'ref' && x.name === d.target.name,
+      );
       if (part === 'response' || !record)
         return { name: d.name, alias: `${goDoc(doc)}type ${d.name} = ${goType(d.target)}\n` };
       wrappers.push({ ...record, name: d.name, doc: `${doc}${strict}`, source: null });
@@ -73,7 +75,15 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
       constant: null,
     };
     if (part === 'request') closed.set(d.name, d.name);
-    wrappers.push({ kind: 'record', key: d.name, name: d.name, doc: `${doc}${strict}`, fields: [field], source: null, exclusive: [] });
+    wrappers.push({
+      kind: 'record',
+      key: d.name,
+      name: d.name,
+      doc: `${doc}${strict}`,
+      fields: [field],
+      source: null,
+      exclusive: [],
+    });
     return { name: d.name, alias: null, field: field.name, key: d.field.key, type: goType(d.field.type) };
   };
   const views = operations.map((o) => ({

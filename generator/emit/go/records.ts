@@ -44,17 +44,18 @@ export function record(w: Lines, d: RecordShape, fields: GoField[], union: Union
           b.row(x.f.name, x.goType);
         }
         if (closed === null)
-          b.line('// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.').row(
-            'Extra',
-            '[]Member',
-          );
+          b.line(
+            '// Extra keeps the fields this version does not know, in the order they came, so nothing is lost.',
+          ).row('Extra', '[]Member');
       }),
     '}',
   ).blank();
   decoder(w, d, fields, closed !== null);
   w.blank();
   encoder(w, d.name, fields, closed !== null);
-  w.blank().line(`// MarshalJSON writes the ${d.name} as JSON${closed === null ? ', the fields it does not know included' : ''}.`);
+  w.blank().line(
+    `// MarshalJSON writes the ${d.name} as JSON${closed === null ? ', the fields it does not know included' : ''}.`,
+  );
   w.block(
     `func (x ${d.name}) MarshalJSON() ([]byte, error) {`,
     (b) => b.line('return []byte(MarshalValue(x.toValue())), nil'),
@@ -70,7 +71,8 @@ export function record(w: Lines, d: RecordShape, fields: GoField[], union: Union
     (b) => {
       b.line('v, err := ParseJSON(string(data))');
       ifErr(b, 'return err');
-      if (closed !== null) b.block(`if err = checkRequest(v, ${goLiteral(closed)}); err != nil {`, (c) => c.line('return err'), '}');
+      if (closed !== null)
+        b.block(`if err = checkRequest(v, ${goLiteral(closed)}); err != nil {`, (c) => c.line('return err'), '}');
       b.line(`*x, err = decode${d.name}(v, nil)`).line('return err');
     },
     '}',

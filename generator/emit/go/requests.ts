@@ -22,7 +22,9 @@ function wantOf(want: Want, kinds: ReadonlyMap<string, string>): string {
       return `want{kind: wantList, items: &${wantOf(want.items, kinds)}}`;
     case 'shape': {
       const kind = kinds.get(want.name) ?? 'wantExternal';
-      return kind === 'wantExternal' ? 'want{kind: wantExternal}' : `want{kind: ${kind}, name: ${goLiteral(want.name)}}`;
+      return kind === 'wantExternal'
+        ? 'want{kind: wantExternal}'
+        : `want{kind: ${kind}, name: ${goLiteral(want.name)}}`;
     }
   }
 }
@@ -34,11 +36,23 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
   const kinds = new Map(
     shapes.map((s) => [
       s.name,
-      s.kind === 'record' ? 'wantRecord' : s.kind === 'values' ? 'wantValues' : s.kind === 'attributes' ? 'wantAttributes' : 'wantExternal',
+      s.kind === 'record'
+        ? 'wantRecord'
+        : s.kind === 'values'
+          ? 'wantValues'
+          : s.kind === 'attributes'
+            ? 'wantAttributes'
+            : 'wantExternal',
     ]),
   );
   const w = new Lines();
-  const record = (w: Lines, name: string, shown: string, fields: readonly WantedField[], forbidden: readonly string[] = []) => {
+  const record = (
+    w: Lines,
+    name: string,
+    shown: string,
+    fields: readonly WantedField[],
+    forbidden: readonly string[] = [],
+  ) => {
     w.block(
       `${goLiteral(name)}: {`,
       (b) => {

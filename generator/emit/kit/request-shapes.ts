@@ -143,7 +143,8 @@ export function requestShapes(model: CanonicalModel): RequestShapes {
     const shape = shapeOf(model, name);
     if (!shape) continue;
     reached.set(name, shape);
-    if (shape.kind === 'record' || shape.kind === 'attributes') queue.push(...shape.fields.flatMap((f) => namesIn(f.want)));
+    if (shape.kind === 'record' || shape.kind === 'attributes')
+      queue.push(...shape.fields.flatMap((f) => namesIn(f.want)));
   }
   const order = [...model.types.map((t) => t.name), takenAnswerOf(model), rootOf(model), rootRoleOf(model)];
   const shapes = order.flatMap((name) => {

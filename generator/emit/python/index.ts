@@ -260,7 +260,7 @@ export function emitPython(
   const hostile = hostileInputs(model);
   if ('missing' in hostile)
     return nothingWritten(kit.diagnostics, model.roleRules.source, `No hostile inputs: ${hostile.missing}`);
-  const operations = pythonOperations(model, annotation);
+  const operations = pythonOperations(model, annotation, rolesConstant);
   const all = [
     ...modelNames,
     ...operations.exports,

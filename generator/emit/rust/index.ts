@@ -205,7 +205,11 @@ export function emitRust(
     { path: 'rust/tests/conformance.rs', template: 'test_conformance.rs', view },
     { path: 'rust/tests/hostile.rs', template: 'test_hostile.rs', view },
     { path: 'rust/tests/hostile-inputs.json', contents: stableJson(hostile) },
-    { path: 'rust/tests/operations.rs', template: 'test_operations.rs', view: { ...common, ...operations.view, bundled: BUNDLED } },
+    {
+      path: 'rust/tests/operations.rs',
+      template: 'test_operations.rs',
+      view: { ...common, ...operations.view, bundled: BUNDLED },
+    },
     { path: 'rust/tests/tools.json', contents: operations.toolsJson },
     ...bundleVectors(conformance, `rust/tests/${BUNDLED}`),
   ];

@@ -48,9 +48,7 @@ function fieldsOf(w: Lines, shapes: Shapes, fields: readonly WantedField[]): voi
     'fields: &[',
     (b) => {
       for (const f of fields)
-        b.line(
-          `WantField { key: ${rustString(f.key)}, required: ${f.required}, want: ${wantOf(shapes, f.want)} },`,
-        );
+        b.line(`WantField { key: ${rustString(f.key)}, required: ${f.required}, want: ${wantOf(shapes, f.want)} },`);
     },
     '],',
   );
@@ -137,7 +135,15 @@ function recordRequest(w: Lines, decl: SideDecl, record: RecordDecl, doc: string
 }
 
 /** A request of one value: the static its arguments are checked against, and its type of one field. */
-function wrappedRequest(w: Lines, statics: Shapes, op: string, decl: SideDecl & { form: 'wrapper' }, arg: RequestArguments, doc: string, target: string) {
+function wrappedRequest(
+  w: Lines,
+  statics: Shapes,
+  op: string,
+  decl: SideDecl & { form: 'wrapper' },
+  arg: RequestArguments,
+  doc: string,
+  target: string,
+) {
   w.block(
     `static ${target}: WantRecord = WantRecord {`,
     (b) => {
@@ -188,9 +194,15 @@ export function rustRequests(
     const record = decls.find((x): x is RecordDecl => x.kind === 'record' && x.key === arg.record);
     const target = statics.get(arg.shape ?? '')?.name;
     if (decl.form === 'alias' && record && target)
-      types.set(decl.name, linesOf((w) => recordRequest(w, decl, record, doc, target), '    '));
+      types.set(
+        decl.name,
+        linesOf((w) => recordRequest(w, decl, record, doc, target), '    '),
+      );
     if (decl.form === 'wrapper')
-      types.set(decl.name, linesOf((w) => wrappedRequest(w, statics, key, decl, arg, doc, names.constant(decl.name)), '    '));
+      types.set(
+        decl.name,
+        linesOf((w) => wrappedRequest(w, statics, key, decl, arg, doc, names.constant(decl.name)), '    '),
+      );
   }
   return { statics: linesOf((w) => shapes.forEach((s) => shapeStatic(w, statics, s)), '    '), types };
 }

@@ -54,6 +54,7 @@ export const OWN = {
   operations: 'Operations',
   toolDefinition: 'ToolDefinition',
   toolDefinitions: 'TOOL_DEFINITIONS',
+  requests: 'Requests',
 } as const;
 
 /** The constant holding the rules of an earlier protocol version. */

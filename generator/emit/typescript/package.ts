@@ -106,7 +106,8 @@ function mcpSection(model: CanonicalModel): string {
 A provider's tool returns an answer as its structured content and registers the package's own definition of the
 tool (\`TOOL_DEFINITIONS\`), whose \`outputSchema\` is the lenient answer schema: the host's MCP client checks the
 result against it, and a newer provider's additions must reach the host's \`check\` as findings, not fail the call
-(what a tool takes is stated strictly). \`Answer\` assigns to
+(what a tool takes is stated strictly, and \`readRequest(operation, arguments)\` holds a call's arguments to it, throwing
+a \`RequestError\` for what the tool's \`inputSchema\` refuses). \`Answer\` assigns to
 \`structuredContent\`, and the content block types assign to MCP's and back, under \`exactOptionalPropertyTypes\` too.
 With MCP's TypeScript SDK installed (\`npm install @modelcontextprotocol/sdk@${MCP_TYPESCRIPT_SDK}\`, the version these
 examples are run with), \`provider.mjs\`:

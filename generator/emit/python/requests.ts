@@ -1,0 +1,241 @@
+import type { CanonicalModel } from '../../model/types.js';
+import { answerSchema } from '../kit/answer-schema.js';
+import type { Decl, Declarations, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
+import { declarations } from '../kit/declarations.js';
+import type { SideDecl } from '../kit/operations.js';
+import { refusedNames, requestReach } from '../kit/request-reach.js';
+import { pyLiteral, pythonNames } from './naming.js';
+
+/**
+ * The strict side of operations.py (templates/python/operations.py.hbs). The models are lenient: a record keeps
+ * fields it does not know, a role or enum field any string, a content block of an unknown kind, any number as MCP's
+ * priority. A request is what its tool's inputSchema (the strict answer schema's definitions) accepts, so each type a
+ * request reaches that the models hold more loosely has a strict twin, `_Strict<Type>`:
+ * - each of the spec's records: its fields at their strict types (a role from the language, an enum's values, the
+ *   twins' types) and no other field;
+ * - the attributes: open, but refusing the names the strict schema refuses there (the states');
+ * - the content union: no unknown kind, its members' twins where they have one;
+ * - an MCP record with a bound or a pattern in the schema (its annotations' priority and date), and those holding one:
+ *   open, as MCP's schema is, with those values held to it.
+ * A record request is a subclass of its record's twin. The twins are not subclasses of the models (a list of a twin
+ * is no list of the model, to mypy) and are private: a provider reads them through its request's fields.
+ */
+
+type Annotation = (t: TypeView) => string;
+type Schema = Record<string, unknown>;
+
+const NOTES = {
+  record:
+    "As a request holds it (what its tool's inputSchema accepts): no field it does not define, a role only from the language, an enum value only from its set.",
+  attributes: 'As a request holds it: its reserved names at their strict types, and no name the strict schema refuses.',
+  external: "As a request holds it: its values within the bounds and patterns MCP's schema gives them.",
+  union: 'As a request holds it: a block of a kind this version does not define is refused.',
+};
+
+/** A property's bounds and pattern in the strict schema, as pydantic's `Field` arguments; null when it has none. */
+function constraintOf(defs: Record<string, Schema>, type: string, key: string): string | null {
+  const property = (defs[type]?.properties as Record<string, Schema> | undefined)?.[key];
+  if (property === undefined) return null;
+  const args = [
+    typeof property.minimum === 'number' ? `ge=${property.minimum}` : null,
+    typeof property.maximum === 'number' ? `le=${property.maximum}` : null,
+    typeof property.pattern === 'string' ? `pattern=${pyLiteral(property.pattern)}` : null,
+  ].filter((a) => a !== null);
+  return args.length ? args.join(', ') : null;
+}
+
+const refsOf = (t: TypeView): string[] =>
+  t.kind === 'array'
+    ? refsOf(t.items)
+    : t.kind === 'union'
+      ? t.members.flatMap(refsOf)
+      : t.kind === 'ref'
+        ? [t.name]
+        : [];
+
+/** The MCP records (not the spec's) that hold a constrained value, themselves or through another one. */
+function constrainedExternals(kit: Declarations, own: ReadonlySet<string>, defs: Record<string, Schema>): RecordDecl[] {
+  const external = new Map(
+    kit.decls.filter((d): d is RecordDecl => d.kind === 'record' && !own.has(d.key)).map((d) => [d.name, d]),
+  );
+  const memo = new Map<string, boolean>();
+  const needs = (d: RecordDecl): boolean => {
+    const known = memo.get(d.name);
+    if (known !== undefined) return known;
+    memo.set(d.name, false);
+    const result = d.fields.some(
+      (f) =>
+        constraintOf(defs, d.key, f.key) !== null ||
+        refsOf(f.type).some((n) => {
+          const r = external.get(n);
+          return r !== undefined && needs(r);
+        }),
+    );
+    memo.set(d.name, result);
+    return result;
+  };
+  return [...external.values()].filter(needs);
+}
+
+export function pythonRequests(
+  model: CanonicalModel,
+  lenient: Annotation,
+  sides: readonly (SideDecl | null)[],
+  rolesConstant: string,
+) {
+  const names = pythonNames();
+  const kit = declarations(model, names);
+  const defs = answerSchema(model, 'strict').$defs as Record<string, Schema>;
+  const ownRecords = new Set(model.types.filter((t) => t.kind === 'record').map((t) => t.name));
+  const roots = sides.flatMap((d) => (d === null ? [] : [d.form === 'alias' ? d.target : d.field.type]));
+  const reach = requestReach(kit.decls, roots, ownRecords);
+  const externals = reach.unions.length ? constrainedExternals(kit, ownRecords, defs) : [];
+  const twinned: Decl[] = [
+    ...reach.records,
+    ...(reach.attributes ? [reach.attributes] : []),
+    ...externals,
+    ...reach.unions,
+  ];
+  const twins = new Map(twinned.map((d) => [d.name, `_Strict${d.name}`]));
+  const uses = { role: false, models: new Set<string>() };
+  const strict: Annotation = (t) => {
+    if (t.kind === 'array') return `list[${strict(t.items)}]`;
+    if (t.kind === 'union') return t.members.map(strict).join(' | ');
+    if (t.kind !== 'ref') return lenient(t);
+    if (t.declares === 'roles') uses.role = true;
+    else if (!twins.has(t.name)) uses.models.add(t.name);
+    return t.declares === 'roles' ? '_RequestRole' : (twins.get(t.name) ?? t.name);
+  };
+  const classes = classViews(twinned, twins, ownRecords, defs, strict);
+  const unions = twinned.flatMap((d) => {
+    if (d.kind !== 'union') return [];
+    for (const m of d.members) if (!twins.has(m.type)) uses.models.add(m.type);
+    const members = d.members.map((m) => ({ tag: m.tag, type: twins.get(m.type) ?? m.type }));
+    return [
+      {
+        name: twins.get(d.name) as string,
+        members,
+        kind: `_${names.member(d.key)}_kind`,
+        doc: `${d.doc} ${NOTES.union}`,
+      },
+    ];
+  });
+  // What operations.py imports and declares for the strict side, once every request side's annotation is made.
+  const finish = () => {
+    const role = uses.role ? (kit.roles?.name ?? null) : null;
+    const models = new Set(uses.models);
+    if (role) models.add(role);
+    return {
+      view: {
+        classes,
+        unions,
+        role: role ? { type: role, byValue: `_${rolesConstant}_BY_VALUE`, aliases: aliasesOf(kit) } : null,
+        ...importsOf(classes, unions.length > 0, role !== null, role !== null && aliasesOf(kit) !== null),
+      },
+      /** The model's names the strict side needs from models.py, public and private. */
+      models: [...models],
+      privates: [
+        ...(classes.some((c) => c.fields.some((f) => !f.required)) ? ['_NOT_NULL', '_absent'] : []),
+        ...(role ? [`_${rolesConstant}_BY_VALUE`] : []),
+        ...unions.map((u) => u.kind),
+      ],
+    };
+  };
+  return { annotation: strict, twinOf: (name: string) => twins.get(name), rootRole: rootRoleOf(model, kit), finish };
+}
+
+/** A twin class's view: its fields at their strict types, with the bounds, refused names and one-of checks it keeps. */
+function classViews(
+  twinned: readonly Decl[],
+  twins: ReadonlyMap<string, string>,
+  ownRecords: ReadonlySet<string>,
+  defs: Record<string, Schema>,
+  strict: Annotation,
+) {
+  const field = (owner: string, f: FieldDecl) => {
+    const constraint = constraintOf(defs, owner, f.key);
+    const type = constraint === null ? strict(f.type) : `Annotated[${strict(f.type)}, Field(${constraint})]`;
+    return {
+      name: f.name,
+      key: f.key,
+      alias: f.name !== f.key,
+      required: f.required,
+      annotation: f.required ? type : `Annotated[${type} | None, _NOT_NULL]`,
+      deprecated: f.deprecated ? pyLiteral(f.deprecated.message) : null,
+      doc: f.deprecated ? `${f.doc} ${f.deprecated.message}`.trim() : f.doc,
+    };
+  };
+  return twinned.flatMap((d) => {
+    if (d.kind !== 'record' && d.kind !== 'attributes') return [];
+    const refused = d.kind === 'attributes' ? refusedNames(defs, d.key) : [];
+    const own = d.kind === 'record' && ownRecords.has(d.key);
+    return [
+      {
+        name: twins.get(d.name) as string,
+        doc: `${d.doc} ${own ? NOTES.record : d.kind === 'attributes' ? NOTES.attributes : NOTES.external}`,
+        // The attributes and MCP's records stay open to names they do not define, each any JSON value.
+        open: !own,
+        fields: (d.kind === 'record' ? d.fields : d.reserved).map((f) => field(d.key, f)),
+        refused: refused.length ? { names: pyLiteral(refused), message: `may not be among the ${d.name}` } : null,
+        exclusive: (d.kind === 'record' ? d.exclusive : []).map((x) => ({
+          ...x,
+          message: pyLiteral(
+            `"${x.key}" has the keys of more than one of ${x.members.join(', ')} (${x.keys.join(', ')})`,
+          ),
+          keys: pyLiteral(x.keys),
+        })),
+      },
+    ];
+  });
+}
+
+interface ClassView {
+  open: boolean;
+  fields: { required: boolean; alias: boolean; deprecated: string | null; annotation: string }[];
+  refused: unknown;
+  exclusive: unknown[];
+}
+
+/** What the strict side needs from pydantic and typing. */
+/** The role language's deprecated aliases as a `Literal`, which the strict schema still accepts; null when it has none. */
+function aliasesOf(kit: Declarations): string | null {
+  const values = kit.roles?.aliases.map((a) => a.value) ?? [];
+  return values.length ? `Literal[${values.map((v) => pyLiteral(v)).join(', ')}]` : null;
+}
+
+function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean, aliases: boolean) {
+  const fields = classes.flatMap((c) => c.fields);
+  const open = classes.some((c) => c.open);
+  const optional = fields.some((f) => !f.required);
+  const field = open || fields.some((f) => !f.required || f.alias || f.deprecated || f.annotation.includes('Field('));
+  return {
+    pydantic: [
+      ...(role ? ['BeforeValidator'] : []),
+      ...(unions ? ['Discriminator', 'Tag'] : []),
+      ...(field ? ['Field'] : []),
+      ...(open ? ['JsonValue'] : []),
+      ...(classes.some((c) => c.refused || c.exclusive.length) ? ['model_validator'] : []),
+    ],
+    typing: [
+      ...(optional || role || unions ? ['Annotated'] : []),
+      ...(aliases || fields.some((f) => f.annotation.includes('Literal[')) ? ['Literal'] : []),
+      ...(unions ? ['Union'] : []),
+    ],
+  };
+}
+
+/** The answer taken whole is the strict answer schema, whose root's role is fixed (kit/answer-schema.ts). */
+function rootRoleOf(model: CanonicalModel, kit: Declarations) {
+  const rootField = kit.answer?.fields.find((f) => f.key === model.tree.root);
+  const roleField = kit.node?.fields.find((f) => f.key === model.tree.role);
+  return (name: string) =>
+    name === kit.answer?.name && rootField && roleField && kit.roles
+      ? {
+          root: rootField.name,
+          role: roleField.name,
+          type: kit.roles.name,
+          case: kit.roles.root.name,
+          message: pyLiteral(`the root's ${model.tree.role} must be ${JSON.stringify(kit.roles.root.value)}`),
+        }
+      : null;
+}
