@@ -67,7 +67,7 @@ describe('the request vectors', () => {
     for (const index of bundles) expect(await readFile(join(GENERATED, dirname(index), 'requests.json'), 'utf8'), index).toBe(shared);
   });
 
-  describe('on the revision whose operations take a record, the roles type, an enum and an element (test/fixtures/revisions/request)', () => {
+  describe('on the revision whose operations take a record, the roles type, an enum, an element and the answer (test/fixtures/revisions/request)', () => {
     let s: Awaited<ReturnType<typeof withRevisionsTogether>>;
     beforeAll(async () => {
       s = await withRevisionsTogether();
@@ -80,11 +80,13 @@ describe('the request vectors', () => {
     it('agree with each tool\'s inputSchema, and slip in every way the schema refuses', async () => {
       const { requests, tools } = await load(s.out);
       expect(disagreements(requests, tools)).toEqual([]);
-      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'state-in-attributes', 'unknown-role', 'unknown-value', 'wrong-type']);
+      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'root-role', 'state-in-attributes', 'unknown-role', 'unknown-value', 'wrong-type']);
       // A nested record's extra member is refused inside a list of records as well as in one record.
       expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
       expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: 'NotARole' }, accepted: false });
       expect(requests.find((c) => c.name === 'orient-unknown-value')).toMatchObject({ accepted: false });
+      // The answer taken whole keeps its root's role fixed, as the strict schema does; nowhere else is a role fixed.
+      expect(requests.filter((c) => c.name.endsWith('-root-role')).map((c) => c.name)).toEqual(['replay-root-role']);
     });
   });
 });

@@ -32,6 +32,19 @@ const UNKNOWN_ROLE = 'NotARole';
 class Samples {
   constructor(readonly model: CanonicalModel) {}
 
+  /**
+   * An answer taken as a request with its root's role other than the root role, which the strict schema fixes
+   * (undefined for any other record, or a language of one role).
+   */
+  rootRoleCase(record: RecordType, answer: Obj): Obj | undefined {
+    const { tree, roleRules, roles } = this.model;
+    const root = answer[tree.root];
+    const other = roles.find((r) => r.name !== roleRules.root && !r.deprecated)?.name;
+    if (record.name !== tree.answer || other === undefined || typeof root !== 'object' || root === null)
+      return undefined;
+    return { ...answer, [tree.root]: { ...(root as Obj), [tree.role]: other } };
+  }
+
   isAttributes(type: TypeRef): boolean {
     return type.kind === 'named' && this.model.types.some((t) => t.name === type.name && t.kind === 'attributes');
   }
@@ -154,6 +167,8 @@ function casesOf(s: Samples, operation: string, side: OperationSide): RequestCas
   const full = build(true);
   if (full && JSON.stringify(full) !== JSON.stringify(minimal)) add('full', full, true, 'every member');
   add('extra-member', { ...minimal, [strangerOf(record)]: 1 }, false, 'a member the request does not define');
+  const rooted = record && s.rootRoleCase(record, minimal);
+  if (rooted) add('root-role', rooted, false, 'an answer whose root has a role other than the root role');
   for (const m of members) {
     const named = record ? `-${m.name}` : '';
     if (m.required) {
