@@ -3,6 +3,7 @@ import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
 import { requestChecks } from '../kit/request-checks.js';
 import type { SwiftDecls } from './decls.js';
 import { stringLiteral } from './naming.js';
+import { contentConformances } from './request-bounds.js';
 
 /**
  * The `RequestChecked` conformances Operations.swift declares (runtime/swift/RequestRefusal.swift): for each type a
@@ -101,19 +102,8 @@ export function requestConformances(
         },
       ]
     : [];
-  const { content } = checks;
-  const contentConformance =
-    content && names.unknownContent
-      ? [
-          {
-            type: content.name,
-            body: [
-              `guard case .${names.unknownContent} = self else { return nil }`,
-              `return RequestRefusal("not a kind of block ${content.key} defines").below(${stringLiteral(content.discriminator.key)})`,
-            ],
-          },
-        ]
-      : [];
+  // The content union refuses a kind it does not define, and its blocks what MCP's own schema bounds.
+  const contentConformance = checks.content ? contentConformances(model, checks.content, names) : [];
   return {
     conformances: [...records, ...roles, ...enums, ...attributesConformance, ...contentConformance],
     checked: checks.checked,

@@ -25,6 +25,38 @@ struct RequestRefusal: Sendable {
         return outer
     }
 
+    /// A number past the bounds MCP's schema sets it (each nil where the schema sets none), or nil when within them
+    /// or absent.
+    static func outOfBounds(
+        _ value: Double?, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil
+    ) -> RequestRefusal? {
+        guard let value else { return nil }
+        let within = (minimum.map { value >= $0 } ?? true) && (maximum.map { value <= $0 } ?? true)
+            && (exclusiveMinimum.map { value > $0 } ?? true) && (exclusiveMaximum.map { value < $0 } ?? true)
+        return within ? nil : RequestRefusal("\(value) is past the bounds the schema sets")
+    }
+
+    static func outOfBounds<N: BinaryInteger>(
+        _ value: N?, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil
+    ) -> RequestRefusal? {
+        outOfBounds(value.map { Double($0) }, minimum: minimum, maximum: maximum,
+                    exclusiveMinimum: exclusiveMinimum, exclusiveMaximum: exclusiveMaximum)
+    }
+
+    /// A string MCP's schema patterns that the pattern does not find, or nil when it does or the string is absent.
+    /// The generator rewrote the pattern so that ICU reads it as ECMAScript does (kit/request-bounds.ts); one ICU
+    /// cannot compile refuses every value, as a check that cannot run must not pass.
+    static func unmatched(_ value: String?, pattern: String) -> RequestRefusal? {
+        guard let value else { return nil }
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            return RequestRefusal("the schema's pattern \(pattern) does not compile here")
+        }
+        let found = regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+        return found ? nil : RequestRefusal("\(value) is not of the pattern the schema sets")
+    }
+
     /// The first of a record's unknown fields, a member its type does not define, or nil when it has none.
     static func firstMember(of unknown: JSONObject, in type: String) -> RequestRefusal? {
         unknown.keys.first.map { RequestRefusal("\(type) defines no member \($0)").below($0) }
