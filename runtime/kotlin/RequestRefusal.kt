@@ -26,6 +26,43 @@ internal class RequestRefusal(val reason: String, val pointer: String = "") {
 internal fun firstMember(unknown: Collection<String>, type: String): RequestRefusal? =
     unknown.firstOrNull()?.let { RequestRefusal("$type defines no member $it").below(it) }
 
+/**
+ * A number past the bounds MCP's schema sets it (each null where the schema sets none), or null when within them or
+ * absent.
+ */
+internal fun outOfBounds(
+    value: Double?,
+    minimum: Double? = null,
+    maximum: Double? = null,
+    exclusiveMinimum: Double? = null,
+    exclusiveMaximum: Double? = null,
+): RequestRefusal? {
+    if (value == null) return null
+    val within = (minimum == null || value >= minimum) && (maximum == null || value <= maximum) &&
+        (exclusiveMinimum == null || value > exclusiveMinimum) && (exclusiveMaximum == null || value < exclusiveMaximum)
+    return if (within) null else RequestRefusal("$value is past the bounds the schema sets")
+}
+
+internal fun outOfBounds(
+    value: Long?,
+    minimum: Double? = null,
+    maximum: Double? = null,
+    exclusiveMinimum: Double? = null,
+    exclusiveMaximum: Double? = null,
+): RequestRefusal? = outOfBounds(value?.toDouble(), minimum, maximum, exclusiveMinimum, exclusiveMaximum)
+
+private val patterns = java.util.concurrent.ConcurrentHashMap<String, Regex>()
+
+/**
+ * A string MCP's schema patterns that the pattern does not find, or null when it does or the string is absent. The
+ * generator rewrote the pattern so that java.util.regex reads it as ECMAScript does (kit/request-bounds.ts).
+ */
+internal fun unmatched(value: String?, pattern: String): RequestRefusal? {
+    if (value == null) return null
+    val regex = patterns.getOrPut(pattern) { Regex(pattern) }
+    return if (regex.containsMatchIn(value)) null else RequestRefusal("$value is not of the pattern the schema sets")
+}
+
 /** The first refusal among the items, below its index. */
 internal inline fun <T> List<T>.firstRefusal(refusal: (T) -> RequestRefusal?): RequestRefusal? {
     forEachIndexed { index, item -> refusal(item)?.let { return it.below(index.toString()) } }

@@ -2,6 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
 import { requestChecks } from '../kit/request-checks.js';
 import { stringLiteral } from './naming.js';
+import { contentFunctions } from './request-bounds.js';
 
 /**
  * The `requestRefusal()` functions Operations.kt declares (runtime/kotlin/RequestRefusal.kt): for each type a request
@@ -77,17 +78,8 @@ export function refusalFunctions(
         },
       ]
     : [];
-  const { content } = checks;
-  const contentFunction = content
-    ? [
-        {
-          type: content.name,
-          body: [
-            `return if (this !is ${unknownContent}) null else RequestRefusal("not a kind of block ${content.key} defines").below(${stringLiteral(content.discriminator.key)})`,
-          ],
-        },
-      ]
-    : [];
+  // The content union refuses a kind it does not define, and its blocks what MCP's own schema bounds.
+  const contentFunction = checks.content ? contentFunctions(model, decls, checks.content, unknownContent) : [];
   return {
     functions: [...records, ...roles, ...enums, ...attributesFunction, ...contentFunction],
     refusalOf: (t, value, optional) => refusalOf(t, value, optional),
