@@ -63,7 +63,7 @@ function boundsOf(defs: Schema, record: string, key: string): ValueBounds | null
   return Object.values(bounds).some((v) => v !== null) ? bounds : null;
 }
 
-/** The bounds of the external records `content`'s members reach through records and lists. */
+/** The bounds of the external records the union's members reach through records and lists. */
 export function externalBounds(model: CanonicalModel, decls: readonly Decl[], content: UnionDecl): ExternalBounds {
   const defs = answerSchema(model, 'strict').$defs;
   const definitions: Schema = isSchema(defs) ? defs : {};

@@ -3,8 +3,9 @@
 import Foundation
 
 // A request type decodes its value as the lenient type does, which keeps what a newer peer sends: a member it does
-// not define, a role outside the language, a value outside an enum. A tool's inputSchema refuses those, so the
-// request looks for them in what it decoded (each type's conformance is in Operations.swift) and throws the first.
+// not define, a role outside the language, a value outside an enum, in a content block a number past MCP's bounds
+// or a string its pattern refuses. A tool's inputSchema refuses those, so the request looks for them in what it
+// decoded (each type's conformance is in Operations.swift) and throws the first.
 
 /// Something a tool's inputSchema refuses that the lenient type kept, and where: a JSON Pointer from the top of
 /// the tool's arguments (`/near/note`).
