@@ -56,11 +56,13 @@ private val patterns = java.util.concurrent.ConcurrentHashMap<String, Regex>()
 
 /**
  * A string MCP's schema patterns that the pattern does not find, or null when it does or the string is absent. The
- * generator rewrote the pattern so that java.util.regex reads it as ECMAScript does (kit/request-bounds.ts).
+ * generator rewrote the pattern so that java.util.regex reads it as ECMAScript does (kit/request-bounds.ts); one
+ * Java cannot compile refuses every value, as a check that cannot run must not pass.
  */
 internal fun unmatched(value: String?, pattern: String): RequestRefusal? {
     if (value == null) return null
-    val regex = patterns.getOrPut(pattern) { Regex(pattern) }
+    val regex = patterns[pattern] ?: runCatching { Regex(pattern) }.getOrNull()?.also { patterns[pattern] = it }
+        ?: return RequestRefusal("the schema's pattern $pattern does not compile here")
     return if (regex.containsMatchIn(value)) null else RequestRefusal("$value is not of the pattern the schema sets")
 }
 
