@@ -43,7 +43,7 @@ function disagreements(requests: readonly RequestCase[], tools: readonly Tool[])
 
 /** The kinds of case a spec's requests hold: the name's part after the operation, less the member's name. */
 const kindsOf = (requests: readonly RequestCase[]) =>
-  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member|state-in-attributes)-.*$/, '$1')));
+  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member|state-in-attributes|unknown-kind|out-of-range|pattern-mismatch)-.*$/, '$1')));
 
 describe('the request vectors', () => {
   it('on the real spec: each verdict is the inputSchema\'s, and every operation that takes something has both', async () => {
@@ -80,13 +80,19 @@ describe('the request vectors', () => {
     it('agree with each tool\'s inputSchema, and slip in every way the schema refuses', async () => {
       const { requests, tools } = await load(s.out);
       expect(disagreements(requests, tools)).toEqual([]);
-      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'root-role', 'state-in-attributes', 'unknown-role', 'unknown-value', 'wrong-type']);
+      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'out-of-range', 'pattern-mismatch', 'root-role', 'state-in-attributes', 'unknown-kind', 'unknown-role', 'unknown-value', 'wrong-type']);
       // A nested record's extra member is refused inside a list of records as well as in one record.
       expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
       expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: 'NotARole' }, accepted: false });
       expect(requests.find((c) => c.name === 'orient-unknown-value')).toMatchObject({ accepted: false });
       // The answer taken whole keeps its root's role fixed, as the strict schema does; nowhere else is a role fixed.
       expect(requests.filter((c) => c.name.endsWith('-root-role')).map((c) => c.name)).toEqual(['replay-root-role']);
+      // MCP's content blocks are held to MCP's schema inside a request: its kinds, its bounds and its patterns.
+      expect(requests.filter((c) => c.operation === 'match' && /-(unknown-kind|out-of-range|pattern-mismatch)-/.test(c.name)).map((c) => c.arguments)).toEqual([
+        { id: 'text', role: 'Application', content: [{ type: 'notAKind', text: 'text' }] },
+        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'text', annotations: { priority: 2 } }] },
+        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'text', annotations: { lastModified: 'text' } }] },
+      ]);
     });
   });
 });

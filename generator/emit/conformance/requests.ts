@@ -1,6 +1,7 @@
 import type { CanonicalModel, RecordType, TypeRef } from '../../model/types.js';
 import { type OperationSide, operationShapes } from '../kit/operations.js';
 import type { Json } from '../kit/vector.js';
+import { type ExternalSamples, externalSamples } from './requests-external.js';
 
 /**
  * Request vectors: tool arguments each binding's request types must accept or refuse exactly as the tool's
@@ -68,7 +69,23 @@ class Samples {
     if (def?.kind === 'roles') return this.model.roleRules.root;
     if (def?.kind === 'attributes') return {};
     if (def?.kind === 'record') return this.object(def, full, open);
+    if (def?.kind === 'external') return this.external(def.name)?.valid;
     return undefined;
+  }
+
+  private readonly externals = new Map<string, ExternalSamples | undefined>();
+
+  /** An external type's valid value and slips, read once from its schema. */
+  external(name: string): ExternalSamples | undefined {
+    if (!this.externals.has(name)) this.externals.set(name, externalSamples(this.model, name));
+    return this.externals.get(name);
+  }
+
+  /** The external type a value of this type holds (itself or its list's items), if any. */
+  externalOf(type: TypeRef): string | undefined {
+    const named = type.kind === 'array' ? type.items : type;
+    if (named.kind !== 'named') return undefined;
+    return this.model.types.find((t) => t.name === named.name)?.kind === 'external' ? named.name : undefined;
   }
 
   /** A record's value; undefined when a required field has no value to build. */
@@ -189,6 +206,14 @@ function casesOf(s: Samples, operation: string, side: OperationSide): RequestCas
         { ...minimal, [m.name]: { [forbidden]: true } },
         false,
         `a state, ${forbidden}, among the attributes`,
+      );
+    const external = s.externalOf(m.type);
+    for (const slip of external ? (s.external(external)?.slips ?? []) : [])
+      add(
+        `${slip.kind}${named}`,
+        { ...minimal, [m.name]: m.type.kind === 'array' ? [slip.value] : slip.value },
+        false,
+        slip.why,
       );
     if (kind === 'other') continue;
     const bad = s.slipped(m.type, kind);

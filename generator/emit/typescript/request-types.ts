@@ -70,9 +70,16 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
     if (t.kind === 'union') return t.members.map(typeOf).join(' | ');
     return 'unknown';
   };
-  const member = (f: FieldDecl, optional: boolean): string => {
+  // The answer taken whole keeps its root's role fixed, as the strict schema does there (and nowhere else).
+  const { tree, roleRules } = model;
+  const rootFixed = (record: string, f: FieldDecl) =>
+    record === tree.answer && f.key === tree.root
+      ? ` & { ${propertyName(tree.role)}: ${JSON.stringify(roleRules.root)} }`
+      : '';
+  const member = (f: FieldDecl, optional: boolean, record = ''): string => {
     const doc = [f.doc, ...(f.deprecated ? [`@deprecated ${f.deprecated.message}`] : [])].filter((l) => l !== '');
-    return `${doc.length ? docBlock(doc, '  ') : ''}  ${propertyName(f.key)}${optional ? '?' : ''}: ${typeOf(f.type)};`;
+    const type = `${typeOf(f.type)}${rootFixed(record, f)}`;
+    return `${doc.length ? docBlock(doc, '  ') : ''}  ${propertyName(f.key)}${optional ? '?' : ''}: ${type};`;
   };
   const strictDoc = (doc: string) => [
     doc,
@@ -92,7 +99,7 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
                 `${docBlock(['Not among them: the schema refuses this name here.'], '  ')}  ${propertyName(n)}?: never;`,
             ),
           ]
-        : d.fields.map((f) => member(f, !f.required));
+        : d.fields.map((f) => member(f, !f.required, d.key));
     return `${docBlock(strictDoc(d.doc))}export interface ${name} {\n${body.join('\n')}\n}`;
   });
   return { typeOf, declarations: decls, uses };
