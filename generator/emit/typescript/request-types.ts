@@ -39,7 +39,8 @@ const propertyName = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? 
 
 export function requestTypes(model: CanonicalModel, names: Names, operations: readonly OperationDecl[]): RequestTypes {
   const kit = declarations(model, names);
-  const reach = reachedDecls(requestReach(model), kit.decls);
+  const account = requestReach(model);
+  const reach = reachedDecls(account, kit.decls);
   const records = reach.records.map((r) => r.decl);
   const twinned = [...inDeclarationOrder(kit.decls, records), ...(reach.attributes ? [reach.attributes.decl] : [])];
   const taken = new Set([
@@ -70,11 +71,12 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
     if (t.kind === 'union') return t.members.map(typeOf).join(' | ');
     return 'unknown';
   };
-  // The answer taken whole keeps its root's role fixed, as the strict schema does there (and nowhere else).
-  const { tree, roleRules } = model;
+  // The answer taken whole keeps its root's role fixed, as the strict schema does there (kit/request-reach.ts).
+  const { tree } = model;
+  const rootRole = account.requests.find((r) => r.rootRole !== null)?.rootRole ?? null;
   const rootFixed = (record: string, f: FieldDecl) =>
-    record === tree.answer && f.key === tree.root
-      ? ` & { ${propertyName(tree.role)}: ${JSON.stringify(roleRules.root)} }`
+    rootRole !== null && record === tree.answer && f.key === tree.root
+      ? ` & { ${propertyName(tree.role)}: ${JSON.stringify(rootRole)} }`
       : '';
   const member = (f: FieldDecl, optional: boolean, record = ''): string => {
     const doc = [f.doc, ...(f.deprecated ? [`@deprecated ${f.deprecated.message}`] : [])].filter((l) => l !== '');
