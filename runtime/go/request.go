@@ -161,8 +161,9 @@ func checkOne(w wanted) ([]wanted, error) {
 }
 
 // checkExternal checks a content block against what the spec data reads from MCP's schema, as the checker does:
-// its tag one of the kinds the schema defines (the answer types keep any other), then what its nested objects hold
-// (an annotation's bounds, a timestamp's pattern), the first thing the checker's walk says refusing the block.
+// its tag one of the kinds the schema defines (the answer types keep any other), no object holding the keys of
+// more than one of its alternatives (oneOf), then what its nested objects hold (an annotation's bounds, a
+// timestamp's pattern), the first thing the checker's walk says refusing the block.
 // Its members' JSON types are its decoder's to refuse.
 func checkExternal(v Value, keys []any) error {
 	o, ok := v.(*Object)
@@ -175,7 +176,24 @@ func checkExternal(v Value, keys []any) error {
 	if i < 0 {
 		return &DecodeError{pointer(below(keys, Spec.ContentTag)), fmt.Sprintf("MCP's schema defines no content of kind %q", tag)}
 	}
-	for _, nested := range Spec.ContentKinds[i].Nested {
+	kind := &Spec.ContentKinds[i]
+	for _, alt := range kind.Alternatives {
+		held, _ := o.Get(alt.Property)
+		h, isObject := held.(*Object)
+		if !isObject {
+			continue
+		}
+		var present []string
+		for _, m := range alt.Members {
+			if h.Has(m.Key) {
+				present = append(present, m.Key)
+			}
+		}
+		if len(present) > 1 {
+			return &DecodeError{pointer(below(keys, alt.Property)), fmt.Sprintf("MCP's schema takes one of %q, not all", present)}
+		}
+	}
+	for _, nested := range kind.Nested {
 		inner, has := o.Get(nested.Name)
 		if !has || jsonType(inner) != nested.Shape.Type {
 			continue

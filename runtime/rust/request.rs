@@ -124,9 +124,9 @@ fn members<'v>(
 }
 
 /// Checks a content block against what the spec data reads from MCP's schema, as the checker does: its tag one of
-/// the kinds the schema defines (the answer types keep any other), then what its nested objects hold (an
-/// annotation's bounds, a timestamp's pattern), the first thing the checker's walk says refusing the block. Its
-/// members' JSON types are its decoder's to refuse.
+/// the kinds the schema defines (the answer types keep any other), no object holding the keys of more than one of
+/// its alternatives (oneOf), then what its nested objects hold (an annotation's bounds, a timestamp's pattern), the
+/// first thing the checker's walk says refusing the block. Its members' JSON types are its decoder's to refuse.
 fn external(value: &Value, path: &str) -> Result<(), DecodeError> {
     if !value.is_object() {
         return Ok(());
@@ -136,6 +136,14 @@ fn external(value: &Value, path: &str) -> Result<(), DecodeError> {
         let at = format!("{path}/{}", escaped(SPEC.content_tag));
         return Err(refused(&at, format!("MCP's schema defines no content of kind \"{tag}\"")));
     };
+    for alt in kind.alternatives {
+        let Some(Value::Object(held)) = value.get(alt.property) else { continue };
+        let present: Vec<&str> = alt.members.iter().map(|m| m.key).filter(|k| held.contains_key(*k)).collect();
+        if present.len() > 1 {
+            let at = format!("{path}/{}", escaped(alt.property));
+            return Err(refused(&at, format!("MCP's schema takes one of {present:?}, not all")));
+        }
+    }
     for nested in kind.nested {
         let Some(item) = value.get(nested.name).filter(|v| crate::check::json_type(v) == nested.shape.r#type) else {
             continue;
