@@ -4,8 +4,10 @@
 package elementmodel
 
 import (
+	"errors"
 	"regexp"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -58,8 +60,9 @@ func checkNested(value Value, shape *NestedShape, property string, shapes map[st
 				report("wrong-form", slots{"form": form, "property": name}, keys)
 			}
 		case Number:
+			// A number past float64's range is ±Inf with ErrRange: as JavaScript reads it, out of any bounds.
 			f, err := x.Float64()
-			if err == nil && ((own.Minimum != nil && f < *own.Minimum) || (own.Maximum != nil && f > *own.Maximum)) {
+			if (err == nil || errors.Is(err, strconv.ErrRange)) && ((own.Minimum != nil && f < *own.Minimum) || (own.Maximum != nil && f > *own.Maximum)) {
 				report("out-of-range", slots{"bounds": own.Bounds, "property": name}, keys)
 			}
 		case []Value:

@@ -11,7 +11,8 @@ import (
 // What a tool call's arguments must be, as the tool's inputSchema says (tools.json): the request types check their
 // JSON against these before decoding it, so they refuse what the schema refuses (a member no record defines, at any
 // depth; a role outside the language; a value outside its enum; a required member missing; a member of the wrong
-// JSON type), while the model's types, which answers decode into, keep what they do not know in Extra.
+// JSON type; inside an MCP content block, a value past its bounds or not of its pattern), while the model's types,
+// which answers decode into, keep what they do not know in Extra.
 
 // wantKind is what one value must be.
 type wantKind int
@@ -28,8 +29,9 @@ const (
 	wantValues
 	// wantAttributes is an object whose reserved members are as wanted, any other name but a forbidden one.
 	wantAttributes
-	// wantExternal is a type of MCP's, whose schema is not closed: the model type's own decoder refuses what it
-	// refuses.
+	// wantExternal is a type of MCP's (a content block), whose schema is not closed: what its nested objects hold
+	// is checked as the checker checks it (MCP's bounds and patterns, from the spec data), the rest is the model
+	// type's own decoder's to refuse.
 	wantExternal
 )
 
@@ -152,9 +154,63 @@ func checkOne(w wanted) ([]wanted, error) {
 		return next, nil
 	case wantRecord, wantAttributes:
 		return wantedMembers(w.value, w.keys, wantedRecords[w.want.name], w.want.kind == wantAttributes)
+	case wantExternal:
+		return nil, checkExternal(w.value, w.keys)
 	}
 	if expected != "" {
 		return nil, &DecodeError{pointer(w.keys), fmt.Sprintf("expected %s, found %s", expected, jsonType(w.value))}
 	}
 	return nil, nil
+}
+
+// checkExternal checks a content block against what the spec data reads from MCP's schema, as the checker does:
+// its tag one of the kinds the schema defines (the answer types keep any other), no object holding the keys of
+// more than one of its alternatives (oneOf), then what its nested objects hold (an annotation's bounds, a
+// timestamp's pattern), the first thing the checker's walk says refusing the block.
+// Its members' JSON types are its decoder's to refuse.
+func checkExternal(v Value, keys []any) error {
+	o, ok := v.(*Object)
+	if !ok {
+		return nil
+	}
+	raw, _ := o.Get(Spec.ContentTag)
+	tag, _ := raw.(string)
+	i := slices.IndexFunc(Spec.ContentKinds, func(k ContentKind) bool { return k.Type == tag })
+	if i < 0 {
+		return &DecodeError{pointer(below(keys, Spec.ContentTag)), fmt.Sprintf("MCP's schema defines no content of kind %q", tag)}
+	}
+	kind := &Spec.ContentKinds[i]
+	for _, alt := range kind.Alternatives {
+		held, _ := o.Get(alt.Property)
+		h, isObject := held.(*Object)
+		if !isObject {
+			continue
+		}
+		var present []string
+		for _, m := range alt.Members {
+			if h.Has(m.Key) {
+				present = append(present, m.Key)
+			}
+		}
+		if len(present) > 1 {
+			return &DecodeError{pointer(below(keys, alt.Property)), fmt.Sprintf("MCP's schema takes one of %q, not all", present)}
+		}
+	}
+	for _, nested := range kind.Nested {
+		inner, has := o.Get(nested.Name)
+		if !has || jsonType(inner) != nested.Shape.Type {
+			continue
+		}
+		var refusal error
+		checkNested(inner, &nested.Shape, nested.Name, Spec.Shapes, func(id string, _ slots, inside []any) {
+			if refusal == nil {
+				at := append(below(keys, nested.Name), inside...)
+				refusal = &DecodeError{pointer(at), fmt.Sprintf("MCP's schema refuses this value (%s)", id)}
+			}
+		})
+		if refusal != nil {
+			return refusal
+		}
+	}
+	return nil
 }

@@ -71,7 +71,9 @@ fn walk<J: View>(v: &J, s: &NestedShape, name: &'static str, top: bool, shapes: 
             }
         }
     } else if let Some(n) = v.number() {
-        let x = n.as_f64().unwrap_or(f64::NAN);
+        // Parsed from its text, not `as_f64`, which has nothing for a number past f64's range: as JavaScript reads
+        // it, such a number is infinite, and out of any bounds.
+        let x = n.as_str().parse::<f64>().unwrap_or(f64::NAN);
         if own.minimum.is_some_and(|m| x < m) || own.maximum.is_some_and(|m| x > m) {
             say("out-of-range", vec![("bounds", own.bounds.unwrap_or("").into()), ("property", name.into())], keys);
         }

@@ -1,11 +1,14 @@
 //! What a tool call's arguments must be, as the tool's inputSchema says (tools.json): the request types check their
 //! JSON against these before decoding it, so they refuse what the schema refuses (a member no record defines, at any
 //! depth; a role outside the language; a value outside its enum; a required member missing; a member of the wrong
-//! JSON type), while the model's types, which answers decode into, keep what they do not know.
+//! JSON type; inside an MCP content block, a value past its bounds or not of its pattern), while the model's types,
+//! which answers decode into, keep what they do not know.
 
 use serde_json::Value;
 
 use crate::fields::DecodeError;
+use crate::nested::{NestedKey, check_nested};
+use crate::spec::SPEC;
 
 /// What one value must be.
 #[derive(Debug)]
@@ -24,7 +27,8 @@ pub enum Want {
     Values(&'static WantSet),
     /// The attributes: the reserved members as wanted, any other name but a forbidden one.
     Attributes(&'static WantAttributes),
-    /// A type of MCP's, whose schema is not closed: the model type's own decoder refuses what it refuses.
+    /// A type of MCP's (a content block), whose schema is not closed: what its nested objects hold is checked as the
+    /// checker checks it (MCP's bounds and patterns, from the spec data), the rest is its decoder's to refuse.
     External,
 }
 
@@ -119,6 +123,49 @@ fn members<'v>(
     Ok(next)
 }
 
+/// Checks a content block against what the spec data reads from MCP's schema, as the checker does: its tag one of
+/// the kinds the schema defines (the answer types keep any other), no object holding the keys of more than one of
+/// its alternatives (oneOf), then what its nested objects hold (an annotation's bounds, a timestamp's pattern), the
+/// first thing the checker's walk says refusing the block. Its members' JSON types are its decoder's to refuse.
+fn external(value: &Value, path: &str) -> Result<(), DecodeError> {
+    if !value.is_object() {
+        return Ok(());
+    }
+    let tag = value.get(SPEC.content_tag).and_then(Value::as_str).unwrap_or_default();
+    let Some(kind) = SPEC.content_kinds.iter().find(|k| k.r#type == tag) else {
+        let at = format!("{path}/{}", escaped(SPEC.content_tag));
+        return Err(refused(&at, format!("MCP's schema defines no content of kind \"{tag}\"")));
+    };
+    for alt in kind.alternatives {
+        let Some(Value::Object(held)) = value.get(alt.property) else { continue };
+        let present: Vec<&str> = alt.members.iter().map(|m| m.key).filter(|k| held.contains_key(*k)).collect();
+        if present.len() > 1 {
+            let at = format!("{path}/{}", escaped(alt.property));
+            return Err(refused(&at, format!("MCP's schema takes one of {present:?}, not all")));
+        }
+    }
+    for nested in kind.nested {
+        let Some(item) = value.get(nested.name).filter(|v| crate::check::json_type(v) == nested.shape.r#type) else {
+            continue;
+        };
+        let mut first: Option<(&'static str, String)> = None;
+        check_nested(item, &nested.shape, nested.name, SPEC.shapes, &mut |id, _, keys| {
+            if first.is_none() {
+                let below = keys.iter().map(|k| match k {
+                    NestedKey::Name(name) => format!("/{}", escaped(name)),
+                    NestedKey::Index(i) => format!("/{i}"),
+                });
+                first = Some((id, below.collect()));
+            }
+        });
+        if let Some((id, below)) = first {
+            let at = format!("{path}/{}{below}", escaped(nested.name));
+            return Err(refused(&at, format!("MCP's schema refuses this value ({id})")));
+        }
+    }
+    Ok(())
+}
+
 /// Checks a tool call's arguments against the record of members they must be, without recursion however deep
 /// they nest.
 pub fn check(arguments: &Value, request: &'static WantRecord) -> Result<(), DecodeError> {
@@ -128,7 +175,10 @@ pub fn check(arguments: &Value, request: &'static WantRecord) -> Result<(), Deco
             Want::String => value.is_string().then_some(()).ok_or("a string"),
             Want::Boolean => value.is_boolean().then_some(()).ok_or("a boolean"),
             Want::Number => value.is_number().then_some(()).ok_or("a number"),
-            Want::External => Ok(()),
+            Want::External => {
+                external(value, &path)?;
+                Ok(())
+            }
             Want::List(items) => match value {
                 Value::Array(list) => {
                     stack.extend(list.iter().enumerate().map(|(i, item)| (item, *items, format!("{path}/{i}"))));

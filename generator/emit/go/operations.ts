@@ -2,13 +2,13 @@ import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
 import type { Names } from '../kit/naming.js';
 import { operationDecls, type SideDecl, sideDoc } from '../kit/operations.js';
+import { requestReach } from '../kit/request-reach.js';
 import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { goDecls } from './decls.js';
 import { goDoc } from './layout.js';
 import { goLiteral } from './naming.js';
 import { goRequestShapes } from './requests.js';
-import { requestShapes } from '../kit/request-shapes.js';
 
 /**
  * The view of operations.go and operations_test.go (templates/go/): each operation's request and response types,
@@ -50,7 +50,8 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
   const wrappers: RecordDecl[] = [];
   const closed = new Map<string, string>();
   // The shape a record request is checked against: its record's, or the taken answer's (which fixes the root's role).
-  const taken = new Map(requestShapes(model).requests.flatMap((r) => (r.shape ? [[r.operation, r.shape]] : [])));
+  const reach = requestReach(model);
+  const taken = new Map(reach.requests.flatMap((r) => (r.shape ? [[r.operation, r.shape]] : [])));
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const doc = `${d.name} is ${sideDoc(operation, part, d).replace(/^What/, 'what')}`;
@@ -115,7 +116,7 @@ export function goOperations(model: CanonicalModel, names: Names, decls: readonl
       operations: views,
       declarations: [...aliases, goDecls(wrappers, closed).source].filter((s) => s.length > 0).join('\n'),
       shapes: goRequestShapes(
-        model,
+        reach,
         new Map(operations.flatMap((o) => (o.request?.form === 'wrapper' ? [[o.key, o.request.name]] : []))),
       ),
       requests: views.flatMap((o) => (o.request ? [{ key: o.keyLiteral, name: o.request.name }] : [])),

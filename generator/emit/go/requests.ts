@@ -1,10 +1,9 @@
-import type { CanonicalModel } from '../../model/types.js';
 import { Lines } from '../core/lines.js';
-import { requestShapes, type Want, type WantedField } from '../kit/request-shapes.js';
+import type { RequestReach, Want, WantedField } from '../kit/request-reach.js';
 import { goLiteral } from './naming.js';
 
 /**
- * What each request's JSON must be (kit/request-shapes.ts), as the data runtime/go/request.go checks a request
+ * What each request's JSON must be (kit/request-reach.ts), as the data runtime/go/request.go checks a request
  * type's JSON against before its decoder reads it: `wantedRecords` (each record a request reaches, by its name in
  * the model, and each operation's arguments where they are one value, by the request type's name) and `wantedSets`
  * (the roles and the enums, by name). `argumentsOf` names a wrapped request's arguments by its type's name.
@@ -31,8 +30,8 @@ function wantOf(want: Want, kinds: ReadonlyMap<string, string>): string {
 
 const stringsOf = (values: readonly string[]) => `[]string{${values.map(goLiteral).join(', ')}}`;
 
-export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<string, string>): string {
-  const { shapes, requests } = requestShapes(model);
+export function goRequestShapes(reach: RequestReach, argumentsOf: ReadonlyMap<string, string>): string {
+  const { shapes, requests } = reach;
   const kinds = new Map(
     shapes.map((s) => [
       s.name,
@@ -51,7 +50,7 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
     name: string,
     shown: string,
     fields: readonly WantedField[],
-    forbidden: readonly string[] = [],
+    refused: readonly string[] = [],
   ) => {
     w.block(
       `${goLiteral(name)}: {`,
@@ -62,7 +61,7 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
           (c) => fields.forEach((f) => c.line(`{${goLiteral(f.key)}, ${f.required}, ${wantOf(f.want, kinds)}},`)),
           '},',
         );
-        if (forbidden.length) b.line(`forbidden: ${stringsOf(forbidden)},`);
+        if (refused.length) b.line(`forbidden: ${stringsOf(refused)},`);
       },
       '},',
     );
@@ -78,7 +77,7 @@ export function goRequestShapes(model: CanonicalModel, argumentsOf: ReadonlyMap<
   map('var wantedRecords = map[string]*wantedRecord', (b) => {
     for (const s of shapes) {
       if (s.kind === 'record') record(b, s.name, s.name, s.fields);
-      if (s.kind === 'attributes') record(b, s.name, s.name, s.fields, s.forbidden);
+      if (s.kind === 'attributes') record(b, s.name, s.name, s.fields, s.refused);
     }
     for (const r of requests) {
       const name = argumentsOf.get(r.operation);

@@ -115,7 +115,6 @@ export function emitKotlin(
     kit.decls,
     content.unknown.name,
     {
-      answer: tree.answer.name,
       root: tree.root,
       role: tree.role,
       rootRole: `${inputs.roles.name}.${inputs.roles.root.name}`,

@@ -6,6 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import type { Decl } from '../kit/decl-types.js';
 import { kdoc, STRICT_SERIALIZERS, stringLiteral } from './naming.js';
+import { fixedRootRole, requestReach } from '../kit/request-reach.js';
 import { refusalFunctions, type TakenAnswer, takenAnswerRefusal } from './requests.js';
 
 /**
@@ -44,10 +45,8 @@ export function kotlinOperations(
   takenAnswer: TakenAnswer,
 ) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
-  const starts = operations.flatMap((o) =>
-    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
-  );
-  const { functions, refusalOf } = refusalFunctions(model, decls, starts, unknownContent);
+  const reach = requestReach(model);
+  const { functions, refusalOf } = refusalFunctions(reach, decls, unknownContent, model);
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const request = part === 'request';
@@ -57,7 +56,8 @@ export function kotlinOperations(
       const type = typeOf(d.target, false);
       // A response is the record itself; a request wraps it, to decode it strictly.
       if (!request) return { ...base, isAlias: true, isRecord: false, isRequest: false, type };
-      const answer = takenAnswerRefusal(type, takenAnswer);
+      const whole = fixedRootRole(reach, operation) !== null;
+      const answer = whole ? takenAnswerRefusal(takenAnswer) : null;
       const check = [refusalOf(d.target, 'it', false), answer].filter((c) => c !== null).join(' ?: ') || 'null';
       return { ...base, isAlias: false, isRecord: true, isRequest: true, type, check, record: d.notation };
     }

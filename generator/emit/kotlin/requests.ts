@@ -1,13 +1,13 @@
 import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
-import { requestChecks } from '../kit/request-checks.js';
+import { type RequestReach, reachedDecls } from '../kit/request-reach.js';
 import { stringLiteral } from './naming.js';
 import { contentFunctions } from './request-bounds.js';
 
 /**
  * The `requestRefusal()` functions Operations.kt declares (runtime/kotlin/RequestRefusal.kt): for each type a request
  * reaches, what in a value of it the tool's inputSchema refuses though the lenient type kept it
- * (kit/request-checks.ts). Each is an extension function's body, statement by statement.
+ * (kit/request-reach.ts). Each is an extension function's body, statement by statement.
  */
 
 export interface RefusalFunction {
@@ -23,12 +23,12 @@ export type RefusalOf = (t: TypeView, value: string, optional: boolean) => strin
  * parameter named for its depth, as lists may nest.
  */
 export function refusalFunctions(
-  model: CanonicalModel,
+  reach: RequestReach,
   decls: readonly Decl[],
-  starts: readonly TypeView[],
   unknownContent: string,
+  model: CanonicalModel,
 ): { functions: RefusalFunction[]; refusalOf: RefusalOf } {
-  const checks = requestChecks(model, decls, starts);
+  const checks = reachedDecls(reach, decls);
   const refusalOf = (t: TypeView, value: string, optional: boolean, depth = 0): string | null => {
     if (!checks.checked(t)) return null;
     const call = optional ? '?.' : '.';
@@ -64,9 +64,9 @@ export function refusalFunctions(
         {
           type: attributes.decl.name,
           body: [
-            ...(attributes.refusedNames.length > 0
+            ...(attributes.refused.length > 0
               ? [
-                  `val refused = setOf(${attributes.refusedNames.map(stringLiteral).join(', ')})`,
+                  `val refused = setOf(${attributes.refused.map(stringLiteral).join(', ')})`,
                   'json.keys.firstOrNull { it in refused }?.let {',
                   '    return RequestRefusal("$it is not a name an attribute may have").below(it)',
                   '}',
@@ -78,17 +78,18 @@ export function refusalFunctions(
         },
       ]
     : [];
-  // The content union refuses a kind it does not define, and its blocks what MCP's own schema bounds.
-  const contentFunction = checks.content ? contentFunctions(model, decls, checks.content, unknownContent) : [];
+  // The content union (the one external union the model declares) refuses a kind it does not define, and its
+  // blocks what MCP's own schema bounds.
+  const content = checks.unions[0];
+  const contentFunction = content ? contentFunctions(model, decls, content, unknownContent) : [];
   return {
     functions: [...records, ...roles, ...enums, ...attributesFunction, ...contentFunction],
     refusalOf: (t, value, optional) => refusalOf(t, value, optional),
   };
 }
 
-/** The answer, its root's field and the element's role field, and the root role's object, as the package names them. */
+/** The answer's root field and the element's role field, and the root role's object, as the package names them. */
 export interface TakenAnswer {
-  answer: string;
   root: FieldDecl;
   role: FieldDecl;
   /** `Role.Application`. */
@@ -96,11 +97,10 @@ export interface TakenAnswer {
 }
 
 /**
- * What a request of the answer refuses besides, as an expression on `it` (null when the request's record is another):
- * the strict schema fixes the root's role of an answer a tool takes as its arguments, and of no answer held deeper.
+ * What a request of the answer taken whole refuses besides (its `rootRole`, kit/request-reach.ts), as an expression
+ * on `it`: the strict schema fixes the root's role there, and in no answer held deeper.
  */
-export function takenAnswerRefusal(type: string, taken: TakenAnswer): string | null {
-  if (type !== taken.answer) return null;
+export function takenAnswerRefusal(taken: TakenAnswer): string {
   const held = `it.${taken.root.name}.${taken.role.name}`;
   const refusal = `RequestRefusal("\${${held}.raw} is not the root's role, \${${taken.rootRole}.raw}")`;
   return `(if (${held} == ${taken.rootRole}) null else ${refusal}.below(${stringLiteral(taken.role.key)}).below(${stringLiteral(taken.root.key)}))`;

@@ -43,7 +43,7 @@ const sideView = (
   if (d.form === 'alias') {
     const base = part === 'request' && d.target.kind === 'ref' ? strict.twinOf(d.target.name) : undefined;
     if (base !== undefined && d.target.kind === 'ref') {
-      const rootRole = strict.rootRole(d.target.name);
+      const rootRole = strict.rootRole(operation);
       return {
         isAlias: false,
         isSubclass: true,
@@ -107,12 +107,7 @@ function pydanticImports(
  */
 export function pythonOperations(model: CanonicalModel, annotation: Annotation, rolesConstant: string) {
   const { operations, clashes } = operationDecls(model, pythonNames());
-  const strict = pythonRequests(
-    model,
-    annotation,
-    operations.map((o) => o.request),
-    rolesConstant,
-  );
+  const strict = pythonRequests(model, annotation, rolesConstant);
   const views = operations.map((o) => ({
     key: o.key,
     method: o.method,

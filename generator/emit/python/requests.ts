@@ -2,8 +2,13 @@ import type { CanonicalModel } from '../../model/types.js';
 import { answerSchema } from '../kit/answer-schema.js';
 import type { Decl, Declarations, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
 import { declarations } from '../kit/declarations.js';
-import type { SideDecl } from '../kit/operations.js';
-import { refusedNames, requestReach } from '../kit/request-reach.js';
+import {
+  fixedRootRole,
+  inDeclarationOrder,
+  type RequestReach,
+  reachedDecls,
+  requestReach,
+} from '../kit/request-reach.js';
 import { pyLiteral, pythonNames } from './naming.js';
 
 /**
@@ -77,24 +82,22 @@ function constrainedExternals(kit: Declarations, own: ReadonlySet<string>, defs:
   return [...external.values()].filter(needs);
 }
 
-export function pythonRequests(
-  model: CanonicalModel,
-  lenient: Annotation,
-  sides: readonly (SideDecl | null)[],
-  rolesConstant: string,
-) {
+export function pythonRequests(model: CanonicalModel, lenient: Annotation, rolesConstant: string) {
   const names = pythonNames();
   const kit = declarations(model, names);
   const defs = answerSchema(model, 'strict').$defs as Record<string, Schema>;
   const ownRecords = new Set(model.types.filter((t) => t.kind === 'record').map((t) => t.name));
-  const roots = sides.flatMap((d) => (d === null ? [] : [d.form === 'alias' ? d.target : d.field.type]));
-  const reach = requestReach(kit.decls, roots, ownRecords);
+  const account = requestReach(model);
+  const reach = reachedDecls(account, kit.decls);
   const externals = reach.unions.length ? constrainedExternals(kit, ownRecords, defs) : [];
   const twinned: Decl[] = [
-    ...reach.records,
-    ...(reach.attributes ? [reach.attributes] : []),
+    ...inDeclarationOrder(
+      kit.decls,
+      reach.records.map((r) => r.decl),
+    ),
+    ...(reach.attributes ? [reach.attributes.decl] : []),
     ...externals,
-    ...reach.unions,
+    ...inDeclarationOrder(kit.decls, reach.unions),
   ];
   const twins = new Map(twinned.map((d) => [d.name, `_Strict${d.name}`]));
   const uses = { role: false, models: new Set<string>() };
@@ -106,7 +109,7 @@ export function pythonRequests(
     else if (!twins.has(t.name)) uses.models.add(t.name);
     return t.declares === 'roles' ? '_RequestRole' : (twins.get(t.name) ?? t.name);
   };
-  const classes = classViews(twinned, twins, ownRecords, defs, strict);
+  const classes = classViews(twinned, twins, ownRecords, defs, strict, reach.attributes?.refused ?? []);
   const unions = twinned.flatMap((d) => {
     if (d.kind !== 'union') return [];
     for (const m of d.members) if (!twins.has(m.type)) uses.models.add(m.type);
@@ -141,7 +144,12 @@ export function pythonRequests(
       ],
     };
   };
-  return { annotation: strict, twinOf: (name: string) => twins.get(name), rootRole: rootRoleOf(model, kit), finish };
+  return {
+    annotation: strict,
+    twinOf: (name: string) => twins.get(name),
+    rootRole: rootRoleOf(model, kit, account),
+    finish,
+  };
 }
 
 /** A twin class's view: its fields at their strict types, with the bounds, refused names and one-of checks it keeps. */
@@ -151,6 +159,7 @@ function classViews(
   ownRecords: ReadonlySet<string>,
   defs: Record<string, Schema>,
   strict: Annotation,
+  refusedNames: readonly string[],
 ) {
   const field = (owner: string, f: FieldDecl) => {
     const constraint = constraintOf(defs, owner, f.key);
@@ -167,7 +176,7 @@ function classViews(
   };
   return twinned.flatMap((d) => {
     if (d.kind !== 'record' && d.kind !== 'attributes') return [];
-    const refused = d.kind === 'attributes' ? refusedNames(defs, d.key) : [];
+    const refused = d.kind === 'attributes' ? refusedNames : [];
     const own = d.kind === 'record' && ownRecords.has(d.key);
     return [
       {
@@ -224,18 +233,20 @@ function importsOf(classes: readonly ClassView[], unions: boolean, role: boolean
   };
 }
 
-/** The answer taken whole is the strict answer schema, whose root's role is fixed (kit/answer-schema.ts). */
-function rootRoleOf(model: CanonicalModel, kit: Declarations) {
+/** What an operation's request refuses at its root's role: set when it takes the answer whole (kit/request-reach.ts). */
+function rootRoleOf(model: CanonicalModel, kit: Declarations, reach: RequestReach) {
   const rootField = kit.answer?.fields.find((f) => f.key === model.tree.root);
   const roleField = kit.node?.fields.find((f) => f.key === model.tree.role);
-  return (name: string) =>
-    name === kit.answer?.name && rootField && roleField && kit.roles
+  return (operation: string) => {
+    const word = fixedRootRole(reach, operation);
+    return word !== null && rootField && roleField && kit.roles
       ? {
           root: rootField.name,
           role: roleField.name,
           type: kit.roles.name,
           case: kit.roles.root.name,
-          message: pyLiteral(`the root's ${model.tree.role} must be ${JSON.stringify(kit.roles.root.value)}`),
+          message: pyLiteral(`the root's ${model.tree.role} must be ${JSON.stringify(word)}`),
         }
       : null;
+  };
 }

@@ -5,10 +5,10 @@ import type { SideDecl } from '../kit/operations.js';
 import {
   type RequestArguments,
   type RequestShape,
-  requestShapes,
+  requestReach,
   type Want,
   type WantedField,
-} from '../kit/request-shapes.js';
+} from '../kit/request-reach.js';
 import { type Lines, linesOf } from '../core/lines.js';
 import { implFn } from './impls.js';
 import { field } from './records.js';
@@ -16,7 +16,7 @@ import { REST_FIELD, rustDoc, rustString } from './naming.js';
 
 /**
  * The request types (operations.rs): a struct of what an operation takes, with no member for what it does not know,
- * whose serde Deserialize checks the JSON against what tools.json's inputSchema allows (kit/request-shapes.ts, as
+ * whose serde Deserialize checks the JSON against what tools.json's inputSchema allows (kit/request-reach.ts, as
  * data for runtime/rust/request.rs) before it moves each member into its field with the model types' decoders. So
  * `serde_json::from_value::<QueryRequest>` refuses what the schema refuses, and the answer types stay lenient.
  */
@@ -70,7 +70,7 @@ function shapeStatic(w: Lines, shapes: Shapes, shape: RequestShape): void {
     (b) => {
       b.line(name);
       fieldsOf(b, shapes, shape.fields);
-      if (shape.kind === 'attributes') b.line(`forbidden: ${strings(shape.forbidden)},`);
+      if (shape.kind === 'attributes') b.line(`forbidden: ${strings(shape.refused)},`);
     },
     '};',
   );
@@ -174,7 +174,7 @@ export function rustRequests(
   decls: readonly Decl[],
   requests: { key: string; decl: SideDecl }[],
 ): { statics: string; types: Map<string, string> } {
-  const { shapes, requests: args } = requestShapes(model);
+  const { shapes, requests: args } = requestReach(model);
   const variants = { record: 'Record', values: 'Values', attributes: 'Attributes' } as const;
   const statics: Shapes = new Map(
     shapes.map((s) => [

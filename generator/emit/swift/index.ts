@@ -85,7 +85,7 @@ export function emitSwift(
     swift,
     accessors,
     unknownContent: swift.union(content).unknown?.name ?? null,
-    tree: { answer: tree.answer.name, root: tree.root, role: tree.role },
+    tree: { root: tree.root, role: tree.role },
     roles: roles.name,
   });
   for (const clash of operations.clashes) diagnostics.push(emitterDiagnostic(clash.source, clash.message));

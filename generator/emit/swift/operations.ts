@@ -6,6 +6,7 @@ import { bindingTools } from '../shared/binding-tools.js';
 import { schemaText } from '../shared/tools.js';
 import { docLines } from './decls.js';
 import { bare, stringLiteral } from './naming.js';
+import { fixedRootRole, requestReach } from '../kit/request-reach.js';
 import { type RequestNames, requestConformances, takenAnswerCheck } from './requests.js';
 
 /**
@@ -42,10 +43,8 @@ export function swiftOperations(
   requestNames: RequestNames,
 ) {
   const { operations, clashes } = operationDecls(model, names, OPERATION_TYPES);
-  const starts = operations.flatMap((o) =>
-    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
-  );
-  const { conformances, checked } = requestConformances(model, starts, requestNames);
+  const reach = requestReach(model);
+  const { conformances, checked } = requestConformances(reach, requestNames, model);
   const side = (operation: string, part: 'request' | 'response', d: SideDecl | null) => {
     if (d === null) return null;
     const request = part === 'request';
@@ -55,7 +54,8 @@ export function swiftOperations(
       const type = typeOf(d.target);
       // A response is the record itself; a request wraps it, to decode it strictly.
       if (!request) return { isAlias: true, isRecord: false, name: d.name, doc, type };
-      const answerCheck = takenAnswerCheck(type, requestNames);
+      const whole = fixedRootRole(reach, operation) !== null;
+      const answerCheck = whole ? takenAnswerCheck(requestNames) : [];
       return { isAlias: false, isRecord: true, name: d.name, doc, strict, type, record: d.notation, answerCheck };
     }
     const { field } = d;

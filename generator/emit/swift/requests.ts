@@ -1,6 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import type { Decl, FieldDecl, TypeView } from '../kit/decl-types.js';
-import { requestChecks } from '../kit/request-checks.js';
+import { type RequestReach, reachedDecls } from '../kit/request-reach.js';
 import type { SwiftDecls } from './decls.js';
 import { stringLiteral } from './naming.js';
 import { contentConformances } from './request-bounds.js';
@@ -8,7 +8,7 @@ import { contentConformances } from './request-bounds.js';
 /**
  * The `RequestChecked` conformances Operations.swift declares (runtime/swift/RequestRefusal.swift): for each type a
  * request reaches, what in a value of it the tool's inputSchema refuses though the lenient type kept it
- * (kit/request-checks.ts). Each is a computed property's body, statement by statement: `Array` and `Optional`
+ * (kit/request-reach.ts). Each is a computed property's body, statement by statement: `Array` and `Optional`
  * conform wherever their element does, so a field of any type that holds checked values is checked by its name.
  */
 
@@ -25,20 +25,19 @@ export interface RequestNames {
   accessors: ReadonlyMap<string, string>;
   /** The content union's case that keeps a block of a kind it does not define. */
   unknownContent: string | null;
-  /** The answer, its root's field and the element's role field, as the package names them (kit/tree.ts). */
-  tree: { answer: string; root: FieldDecl; role: FieldDecl };
+  /** The answer's root field and the element's role field, as the package names them (kit/tree.ts). */
+  tree: { root: FieldDecl; role: FieldDecl };
   /** The role type's name. */
   roles: string;
 }
 
 /**
- * What a request of the answer checks besides: the strict schema fixes the root's role of an answer a tool takes as
- * its arguments (and of no answer held deeper), so its request refuses another role there. Statements of the
- * request's init(from:), after the value is decoded; none for a request of another record.
+ * What a request of the answer taken whole checks besides (its `rootRole`, kit/request-reach.ts): the strict schema
+ * fixes the root's role there (and in no answer held deeper), so its request refuses another role. Statements of
+ * the request's init(from:), after the value is decoded.
  */
-export function takenAnswerCheck(type: string, names: RequestNames): string[] {
-  const { answer, root, role } = names.tree;
-  if (type !== answer) return [];
+export function takenAnswerCheck(names: RequestNames): string[] {
+  const { root, role } = names.tree;
   const held = `value.${root.name}.${role.name}`;
   return [
     `if ${held} != ${names.roles}.rootRole {`,
@@ -53,11 +52,11 @@ const below = (name: string, key: string) =>
 
 /** The conformances, and whether a value of a type is checked (a request of one field checks it then). */
 export function requestConformances(
-  model: CanonicalModel,
-  starts: readonly TypeView[],
+  reach: RequestReach,
   names: RequestNames,
+  model: CanonicalModel,
 ): { conformances: Conformance[]; checked: (t: TypeView) => boolean } {
-  const checks = requestChecks(model, names.decls, starts);
+  const checks = reachedDecls(reach, names.decls);
   const records = checks.records.map(({ decl, fields }) => {
     // A deprecated field is read through its storage, as the package's own code reads it, free of warnings.
     const storage = new Map(names.swift.record(decl).properties.map((p) => [p.name, p.storage]));
@@ -88,9 +87,9 @@ export function requestConformances(
         {
           type: attributes.decl.name,
           body: [
-            ...(attributes.refusedNames.length > 0
+            ...(attributes.refused.length > 0
               ? [
-                  `let refused = [${attributes.refusedNames.map(stringLiteral).join(', ')}]`,
+                  `let refused = [${attributes.refused.map(stringLiteral).join(', ')}]`,
                   'if let name = values.keys.first(where: { key in refused.contains { sameScalars($0, key) } }) {',
                   '    return RequestRefusal("\\(name) is not a name an attribute may have").below(name)',
                   '}',
@@ -102,8 +101,10 @@ export function requestConformances(
         },
       ]
     : [];
-  // The content union refuses a kind it does not define, and its blocks what MCP's own schema bounds.
-  const contentConformance = checks.content ? contentConformances(model, checks.content, names) : [];
+  // The content union (the one external union the model declares) refuses a kind it does not define, and its
+  // blocks what MCP's own schema bounds.
+  const content = checks.unions[0];
+  const contentConformance = content ? contentConformances(model, content, names) : [];
   return {
     conformances: [...records, ...roles, ...enums, ...attributesConformance, ...contentConformance],
     checked: checks.checked,

@@ -3,8 +3,7 @@ import type { OperationDecl } from '../kit/operations.js';
 import type { FieldDecl, TypeView } from '../kit/decl-types.js';
 import { declarations } from '../kit/declarations.js';
 import type { Names } from '../kit/naming.js';
-import { answerSchema } from '../kit/answer-schema.js';
-import { refusedNames, requestReach } from '../kit/request-reach.js';
+import { inDeclarationOrder, reachedDecls, requestReach } from '../kit/request-reach.js';
 
 /**
  * The request types' strict side in src/operations.ts. The answer's types are lenient (a role or enum field takes any
@@ -40,12 +39,10 @@ const propertyName = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? 
 
 export function requestTypes(model: CanonicalModel, names: Names, operations: readonly OperationDecl[]): RequestTypes {
   const kit = declarations(model, names);
-  const ownRecords = new Set(model.types.filter((t) => t.kind === 'record').map((t) => t.name));
-  const roots = operations.flatMap((o) =>
-    o.request === null ? [] : [o.request.form === 'alias' ? o.request.target : o.request.field.type],
-  );
-  const reach = requestReach(kit.decls, roots, ownRecords);
-  const twinned = [...reach.records, ...(reach.attributes ? [reach.attributes] : [])];
+  const account = requestReach(model);
+  const reach = reachedDecls(account, kit.decls);
+  const records = reach.records.map((r) => r.decl);
+  const twinned = [...inDeclarationOrder(kit.decls, records), ...(reach.attributes ? [reach.attributes.decl] : [])];
   const taken = new Set([
     ...model.types.map((t) => names.type(t.name)),
     ...operations.flatMap((o) => [o.request?.name, o.response?.name].filter((n) => n !== undefined)),
@@ -74,11 +71,12 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
     if (t.kind === 'union') return t.members.map(typeOf).join(' | ');
     return 'unknown';
   };
-  // The answer taken whole keeps its root's role fixed, as the strict schema does there (and nowhere else).
-  const { tree, roleRules } = model;
+  // The answer taken whole keeps its root's role fixed, as the strict schema does there (kit/request-reach.ts).
+  const { tree } = model;
+  const rootRole = account.requests.find((r) => r.rootRole !== null)?.rootRole ?? null;
   const rootFixed = (record: string, f: FieldDecl) =>
-    record === tree.answer && f.key === tree.root
-      ? ` & { ${propertyName(tree.role)}: ${JSON.stringify(roleRules.root)} }`
+    rootRole !== null && record === tree.answer && f.key === tree.root
+      ? ` & { ${propertyName(tree.role)}: ${JSON.stringify(rootRole)} }`
       : '';
   const member = (f: FieldDecl, optional: boolean, record = ''): string => {
     const doc = [f.doc, ...(f.deprecated ? [`@deprecated ${f.deprecated.message}`] : [])].filter((l) => l !== '');
@@ -98,7 +96,7 @@ export function requestTypes(model: CanonicalModel, names: Names, operations: re
             '  [name: string]: unknown;',
             ...d.reserved.map((f) => member(f, true)),
             // A name the schema refuses here (a state's) holds nothing.
-            ...refusedNames(answerSchema(model, 'strict').$defs as Record<string, unknown>, d.key).map(
+            ...(reach.attributes?.refused ?? []).map(
               (n) =>
                 `${docBlock(['Not among them: the schema refuses this name here.'], '  ')}  ${propertyName(n)}?: never;`,
             ),
