@@ -33,7 +33,10 @@ function fieldChecks({ field, bounds, holds }: BoundedField, property: string): 
   }
   if (bounds?.pattern != null && kind === 'string')
     out.push(
-      below(`RequestRefusal.unmatched(${property}, pattern: ${stringLiteral(anchoredPattern(bounds.pattern))})`, field.key),
+      below(
+        `RequestRefusal.unmatched(${property}, pattern: ${stringLiteral(anchoredPattern(bounds.pattern))})`,
+        field.key,
+      ),
     );
   if (holds) out.push(below(`${property}.requestRefusal`, field.key));
   return out;
