@@ -94,8 +94,13 @@ describe('the TypeScript request types, on the additive revisions (a record requ
     expect(await readerDisagreements(s.out, cases)).toEqual([]);
   });
 
+  // A type says the shape of a value, not its range or its pattern: a number past a bound or a string a pattern
+  // refuses (inside MCP's content blocks) is readRequest's to refuse, above, and left out here.
+  const typeable = (c: RequestCase) => !/-(out-of-range|pattern-mismatch)(-|$)/.test(c.name);
+
   it('the request types accept every accepted case and refuse every refused one, under tsc --strict', async () => {
-    expect(await typeDisagreements(s.out, cases)).toBe('');
+    expect(cases.filter((c) => !typeable(c)).length).toBeGreaterThan(0);
+    expect(await typeDisagreements(s.out, cases.filter(typeable))).toBe('');
     // The check can fail: a refused case's arguments, said to be accepted, are an error tsc reports.
     const refused = cases.find((c) => !c.accepted && /unknown-role/.test(c.name)) as RequestCase;
     expect(await typeDisagreements(s.out, [{ ...refused, accepted: true }])).toMatch(/error TS/);
