@@ -83,15 +83,16 @@ describe('the request vectors', () => {
       expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'out-of-range', 'pattern-mismatch', 'root-role', 'state-in-attributes', 'unknown-kind', 'unknown-role', 'unknown-value', 'wrong-type']);
       // A nested record's extra member is refused inside a list of records as well as in one record.
       expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
-      expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: 'NotARole' }, accepted: false });
+      // A string the schema's role enum refuses (ajv says so above), not a value of another JSON type.
+      expect(requests.find((c) => c.name === 'byRole-unknown-role')).toMatchObject({ arguments: { role: expect.any(String) }, accepted: false });
       expect(requests.find((c) => c.name === 'orient-unknown-value')).toMatchObject({ accepted: false });
       // The answer taken whole keeps its root's role fixed, as the strict schema does; nowhere else is a role fixed.
       expect(requests.filter((c) => c.name.endsWith('-root-role')).map((c) => c.name)).toEqual(['replay-root-role']);
       // MCP's content blocks are held to MCP's schema inside a request: its kinds, its bounds and its patterns.
       expect(requests.filter((c) => c.operation === 'match' && /-(unknown-kind|out-of-range|pattern-mismatch)-/.test(c.name)).map((c) => c.arguments)).toEqual([
-        { id: 'text', role: 'Application', content: [{ type: 'notAKind', text: 'text' }] },
-        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'text', annotations: { priority: 2 } }] },
-        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'text', annotations: { lastModified: 'text' } }] },
+        { id: 'text', role: 'Application', content: [{ type: 'notAKind', text: 'x' }] },
+        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { priority: 2 } }] },
+        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { lastModified: 'text' } }] },
       ]);
     });
   });

@@ -1,6 +1,7 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { answerSchema } from '../kit/answer-schema.js';
 import type { Json } from '../kit/vector.js';
+import { minimalInstance } from './answers.js';
 
 /**
  * Values of an external type (MCP's content blocks) for the request vectors, read from the strict schema's own
@@ -25,7 +26,7 @@ export interface ExternalSamples {
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 class Reader {
-  constructor(private readonly defs: Schema) {}
+  constructor(readonly defs: Record<string, Schema>) {}
 
   resolve(s: Schema): Schema {
     const ref = s.$ref;
@@ -45,30 +46,6 @@ class Reader {
     return isSchema(s.properties)
       ? Object.entries(s.properties).filter((e): e is [string, Schema] => isSchema(e[1]))
       : [];
-  }
-
-  /** A value the schema accepts: its required members only, each the first thing its own schema allows. */
-  sample(s: Schema, depth = 0): Json | undefined {
-    const r = this.chosen(s);
-    if ('const' in r) return r.const as Json;
-    if (Array.isArray(r.enum)) return r.enum[0] as Json;
-    if (depth > 8) return undefined;
-    if (r.type === 'object' || isSchema(r.properties)) {
-      const out: Obj = {};
-      const required = Array.isArray(r.required) ? (r.required as string[]) : [];
-      for (const [key, p] of this.properties(r)) {
-        if (!required.includes(key)) continue;
-        const v = this.sample(p, depth + 1);
-        if (v === undefined) return undefined;
-        out[key] = v;
-      }
-      return out;
-    }
-    if (r.type === 'array') return [];
-    if (r.type === 'string') return typeof r.pattern === 'string' || typeof r.format === 'string' ? undefined : 'text';
-    if (r.type === 'number' || r.type === 'integer') return typeof r.minimum === 'number' ? r.minimum : 0;
-    if (r.type === 'boolean') return true;
-    return undefined;
   }
 
   /**
@@ -96,7 +73,7 @@ function setAt(reader: Reader, s: Schema, base: Obj, path: readonly string[], va
   const [key, ...rest] = path as [string, ...string[]];
   if (rest.length === 0) return { ...base, [key]: value };
   const member = reader.properties(reader.chosen(s)).find(([k]) => k === key)?.[1] ?? {};
-  const inner = reader.sample(member);
+  const inner = minimalInstance(member, reader.defs);
   return { ...base, [key]: setAt(reader, member, isSchema(inner) ? (inner as Obj) : {}, rest, value) };
 }
 
@@ -104,9 +81,9 @@ function setAt(reader: Reader, s: Schema, base: Obj, path: readonly string[], va
 export function externalSamples(model: CanonicalModel, typeName: string): ExternalSamples | undefined {
   const defs = answerSchema(model, 'strict').$defs;
   if (!isSchema(defs) || !isSchema(defs[typeName])) return undefined;
-  const reader = new Reader(defs);
+  const reader = new Reader(defs as Record<string, Schema>);
   const schema = defs[typeName] as Schema;
-  const valid = reader.sample(schema);
+  const valid = minimalInstance(schema, defs as Record<string, Schema>);
   if (!isSchema(valid)) return undefined;
   const slips: ExternalSlip[] = [];
   const alternative = reader.chosen(schema);

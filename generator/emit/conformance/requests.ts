@@ -1,6 +1,7 @@
 import type { CanonicalModel, RecordType, TypeRef } from '../../model/types.js';
 import { type OperationSide, operationShapes } from '../kit/operations.js';
 import type { Json } from '../kit/vector.js';
+import { AnswerBuilder } from './answers.js';
 import { type ExternalSamples, externalSamples } from './requests-external.js';
 
 /**
@@ -27,21 +28,30 @@ function strangerOf(record: RecordType | undefined): string {
   return name;
 }
 
-const UNKNOWN_ROLE = 'NotARole';
-
 /** Builds values of the model's types: `full` gives every field, else only the required ones. */
 class Samples {
-  constructor(readonly model: CanonicalModel) {}
+  /** The answer builder's words: a role other than the root's, a role or enum value the spec lacks. */
+  private readonly words: AnswerBuilder;
+
+  constructor(readonly model: CanonicalModel) {
+    this.words = new AnswerBuilder(model);
+  }
 
   /**
    * An answer taken as a request with its root's role other than the root role, which the strict schema fixes
    * (undefined for any other record, or a language of one role).
    */
   rootRoleCase(record: RecordType, answer: Obj): Obj | undefined {
-    const { tree, roleRules, roles } = this.model;
+    const { tree, roleRules } = this.model;
     const root = answer[tree.root];
-    const other = roles.find((r) => r.name !== roleRules.root && !r.deprecated)?.name;
-    if (record.name !== tree.answer || other === undefined || typeof root !== 'object' || root === null)
+    const other = this.words.otherRole();
+    if (
+      record.name !== tree.answer ||
+      other === undefined ||
+      other === roleRules.root ||
+      typeof root !== 'object' ||
+      root === null
+    )
       return undefined;
     return { ...answer, [tree.root]: { ...(root as Obj), [tree.role]: other } };
   }
@@ -130,8 +140,8 @@ class Samples {
   slipped(type: TypeRef, kind: 'roles' | 'enum' | 'record'): Json | undefined {
     const item = type.kind === 'array' ? type.items : type;
     let bad: Json | undefined;
-    if (kind === 'roles') bad = UNKNOWN_ROLE;
-    else if (kind === 'enum') bad = this.unknownValue(item);
+    if (kind === 'roles') bad = this.words.unknownRole();
+    else if (kind === 'enum') bad = this.words.unknownValue(this.valuesOf(item));
     else if (item.kind === 'named') {
       const record = this.record(item.name);
       const value = record && this.object(record, false);
@@ -141,12 +151,9 @@ class Samples {
     return type.kind === 'array' ? [bad] : bad;
   }
 
-  private unknownValue(type: TypeRef): string {
+  private valuesOf(type: TypeRef): string[] {
     const def = type.kind === 'named' ? this.model.types.find((t) => t.name === type.name) : undefined;
-    const values = def?.kind === 'enum' ? def.values.map((v) => v.value) : [];
-    let word = 'notAValue';
-    while (values.includes(word)) word = `${word}X`;
-    return word;
+    return def?.kind === 'enum' ? def.values.map((v) => v.value) : [];
   }
 }
 
