@@ -343,14 +343,20 @@ func ToolDefinitions() []ToolDefinition {
           "$ref": "#/$defs/Annotations"
         },
         "resource": {
-          "oneOf": [
+          "anyOf": [
             {
               "$ref": "#/$defs/TextResourceContents"
             },
             {
               "$ref": "#/$defs/BlobResourceContents"
             }
-          ]
+          ],
+          "not": {
+            "required": [
+              "text",
+              "blob"
+            ]
+          }
         },
         "type": {
           "const": "resource",

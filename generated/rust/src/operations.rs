@@ -320,14 +320,20 @@ pub const TOOL_DEFINITIONS: &[ToolDefinition] = &[
           "$ref": "#/$defs/Annotations"
         },
         "resource": {
-          "oneOf": [
+          "anyOf": [
             {
               "$ref": "#/$defs/TextResourceContents"
             },
             {
               "$ref": "#/$defs/BlobResourceContents"
             }
-          ]
+          ],
+          "not": {
+            "required": [
+              "text",
+              "blob"
+            ]
+          }
         },
         "type": {
           "const": "resource",

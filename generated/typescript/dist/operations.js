@@ -267,14 +267,20 @@ export const TOOL_DEFINITIONS = [
               "const": "resource"
             },
             "resource": {
-              "oneOf": [
+              "anyOf": [
                 {
                   "$ref": "#/$defs/TextResourceContents"
                 },
                 {
                   "$ref": "#/$defs/BlobResourceContents"
                 }
-              ]
+              ],
+              "not": {
+                "required": [
+                  "text",
+                  "blob"
+                ]
+              }
             },
             "annotations": {
               "$ref": "#/$defs/Annotations"

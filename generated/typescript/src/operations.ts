@@ -311,14 +311,20 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "const": "resource"
             },
             "resource": {
-              "oneOf": [
+              "anyOf": [
                 {
                   "$ref": "#/$defs/TextResourceContents"
                 },
                 {
                   "$ref": "#/$defs/BlobResourceContents"
                 }
-              ]
+              ],
+              "not": {
+                "required": [
+                  "text",
+                  "blob"
+                ]
+              }
             },
             "annotations": {
               "$ref": "#/$defs/Annotations"

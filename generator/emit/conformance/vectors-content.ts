@@ -53,6 +53,22 @@ export function contentVectors({ model, b, t, req, finding, add, root, childPath
         strictValid: false,
         findings: [finding('structure', 'error', `${childPath(0)}/${t.content}/0/${alt.property}`, 'e-1', null)],
       });
+      // A member is told by its key, whatever the key holds: the first's key with a value of no JSON type it
+      // could have still makes the value two members, where a oneOf on the schemas would take it as the second.
+      add({
+        name: `content-${String(block.type).replace(/_/g, '-')}-${alt.property}-ambiguous-mistyped`,
+        description: `A ${String(block.type)} content block whose ${alt.property} has ${second.key} and a ${first.key} that is not a string: still both keys, so neither ${first.name} nor ${second.name}.`,
+        input: b.answer(
+          root([
+            b.element('e-1', b.otherRole(), {
+              [t.content]: [{ ...block, [alt.property]: { ...(block[alt.property] as Obj), [first.key]: -1 } }],
+            } as never),
+          ]),
+        ) as never,
+        decodes: false,
+        strictValid: false,
+        findings: [finding('structure', 'error', `${childPath(0)}/${t.content}/0/${alt.property}`, 'e-1', null)],
+      });
     }
   }
 }

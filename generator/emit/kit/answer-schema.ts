@@ -95,14 +95,22 @@ function unknownKind(schema: Schema, definitions: Record<string, Schema>): Schem
   return { type: 'object', required: [tag], properties: { [tag]: { type: 'string', not: { enum: known } } } };
 }
 
-/** A definition whose properties that are one of several shapes (alternativesOf) say so with oneOf: not both. */
+/**
+ * A definition whose properties are one of several shapes (alternativesOf) keeps MCP's anyOf and adds that no two
+ * members' own keys stand together: the checker and the decoders tell a member by its key, whatever the key's
+ * value, so `{"text": -1, "blob": ""}` is refused here too (a oneOf would take it as a blob with a stray member).
+ */
 function exclusive(def: Schema, definitions: Record<string, Schema>): Schema {
   const alternatives = alternativesOf(def, definitions);
   if (!alternatives.length) return def;
   const properties = { ...(def.properties as Record<string, Schema>) };
   for (const a of alternatives) {
-    const { anyOf, ...rest } = properties[a.property] as Schema;
-    properties[a.property] = { ...rest, oneOf: anyOf };
+    const keys = a.members.map((m) => m.key);
+    const pairs = keys.flatMap((k, i) => keys.slice(i + 1).map((other) => ({ required: [k, other] })));
+    properties[a.property] = {
+      ...(properties[a.property] as Schema),
+      not: pairs.length === 1 ? pairs[0] : { anyOf: pairs },
+    };
   }
   return { ...def, properties };
 }

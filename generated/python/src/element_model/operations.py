@@ -318,7 +318,7 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                             "$ref": "#/$defs/Annotations",
                         },
                         "resource": {
-                            "oneOf": (
+                            "anyOf": (
                                 {
                                     "$ref": "#/$defs/TextResourceContents",
                                 },
@@ -326,6 +326,12 @@ TOOL_DEFINITIONS: Final[tuple[ToolDefinition, ...]] = (
                                     "$ref": "#/$defs/BlobResourceContents",
                                 },
                             ),
+                            "not": {
+                                "required": (
+                                    "text",
+                                    "blob",
+                                ),
+                            },
                         },
                         "type": {
                             "const": "resource",

@@ -297,14 +297,20 @@ public struct ToolDefinition: Sendable, Hashable {
                           "$ref": "#/$defs/Annotations"
                         },
                         "resource": {
-                          "oneOf": [
+                          "anyOf": [
                             {
                               "$ref": "#/$defs/TextResourceContents"
                             },
                             {
                               "$ref": "#/$defs/BlobResourceContents"
                             }
-                          ]
+                          ],
+                          "not": {
+                            "required": [
+                              "text",
+                              "blob"
+                            ]
+                          }
                         },
                         "type": {
                           "const": "resource",

@@ -316,14 +316,20 @@ val TOOL_DEFINITIONS: List<ToolDefinition> = listOf(
                       "${'$'}ref": "#/${'$'}defs/Annotations"
                     },
                     "resource": {
-                      "oneOf": [
+                      "anyOf": [
                         {
                           "${'$'}ref": "#/${'$'}defs/TextResourceContents"
                         },
                         {
                           "${'$'}ref": "#/${'$'}defs/BlobResourceContents"
                         }
-                      ]
+                      ],
+                      "not": {
+                        "required": [
+                          "text",
+                          "blob"
+                        ]
+                      }
                     },
                     "type": {
                       "const": "resource",
