@@ -43,7 +43,7 @@ function disagreements(requests: readonly RequestCase[], tools: readonly Tool[])
 
 /** The kinds of case a spec's requests hold: the name's part after the operation, less the member's name. */
 const kindsOf = (requests: readonly RequestCase[]) =>
-  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member|state-in-attributes|unknown-kind|out-of-range|pattern-mismatch)-.*$/, '$1')));
+  new Set(requests.map((c) => c.name.slice(c.operation.length + 1).replace(/^(missing|null|wrong-type|unknown-role|unknown-value|nested-extra-member|state-in-attributes|unknown-kind|kind-not-string|out-of-range|pattern-mismatch|pattern-foreign-digits|pattern-trailing-newline|several-alternatives|edge)-.*$/, '$1')));
 
 describe('the request vectors', () => {
   it('on the real spec: each verdict is the inputSchema\'s, and every operation that takes something has both', async () => {
@@ -80,7 +80,7 @@ describe('the request vectors', () => {
     it('agree with each tool\'s inputSchema, and slip in every way the schema refuses', async () => {
       const { requests, tools } = await load(s.out);
       expect(disagreements(requests, tools)).toEqual([]);
-      expect([...kindsOf(requests)].sort()).toEqual(['extra-member', 'full', 'minimal', 'missing', 'nested-extra-member', 'null', 'out-of-range', 'pattern-mismatch', 'root-role', 'state-in-attributes', 'unknown-kind', 'unknown-role', 'unknown-value', 'wrong-type']);
+      expect([...kindsOf(requests)].sort()).toEqual(['edge', 'extra-member', 'full', 'kind-not-string', 'minimal', 'missing', 'nested-extra-member', 'null', 'out-of-range', 'pattern-foreign-digits', 'pattern-mismatch', 'pattern-trailing-newline', 'root-role', 'several-alternatives', 'state-in-attributes', 'unknown-kind', 'unknown-role', 'unknown-value', 'wrong-type']);
       // A nested record's extra member is refused inside a list of records as well as in one record.
       expect(requests.filter((c) => c.name.startsWith('arrange-nested-extra-member')).map((c) => c.name)).toEqual(['arrange-nested-extra-member-near', 'arrange-nested-extra-member-around']);
       // A string the schema's role enum refuses (ajv says so above), not a value of another JSON type.
@@ -89,10 +89,16 @@ describe('the request vectors', () => {
       // The answer taken whole keeps its root's role fixed, as the strict schema does; nowhere else is a role fixed.
       expect(requests.filter((c) => c.name.endsWith('-root-role')).map((c) => c.name)).toEqual(['replay-root-role']);
       // MCP's content blocks are held to MCP's schema inside a request: its kinds, its bounds and its patterns.
-      expect(requests.filter((c) => c.operation === 'match' && /-(unknown-kind|out-of-range|pattern-mismatch)-/.test(c.name)).map((c) => c.arguments)).toEqual([
-        { id: 'text', role: 'Application', content: [{ type: 'notAKind', text: 'x' }] },
-        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { priority: 2 } }] },
-        { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { lastModified: 'text' } }] },
+      // A member is told by its key (a resource's text or blob), and a bound or a pattern met exactly is accepted.
+      expect(requests.filter((c) => c.operation === 'match' && /-(edge|unknown-kind|kind-not-string|out-of-range|pattern-\w+|several-alternatives)-/.test(c.name)).map((c) => [c.accepted, c.arguments])).toEqual([
+        [true, { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { priority: 1, lastModified: '2024-02-29T23:59:59.5+01:00' } }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'notAKind', text: 'x' }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 1, text: 'x' }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { priority: 2 } }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { lastModified: 'text' } }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { lastModified: '\u0662024-02-29T23:59:59.5+01:00' } }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'text', text: 'x', annotations: { lastModified: '2024-02-29T23:59:59.5+01:00\n' } }] }],
+        [false, { id: 'text', role: 'Application', content: [{ type: 'resource', resource: { uri: 'x', text: 'x', blob: 'x' } }] }],
       ]);
     });
   });

@@ -215,13 +215,17 @@ function casesOf(s: Samples, operation: string, side: OperationSide): RequestCas
         `a state, ${forbidden}, among the attributes`,
       );
     const external = s.externalOf(m.type);
-    for (const slip of external ? (s.external(external)?.slips ?? []) : [])
+    const edge = external ? s.external(external)?.edge : undefined;
+    const inList = (v: Json) => (m.type.kind === 'array' ? [v] : v);
+    if (edge !== undefined)
       add(
-        `${slip.kind}${named}`,
-        { ...minimal, [m.name]: m.type.kind === 'array' ? [slip.value] : slip.value },
-        false,
-        slip.why,
+        `edge${named}`,
+        { ...minimal, [m.name]: inList(edge) },
+        true,
+        `${m.name} with each bound met exactly and each pattern by a sample`,
       );
+    for (const slip of external ? (s.external(external)?.slips ?? []) : [])
+      add(`${slip.kind}${named}`, { ...minimal, [m.name]: inList(slip.value) }, false, slip.why);
     if (kind === 'other') continue;
     const bad = s.slipped(m.type, kind);
     if (bad !== undefined) add(`${SLIP_NAME[kind]}${named}`, { ...minimal, [m.name]: bad }, false, SLIP_WHY[kind]);

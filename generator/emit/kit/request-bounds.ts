@@ -6,8 +6,9 @@ import type { Decl, FieldDecl, RecordDecl, TypeView, UnionDecl } from './decl-ty
  * What MCP's own schema refuses inside a content block that a lenient type keeps: a number past its bounds, a
  * string its pattern refuses. Read from the strict schema's definitions of MCP's types (kit/answer-schema.ts, the
  * `$defs` the external types bring), for a binding whose request types decode leniently and then check
- * (kit/request-checks.ts). Only `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` and `pattern` on a
- * member's own value are read: those are the value constraints MCP's content blocks use.
+ * (kit/request-checks.ts) or carry the bounds on their fields (as pydantic's `Field` arguments). Only `minimum`,
+ * `maximum`, `exclusiveMinimum`, `exclusiveMaximum` and `pattern` on a member's own value are read: those are the
+ * value constraints MCP's content blocks use.
  */
 
 type Schema = { [key: string]: unknown };

@@ -1,7 +1,8 @@
 import type { CanonicalModel } from '../../model/types.js';
-import { answerSchema } from '../kit/answer-schema.js';
-import type { Decl, Declarations, FieldDecl, RecordDecl, TypeView } from '../kit/decl-types.js';
+import type { Decl, Declarations, FieldDecl, RecordDecl, TypeView, UnionDecl } from '../kit/decl-types.js';
 import { declarations } from '../kit/declarations.js';
+import { portablePattern } from '../kit/mcp-shapes.js';
+import { externalBounds, type ValueBounds } from '../kit/request-bounds.js';
 import {
   fixedRootRole,
   inDeclarationOrder,
@@ -27,7 +28,6 @@ import { pyLiteral, pythonNames } from './naming.js';
  */
 
 type Annotation = (t: TypeView) => string;
-type Schema = Record<string, unknown>;
 
 const NOTES = {
   record:
@@ -37,59 +37,44 @@ const NOTES = {
   union: 'As a request holds it: a block of a kind this version does not define is refused.',
 };
 
-/** A property's bounds and pattern in the strict schema, as pydantic's `Field` arguments; null when it has none. */
-function constraintOf(defs: Record<string, Schema>, type: string, key: string): string | null {
-  const property = (defs[type]?.properties as Record<string, Schema> | undefined)?.[key];
-  if (property === undefined) return null;
+/**
+ * A member's bounds and pattern (kit/request-bounds.ts, the one reading of MCP's schema for the bindings that check
+ * requests by type) as pydantic's `Field` arguments; the pattern as every binding's engine reads it as JavaScript does
+ * (pydantic's `\d` takes any script's digits). Null when it has none.
+ */
+function constraintOf(bounds: ValueBounds | null | undefined): string | null {
+  if (!bounds) return null;
   const args = [
-    typeof property.minimum === 'number' ? `ge=${property.minimum}` : null,
-    typeof property.maximum === 'number' ? `le=${property.maximum}` : null,
-    typeof property.pattern === 'string' ? `pattern=${pyLiteral(property.pattern)}` : null,
+    bounds.minimum !== null ? `ge=${bounds.minimum}` : null,
+    bounds.exclusiveMinimum !== null ? `gt=${bounds.exclusiveMinimum}` : null,
+    bounds.maximum !== null ? `le=${bounds.maximum}` : null,
+    bounds.exclusiveMaximum !== null ? `lt=${bounds.exclusiveMaximum}` : null,
+    bounds.pattern !== null ? `pattern=${pyLiteral(portablePattern(bounds.pattern))}` : null,
   ].filter((a) => a !== null);
   return args.length ? args.join(', ') : null;
 }
 
-const refsOf = (t: TypeView): string[] =>
-  t.kind === 'array'
-    ? refsOf(t.items)
-    : t.kind === 'union'
-      ? t.members.flatMap(refsOf)
-      : t.kind === 'ref'
-        ? [t.name]
-        : [];
-
-/** The MCP records (not the spec's) that hold a constrained value, themselves or through another one. */
-function constrainedExternals(kit: Declarations, own: ReadonlySet<string>, defs: Record<string, Schema>): RecordDecl[] {
-  const external = new Map(
-    kit.decls.filter((d): d is RecordDecl => d.kind === 'record' && !own.has(d.key)).map((d) => [d.name, d]),
-  );
-  const memo = new Map<string, boolean>();
-  const needs = (d: RecordDecl): boolean => {
-    const known = memo.get(d.name);
-    if (known !== undefined) return known;
-    memo.set(d.name, false);
-    const result = d.fields.some(
-      (f) =>
-        constraintOf(defs, d.key, f.key) !== null ||
-        refsOf(f.type).some((n) => {
-          const r = external.get(n);
-          return r !== undefined && needs(r);
-        }),
-    );
-    memo.set(d.name, result);
-    return result;
-  };
-  return [...external.values()].filter(needs);
+/** The MCP records a request reaches through its content unions that hold a bounded value, themselves or inside. */
+function boundedExternals(model: CanonicalModel, kit: Declarations, unions: readonly UnionDecl[]) {
+  const found = new Map<string, { decl: RecordDecl; bounds: Map<string, ValueBounds | null> }>();
+  for (const union of unions)
+    for (const r of externalBounds(model, kit.decls, union).records)
+      found.set(r.decl.name, { decl: r.decl, bounds: new Map(r.fields.map((f) => [f.field.key, f.bounds])) });
+  return inDeclarationOrder(
+    kit.decls,
+    [...found.values()].map((r) => r.decl),
+  ).map((decl) => found.get(decl.name) as { decl: RecordDecl; bounds: Map<string, ValueBounds | null> });
 }
 
 export function pythonRequests(model: CanonicalModel, lenient: Annotation, rolesConstant: string) {
   const names = pythonNames();
   const kit = declarations(model, names);
-  const defs = answerSchema(model, 'strict').$defs as Record<string, Schema>;
   const ownRecords = new Set(model.types.filter((t) => t.kind === 'record').map((t) => t.name));
   const account = requestReach(model);
   const reach = reachedDecls(account, kit.decls);
-  const externals = reach.unions.length ? constrainedExternals(kit, ownRecords, defs) : [];
+  const bounded = boundedExternals(model, kit, reach.unions);
+  const externals = bounded.map((r) => r.decl);
+  const boundsOf = (owner: string, key: string) => bounded.find((r) => r.decl.key === owner)?.bounds.get(key);
   const twinned: Decl[] = [
     ...inDeclarationOrder(
       kit.decls,
@@ -109,7 +94,7 @@ export function pythonRequests(model: CanonicalModel, lenient: Annotation, roles
     else if (!twins.has(t.name)) uses.models.add(t.name);
     return t.declares === 'roles' ? '_RequestRole' : (twins.get(t.name) ?? t.name);
   };
-  const classes = classViews(twinned, twins, ownRecords, defs, strict, reach.attributes?.refused ?? []);
+  const classes = classViews(twinned, twins, ownRecords, boundsOf, strict, reach.attributes?.refused ?? []);
   const unions = twinned.flatMap((d) => {
     if (d.kind !== 'union') return [];
     for (const m of d.members) if (!twins.has(m.type)) uses.models.add(m.type);
@@ -157,12 +142,12 @@ function classViews(
   twinned: readonly Decl[],
   twins: ReadonlyMap<string, string>,
   ownRecords: ReadonlySet<string>,
-  defs: Record<string, Schema>,
+  boundsOf: (owner: string, key: string) => ValueBounds | null | undefined,
   strict: Annotation,
   refusedNames: readonly string[],
 ) {
   const field = (owner: string, f: FieldDecl) => {
-    const constraint = constraintOf(defs, owner, f.key);
+    const constraint = constraintOf(boundsOf(owner, f.key));
     const type = constraint === null ? strict(f.type) : `Annotated[${strict(f.type)}, Field(${constraint})]`;
     return {
       name: f.name,
