@@ -67,9 +67,10 @@ export interface ValidatorCaseSource {
    * The files run in a process of their own (a JVM or Python start each, about a quarter second): all by default; a
    * revised spec's test names its own vectors; `one-per-outcome`, for a validator with a slow start, runs the first
    * vector of each outcome (its exit code and its findings' severities) and every deep and unreadable file (the
-   * reading path). Every other file is checked through the batch runs only.
+   * reading path). Every other file is checked through the batch runs only. `batch-only`, for a revised spec's
+   * vectors, runs nothing alone and leaves out the usage errors too (the command line is the live tree's to prove).
    */
-  alone: RegExp | null | 'one-per-outcome';
+  alone: RegExp | null | 'one-per-outcome' | 'batch-only';
 }
 
 /** Writes the inputs and the cases file into `dir`, and returns the cases in the file's order. */
@@ -78,6 +79,7 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
   const outcomes = new Set<string>();
   const runsAlone = (file: string, findings: readonly Finding[] | null = null) => {
     if (alone === null) return true;
+    if (alone === 'batch-only') return false;
     if (alone !== 'one-per-outcome') return alone.test(file);
     if (findings === null) return true;
     const outcome = `${validator.exitCodeOf(findings)} ${[...new Set(findings.map((f) => f.severity))].sort().join(',')}`;
@@ -136,11 +138,13 @@ export async function writeValidatorCases(dir: string, source: Partial<Validator
   }
   // Every file in one batch, as JSON and as text: the files that did not run alone are checked here.
   cases.push(batchCase(validator, batch, true), batchCase(validator, batch, false));
-  cases.push({ args: '--batch', out: '', code: 2 });
-  cases.push({ args: '', out: '', code: 2 });
-  cases.push({ args: 'missing.json', out: '', code: 2 });
-  cases.push({ args: '--bogus not-json.txt', out: '', code: 2 });
-  cases.push({ args: 'not-json.txt twice.json', out: '', code: 2 });
+  if (alone !== 'batch-only') {
+    cases.push({ args: '--batch', out: '', code: 2 });
+    cases.push({ args: '', out: '', code: 2 });
+    cases.push({ args: 'missing.json', out: '', code: 2 });
+    cases.push({ args: '--bogus not-json.txt', out: '', code: 2 });
+    cases.push({ args: 'not-json.txt twice.json', out: '', code: 2 });
+  }
   await writeFile(join(dir, 'cases'), `${cases.map((c) => c.args).join('\n')}\n`);
   return cases;
 }
