@@ -1,5 +1,6 @@
 import type { CanonicalModel } from '../../model/types.js';
 import { placeholderOf, requiredPlaceholders } from '../kit/placeholders.js';
+import type { Alternatives } from '../kit/spec-data.js';
 import type { Json } from '../kit/vector.js';
 
 export type { ExpectedFinding, Vector } from '../kit/vector.js';
@@ -102,4 +103,23 @@ export function minimalInstance(
     default:
       return null;
   }
+}
+
+/**
+ * A minimal block of the content kind `kind` whose property that is one of several shapes holds the keys of its first
+ * two members at once (each member's minimal value merged): neither member, which every reader refuses.
+ */
+export function withTwoAlternatives(
+  kind: string,
+  alt: Alternatives,
+  defs: Record<string, Record<string, unknown>>,
+): Record<string, Json> | undefined {
+  const [first, second] = alt.members;
+  if (!first || !second) return undefined;
+  const block = minimalInstance(defs[kind] ?? {}, defs) as Record<string, Json>;
+  const both = {
+    ...(minimalInstance(defs[first.name] ?? {}, defs) as Record<string, Json>),
+    ...(minimalInstance(defs[second.name] ?? {}, defs) as Record<string, Json>),
+  };
+  return { ...block, [alt.property]: both };
 }

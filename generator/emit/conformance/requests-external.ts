@@ -2,7 +2,7 @@ import type { CanonicalModel } from '../../model/types.js';
 import { answerSchema } from '../kit/answer-schema.js';
 import { contentAlternatives } from '../kit/spec-data.js';
 import type { Json } from '../kit/vector.js';
-import { minimalInstance } from './answers.js';
+import { minimalInstance, withTwoAlternatives } from './answers.js';
 
 /**
  * Values of an external type (MCP's content blocks) for the request vectors, read from the strict schema's own
@@ -193,17 +193,9 @@ function severalAlternatives(
   for (const kind of contentAlternatives(model).filter((k) => k.external === typeName)) {
     const [alt] = kind.alternatives;
     const [first, second] = alt?.members ?? [];
-    if (!alt || !first || !second) continue;
-    const block = minimalInstance(defs[kind.name] ?? {}, defs) as Obj;
-    const both = {
-      ...(minimalInstance(defs[first.name] ?? {}, defs) as Obj),
-      ...(minimalInstance(defs[second.name] ?? {}, defs) as Obj),
-    };
-    return {
-      kind: 'several-alternatives',
-      value: { ...block, [alt.property]: both },
-      why: `a ${alt.property} with both ${first.key} and ${second.key}`,
-    };
+    const value = alt && withTwoAlternatives(kind.name, alt, defs);
+    if (!alt || !first || !second || !value) continue;
+    return { kind: 'several-alternatives', value, why: `a ${alt.property} with both ${first.key} and ${second.key}` };
   }
   return undefined;
 }

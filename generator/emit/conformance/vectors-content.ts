@@ -1,5 +1,5 @@
 import { contentAlternatives } from '../kit/spec-data.js';
-import { minimalInstance } from './answers.js';
+import { minimalInstance, withTwoAlternatives } from './answers.js';
 import type { Obj, VectorKit } from './vector-kit.js';
 
 /** Content blocks: one of each kind the external type defines, and one that is none of them. */
@@ -37,14 +37,9 @@ export function contentVectors({ model, b, t, req, finding, add, root, childPath
   for (const kind of contentAlternatives(model)) {
     for (const alt of kind.alternatives) {
       const [first, second] = alt.members;
-      if (!first || !second) continue;
       const ext = model.external.find((e) => e.name === kind.external);
-      if (!ext) continue;
-      const block = minimalInstance(ext.definitions[kind.name] ?? {}, ext.definitions) as Obj;
-      block[alt.property] = {
-        ...(minimalInstance(ext.definitions[first.name] ?? {}, ext.definitions) as Obj),
-        ...(minimalInstance(ext.definitions[second.name] ?? {}, ext.definitions) as Obj),
-      };
+      const block = ext && withTwoAlternatives(kind.name, alt, ext.definitions);
+      if (!first || !second || !block) continue;
       add({
         name: `content-${String(block.type).replace(/_/g, '-')}-${alt.property}-ambiguous`,
         description: `A ${String(block.type)} content block whose ${alt.property} has both ${first.key} and ${second.key}: it is one of ${alt.members.map((m) => m.name).join(' or ')}, not both.`,
